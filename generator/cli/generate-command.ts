@@ -1,0 +1,81 @@
+import { watch } from 'node:fs';
+import type { CommandModule } from 'yargs';
+import { writeOutput, type PlanEntry } from '../output/write.js';
+import { displayPath, withSpecOptions, type SpecOptions } from './common-options.js';
+import { EXIT_OK } from './exit-codes.js';
+import type { CommandContext } from './command-context.js';
+import { runGeneration } from './run-generation.js';
+
+interface GenerateArgs extends SpecOptions {
+  'dry-run': boolean;
+  watch: boolean;
+}
+
+const LABEL: Record<PlanEntry['state'], string> = {
+  written: 'written  ',
+  changed: 'updated  ',
+  unchanged: 'unchanged',
+  removed: 'removed  ',
+};
+
+async function generateOnce(argv: GenerateArgs, ctx: CommandContext): Promise<void> {
+  const started = performance.now();
+  const { files } = await runGeneration(argv);
+  const out = displayPath(argv.out);
+  const summary = await writeOutput(argv.out, files, {
+    dryRun: argv['dry-run'],
+    onFile: (entry) => ctx.report.info(`  ${LABEL[entry.state]}  ${out}/${entry.path}`),
+  });
+  const { written, changed, unchanged, removed } = summary.counts;
+  const ms = Math.round(performance.now() - started);
+  const verb = argv['dry-run'] ? 'would write' : 'wrote';
+  ctx.report.info(
+    `asmxgen: ${verb} ${out}/ from ${displayPath(argv.spec)}: ` +
+      `${written} new, ${changed} updated, ${unchanged} unchanged, ${removed} removed (${ms} ms)` +
+      (argv['dry-run'] ? ' [dry run: nothing written]' : ''),
+  );
+}
+
+export function generateCommand(ctx: CommandContext): CommandModule<object, GenerateArgs> {
+  return {
+    command: 'generate',
+    describe: 'Generate the WSDL, server, client and tests from a spec',
+    builder: (y) =>
+      withSpecOptions(y)
+        .option('dry-run', { type: 'boolean', default: false, describe: 'Report what would change; write nothing' })
+        .option('watch', { type: 'boolean', default: false, describe: 'Regenerate whenever the spec changes' })
+        .example('$0 generate', 'Regenerate generated/ from the embedded default spec')
+        .example('$0 generate --spec spec/my-service.yaml --out src/generated', 'Generate another service')
+        .example('$0 generate --dry-run', 'Show what a regeneration would change') as never,
+    handler: async (argv) => {
+      await generateOnce(argv, ctx);
+      if (!argv.watch) {
+        ctx.setExitCode(EXIT_OK);
+        return;
+      }
+      await watchSpec(argv, ctx);
+    },
+  };
+}
+
+/** Regenerates on every change of the spec until the process is interrupted. */
+async function watchSpec(argv: GenerateArgs, ctx: CommandContext): Promise<void> {
+  ctx.report.info(`asmxgen: watching ${displayPath(argv.spec)} (Ctrl-C to stop)`);
+  let timer: NodeJS.Timeout | undefined;
+  let running = Promise.resolve();
+  await new Promise<void>((resolve) => {
+    const watcher = watch(argv.spec, () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        running = running.then(() => generateOnce(argv, ctx).catch((error: unknown) => ctx.reportError(error)));
+      }, 50);
+    });
+    const stop = () => {
+      watcher.close();
+      clearTimeout(timer);
+      void running.then(resolve);
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}

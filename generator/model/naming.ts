@@ -1,0 +1,36 @@
+/**
+ * Every name asmxgen derives from a service or operation name lives here, so
+ * no emitter derives a name another emitter already derived.
+ */
+
+/** ASMX: namespace + `/` + operation, without doubling a `/` the namespace ends with. */
+export function soapActionFor(namespace: string, operation: string): string {
+  return namespace.endsWith('/') ? namespace + operation : `${namespace}/${operation}`;
+}
+
+export function defaultEndpointPath(serviceName: string): string {
+  return `/${serviceName}.asmx`;
+}
+
+/**
+ * A name usable inside TypeScript identifiers (`{Op}Input`, `create{Svc}Client`).
+ * Reserved words are fine here: they only ever appear with a prefix or suffix,
+ * or as property and method names, where TypeScript allows them.
+ */
+export function isTsIdentifier(name: string): boolean {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name);
+}
+
+/** An XML NCName, restricted to the characters a TypeScript identifier also allows. */
+export function isXmlName(name: string): boolean {
+  return /^[A-Za-z_][A-Za-z0-9_.-]*$/.test(name);
+}
+
+/** A property key for an XML name: bare when it is an identifier, quoted otherwise (`'my-field'`). */
+export function tsPropertyName(xmlName: string): string {
+  return isTsIdentifier(xmlName) ? xmlName : `'${xmlName}'`;
+}
+
+export function lowerFirst(name: string): string {
+  return name.charAt(0).toLowerCase() + name.slice(1);
+}

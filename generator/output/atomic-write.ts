@@ -1,0 +1,39 @@
+/** Writes one file so that readers see either the old or the new content, never a part. */
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, rename, stat, unlink } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
+import { outputErrorFrom } from './output-error.js';
+
+/** The temporary sibling of `target`: `.<name>.<random>.tmp` in the same folder. */
+export function tempPathFor(target: string): string {
+  return `${dirname(target)}/.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`;
+}
+
+/**
+ * Writes `bytes` to a temporary file next to `target`, then renames it over `target`
+ * (keeping the permission bits of the file it replaces). Creates missing folders.
+ * On failure the temporary file is removed and an OutputError is thrown.
+ */
+export async function atomicWriteFile(target: string, bytes: Uint8Array): Promise<void> {
+  let temp: string | undefined;
+  try {
+    await mkdir(dirname(target), { recursive: true });
+    const previousMode = await stat(target).then(
+      (info) => (info.isFile() ? info.mode & 0o7777 : undefined),
+      () => undefined,
+    );
+    temp = tempPathFor(target);
+    const handle = await open(temp, 'wx');
+    try {
+      await handle.writeFile(bytes);
+      if (previousMode !== undefined) await handle.chmod(previousMode);
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, target);
+    temp = undefined;
+  } catch (error) {
+    if (temp !== undefined) await unlink(temp).catch(() => undefined);
+    throw outputErrorFrom('write', target, error);
+  }
+}
