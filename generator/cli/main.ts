@@ -40,7 +40,9 @@ export async function main(args: readonly string[], streams: Streams = process):
     .wrap(Math.min(100, process.stdout.columns ?? 100))
     .exitProcess(false)
     .fail((msg, err) => {
-      throw err ?? new UsageError(`${msg}\nRun \`asmxgen --help\` for the commands and options.`);
+      // yargs reports its own parsing problems (and errors thrown by `coerce`) as YError.
+      if (err && err.name !== 'YError') throw err;
+      throw new UsageError(`${msg ?? err?.message}\nRun \`asmxgen --help\` for the commands and options.`);
     })
     .help()
     .version(false);

@@ -1,7 +1,7 @@
 /** Small read-side helpers over the output folder; they translate errors into OutputError. */
 import { lstat, mkdir, readdir, readFile, rmdir, stat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { errnoCode, notAFolderError, outputErrorFrom } from './output-error.js';
+import { dirname, join, resolve } from 'node:path';
+import { errnoCode, notAFolderError, OutputError, outputErrorFrom } from './output-error.js';
 import { comparePaths } from './paths.js';
 
 /** The bytes of a file, or `undefined` when there is no file there (missing, or a folder is in the way). */
@@ -56,8 +56,29 @@ export async function inspectOutDir(outDir: string): Promise<boolean> {
   return true;
 }
 
-/** Creates the output folder and its missing parents. */
+/**
+ * Refuses an output folder whose parent does not exist: a typo in `--out` should be
+ * reported, not silently become a new tree of folders.
+ */
+export async function requireOutDirParent(outDir: string): Promise<void> {
+  const parent = dirname(resolve(outDir));
+  try {
+    if ((await stat(parent)).isDirectory()) return;
+  } catch (error) {
+    if (errnoCode(error) !== 'ENOENT' && errnoCode(error) !== 'ENOTDIR') throw outputErrorFrom('read', parent, error);
+  }
+  const blocker = await findBlockingFile(parent);
+  if (blocker !== undefined) throw notAFolderError(outDir, blocker);
+  throw new OutputError(
+    `Cannot create the output folder "${outDir}": its parent folder "${parent}" does not exist. ` +
+      'Create the parent folder first, or choose another output folder.',
+    { path: outDir, code: 'ENOENT' },
+  );
+}
+
+/** Creates the output folder (its parent must exist). */
 export async function ensureOutDir(outDir: string): Promise<void> {
+  await requireOutDirParent(outDir);
   try {
     await mkdir(outDir, { recursive: true });
   } catch (error) {

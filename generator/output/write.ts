@@ -12,7 +12,7 @@ import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { GeneratedFile } from '../model/types.js';
 import { atomicWriteFile } from './atomic-write.js';
-import { ensureOutDir, removeEmptyParents } from './disk.js';
+import { ensureOutDir, removeEmptyParents, requireOutDirParent } from './disk.js';
 import { renderManifest } from './manifest.js';
 import { errnoCode, outputErrorFrom } from './output-error.js';
 import { MANIFEST_FILE } from './paths.js';
@@ -54,6 +54,7 @@ export async function writeOutput(
   const summary: WriteSummary = { entries: plan.entries, counts: countStates(plan.entries) };
   const report = options.onFile ?? (() => undefined);
   if (options.dryRun === true) {
+    if (!plan.outDirExists) await requireOutDirParent(outDir);
     for (const entry of plan.entries) report(entry);
     return summary;
   }

@@ -134,15 +134,27 @@ class Checker {
       return undefined;
     }
     const seen = new Map<string, number>();
+    const nameEntries = new Map<string, Entry>();
     const out: SpecOperation[] = [];
     seq.items.forEach((item, i) => {
-      const op = this.operation({ key: seq, value: this.deref(item), path: `${entry.path}[${i}]` }, seen);
+      const op = this.operation({ key: seq, value: this.deref(item), path: `${entry.path}[${i}]` }, seen, nameEntries);
       if (op) out.push(op);
     });
+    // `A` declares the element `AResponse`: an operation of that name would declare it twice.
+    for (const [name, nameEntry] of nameEntries) {
+      const owner = name.endsWith('Response') ? name.slice(0, -'Response'.length) : undefined;
+      if (owner && seen.has(owner)) {
+        this.problem(
+          nameEntry,
+          `operation "${name}" declares the same WSDL element as the response of operation "${owner}" ` +
+            `(line ${seen.get(owner)}); rename one of them`,
+        );
+      }
+    }
     return out.length === seq.items.length ? out : undefined;
   }
 
-  private operation(entry: Entry, seen: Map<string, number>): SpecOperation | undefined {
+  private operation(entry: Entry, seen: Map<string, number>, nameEntries: Map<string, Entry>): SpecOperation | undefined {
     const map = this.mapping(entry);
     if (!map) return undefined;
     const f = this.fields(map, entry.path, ['name', 'group', 'description', 'soapAction', 'parameters', 'result']);
@@ -150,6 +162,7 @@ class Checker {
     if (this.need(map, f, entry.path, 'name')) {
       name = this.name(f.name!, 'operation name', false);
       if (name !== undefined) name = this.unique(f.name!, name, 'operation', seen);
+      if (name !== undefined) nameEntries.set(name, f.name!);
     }
     const group = f.group && this.string(f.group, true);
     const description = f.description && this.string(f.description, true);

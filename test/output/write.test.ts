@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { chmod, readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MANIFEST_FILE } from '../../generator/output/manifest.js';
 import { OutputError } from '../../generator/output/output-error.js';
@@ -11,8 +11,8 @@ import { ageFiles, exists, file, FILES, manifestOf, mtimes, put, read, tempDir, 
 const ALL_PATHS = FILES.map((f) => f.path);
 
 describe('writeOutput', () => {
-  it('writes every file and the manifest, creating folders', async () => {
-    const dir = join(await tempDir(), 'out', 'nested');
+  it('writes every file and the manifest, creating the output folder and subfolders', async () => {
+    const dir = join(await tempDir(), 'out');
     const seen: PlanEntry[] = [];
     const summary = await writeOutput(dir, FILES, { onFile: (e) => seen.push(e) });
 
@@ -334,5 +334,15 @@ describe('writeOutput', () => {
     expect(plan.outDirExists).toBe(false);
     expect(plan.entries.map((e) => e.state)).toEqual(['written', 'written', 'written', 'written', 'written']);
     expect(await exists(dir)).toBe(false);
+  });
+
+  it('refuses an output folder whose parent does not exist, writing and dry-running alike', async () => {
+    const dir = join(await tempDir(), 'missing', 'out');
+    const message =
+      `Cannot create the output folder "${dir}": its parent folder "${dirname(dir)}" does not exist. ` +
+      'Create the parent folder first, or choose another output folder.';
+    await expect(writeOutput(dir, FILES)).rejects.toThrow(message);
+    await expect(writeOutput(dir, FILES, { dryRun: true })).rejects.toThrow(message);
+    await expect(stat(dirname(dir))).rejects.toThrow(/ENOENT/);
   });
 });

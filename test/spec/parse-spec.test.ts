@@ -125,6 +125,13 @@ describe('parseSpec', () => {
     ]);
   });
 
+  it('refuses an operation named like the response element of another', () => {
+    const text = `${HEAD}operations:\n  - name: Login\n  - name: LoginResponse\n`;
+    expect(problemsOf(() => parseSpec(text, 'f.yaml'))).toEqual([
+      'f.yaml:6:11: operations[1].name: operation "LoginResponse" declares the same WSDL element as the response of operation "Login" (line 5); rename one of them',
+    ]);
+  });
+
   it('says which naming rule an operation name breaks', () => {
     const text = `${HEAD}operations:\n  - name: my-op\n  - name: $x\n`;
     expect(problemsOf(() => parseSpec(text, 'f.yaml'))).toEqual([

@@ -1,0 +1,35 @@
+/**
+ * asmxgen's programmatic API, for build tools:
+ *
+ * ```ts
+ * import { loadSpec, generate, writeOutput, check } from 'asmxgen';
+ * const model = await loadSpec('spec/my-service.yaml');
+ * const files = await generate(model, { baseUrl: 'http://localhost:8080' });
+ * await writeOutput('generated', files);
+ * ```
+ */
+import { buildModel } from './model/build-model.js';
+import type { ServiceModel } from './model/types.js';
+import { loadSpec as readSpecFile } from './spec/load-spec.js';
+import { parseSpec } from './spec/parse-spec.js';
+
+export { DEFAULT_BASE_URL, generate } from './emit/generate.js';
+export { buildModel } from './model/build-model.js';
+export type * from './model/types.js';
+export { XSD_TYPE_NAMES, type XsdType } from './model/xsd-types.js';
+export { checkOutput as check, formatCheck, type CheckResult } from './output/check.js';
+export { OutputError } from './output/output-error.js';
+export { writeOutput, type PlanEntry, type PlanState, type WriteSummary } from './output/write.js';
+export { DEFAULT_SPEC_PATH } from './spec/load-spec.js';
+export { SpecError, type SpecProblem } from './spec/spec-error.js';
+export type * from './spec/spec-types.js';
+
+/** Reads, validates and normalizes a spec file. Throws `SpecError` listing every problem. */
+export async function loadSpec(file: string): Promise<ServiceModel> {
+  return buildModel(await readSpecFile(file));
+}
+
+/** The same for spec text already in memory; `file` names it in error messages. */
+export function loadSpecText(text: string, file = '<spec>'): ServiceModel {
+  return buildModel(parseSpec(text, file));
+}

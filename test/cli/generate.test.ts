@@ -1,0 +1,142 @@
+import { chmod, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cli, cliProcess, REFERENCE_WSDL, tempDir } from './run-cli.js';
+
+describe('asmxgen generate', () => {
+  it('writes the reference WSDL byte for byte from the embedded default spec', async () => {
+    const out = join(await tempDir(), 'out');
+    const r = await cli('generate', '--out', out, '--base-url', 'http://localhost:8080');
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    expect((await readFile(join(out, 'AuthenticationWebService.wsdl'))).equals(await readFile(REFERENCE_WSDL))).toBe(
+      true,
+    );
+    expect(r.stdout).toContain(`  written    ${out}/AuthenticationWebService.wsdl\n`);
+    expect(r.stdout).toMatch(/asmxgen: wrote .*out\/ from .*: \d+ new, 0 updated, 0 unchanged, 0 removed \(\d+ ms\)\n$/);
+  });
+
+  it('is deterministic: a second run changes nothing and leaves identical bytes', async () => {
+    const out = join(await tempDir(), 'out');
+    await cli('generate', '--out', out);
+    const first = await snapshot(out);
+    const r = await cli('generate', '--out', out);
+    expect(r.stdout).toMatch(/0 new, 0 updated, \d+ unchanged, 0 removed/);
+    expect(await snapshot(out)).toEqual(first);
+  });
+
+  it('names the addresses after --base-url', async () => {
+    const out = join(await tempDir(), 'out');
+    await cli('generate', '--out', out, '--base-url', 'https://auth.example.com/');
+    const wsdl = await readFile(join(out, 'AuthenticationWebService.wsdl'), 'utf8');
+    expect(wsdl).toContain('<soap:address location="https://auth.example.com/AuthenticationWebService.asmx" />');
+  });
+
+  it('--dry-run reports the per-file states and writes nothing', async () => {
+    const out = join(await tempDir(), 'out');
+    const r = await cli('generate', '--out', out, '--dry-run');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`  written    ${out}/AuthenticationWebService.wsdl\n`);
+    expect(r.stdout).toContain('[dry run: nothing written]');
+    await expect(readdir(out)).rejects.toThrow(/ENOENT/);
+  });
+
+  it('refuses a spec with a duplicate operation, a bad XML name and an unknown type: three errors, exit 2, nothing written', async () => {
+    const dir = await tempDir();
+    const spec = join(dir, 'bad.yaml');
+    await writeFile(
+      spec,
+      [
+        'service:',
+        '  name: Bad',
+        '  namespace: urn:bad',
+        'operations:',
+        '  - name: Ping',
+        '  - name: Ping',
+        '  - name: 1st',
+        '  - name: Pong',
+        '    result: money',
+        '',
+      ].join('\n'),
+    );
+    const out = join(dir, 'out');
+    const r = await cli('generate', '--spec', spec, '--out', out);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    const lines = r.stderr.trimEnd().split('\n');
+    expect(lines[0]).toBe('asmxgen: the spec has 3 problems; nothing was written.');
+    expect(lines.slice(1)).toEqual([
+      `${spec}:6:11: operations[1].name: duplicate operation "Ping" (first defined at line 5)`,
+      `${spec}:7:11: operations[2].name: invalid operation name "1st": it is neither a valid XML name nor a valid TypeScript identifier (must start with a letter or "_" and contain only letters, digits and "_")`,
+      expect.stringMatching(new RegExp(`^${spec}:9:13: operations\\[3\\]\\.result: unknown type "money"; expected one of: string, boolean, `)),
+    ]);
+    await expect(readdir(out)).rejects.toThrow(/ENOENT/);
+  });
+
+  it('explains a missing output parent in one paragraph, exit 2', async () => {
+    const out = join(await tempDir(), 'no', 'such', 'out');
+    const r = await cli('generate', '--out', out);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      `asmxgen: Cannot create the output folder "${out}": its parent folder "${join(out, '..')}" does not exist. ` +
+        'Create the parent folder first, or choose another output folder.\n',
+    );
+  });
+
+  it('explains an output path under a file, exit 2, no stack trace', async () => {
+    const dir = await tempDir();
+    await writeFile(join(dir, 'file'), 'x');
+    const r = await cli('generate', '--out', join(dir, 'file', 'out'));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^asmxgen: Cannot use ".*file\/out" as the output folder: ".*file" is a file, not a folder\./);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it.runIf(process.getuid?.() !== 0)('explains a read-only output parent', async () => {
+    const dir = await tempDir();
+    const parent = join(dir, 'ro');
+    await mkdir(parent);
+    await chmod(parent, 0o555);
+    const r = await cli('generate', '--out', join(parent, 'out'));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/permission denied/);
+  });
+
+  it('explains a missing spec file', async () => {
+    const r = await cli('generate', '--spec', '/nonexistent/spec.yaml', '--out', join(await tempDir(), 'o'));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^asmxgen: the spec has 1 problem; nothing was written\.\n\/nonexistent\/spec\.yaml:1:1: /);
+  });
+});
+
+describe('asmxgen as a process', () => {
+  it('--help lists the commands', async () => {
+    const r = await cliProcess(['--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/asmxgen generate\s+Generate/);
+    expect(r.stdout).toMatch(/asmxgen check\s+Exit 1/);
+  });
+
+  it('an unknown command is a usage error with exit 2', async () => {
+    const r = await cliProcess(['frobnicate']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('asmxgen: Unknown argument: frobnicate');
+  });
+
+  it('generate --help lists its options with defaults', async () => {
+    const r = await cliProcess(['generate', '--help']);
+    expect(r.stdout).toMatch(/--spec [\s\S]*the embedded spec\/authentication-web-service\.yaml/);
+    expect(r.stdout).toMatch(/--out [\s\S]*default: "generated"/);
+    expect(r.stdout).toMatch(/--base-url [\s\S]*default: "http:\/\/localhost:8080"/);
+    expect(r.stdout).toMatch(/--dry-run/);
+    expect(r.stdout).toMatch(/--watch/);
+  });
+});
+
+async function snapshot(dir: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) out[join(entry.parentPath, entry.name)] = await readFile(join(entry.parentPath, entry.name), 'utf8');
+  }
+  return out;
+}

@@ -1,0 +1,51 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach } from 'vitest';
+import { main } from '../../generator/cli/main.js';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const REFERENCE_WSDL = resolve(ROOT, '../shared/reference/AuthenticationWebService.wsdl');
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the CLI in-process with captured output. */
+export async function cli(...args: string[]): Promise<CliResult> {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(args, {
+    stdout: { write: (s: string) => (stdout += s) },
+    stderr: { write: (s: string) => (stderr += s) },
+  });
+  return { code, stdout, stderr };
+}
+
+/** Runs the built `bin/asmxgen.js` as a user would (requires `npm run build`). */
+export async function cliProcess(args: string[], cwd = ROOT): Promise<CliResult> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [join(ROOT, 'bin/asmxgen.js'), ...args], {
+      cwd,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+const made: string[] = [];
+afterEach(async () => {
+  for (const dir of made.splice(0)) await rm(dir, { recursive: true, force: true });
+});
+
+export async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'asmxgen-cli-'));
+  made.push(dir);
+  return dir;
+}

@@ -1,0 +1,45 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * A golden scenario: `test/golden/<name>/` holds the spec (`spec.yaml`, or the
+ * path `scenario.json` names), the committed output under `expected/`, and
+ * optionally the reference WSDL its generated WSDL must equal byte for byte.
+ */
+export interface Scenario {
+  readonly name: string;
+  readonly dir: string;
+  readonly spec: string;
+  readonly expectedDir: string;
+  readonly baseUrl: string;
+  /** A WSDL served by a real ASMX runtime for this service. */
+  readonly reference: string | undefined;
+}
+
+export const GOLDEN_DIR = dirname(fileURLToPath(import.meta.url));
+
+export function listScenarios(): Scenario[] {
+  return readdirSync(GOLDEN_DIR, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort()
+    .map((name) => {
+      const dir = join(GOLDEN_DIR, name);
+      const configFile = join(dir, 'scenario.json');
+      const config = existsSync(configFile)
+        ? (JSON.parse(readFileSync(configFile, 'utf8')) as { spec?: string; reference?: string; baseUrl?: string })
+        : {};
+      return {
+        name,
+        dir,
+        spec: resolve(dir, config.spec ?? 'spec.yaml'),
+        expectedDir: join(dir, 'expected'),
+        baseUrl: config.baseUrl ?? 'http://localhost:8080',
+        reference: config.reference === undefined ? undefined : resolve(dir, config.reference),
+      };
+    });
+}
+
+/** `npm run test:update` sets this: the golden test rewrites `expected/` instead of comparing. */
+export const UPDATE_GOLDEN = process.env.ASMXGEN_UPDATE_GOLDEN === '1';
