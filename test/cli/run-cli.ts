@@ -5,9 +5,10 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach } from 'vitest';
 import { main } from '../../generator/cli/main.js';
+import { sharedFile } from '../shared-files.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
-export const REFERENCE_WSDL = resolve(ROOT, '../shared/reference/AuthenticationWebService.wsdl');
+export const REFERENCE_WSDL = sharedFile('reference/AuthenticationWebService.wsdl');
 
 export interface CliResult {
   code: number;

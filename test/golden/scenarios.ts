@@ -1,11 +1,13 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sharedFile } from '../shared-files.js';
 
 /**
  * A golden scenario: `test/golden/<name>/` holds the spec (`spec.yaml`, or the
  * path `scenario.json` names), the committed output under `expected/`, and
- * optionally the reference WSDL its generated WSDL must equal byte for byte.
+ * optionally the reference WSDL (a path inside ../shared) its generated WSDL
+ * must equal byte for byte.
  */
 export interface Scenario {
   readonly name: string;
@@ -36,7 +38,7 @@ export function listScenarios(): Scenario[] {
         spec: resolve(dir, config.spec ?? 'spec.yaml'),
         expectedDir: join(dir, 'expected'),
         baseUrl: config.baseUrl ?? 'http://localhost:8080',
-        reference: config.reference === undefined ? undefined : resolve(dir, config.reference),
+        reference: config.reference === undefined ? undefined : sharedFile(config.reference),
       };
     });
 }
