@@ -1,7 +1,7 @@
 import { chmod, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, cliProcess, REFERENCE_WSDL, tempDir } from './run-cli.js';
+import { cli, cliProcess, REFERENCE_WSDL, ROOT, tempDir } from './run-cli.js';
 
 describe('asmxgen generate', () => {
   it('writes the reference WSDL byte for byte from the embedded default spec', async () => {
@@ -92,14 +92,19 @@ describe('asmxgen generate', () => {
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 
-  it.runIf(process.getuid?.() !== 0)('explains a read-only output parent', async () => {
+  it('explains a read-only output parent (as an unprivileged user: root ignores permissions)', async () => {
     const dir = await tempDir();
     const parent = join(dir, 'ro');
     await mkdir(parent);
+    await chmod(dir, 0o755);
     await chmod(parent, 0o555);
-    const r = await cli('generate', '--out', join(parent, 'out'));
+    const out = join(parent, 'out');
+    const r = await cliProcess(['generate', '--out', out], ROOT, { unprivileged: true });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/permission denied/);
+    expect(r.stderr).toBe(
+      `asmxgen: Cannot create the output folder "${out}": permission denied. ` +
+        'Check the permissions of the folder, or choose another output folder.\n',
+    );
   });
 
   it('explains a missing spec file', async () => {

@@ -27,12 +27,22 @@ export async function cli(...args: string[]): Promise<CliResult> {
   return { code, stdout, stderr };
 }
 
-/** Runs the built `bin/asmxgen.js` as a user would (requires `npm run build`). */
-export async function cliProcess(args: string[], cwd = ROOT): Promise<CliResult> {
+/**
+ * Runs the built `bin/asmxgen.js` as a user would (requires `npm run build`).
+ * `unprivileged`: when the tests run as root, which ignores file permissions,
+ * run it as `nobody` through setpriv so permission errors are real.
+ */
+export async function cliProcess(
+  args: string[],
+  cwd = ROOT,
+  options: { unprivileged?: boolean } = {},
+): Promise<CliResult> {
+  const command = [process.execPath, join(ROOT, 'bin/asmxgen.js'), ...args];
+  if (options.unprivileged && process.getuid?.() === 0) {
+    command.unshift('setpriv', '--reuid=65534', '--regid=65534', '--clear-groups');
+  }
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [join(ROOT, 'bin/asmxgen.js'), ...args], {
-      cwd,
-    });
+    const { stdout, stderr } = await promisify(execFile)(command[0]!, command.slice(1), { cwd });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
