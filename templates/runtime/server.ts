@@ -1,0 +1,58 @@
+/**
+ * The server runtime's entry point, what generated `server.ts` modules
+ * import: serve a service, described by its `ServiceDescription` and
+ * `ServiceDocuments`, with one handler per operation, as a `node:http`
+ * listener or Express/Connect middleware, as a fetch handler, or as a ready
+ * `node:http` server. Each prepares its dispatch tables and reply bytes once.
+ */
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { ServiceDescription, ServiceDocuments } from './service-description.js';
+import { createRuntimeServer } from './server/create-server.js';
+import { createFetchHandler } from './server/fetch-handler.js';
+import { createNodeHandler } from './server/node-handler.js';
+import type { ServerOptions } from './server/server-options.js';
+import { createServiceRuntime } from './server/service-runtime.js';
+
+export { SoapFault } from './soap-fault.js';
+export type { SoapFaultCode } from './soap-fault.js';
+export type { Transport, ServiceDescription, ServiceDocuments } from './service-description.js';
+export type { UploadedFile } from './multipart.js';
+export type { CallContext, ServerOptions } from './server/server-options.js';
+
+/**
+ * A request listener serving the service at its path: `(req, res, next?)`.
+ * As middleware, requests for other paths go to `next()`; standalone they
+ * get a 404.
+ *
+ * @param handlers an object with one method per operation name:
+ *   `(input, ctx) => result | Promise<result>`; `input` is keyed by
+ *   parameter name (see `CallContext` for `ctx`). Throws when one is missing.
+ */
+export function createServiceHandler(
+  service: ServiceDescription,
+  documents: ServiceDocuments,
+  handlers: object,
+  options?: ServerOptions,
+): (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void {
+  return createNodeHandler(createServiceRuntime(service, documents, handlers, options));
+}
+
+/** A fetch handler serving the service at its path; other paths get a 404. */
+export function createServiceFetchHandler(
+  service: ServiceDescription,
+  documents: ServiceDocuments,
+  handlers: object,
+  options?: ServerOptions,
+): (request: Request) => Promise<Response> {
+  return createFetchHandler(createServiceRuntime(service, documents, handlers, options));
+}
+
+/** A `node:http` server serving the service (not yet listening). */
+export function createServiceServer(
+  service: ServiceDescription,
+  documents: ServiceDocuments,
+  handlers: object,
+  options?: ServerOptions,
+): Server {
+  return createRuntimeServer(createServiceRuntime(service, documents, handlers, options));
+}

@@ -1,0 +1,81 @@
+/**
+ * HttpGet (`GET /X.asmx/Op?p=v`) and HttpPost (`POST /X.asmx/Op`, form
+ * body) calls, wire contract §2 to §4. Errors are 500 `text/plain` with the
+ * message and a CRLF.
+ *
+ * HttpPost of an operation with parameters takes an
+ * `application/x-www-form-urlencoded` body only (ASMX: `Request format is
+ * invalid: {content type}.`). An operation without parameters takes any
+ * body: `multipart/form-data` parts become `ctx.files`; a form has no files;
+ * any other non-empty body (or a multipart body that does not parse) is one
+ * file of the request's content type.
+ */
+import { parseContentType } from '../content-type.js';
+import { parseFormValues, type FormValues } from '../form-encoding.js';
+import { htmlEncodeMessageChain } from '../html-escape.js';
+import { buildHttpResultDocument } from '../http-result.js';
+import { MultipartError, readMultipart, type UploadedFile } from '../multipart.js';
+import { FORM_MEDIA_TYPE, MULTIPART_FORM_MEDIA_TYPE, XML_CONTENT_TYPE } from '../soap-constants.js';
+import { headerValue, type IncomingCall } from './incoming-call.js';
+import { createContext, failureOf, invokeHandler, MAX_REQUEST_LENGTH_EXCEEDED } from './invoke.js';
+import { bindFormParameters } from './parameters.js';
+import { CACHE_CONTROL, contentReply, textReply, type Reply } from './reply.js';
+import { resultLexical } from './result-value.js';
+import type { OperationEntry, ServiceTables } from './service-tables.js';
+import type { ResolvedOptions } from './server-options.js';
+
+const VOID_REPLY: Reply = {
+  status: 200,
+  headers: { 'Cache-Control': CACHE_CONTROL },
+  body: new Uint8Array(0),
+};
+
+export async function handleHttpCall(
+  call: IncomingCall,
+  transport: 'httpGet' | 'httpPost',
+  entry: OperationEntry,
+  tables: ServiceTables,
+  options: ResolvedOptions,
+): Promise<Reply> {
+  const op = entry.description;
+  let values: FormValues = parseFormValues('');
+  let files: UploadedFile[] = [];
+  if (transport === 'httpGet') {
+    values = parseFormValues(call.query ?? '');
+  } else {
+    const body = await call.readBody(options.maxRequestBytes);
+    if (body.kind === 'too-large') return { ...textReply(500, MAX_REQUEST_LENGTH_EXCEEDED), closeConnection: true };
+    const contentType = headerValue(call.headers, 'content-type');
+    const mediaType = parseContentType(contentType)?.mediaType;
+    if (op.parameters.length > 0) {
+      if (mediaType !== FORM_MEDIA_TYPE)
+        return textReply(500, htmlEncodeMessageChain([`Request format is invalid: ${contentType ?? ''}.`]));
+      values = parseFormValues(new TextDecoder().decode(body.bytes));
+    } else if (mediaType === MULTIPART_FORM_MEDIA_TYPE) {
+      files = await readMultipart(body.bytes, contentType!).catch((error: unknown) => {
+        if (error instanceof MultipartError) return [rawBodyFile(body.bytes, contentType)];
+        throw error;
+      });
+    } else if (mediaType !== FORM_MEDIA_TYPE && body.bytes.byteLength > 0) {
+      files = [rawBodyFile(body.bytes, contentType)];
+    }
+  }
+
+  const binding = bindFormParameters(op, values);
+  if (!binding.ok) return textReply(500, binding.message);
+  const context = createContext(call, transport, op.name, files);
+  const outcome = await invokeHandler(entry, binding.input, context, options);
+  if (!outcome.ok) return textReply(500, htmlEncodeMessageChain(outcome.failure.chain));
+  if (!op.result) return VOID_REPLY;
+  let value: string | undefined;
+  try {
+    value = resultLexical(op, outcome.value);
+  } catch (error) {
+    return textReply(500, htmlEncodeMessageChain(failureOf(error, context.ctx, options).chain));
+  }
+  return contentReply(200, XML_CONTENT_TYPE, buildHttpResultDocument(op.result.type, tables.service.namespace, value));
+}
+
+function rawBodyFile(data: Uint8Array, contentType: string | undefined): UploadedFile {
+  return { field: '', filename: '', contentType: contentType ?? '', data };
+}

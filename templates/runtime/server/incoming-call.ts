@@ -1,0 +1,52 @@
+/**
+ * A request as the service sees it, whichever server delivered it (a
+ * `node:http` request, Express, a fetch `Request`).
+ */
+
+export type RequestHeaders = Readonly<Record<string, string | string[] | undefined>>;
+
+export type BodyRead = { readonly kind: 'complete'; readonly bytes: Uint8Array } | { readonly kind: 'too-large' };
+
+export interface IncomingCall {
+  /** Upper case. */
+  readonly method: string;
+  /** The path as sent, without the query. */
+  readonly path: string;
+  /** The query as sent, without `?`; `undefined` when the URL has no `?`. */
+  readonly query: string | undefined;
+  /** Where the handler is mounted (Express's `baseUrl`): prefixed to the path in document addresses. */
+  readonly basePath: string;
+  /** Names in lower case. */
+  readonly headers: RequestHeaders;
+  readonly remoteAddress: string | undefined;
+  /** Came over TLS. */
+  readonly encrypted: boolean;
+  /** Aborts when the client goes away. */
+  readonly signal: AbortSignal;
+  /**
+   * Reads the whole body, but never more than `limit` bytes: a longer body is
+   * `too-large` (by its Content-Length, before reading, or when the limit is
+   * passed). Rejects when the client goes away.
+   */
+  readBody(limit: number): Promise<BodyRead>;
+}
+
+/** A header's value; the first one when it was sent more than once. */
+export function headerValue(headers: RequestHeaders, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** A declared Content-Length over `limit`. */
+export function declaresMoreThan(headers: RequestHeaders, limit: number): boolean {
+  const declared = headerValue(headers, 'content-length');
+  return declared !== undefined && /^\d+$/.test(declared.trim()) && Number(declared) > limit;
+}
+
+/** Thrown by `readBody` when the client went away before the body was read. */
+export class ClientGoneError extends Error {
+  override readonly name = 'ClientGoneError';
+  constructor() {
+    super('The client disconnected.');
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * Parameter binding (wire contract §2): SOAP request elements and HTTP form
+ * values into a handler's input, keyed by parameter name.
+ *
+ * SOAP (document/literal wrapped): children of the request element in the
+ * service namespace, by local name; the first of duplicates wins; unknown
+ * and wrong-namespace children are skipped. An absent parameter is
+ * `undefined` for `string`/`base64Binary` and the .NET default for value
+ * types (what reflection hands an ASMX method for a missing value). An empty
+ * element is `''`; `xsi:nil` changes nothing (the elements are not nillable:
+ * `<p xsi:nil="true" />` is `''`). An element with element content is
+ * malformed for a simple type (ASMX answers 400).
+ *
+ * HTTP GET/POST: a missing name is an error; `name=` is `''`.
+ */
+import { DOTNET_TYPE_NAMES, defaultXsdValue, parseXsdValue, XsdValueError } from '../xsd-values.js';
+import type { FormValues } from '../form-encoding.js';
+import { htmlEncodeMessageChain } from '../html-escape.js';
+import type { OperationDescription } from '../service-description.js';
+import { childElements, textContent, type XmlElement } from '../xml-reader.js';
+
+export type SoapBinding =
+  | { readonly ok: true; readonly input: Record<string, unknown> }
+  /** A parameter element with element content: the request is malformed for its type. */
+  | { readonly ok: false; readonly malformed: true }
+  /** A value that does not convert: the message chain after `Server was unable to read request.`. */
+  | { readonly ok: false; readonly malformed: false; readonly chain: readonly string[] };
+
+/**
+ * @param request the Body's first element when it is the operation's request
+ *   element; `undefined` otherwise (every parameter is then absent)
+ */
+export function bindSoapParameters(
+  op: OperationDescription,
+  namespace: string,
+  request: XmlElement | undefined,
+): SoapBinding {
+  const input: Record<string, unknown> = {};
+  const children = request ? childElements(request).filter((child) => child.namespace === namespace) : [];
+  for (const param of op.parameters) {
+    const element = children.find((child) => child.localName === param.name);
+    if (!element) {
+      input[param.name] = defaultXsdValue(param.type);
+      continue;
+    }
+    const text = textContent(element);
+    if (text === undefined) return { ok: false, malformed: true };
+    try {
+      input[param.name] = parseXsdValue(param.type, text);
+    } catch (error) {
+      if (!(error instanceof XsdValueError)) throw error;
+      const { line, column } = element.position();
+      return {
+        ok: false,
+        malformed: false,
+        chain: [`There is an error in XML document (${line}, ${column}).`, error.message],
+      };
+    }
+  }
+  return { ok: true, input };
+}
+
+export type FormBinding =
+  | { readonly ok: true; readonly input: Record<string, unknown> }
+  /** The plain-text error: the message chain, HTML-encoded as ASMX prints it. */
+  | { readonly ok: false; readonly message: string };
+
+export function bindFormParameters(op: OperationDescription, values: FormValues): FormBinding {
+  const input: Record<string, unknown> = {};
+  for (const param of op.parameters) {
+    const raw = values.get(param.name);
+    if (raw === undefined) return { ok: false, message: htmlEncodeMessageChain([`Missing parameter: ${param.name}.`]) };
+    try {
+      input[param.name] = parseXsdValue(param.type, raw);
+    } catch (error) {
+      if (!(error instanceof XsdValueError)) throw error;
+      const converting = `Cannot convert ${raw} to ${DOTNET_TYPE_NAMES[param.type]}.\r\nParameter name: type`;
+      return { ok: false, message: htmlEncodeMessageChain([converting, error.message]) };
+    }
+  }
+  return { ok: true, input };
+}

@@ -1,0 +1,54 @@
+/**
+ * A reply, whole: status, headers and body bytes, written as is by the node
+ * handler and the fetch handler alike (so both send the same bytes).
+ * `Content-Length` is added by the writer.
+ */
+import { Buffer } from 'node:buffer';
+import { TEXT_CONTENT_TYPE } from '../soap-constants.js';
+
+export interface Reply {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: Uint8Array;
+  /** Close the connection after the reply (a request over the size limit was not read to its end). */
+  readonly closeConnection?: boolean;
+}
+
+/** ASMX's caching header for everything it serves. */
+export const CACHE_CONTROL = 'private, max-age=0';
+
+const EMPTY = new Uint8Array(0);
+
+export function encodeUtf8(text: string): Uint8Array {
+  const buffer = Buffer.from(text, 'utf8');
+  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+}
+
+/** A reply with a body of `contentType`. */
+export function contentReply(status: number, contentType: string, body: string | Uint8Array): Reply {
+  return {
+    status,
+    headers: { 'Content-Type': contentType, 'Cache-Control': CACHE_CONTROL },
+    body: typeof body === 'string' ? encodeUtf8(body) : body,
+  };
+}
+
+/** An empty body; with a Content-Type when given (a refused SOAP request keeps the SOAP content type). */
+export function emptyReply(status: number, contentType?: string): Reply {
+  const headers: Record<string, string> = { 'Cache-Control': CACHE_CONTROL };
+  if (contentType !== undefined) headers['Content-Type'] = contentType;
+  return { status, headers, body: EMPTY };
+}
+
+/** ASMX's plain-text error: the message and a CRLF. */
+export function textReply(status: number, message: string): Reply {
+  return contentReply(status, TEXT_CONTENT_TYPE, `${message}\r\n`);
+}
+
+export function withHeaders(reply: Reply, headers: Readonly<Record<string, string>>, closeConnection?: boolean): Reply {
+  return {
+    ...reply,
+    headers: { ...reply.headers, ...headers },
+    closeConnection: closeConnection ?? reply.closeConnection,
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * What a handler sees of a call, and what a server can be told. Defaults are
+ * ASMX's where ASMX has one.
+ */
+import type { UploadedFile } from '../multipart.js';
+import type { Transport } from '../service-description.js';
+import { DEFAULT_MAX_XML_DEPTH } from '../xml-reader.js';
+
+export interface CallContext {
+  /** The transport the call came by. */
+  transport: Transport;
+  /** The operation's name. */
+  operation: string;
+  /** The request's headers, names in lower case. */
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+  remoteAddress: string | undefined;
+  /** Aborts when the client goes away, or when the handler runs out of time (`handlerTimeoutMs`). */
+  signal: AbortSignal;
+  /**
+   * HttpPost calls of an operation without parameters: the parts of a
+   * `multipart/form-data` body; any other body but a form, as one file
+   * (`field` and `filename` empty, the request's content type). Empty otherwise.
+   */
+  files: readonly UploadedFile[];
+}
+
+export interface ServerOptions {
+  /** Largest request body read, in bytes; a larger one is a fault and closes the connection. Default 4 MiB (ASMX's 4096 KB). */
+  maxRequestBytes?: number;
+  /** Deepest element nesting of a SOAP request. Default 64. */
+  maxXmlDepth?: number;
+  /** `createServiceServer`: time allowed to receive a request's headers (slowloris protection). Default 20 s. */
+  headersTimeoutMs?: number;
+  /** `createServiceServer`: time allowed to receive a whole request. Default 120 s. */
+  requestTimeoutMs?: number;
+  /** A handler that has not settled by then is answered with a Server fault, and its `signal` aborts. Default 110 s (ASP.NET's executionTimeout). */
+  handlerTimeoutMs?: number;
+  /** Take the scheme and host of the addresses in served documents from `X-Forwarded-Proto` and `X-Forwarded-Host`. */
+  trustProxy?: boolean;
+  /** Append the thrown error's message to `Server was unable to process request.` (never a stack trace). */
+  exposeErrors?: boolean;
+  /** Called with every error a handler throws other than a `SoapFault`, and with a handler timeout. */
+  onError?: (error: unknown, ctx: CallContext) => void;
+}
+
+export interface ResolvedOptions {
+  readonly maxRequestBytes: number;
+  readonly maxXmlDepth: number;
+  readonly headersTimeoutMs: number;
+  readonly requestTimeoutMs: number;
+  readonly handlerTimeoutMs: number;
+  readonly trustProxy: boolean;
+  readonly exposeErrors: boolean;
+  readonly onError: ((error: unknown, ctx: CallContext) => void) | undefined;
+}
+
+export const DEFAULT_MAX_REQUEST_BYTES = 4 * 1024 * 1024;
+
+export function resolveOptions(options: ServerOptions = {}): ResolvedOptions {
+  return {
+    maxRequestBytes: positive(options.maxRequestBytes, DEFAULT_MAX_REQUEST_BYTES, 'maxRequestBytes'),
+    maxXmlDepth: positive(options.maxXmlDepth, DEFAULT_MAX_XML_DEPTH, 'maxXmlDepth'),
+    headersTimeoutMs: positive(options.headersTimeoutMs, 20_000, 'headersTimeoutMs'),
+    requestTimeoutMs: positive(options.requestTimeoutMs, 120_000, 'requestTimeoutMs'),
+    handlerTimeoutMs: positive(options.handlerTimeoutMs, 110_000, 'handlerTimeoutMs'),
+    trustProxy: options.trustProxy ?? false,
+    exposeErrors: options.exposeErrors ?? false,
+    onError: options.onError,
+  };
+}
+
+function positive(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!(typeof value === 'number' && value > 0))
+    throw new TypeError(`ServerOptions.${name} must be a positive number.`);
+  return value;
+}

@@ -1,0 +1,83 @@
+/**
+ * One served service: its tables, documents and options, prepared once, and
+ * the reply to a routed request. Shared by the node and fetch handlers.
+ */
+import { buildFaultEnvelope } from '../soap-envelope.js';
+import { HTML_CONTENT_TYPE, XML_CONTENT_TYPE } from '../soap-constants.js';
+import type { ServiceDescription, ServiceDocuments } from '../service-description.js';
+import { routeRequest, type Route, type RouteTarget } from './dispatch.js';
+import { DocumentSet } from './documents.js';
+import { handleHttpCall } from './http-call.js';
+import type { IncomingCall } from './incoming-call.js';
+import { PROCESS_FAILED } from './invoke.js';
+import { contentReply, textReply, withHeaders, type Reply } from './reply.js';
+import { requestAddress } from './request-address.js';
+import { buildServiceTables, type ServiceTables } from './service-tables.js';
+import { handleSoapCall } from './soap-call.js';
+import { resolveOptions, type ResolvedOptions, type ServerOptions } from './server-options.js';
+
+export interface ServiceRuntime {
+  readonly tables: ServiceTables;
+  readonly documents: DocumentSet;
+  readonly options: ResolvedOptions;
+}
+
+export function createServiceRuntime(
+  service: ServiceDescription,
+  documents: ServiceDocuments,
+  handlers: object,
+  options?: ServerOptions,
+): ServiceRuntime {
+  return {
+    tables: buildServiceTables(service, handlers),
+    documents: new DocumentSet(documents),
+    options: resolveOptions(options),
+  };
+}
+
+export function route(runtime: ServiceRuntime, method: string, path: string, query: string | undefined): RouteTarget {
+  return routeRequest(method, path, query, runtime.tables);
+}
+
+export const UNRECOGNIZED = 'Request format is unrecognized.';
+
+/** The reply to a request routed inside the service. Rejects only when the client went away mid-request. */
+export async function replyTo(runtime: ServiceRuntime, call: IncomingCall, target: RouteTarget): Promise<Reply> {
+  const { tables, documents, options } = runtime;
+  const route: Route = target.route;
+  const address = () => requestAddress(call, target.endpointPath, options.trustProxy);
+  switch (route.kind) {
+    case 'soap':
+      return handleSoapCall(call, tables, options);
+    case 'http':
+      return handleHttpCall(call, route.transport, route.entry, tables, options);
+    case 'document':
+      if (route.document === 'help') return contentReply(200, HTML_CONTENT_TYPE, documents.helpPage(address()));
+      return contentReply(
+        200,
+        XML_CONTENT_TYPE,
+        route.document === 'wsdl' ? documents.wsdl(address()) : documents.disco(address()),
+      );
+    case 'operation-page':
+      return contentReply(200, HTML_CONTENT_TYPE, documents.operationPage(route.operation, address()));
+    case 'wrong-case':
+      return textReply(
+        500,
+        `The method name '${route.requested}' is not valid: method names are case-sensitive; use '${route.actual}'.`,
+      );
+    case 'unrecognized-url':
+      return textReply(500, `Request format is unrecognized for URL unexpectedly ending in '${route.pathInfo}'.`);
+    case 'unrecognized':
+      return textReply(500, UNRECOGNIZED);
+    case 'method-not-allowed':
+      return withHeaders(textReply(405, UNRECOGNIZED), { Allow: 'GET, HEAD, POST' });
+    case 'outside':
+      return textReply(404, 'The resource cannot be found.');
+  }
+}
+
+/** Internal failure after routing (a bug, never a handler's error): a generic Server error, nothing leaked. */
+export function internalErrorReply(route: Route): Reply {
+  if (route.kind !== 'soap') return textReply(500, PROCESS_FAILED);
+  return contentReply(500, XML_CONTENT_TYPE, buildFaultEnvelope('1.1', { code: 'Server', message: PROCESS_FAILED }));
+}

@@ -1,0 +1,78 @@
+/**
+ * Everything dispatch looks up, built once when a server is created:
+ * operations by name, by SOAPAction and by request element, their handlers,
+ * and the reply bytes of void operations.
+ */
+import type { OperationDescription, ServiceDescription, Transport } from '../service-description.js';
+import { buildResponseEnvelope } from '../soap-envelope.js';
+import type { SoapVersion } from '../soap-constants.js';
+import { encodeUtf8 } from './reply.js';
+import type { CallContext } from './server-options.js';
+
+export type Handler = (input: Record<string, unknown>, ctx: CallContext) => unknown;
+
+export interface OperationEntry {
+  readonly description: OperationDescription;
+  /** The handler, bound to the handlers object. */
+  readonly handler: Handler;
+  /** SOAP reply bodies of a void operation, per version. */
+  readonly voidReplies: Readonly<Record<SoapVersion, Uint8Array>> | undefined;
+}
+
+export interface ServiceTables {
+  readonly service: ServiceDescription;
+  readonly transports: ReadonlySet<Transport>;
+  /** The endpoint path in lower case: matched ignoring case, as IIS does. */
+  readonly endpointLower: string;
+  readonly byName: ReadonlyMap<string, OperationEntry>;
+  /** Lower-cased names, to name the right operation when a URL has the wrong case. */
+  readonly byLowerName: ReadonlyMap<string, OperationEntry>;
+  readonly bySoapAction: ReadonlyMap<string, OperationEntry>;
+  /** `{namespace}localName` of the request element. */
+  readonly byRequestElement: ReadonlyMap<string, OperationEntry>;
+}
+
+export function elementKey(namespace: string, localName: string): string {
+  return `{${namespace}}${localName}`;
+}
+
+export function buildServiceTables(service: ServiceDescription, handlers: object): ServiceTables {
+  const missing = service.operations.filter(
+    (op) => typeof (handlers as Record<string, unknown>)[op.name] !== 'function',
+  );
+  if (missing.length > 0) {
+    throw new TypeError(
+      `No handler for ${missing.map((op) => op.name).join(', ')}: handlers needs one method per operation.`,
+    );
+  }
+  const byName = new Map<string, OperationEntry>();
+  const byLowerName = new Map<string, OperationEntry>();
+  const bySoapAction = new Map<string, OperationEntry>();
+  const byRequestElement = new Map<string, OperationEntry>();
+  for (const op of service.operations) {
+    const method = (handlers as Record<string, Handler>)[op.name]!;
+    const entry: OperationEntry = {
+      description: op,
+      handler: (input, ctx) => method.call(handlers, input, ctx),
+      voidReplies: op.result
+        ? undefined
+        : {
+            '1.1': encodeUtf8(buildResponseEnvelope('1.1', service.namespace, op.responseElement)),
+            '1.2': encodeUtf8(buildResponseEnvelope('1.2', service.namespace, op.responseElement)),
+          },
+    };
+    byName.set(op.name, entry);
+    if (!byLowerName.has(op.name.toLowerCase())) byLowerName.set(op.name.toLowerCase(), entry);
+    if (!bySoapAction.has(op.soapAction)) bySoapAction.set(op.soapAction, entry);
+    byRequestElement.set(elementKey(service.namespace, op.name), entry);
+  }
+  return {
+    service,
+    transports: new Set(service.transports),
+    endpointLower: service.path.toLowerCase(),
+    byName,
+    byLowerName,
+    bySoapAction,
+    byRequestElement,
+  };
+}

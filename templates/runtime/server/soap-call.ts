@@ -1,0 +1,138 @@
+/**
+ * A SOAP request (POST to the endpoint), wire contract §2 to §4. Checks, in
+ * order: content type (415), size (Server fault, connection closed), XML
+ * (400), envelope namespace and enabled versions (VersionMismatch), a 1.1
+ * envelope as soap+xml (415), the Envelope element, routing, the Body,
+ * parameters, mustUnderstand headers; then the handler. The envelope's
+ * namespace decides the reply's version.
+ */
+import { parseContentType } from '../content-type.js';
+import { buildFaultEnvelope, buildResponseEnvelope } from '../soap-envelope.js';
+import { readEnvelope } from '../soap-envelope-reader.js';
+import {
+  envelopeNamespace,
+  SOAP11_MEDIA_TYPE,
+  SOAP12_MEDIA_TYPE,
+  soapContentType,
+  type SoapVersion,
+} from '../soap-constants.js';
+import {
+  attributeValue,
+  childElements,
+  decodeXmlBytes,
+  firstChildElement,
+  readXml,
+  XmlReadError,
+} from '../xml-reader.js';
+import type { XmlElement } from '../xml-reader.js';
+import { headerValue, type IncomingCall } from './incoming-call.js';
+import {
+  createContext,
+  failureOf,
+  invokeHandler,
+  failure,
+  MAX_REQUEST_LENGTH_EXCEEDED,
+  PROCESS_FAILED,
+  type Failure,
+} from './invoke.js';
+import { bindSoapParameters } from './parameters.js';
+import { contentReply, emptyReply, type Reply } from './reply.js';
+import { resultLexical } from './result-value.js';
+import type { ServiceTables } from './service-tables.js';
+import type { ResolvedOptions } from './server-options.js';
+import { guessSoapVersion, routeSoapRequest } from './soap-routing.js';
+
+const UNABLE_TO_READ = 'Server was unable to read request.';
+const MISSING_ENVELOPE = 'Request format is invalid: Missing required soap:Envelope element.';
+const MISSING_BODY = 'Request format is invalid: Missing required soap:Body element.';
+
+export async function handleSoapCall(
+  call: IncomingCall,
+  tables: ServiceTables,
+  options: ResolvedOptions,
+): Promise<Reply> {
+  const soapAction = headerValue(call.headers, 'soapaction');
+  const contentType = parseContentType(headerValue(call.headers, 'content-type'));
+  const guess = guessSoapVersion(tables.transports, soapAction, contentType?.mediaType);
+  if (!contentType || (contentType.mediaType !== SOAP11_MEDIA_TYPE && contentType.mediaType !== SOAP12_MEDIA_TYPE)) {
+    return emptyReply(415, soapContentType(guess));
+  }
+  const body = await call.readBody(options.maxRequestBytes);
+  if (body.kind === 'too-large') {
+    return {
+      ...faultReply(guess, failure('Server', [PROCESS_FAILED, MAX_REQUEST_LENGTH_EXCEEDED])),
+      closeConnection: true,
+    };
+  }
+  let root: XmlElement;
+  try {
+    root = readXml(decodeXmlBytes(body.bytes, contentType.charset), { maxDepth: options.maxXmlDepth });
+  } catch (error) {
+    if (error instanceof XmlReadError) return emptyReply(400, soapContentType(guess));
+    throw error;
+  }
+
+  const envelope = readEnvelope(root);
+  const on11 = tables.transports.has('soap11');
+  if (
+    envelope.kind === 'unknown-namespace' ||
+    !tables.transports.has(envelope.version === '1.1' ? 'soap11' : 'soap12')
+  ) {
+    // ASMX answers a VersionMismatch in SOAP 1.1 when 1.1 is on.
+    const expected: SoapVersion = on11 ? '1.1' : '1.2';
+    const namespace = envelope.kind === 'unknown-namespace' ? envelope.namespace : envelopeNamespace(envelope.version);
+    const expecting = envelopeNamespace(expected);
+    const message = `Possible SOAP version mismatch: Envelope namespace ${namespace} was unexpected. Expecting ${expecting}.`;
+    return faultReply(expected, failure('VersionMismatch', [message]));
+  }
+  const version = envelope.version;
+  if (version === '1.1' && contentType.mediaType !== SOAP11_MEDIA_TYPE) return emptyReply(415, soapContentType('1.1'));
+  const clientFault = (...chain: string[]) => faultReply(version, failure('Client', chain));
+  if (envelope.kind === 'not-envelope') return clientFault(UNABLE_TO_READ, MISSING_ENVELOPE);
+
+  const route = routeSoapRequest(guess, soapAction, contentType.action, envelope.body, tables);
+  if (route.kind === 'unknown') return clientFault(route.message);
+  if (route.kind === 'no-body' || !envelope.body) return clientFault(UNABLE_TO_READ, MISSING_BODY);
+
+  const { entry } = route;
+  const op = entry.description;
+  const namespace = tables.service.namespace;
+  const first = firstChildElement(envelope.body);
+  const request = first && first.localName === op.name && first.namespace === namespace ? first : undefined;
+  const binding = bindSoapParameters(op, namespace, request);
+  if (!binding.ok) {
+    return binding.malformed
+      ? emptyReply(400, soapContentType(version))
+      : clientFault(UNABLE_TO_READ, ...binding.chain);
+  }
+  const notUnderstood = envelope.header && firstMustUnderstand(envelope.header, envelopeNamespace(version));
+  if (notUnderstood) {
+    const message = `SOAP header ${notUnderstood.localName} was not understood.`;
+    return faultReply(version, failure('MustUnderstand', [message]));
+  }
+
+  const context = createContext(call, version === '1.1' ? 'soap11' : 'soap12', op.name, []);
+  const outcome = await invokeHandler(entry, binding.input, context, options);
+  if (!outcome.ok) return faultReply(version, outcome.failure);
+  if (!op.result) return contentReply(200, soapContentType(version), entry.voidReplies![version]);
+  let value: string | undefined;
+  try {
+    value = resultLexical(op, outcome.value);
+  } catch (error) {
+    return faultReply(version, failureOf(error, context.ctx, options));
+  }
+  const xml = buildResponseEnvelope(version, namespace, op.responseElement, { element: op.result.element, value });
+  return contentReply(200, soapContentType(version), xml);
+}
+
+function faultReply(version: SoapVersion, failure: Failure): Reply {
+  return contentReply(500, soapContentType(version), buildFaultEnvelope(version, failure));
+}
+
+/** The first Header child with `mustUnderstand` `1` or `true` (ASMX understands no header). */
+function firstMustUnderstand(header: XmlElement, envelopeNs: string): XmlElement | undefined {
+  return childElements(header).find((child) => {
+    const value = attributeValue(child, envelopeNs, 'mustUnderstand')?.trim();
+    return value === '1' || value === 'true';
+  });
+}

@@ -1,0 +1,135 @@
+/**
+ * The bytes of SOAP messages, as ASMX writes them: one line, no
+ * indentation, the envelope prefixed `soap` in both versions and declaring
+ * `soap`, `xsi` and `xsd` in that order; elements of the service namespace
+ * declare it as the default namespace. Replies and faults for the server,
+ * requests (and their HTTP headers) for the client.
+ */
+import type { SoapFaultCode } from './soap-fault.js';
+import {
+  envelopeNamespace,
+  soapContentType,
+  XML_DECLARATION,
+  XSD_NS,
+  XSI_NS,
+  type SoapVersion,
+} from './soap-constants.js';
+import { escapeXmlAttr, escapeXmlText } from './xml-escape.js';
+
+function envelope(version: SoapVersion, body: string): string {
+  return (
+    `${XML_DECLARATION}<soap:Envelope xmlns:soap="${envelopeNamespace(version)}" xmlns:xsi="${XSI_NS}" ` +
+    `xmlns:xsd="${XSD_NS}"><soap:Body>${body}</soap:Body></soap:Envelope>`
+  );
+}
+
+/** `<name xmlns="namespace">children</name>`, or `<name xmlns="namespace" />` without children. */
+function wrapper(name: string, namespace: string, children: string): string {
+  const start = `<${name} xmlns="${escapeXmlAttr(namespace)}"`;
+  return children === '' ? `${start} />` : `${start}>${children}</${name}>`;
+}
+
+/** `<name>text</name>`, `<name />` for the empty string. */
+function simpleElement(name: string, text: string): string {
+  return text === '' ? `<${name} />` : `<${name}>${escapeXmlText(text)}</${name}>`;
+}
+
+export interface ResponseResult {
+  /** The result element, `{Op}Result`. */
+  readonly element: string;
+  /** Its lexical value (not escaped); `undefined` omits the element (a null reference-type result). */
+  readonly value: string | undefined;
+}
+
+/**
+ * A success reply: `<{Op}Response xmlns="ns" />` for a void operation (or
+ * an omitted result), `<{Op}Response xmlns="ns"><{Op}Result>v</{Op}Result></{Op}Response>` otherwise.
+ */
+export function buildResponseEnvelope(
+  version: SoapVersion,
+  namespace: string,
+  responseElement: string,
+  result?: ResponseResult,
+): string {
+  const children = result && result.value !== undefined ? simpleElement(result.element, result.value) : '';
+  return envelope(version, wrapper(responseElement, namespace, children));
+}
+
+export interface FaultContent {
+  readonly code: SoapFaultCode;
+  /** `faultstring` / `Reason/Text`, not escaped. */
+  readonly message: string;
+  /** Text of the detail element, not escaped. */
+  readonly detail?: string | undefined;
+}
+
+const SOAP12_CODES: Readonly<Record<SoapFaultCode, string>> = {
+  Client: 'Sender',
+  Server: 'Receiver',
+  VersionMismatch: 'VersionMismatch',
+  MustUnderstand: 'MustUnderstand',
+};
+
+/**
+ * A fault. SOAP 1.1: unqualified `faultcode`, `faultstring`, `detail`; SOAP
+ * 1.2: `Code/Value`, `Reason/Text xml:lang="en"`, `Detail`. The detail
+ * element is empty without a detail, and left out of a MustUnderstand fault
+ * (ASMX writes none for a header fault).
+ */
+export function buildFaultEnvelope(version: SoapVersion, fault: FaultContent): string {
+  const message = escapeXmlText(fault.message);
+  const detail = fault.detail === undefined || fault.detail === '' ? undefined : escapeXmlText(fault.detail);
+  const withDetail = fault.code !== 'MustUnderstand';
+  let content: string;
+  if (version === '1.1') {
+    const detailElement = !withDetail ? '' : detail === undefined ? '<detail />' : `<detail>${detail}</detail>`;
+    content = `<faultcode>soap:${fault.code}</faultcode><faultstring>${message}</faultstring>${detailElement}`;
+  } else {
+    const detailElement = !withDetail
+      ? ''
+      : detail === undefined
+        ? '<soap:Detail />'
+        : `<soap:Detail>${detail}</soap:Detail>`;
+    content =
+      `<soap:Code><soap:Value>soap:${SOAP12_CODES[fault.code]}</soap:Value></soap:Code>` +
+      `<soap:Reason><soap:Text xml:lang="en">${message}</soap:Text></soap:Reason>${detailElement}`;
+  }
+  return envelope(version, `<soap:Fault>${content}</soap:Fault>`);
+}
+
+export interface RequestParameter {
+  /** The parameter's element name. */
+  readonly name: string;
+  /** Its lexical value (not escaped); `undefined` leaves the element out. */
+  readonly value: string | undefined;
+}
+
+/**
+ * A document/literal wrapped request, as .NET proxies send it:
+ * `<Op xmlns="ns"><p1>v</p1>...</Op>` in the Body, parameters in the
+ * order given; `<Op xmlns="ns" />` without parameters.
+ */
+export function buildRequestEnvelope(
+  version: SoapVersion,
+  namespace: string,
+  operationName: string,
+  params: readonly RequestParameter[],
+): string {
+  const children = params
+    .filter((param) => param.value !== undefined)
+    .map((param) => simpleElement(param.name, param.value!))
+    .join('');
+  return envelope(version, wrapper(operationName, namespace, children));
+}
+
+/**
+ * The HTTP headers of a SOAP request: SOAP 1.1 `Content-Type: text/xml` and
+ * a quoted `SOAPAction`; SOAP 1.2 the action as the content type's `action`
+ * parameter.
+ */
+export function soapRequestHeaders(version: SoapVersion, soapAction: string): Record<string, string> {
+  const quoted = `"${soapAction.replace(/["\\]/g, '\\$&')}"`;
+  return version === '1.1'
+    ? { 'Content-Type': soapContentType('1.1'), SOAPAction: `"${soapAction}"` }
+    : { 'Content-Type': `${soapContentType('1.2')}; action=${quoted}` };
+}

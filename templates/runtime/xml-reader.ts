@@ -1,0 +1,324 @@
+/**
+ * Safe XML reading for SOAP messages: a document becomes a small tree of
+ * namespace-resolved elements, or an `XmlReadError`.
+ *
+ * As ASMX (`DtdProcessing.Prohibit`, no resolver): a DOCTYPE or any other
+ * markup declaration is refused outright, so no entity beyond the five
+ * predefined ones and character references is ever expanded; a reference to
+ * any other entity is an error. Refused too: malformed XML, characters XML 1.0
+ * does not allow (also as character references), undeclared prefixes, and
+ * nesting deeper than a cap.
+ *
+ * Text is kept exactly: no trimming; line ends are normalized as XML requires
+ * (CRLF and CR become LF), so a CR survives only as `&#xD;`; CDATA content is
+ * kept as written; characters outside the BMP are kept.
+ *
+ * Well-formedness is checked by fast-xml-parser's validator and parser; what
+ * they let through is checked in `xml-lexical.ts` (DTDs, references,
+ * characters, `<` in attribute values, `]]>` in text, `--` in comments) and
+ * here (namespaces, depth, what follows the root).
+ */
+import { XMLParser, XMLValidator, type X2jOptions } from 'fast-xml-parser';
+import { XML_NS, XMLNS_NS } from './soap-constants.js';
+import { XmlReadError } from './xml-read-error.js';
+import {
+  checkDeclaration,
+  decodeAttribute,
+  decodeText,
+  hasForbiddenCharacter,
+  refuseMarkupDeclarations,
+} from './xml-lexical.js';
+
+export { XmlReadError };
+
+export const DEFAULT_MAX_XML_DEPTH = 64;
+
+export interface XmlAttribute {
+  readonly namespace: string;
+  readonly localName: string;
+  /** As written, prefix included. */
+  readonly qualifiedName: string;
+  readonly value: string;
+}
+
+export interface XmlElement {
+  /** The resolved namespace URI; `''` for none. */
+  readonly namespace: string;
+  readonly localName: string;
+  /** As written, prefix included. */
+  readonly qualifiedName: string;
+  /** Attributes other than namespace declarations, in document order. */
+  readonly attributes: readonly XmlAttribute[];
+  /** Child elements and text (character data and CDATA, adjacent runs merged); comments and PIs are dropped. */
+  readonly children: readonly (XmlElement | string)[];
+  /** 1-based line and column of the element's name, as .NET's XmlReader reports an element's position. */
+  position(): { readonly line: number; readonly column: number };
+}
+
+export interface XmlReadOptions {
+  /** Deepest element nesting accepted (the root is depth 1). Default 64. */
+  readonly maxDepth?: number;
+}
+
+/**
+ * Decodes a message body: the `charset` of its content type, else a UTF-16
+ * byte order mark, else UTF-8. Invalid bytes are an error, not U+FFFD.
+ */
+export function decodeXmlBytes(bytes: Uint8Array, charset?: string): string {
+  let label = charset?.trim().toLowerCase();
+  if (!label) {
+    label =
+      bytes[0] === 0xff && bytes[1] === 0xfe
+        ? 'utf-16le'
+        : bytes[0] === 0xfe && bytes[1] === 0xff
+          ? 'utf-16be'
+          : 'utf-8';
+  }
+  let decoder: TextDecoder;
+  try {
+    decoder = new TextDecoder(label, { fatal: true });
+  } catch {
+    throw new XmlReadError(`Unsupported character set '${charset}'.`);
+  }
+  try {
+    return decoder.decode(bytes);
+  } catch {
+    throw new XmlReadError(`The document is not valid ${label}.`);
+  }
+}
+
+/** Reads a document; returns its root element. */
+export function readXml(text: string, options: XmlReadOptions = {}): XmlElement {
+  const maxDepth = options.maxDepth ?? DEFAULT_MAX_XML_DEPTH;
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  if (hasForbiddenCharacter(text)) throw new XmlReadError('The document holds a character XML 1.0 does not allow.');
+  checkDeclaration(text);
+  refuseMarkupDeclarations(text);
+  // Parse first: the parser stops at the depth cap, so a hostile nesting never grows the validator's stack.
+  let nodes: unknown;
+  try {
+    nodes = parserFor(maxDepth).parse(text);
+  } catch (error) {
+    throw new XmlReadError(error instanceof Error ? error.message : 'The document is not well-formed.');
+  }
+  const valid = XMLValidator.validate(text);
+  if (valid !== true) throw new XmlReadError(`${valid.err.msg} (${valid.err.line}, ${valid.err.col})`);
+  const roots = (nodes as RawNode[]).filter((node) => elementKey(node) !== undefined);
+  if (roots.length !== 1) throw new XmlReadError('The document must have exactly one root element.');
+  const root = roots[0]!;
+  // The validator misses text after a root written as an empty-element tag.
+  const end = metadataOf(root)?.endIndex;
+  if (end === undefined || !/^[ \t\n\r]*$/.test(text.slice(end).replace(/<!--[\s\S]*?-->|<\?[\s\S]*?\?>/g, ''))) {
+    throw new XmlReadError('Only comments, processing instructions and whitespace may follow the root element.');
+  }
+  return convert(root, ROOT_SCOPE, 1, { maxDepth, lines: new LineIndex(text) });
+}
+
+/** The child elements of `element`, in order. */
+export function childElements(element: XmlElement): XmlElement[] {
+  return element.children.filter((child): child is XmlElement => typeof child !== 'string');
+}
+
+/** The first child element of `element`, skipping text. */
+export function firstChildElement(element: XmlElement): XmlElement | undefined {
+  return element.children.find((child): child is XmlElement => typeof child !== 'string');
+}
+
+/** The element's text; `undefined` when it has child elements (mixed or element content). */
+export function textContent(element: XmlElement): string | undefined {
+  let text = '';
+  for (const child of element.children) {
+    if (typeof child !== 'string') return undefined;
+    text += child;
+  }
+  return text;
+}
+
+export function attributeValue(element: XmlElement, namespace: string, localName: string): string | undefined {
+  return element.attributes.find((a) => a.localName === localName && a.namespace === namespace)?.value;
+}
+
+// --- fast-xml-parser output to elements ------------------------------------------------------------------------------
+
+type RawNode = Record<string, unknown>;
+
+const ATTRIBUTE_PREFIX = '@';
+const TEXT = '#text';
+const CDATA = '#cdata';
+const ATTRIBUTES = ':@';
+const METADATA = XMLParser.getMetaDataSymbol() as unknown as symbol;
+
+const parsers = new Map<number, XMLParser>();
+
+function parserFor(maxDepth: number): XMLParser {
+  let parser = parsers.get(maxDepth);
+  if (!parser) {
+    const options: X2jOptions = {
+      preserveOrder: true,
+      ignoreAttributes: false,
+      attributeNamePrefix: ATTRIBUTE_PREFIX,
+      textNodeName: TEXT,
+      cdataPropName: CDATA,
+      commentPropName: false,
+      parseTagValue: false,
+      parseAttributeValue: false,
+      trimValues: false,
+      processEntities: false,
+      htmlEntities: false,
+      ignoreDeclaration: true,
+      ignorePiTags: true,
+      removeNSPrefix: false,
+      allowBooleanAttributes: false,
+      captureMetaData: true,
+      // The parser counts open ancestors; `convert` checks the exact depth.
+      maxNestedTags: maxDepth,
+      jPath: false,
+      onDangerousProperty: (name: string) => name,
+    };
+    parser = new XMLParser(options);
+    parsers.set(maxDepth, parser);
+  }
+  return parser;
+}
+
+function metadataOf(node: RawNode): { startIndex?: number; endIndex?: number } | undefined {
+  return (node as Record<symbol, unknown>)[METADATA] as { startIndex?: number; endIndex?: number } | undefined;
+}
+
+function elementKey(node: RawNode): string | undefined {
+  for (const key of Object.keys(node)) {
+    if (key !== ATTRIBUTES && key !== TEXT && key !== CDATA) return key;
+  }
+  return undefined;
+}
+
+type Scope = ReadonlyMap<string, string>;
+const ROOT_SCOPE: Scope = new Map([
+  ['', ''],
+  ['xml', XML_NS],
+]);
+
+interface ConvertContext {
+  readonly maxDepth: number;
+  readonly lines: LineIndex;
+}
+
+function convert(node: RawNode, parentScope: Scope, depth: number, context: ConvertContext): XmlElement {
+  if (depth > context.maxDepth) throw new XmlReadError(`Elements are nested deeper than ${context.maxDepth}.`);
+  const qualifiedName = elementKey(node)!;
+  const rawAttributes = node[ATTRIBUTES] as Record<string, string> | undefined;
+  let scope = parentScope;
+  let plain: [string, string][] | undefined;
+  if (rawAttributes !== undefined) {
+    for (const key of Object.keys(rawAttributes)) {
+      const name = key.slice(ATTRIBUTE_PREFIX.length);
+      const value = decodeAttribute(String(rawAttributes[key]));
+      if (name === 'xmlns' || name.startsWith('xmlns:')) {
+        const prefix = name === 'xmlns' ? '' : name.slice(6);
+        checkDeclaredPrefix(prefix, value);
+        if (scope === parentScope) scope = new Map(parentScope);
+        (scope as Map<string, string>).set(prefix, value);
+      } else {
+        (plain ??= []).push([name, value]);
+      }
+    }
+  }
+  const attributes: XmlAttribute[] = [];
+  if (plain !== undefined) {
+    for (const [qualified, value] of plain) {
+      const colon = qualified.indexOf(':');
+      const namespace = colon === -1 ? (checkName(qualified), '') : resolvePrefix(qualified, colon, scope);
+      attributes.push({ namespace, localName: qualified.slice(colon + 1), qualifiedName: qualified, value });
+    }
+  }
+  const colon = qualifiedName.indexOf(':');
+  const namespace =
+    colon === -1 ? (checkName(qualifiedName), scope.get('')!) : resolvePrefix(qualifiedName, colon, scope);
+  const children: (XmlElement | string)[] = [];
+  for (const child of node[qualifiedName] as RawNode[]) {
+    let text: string | undefined;
+    if (child[TEXT] !== undefined) text = decodeText(String(child[TEXT]));
+    else if (child[CDATA] !== undefined)
+      text = (child[CDATA] as RawNode[]).map((part) => String(part[TEXT] ?? '')).join('');
+    if (text === undefined) {
+      children.push(convert(child, scope, depth + 1, context));
+    } else if (typeof children[children.length - 1] === 'string') {
+      children[children.length - 1] += text;
+    } else {
+      children.push(text);
+    }
+  }
+  const offset = metadataOf(node)?.startIndex ?? 0;
+  return new Element(
+    namespace,
+    qualifiedName.slice(colon + 1),
+    qualifiedName,
+    attributes,
+    children,
+    offset,
+    context.lines,
+  );
+}
+
+class Element implements XmlElement {
+  constructor(
+    readonly namespace: string,
+    readonly localName: string,
+    readonly qualifiedName: string,
+    readonly attributes: readonly XmlAttribute[],
+    readonly children: readonly (XmlElement | string)[],
+    private readonly offset: number,
+    private readonly lines: LineIndex,
+  ) {}
+
+  position(): { line: number; column: number } {
+    return this.lines.position(this.offset + 1);
+  }
+}
+
+function checkDeclaredPrefix(prefix: string, uri: string): void {
+  if (prefix === 'xmlns') throw new XmlReadError("The prefix 'xmlns' cannot be declared.");
+  if (prefix === 'xml' ? uri !== XML_NS : uri === XML_NS || uri === XMLNS_NS) {
+    throw new XmlReadError("The prefix 'xml' and its namespace are bound to each other only.");
+  }
+  if (prefix !== '' && uri === '') throw new XmlReadError(`The prefix '${prefix}' cannot be undeclared in XML 1.0.`);
+}
+
+function checkName(name: string): void {
+  if (name === '') throw new XmlReadError('An empty name is not valid.');
+}
+
+/** The namespace of `prefix:local`; the prefix must be declared, the local part a name without a colon. */
+function resolvePrefix(qualified: string, colon: number, scope: Scope): string {
+  if (colon === 0 || colon === qualified.length - 1 || qualified.indexOf(':', colon + 1) !== -1) {
+    throw new XmlReadError(`'${qualified}' is not a valid name.`);
+  }
+  const prefix = qualified.slice(0, colon);
+  const namespace = scope.get(prefix);
+  if (namespace === undefined) throw new XmlReadError(`'${prefix}' is an undeclared prefix.`);
+  return namespace;
+}
+
+/** Offsets to 1-based lines and columns; CRLF, CR and LF each end a line. Built on first use. */
+class LineIndex {
+  private starts: number[] | undefined;
+  constructor(private readonly text: string) {}
+
+  position(offset: number): { line: number; column: number } {
+    const starts = (this.starts ??= lineStarts(this.text));
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (starts[middle]! <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return { line: low + 1, column: offset - starts[low]! + 1 };
+  }
+}
+
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (const match of text.matchAll(/\r\n?|\n/g)) starts.push(match.index + match[0].length);
+  return starts;
+}

@@ -1,0 +1,297 @@
+/**
+ * The XSD simple types of the spec format, between their XML lexical form
+ * and JavaScript values, by the rules .NET's XmlConvert applies.
+ *
+ * | XSD | JavaScript | notes |
+ * | --- | --- | --- |
+ * | string | string | exact, nothing trimmed |
+ * | boolean | boolean | reads `true`/`false`/`1`/`0`; writes `true`/`false` |
+ * | byte ... unsignedInt | number | range of the .NET type (`byte` is SByte, `unsignedByte` Byte) |
+ * | long, unsignedLong | bigint | |
+ * | float, double | number | `INF`, `-INF`, `NaN`; written as .NET's round-trip (`R`) format |
+ * | decimal | string | checked lexically and against .NET's Decimal range, passed on as written |
+ * | dateTime | Date | see below |
+ * | base64Binary | Uint8Array | whitespace ignored |
+ *
+ * dateTime: a Date is an instant. A lexical value with `Z` or an offset is
+ * that instant; one without a zone (.NET's "unspecified" kind) is read as
+ * UTC; an `xs:date` (no time) is midnight UTC. Digits beyond milliseconds are
+ * dropped. A Date is written in UTC with `Z`, seconds always, fraction only
+ * when not zero and without trailing zeros: `2026-02-01T10:00:00Z`,
+ * `2026-02-01T10:00:00.5Z` (what .NET writes for a UTC DateTime). Years
+ * 0001 to 9999, .NET's DateTime range.
+ *
+ * Values other than string are trimmed of XML whitespace before reading, as
+ * XmlConvert does.
+ */
+import { Buffer } from 'node:buffer';
+import type { XsdType } from './service-description.js';
+import { formatRoundTrip } from './xsd-float-format.js';
+
+export interface XsdValueTypes {
+  string: string;
+  boolean: boolean;
+  byte: number;
+  unsignedByte: number;
+  short: number;
+  unsignedShort: number;
+  int: number;
+  unsignedInt: number;
+  long: bigint;
+  unsignedLong: bigint;
+  float: number;
+  double: number;
+  decimal: string;
+  dateTime: Date;
+  base64Binary: Uint8Array;
+}
+
+export type XsdValue<T extends XsdType = XsdType> = XsdValueTypes[T];
+
+/** A lexical value that does not convert; `message` is the .NET exception's message. */
+export class XsdValueError extends Error {
+  override readonly name = 'XsdValueError';
+  constructor(
+    readonly type: XsdType,
+    readonly lexical: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The .NET type of each XSD type, as ASMX names it in conversion errors. */
+export const DOTNET_TYPE_NAMES: Readonly<Record<XsdType, string>> = {
+  string: 'System.String',
+  boolean: 'System.Boolean',
+  byte: 'System.SByte',
+  unsignedByte: 'System.Byte',
+  short: 'System.Int16',
+  unsignedShort: 'System.UInt16',
+  int: 'System.Int32',
+  unsignedInt: 'System.UInt32',
+  long: 'System.Int64',
+  unsignedLong: 'System.UInt64',
+  float: 'System.Single',
+  double: 'System.Double',
+  decimal: 'System.Decimal',
+  dateTime: 'System.DateTime',
+  base64Binary: 'System.Byte[]',
+};
+
+/** `string` and `base64Binary` may be absent (`minOccurs="0"`); the others are .NET value types. */
+export function isReferenceType(type: XsdType): boolean {
+  return type === 'string' || type === 'base64Binary';
+}
+
+/**
+ * What a .NET service receives for an absent value-type parameter: the
+ * type's default (0, false, `0001-01-01T00:00:00Z`); `undefined` for the
+ * reference types.
+ */
+export function defaultXsdValue<T extends XsdType>(type: T): XsdValueTypes[T] | undefined {
+  switch (type) {
+    case 'string':
+    case 'base64Binary':
+      return undefined;
+    case 'boolean':
+      return false as XsdValueTypes[T];
+    case 'long':
+    case 'unsignedLong':
+      return 0n as XsdValueTypes[T];
+    case 'decimal':
+      return '0' as XsdValueTypes[T];
+    case 'dateTime':
+      return utcDate(1, 1, 1, 0, 0, 0, 0) as XsdValueTypes[T];
+    default:
+      return 0 as XsdValueTypes[T];
+  }
+}
+
+// --- Reading ---------------------------------------------------------------------------------------------------------
+
+const INTEGER_RANGES: Partial<Record<XsdType, readonly [bigint, bigint, string]>> = {
+  byte: [-128n, 127n, 'a signed byte'],
+  unsignedByte: [0n, 255n, 'an unsigned byte'],
+  short: [-32768n, 32767n, 'an Int16'],
+  unsignedShort: [0n, 65535n, 'a UInt16'],
+  int: [-2147483648n, 2147483647n, 'an Int32'],
+  unsignedInt: [0n, 4294967295n, 'a UInt32'],
+  long: [-9223372036854775808n, 9223372036854775807n, 'an Int64'],
+  unsignedLong: [0n, 18446744073709551615n, 'a UInt64'],
+};
+
+const BAD_FORMAT = 'Input string was not in a correct format.';
+const INTEGER = /^[+-]?[0-9]+$/;
+const FLOATING = /^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$/;
+const DECIMAL = /^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$/;
+const DECIMAL_MAX = 79228162514264337593543950335n;
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?)?(Z|[+-]\d{2}:\d{2})?$/;
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+function trimXml(text: string): string {
+  return text.replace(/^[ \t\n\r]+|[ \t\n\r]+$/g, '');
+}
+
+/** Reads a lexical value; throws `XsdValueError` when it does not convert. */
+export function parseXsdValue<T extends XsdType>(type: T, text: string): XsdValueTypes[T] {
+  return parse(type, text) as XsdValueTypes[T];
+}
+
+function parse(type: XsdType, text: string): XsdValue {
+  if (type === 'string') return text;
+  const value = trimXml(text);
+  const fail = (message: string): never => {
+    throw new XsdValueError(type, text, message);
+  };
+  switch (type) {
+    case 'boolean':
+      if (value === 'true' || value === '1') return true;
+      if (value === 'false' || value === '0') return false;
+      return fail(`The string '${text}' is not a valid Boolean value.`);
+    case 'float':
+    case 'double': {
+      const dotnet = type === 'float' ? 'a Single' : 'a Double';
+      if (value === 'INF' || value === '+INF') return Infinity;
+      if (value === '-INF') return -Infinity;
+      if (value === 'NaN') return NaN;
+      if (!FLOATING.test(value)) return fail(BAD_FORMAT);
+      const number = type === 'float' ? Math.fround(Number(value)) : Number(value);
+      if (!Number.isFinite(number)) return fail(`Value was either too large or too small for ${dotnet}.`);
+      return number;
+    }
+    case 'decimal': {
+      if (!DECIMAL.test(value)) return fail(BAD_FORMAT);
+      const integerPart = value.replace(/^[+-]/, '').split('.')[0] || '0';
+      if (BigInt(integerPart) > DECIMAL_MAX) return fail('Value was either too large or too small for a Decimal.');
+      return value;
+    }
+    case 'dateTime':
+      return parseDateTime(value) ?? fail(`The string '${text}' is not a valid AllXsd value.`);
+    case 'base64Binary': {
+      const compact = value.replace(/[ \t\n\r]/g, '');
+      if (!BASE64.test(compact)) {
+        return fail(
+          'The input is not a valid Base-64 string as it contains a non-base 64 character, more than two padding ' +
+            'characters, or an illegal character among the padding characters.',
+        );
+      }
+      const bytes = Buffer.from(compact, 'base64');
+      return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    }
+    default: {
+      const [min, max, dotnet] = INTEGER_RANGES[type]!;
+      if (!INTEGER.test(value)) return fail(BAD_FORMAT);
+      const integer = BigInt(value);
+      if (integer < min || integer > max) return fail(`Value was either too large or too small for ${dotnet}.`);
+      return type === 'long' || type === 'unsignedLong' ? integer : Number(integer);
+    }
+  }
+}
+
+function parseDateTime(value: string): Date | undefined {
+  const match = DATE_TIME.exec(value);
+  if (!match) return undefined;
+  const [, y, mo, d, h = '00', mi = '00', s = '00', fraction = '', zone] = match;
+  const year = Number(y);
+  const month = Number(mo);
+  const day = Number(d);
+  const hour = Number(h);
+  const minute = Number(mi);
+  const second = Number(s);
+  if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
+  if (hour > 23 || minute > 59 || second > 59) return undefined;
+  let offsetMinutes = 0;
+  if (zone && zone !== 'Z') {
+    const offsetHours = Number(zone.slice(1, 3));
+    const offsetRest = Number(zone.slice(4, 6));
+    if (offsetHours > 14 || offsetRest > 59 || (offsetHours === 14 && offsetRest > 0)) return undefined;
+    offsetMinutes = (zone[0] === '-' ? -1 : 1) * (offsetHours * 60 + offsetRest);
+  }
+  const millis = Number(fraction.padEnd(3, '0').slice(0, 3));
+  const date = utcDate(year, month, day, hour, minute, second, millis);
+  date.setTime(date.getTime() - offsetMinutes * 60_000);
+  const utcYear = date.getUTCFullYear();
+  return utcYear < 1 || utcYear > 9999 ? undefined : date;
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/** A UTC Date; unlike `Date.UTC`, years below 100 are taken as written. */
+function utcDate(year: number, month: number, day: number, h: number, m: number, s: number, ms: number): Date {
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  date.setUTCHours(h, m, s, ms);
+  return date;
+}
+
+// --- Writing ---------------------------------------------------------------------------------------------------------
+
+/**
+ * Writes a value in its lexical form (not yet XML-escaped). A value that is
+ * not of the type, or out of its range, is a programming error: `TypeError`.
+ */
+export function formatXsdValue<T extends XsdType>(type: T, value: XsdValueTypes[T]): string {
+  return format(type, value);
+}
+
+function format(type: XsdType, value: unknown): string {
+  const wrong = (): never => {
+    throw new TypeError(`${describe(value)} is not a valid xsd:${type} value.`);
+  };
+  switch (type) {
+    case 'string':
+      return typeof value === 'string' ? value : wrong();
+    case 'boolean':
+      return typeof value === 'boolean' ? String(value) : wrong();
+    case 'float':
+      return typeof value === 'number' ? formatRoundTrip(Math.fround(value), 7, 9, Math.fround) : wrong();
+    case 'double':
+      return typeof value === 'number' ? formatRoundTrip(value, 15, 17, (n) => n) : wrong();
+    case 'decimal': {
+      const text = typeof value === 'string' ? value : typeof value === 'bigint' ? String(value) : undefined;
+      if (text === undefined && typeof value === 'number' && Number.isFinite(value) && DECIMAL.test(String(value))) {
+        return String(value);
+      }
+      return text !== undefined && DECIMAL.test(text) ? text : wrong();
+    }
+    case 'dateTime':
+      return value instanceof Date ? (formatDateTime(value) ?? wrong()) : wrong();
+    case 'base64Binary':
+      return value instanceof Uint8Array
+        ? Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64')
+        : wrong();
+    default: {
+      const [min, max] = INTEGER_RANGES[type]!;
+      const isLong = type === 'long' || type === 'unsignedLong';
+      let integer: bigint | undefined;
+      if (typeof value === 'bigint') integer = value;
+      else if (typeof value === 'number' && Number.isInteger(value) && !isLong) integer = BigInt(value);
+      else if (typeof value === 'number' && Number.isSafeInteger(value)) integer = BigInt(value);
+      return integer !== undefined && integer >= min && integer <= max ? String(integer) : wrong();
+    }
+  }
+}
+
+function describe(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  if (typeof value === 'bigint') return `${value}n`;
+  if (value instanceof Date) return `Date(${Number.isNaN(value.getTime()) ? 'Invalid' : value.toISOString()})`;
+  return value === null ? 'null' : typeof value === 'object' ? (value.constructor?.name ?? 'object') : String(value);
+}
+
+function formatDateTime(date: Date): string | undefined {
+  if (Number.isNaN(date.getTime())) return undefined;
+  const year = date.getUTCFullYear();
+  if (year < 1 || year > 9999) return undefined;
+  const two = (n: number) => String(n).padStart(2, '0');
+  const millis = date.getUTCMilliseconds();
+  const fraction = millis === 0 ? '' : `.${String(millis).padStart(3, '0').replace(/0+$/, '')}`;
+  return (
+    `${String(year).padStart(4, '0')}-${two(date.getUTCMonth() + 1)}-${two(date.getUTCDate())}` +
+    `T${two(date.getUTCHours())}:${two(date.getUTCMinutes())}:${two(date.getUTCSeconds())}${fraction}Z`
+  );
+}
