@@ -1,6 +1,8 @@
-import { relative } from 'node:path';
+import { normalize, relative } from 'node:path';
 import type { Argv } from 'yargs';
 import { DEFAULT_BASE_URL } from '../emit/generate.js';
+import { ImplError, isInside, planImpl, type ImplPlan } from '../impl/index.js';
+import type { ServiceModel } from '../model/types.js';
 import { DEFAULT_SPEC_PATH } from '../spec/load-spec.js';
 import { UsageError } from './describe-error.js';
 
@@ -32,6 +34,60 @@ export function withSpecOptions<T>(y: Argv<T>): Argv<T & SpecOptions> {
       describe: 'Scheme, host and port the WSDL addresses name',
       coerce: parseBaseUrl,
     }) as Argv<T & SpecOptions>;
+}
+
+export interface ImplOptions {
+  impl: string | undefined;
+}
+
+/** `--impl`: the hand-written handlers file that `generate` adds stubs to and `check` verifies. */
+export function withImplOption<T>(y: Argv<T>): Argv<T & ImplOptions> {
+  return y.option('impl', {
+    type: 'string',
+    describe:
+      'Your handlers file (.ts): created with a typed stub per operation when missing; later runs only add ' +
+      'stubs for new operations and mark handlers of removed ones',
+    coerce: parseImplPath,
+  }) as Argv<T & ImplOptions>;
+}
+
+/**
+ * `--impl` names one TypeScript file (normalized here rather than by yargs' `normalize`,
+ * which fails obscurely when the option is given twice).
+ */
+export function parseImplPath(value: string | string[]): string {
+  if (Array.isArray(value)) throw new UsageError('--impl is given more than once; name one handlers file');
+  if (!/\.(ts|tsx|mts|cts)$/.test(value) || /\.d\.[mc]?ts$/.test(value)) {
+    throw new UsageError(`--impl "${value}" must name a TypeScript source file (.ts, .mts, .cts or .tsx)`);
+  }
+  return normalize(value);
+}
+
+/**
+ * Reads the `--impl` file and merges stubs into it in memory (`undefined` without `--impl`).
+ * Its errors are usage errors: the file is the user's, and it is left untouched.
+ */
+export async function planImplOption(
+  model: ServiceModel,
+  argv: SpecOptions & ImplOptions,
+): Promise<ImplPlan | undefined> {
+  if (argv.impl === undefined) return undefined;
+  if (isInside(argv.impl, argv.out)) {
+    throw new UsageError(
+      `--impl "${displayPath(argv.impl)}" is inside the output folder "${displayPath(argv.out)}", which asmxgen ` +
+        'owns; keep your handlers file outside it (e.g. next to it).',
+    );
+  }
+  try {
+    return await planImpl(model, argv.impl, { outDir: argv.out, displayName: displayPath(argv.impl) });
+  } catch (error) {
+    throw implUsageError(error);
+  }
+}
+
+/** An ImplError as the CLI reports it (exit 2); anything else as it is. */
+export function implUsageError(error: unknown): unknown {
+  return error instanceof ImplError ? new UsageError(error.message, { cause: error }) : error;
 }
 
 /** A path as people read it: relative to the working directory when inside it. */

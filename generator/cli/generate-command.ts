@@ -1,12 +1,21 @@
 import { watch } from 'node:fs';
 import type { CommandModule } from 'yargs';
+import { describeImplMerge, writeImpl } from '../impl/index.js';
 import { writeOutput, type PlanEntry } from '../output/write.js';
-import { displayPath, withSpecOptions, type SpecOptions } from './common-options.js';
+import {
+  displayPath,
+  implUsageError,
+  planImplOption,
+  withImplOption,
+  withSpecOptions,
+  type ImplOptions,
+  type SpecOptions,
+} from './common-options.js';
 import { EXIT_OK } from './exit-codes.js';
 import type { CommandContext } from './command-context.js';
 import { runGeneration } from './run-generation.js';
 
-interface GenerateArgs extends SpecOptions {
+interface GenerateArgs extends SpecOptions, ImplOptions {
   'dry-run': boolean;
   watch: boolean;
 }
@@ -20,12 +29,23 @@ const LABEL: Record<PlanEntry['state'], string> = {
 
 async function generateOnce(argv: GenerateArgs, ctx: CommandContext): Promise<void> {
   const started = performance.now();
-  const { files } = await runGeneration(argv);
+  const { model, files } = await runGeneration(argv);
+  // Merged before anything is written: an impl file asmxgen cannot merge stops the run.
+  const impl = await planImplOption(model, argv);
   const out = displayPath(argv.out);
   const summary = await writeOutput(argv.out, files, {
     dryRun: argv['dry-run'],
     onFile: (entry) => ctx.report.info(`  ${LABEL[entry.state]}  ${out}/${entry.path}`),
   });
+  if (impl) {
+    try {
+      if (!argv['dry-run']) await writeImpl(impl);
+    } catch (error) {
+      throw implUsageError(error);
+    }
+    ctx.report.info(`  impl       ${describeImplMerge(impl.merge, impl.displayName, { dryRun: argv['dry-run'] })}`);
+    for (const warning of impl.merge.warnings) ctx.report.info(`  warning    ${warning}`);
+  }
   const { written, changed, unchanged, removed } = summary.counts;
   const ms = Math.round(performance.now() - started);
   const verb = argv['dry-run'] ? 'would write' : 'wrote';
@@ -41,12 +61,13 @@ export function generateCommand(ctx: CommandContext): CommandModule<object, Gene
     command: 'generate',
     describe: 'Generate the WSDL, server, client and tests from a spec',
     builder: (y) =>
-      withSpecOptions(y)
+      withImplOption(withSpecOptions(y))
         .option('dry-run', { type: 'boolean', default: false, describe: 'Report what would change; write nothing' })
         .option('watch', { type: 'boolean', default: false, describe: 'Regenerate whenever the spec changes' })
         .example('$0 generate', 'Regenerate generated/ from the embedded default spec')
         .example('$0 generate --spec spec/my-service.yaml --out src/generated', 'Generate another service')
-        .example('$0 generate --dry-run', 'Show what a regeneration would change') as never,
+        .example('$0 generate --dry-run', 'Show what a regeneration would change')
+        .example('$0 generate --impl src/handlers.ts', 'Also add a stub to src/handlers.ts per new operation') as never,
     handler: async (argv) => {
       await generateOnce(argv, ctx);
       if (!argv.watch) {

@@ -1,0 +1,25 @@
+/**
+ * Where each generated TypeScript module lives in the output folder, and how
+ * the others import it. Every emitter that names a module reads it here.
+ */
+export const MODULE_PATHS = {
+  documents: 'documents.ts',
+  index: 'index.ts',
+  server: 'server.ts',
+  service: 'service.ts',
+  types: 'types.ts',
+} as const;
+
+/** The runtime's folder in the output: `templates/runtime/` is copied there. */
+export const RUNTIME_FOLDER = 'runtime';
+
+/** The runtime modules generated code imports. */
+export const RUNTIME_MODULES = {
+  server: `${RUNTIME_FOLDER}/server.ts`,
+  serviceDescription: `${RUNTIME_FOLDER}/service-description.ts`,
+} as const;
+
+/** The specifier a module at the top of the output folder imports `path` by: `server.ts` → `./server.js`. */
+export function importSpecifier(path: string): string {
+  return `./${path.replace(/\.ts$/, '.js')}`;
+}

@@ -1,0 +1,106 @@
+import { StructureKind, type FunctionDeclarationStructure, type StatementStructures } from 'ts-morph';
+import type { ServiceModel } from '../model/types.js';
+import { jsDoc } from './js-doc.js';
+import { importSpecifier, MODULE_PATHS, RUNTIME_MODULES } from './module-paths.js';
+import type { TsModule } from './ts-file.js';
+
+/** What `server.ts` takes from the runtime's `server.ts`, and re-exports of it. */
+const RUNTIME_VALUES = ['createServiceHandler', 'createServiceFetchHandler', 'createServiceServer', 'SoapFault'];
+const RUNTIME_TYPES = ['CallContext', 'ServerOptions', 'UploadedFile'];
+const REEXPORTED_VALUES = ['SoapFault'];
+const REEXPORTED_TYPES = ['CallContext', 'ServerOptions', 'UploadedFile'];
+
+/**
+ * `server.ts`: the handlers interface a service implementation fills in, and
+ * the three ways to serve it (a Node/Express/Connect handler, a `node:http`
+ * server, a fetch handler), all thin calls into the runtime.
+ */
+export function emitServerModule(model: ServiceModel): TsModule {
+  const { ts } = model;
+  // A service named `Service` declares `createServiceHandler` itself: the runtime's is then imported under an alias.
+  const declared = new Set([ts.handlersInterface, ts.createHandler, ts.createServer, ts.createFetchHandler]);
+  const local = (name: string) => (declared.has(name) ? `${name}FromRuntime` : name);
+  const statements: StatementStructures[] = [
+    {
+      kind: StructureKind.ImportDeclaration,
+      namedImports: [
+        ...RUNTIME_VALUES.map((name) => (local(name) === name ? name : { name, alias: local(name) })),
+        ...RUNTIME_TYPES.map((name) => ({ name, isTypeOnly: true })),
+      ],
+      moduleSpecifier: importSpecifier(RUNTIME_MODULES.server),
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      namedImports: ['documents'],
+      moduleSpecifier: importSpecifier(MODULE_PATHS.documents),
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      namedImports: ['service'],
+      moduleSpecifier: importSpecifier(MODULE_PATHS.service),
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      isTypeOnly: true,
+      namedImports: model.operations.flatMap((op) => [op.ts.inputType, op.ts.resultType]),
+      moduleSpecifier: importSpecifier(MODULE_PATHS.types),
+    },
+    {
+      kind: StructureKind.Interface,
+      isExported: true,
+      name: ts.handlersInterface,
+      docs: jsDoc([
+        `The implementation of ${model.name}: one method per operation, called with the operation's parameters ` +
+          `and the call's context; it returns the result, or a promise of it. Throw a \`SoapFault\` to answer ` +
+          'with a fault of your own. Every operation needs its method: the functions below throw when one is missing.',
+      ]),
+      methods: model.operations.map((op) => ({
+        name: op.ts.method,
+        docs: jsDoc([op.description], { group: op.group }),
+        parameters: [
+          { name: 'input', type: op.ts.inputType },
+          { name: 'ctx', type: 'CallContext' },
+        ],
+        returnType: `${op.ts.resultType} | Promise<${op.ts.resultType}>`,
+      })),
+    },
+    factory(
+      ts.createHandler,
+      'createServiceHandler',
+      `A request listener serving ${model.name} at \`${model.path}\`: \`(req, res, next?)\`, for \`node:http\` ` +
+        '(`http.createServer(listener)`) and as Express or Connect middleware (`app.use(listener)`). As middleware, ' +
+        'requests for other paths go to `next()`; standalone they get a 404.',
+    ),
+    factory(
+      ts.createServer,
+      'createServiceServer',
+      `A \`node:http\` server serving ${model.name} at \`${model.path}\`, not yet listening: call \`listen\` on it.`,
+    ),
+    factory(
+      ts.createFetchHandler,
+      'createServiceFetchHandler',
+      `A fetch handler serving ${model.name} at \`${model.path}\`: \`(request: Request) => Promise<Response>\`, ` +
+        'for runtimes and frameworks built on the Fetch API. Other paths get a 404.',
+    ),
+    {
+      kind: StructureKind.ExportDeclaration,
+      namedExports: [...REEXPORTED_VALUES, ...REEXPORTED_TYPES.map((name) => ({ name, isTypeOnly: true }))],
+    },
+  ];
+
+  function factory(name: string, runtimeFunction: string, doc: string): FunctionDeclarationStructure {
+    return {
+      kind: StructureKind.Function,
+      isExported: true,
+      name,
+      docs: jsDoc([doc]),
+      parameters: [
+        { name: 'handlers', type: ts.handlersInterface },
+        { name: 'options', type: 'ServerOptions', hasQuestionToken: true },
+      ],
+      statements: [`return ${local(runtimeFunction)}(service, documents, handlers, options);`],
+    };
+  }
+
+  return { path: MODULE_PATHS.server, statements };
+}

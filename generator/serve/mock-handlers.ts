@@ -1,0 +1,52 @@
+import type { XsdType } from '../model/xsd-types.js';
+
+interface ServedOperation {
+  readonly name: string;
+  readonly result?: { readonly type: XsdType };
+}
+
+/** The value a mock answers for each result type: the type's zero. */
+const ZERO: Record<XsdType, () => unknown> = {
+  string: () => '',
+  boolean: () => false,
+  byte: () => 0,
+  unsignedByte: () => 0,
+  short: () => 0,
+  unsignedShort: () => 0,
+  int: () => 0,
+  unsignedInt: () => 0,
+  long: () => 0n,
+  unsignedLong: () => 0n,
+  float: () => 0,
+  double: () => 0,
+  decimal: () => '0',
+  dateTime: () => new Date(0),
+  base64Binary: () => new Uint8Array(0),
+};
+
+export interface CallLog {
+  (line: string): void;
+}
+
+/**
+ * Handlers for any service that log each call (operation, transport,
+ * parameters, uploaded files) and answer the result type's zero: an instant
+ * mock of a spec.
+ */
+export function mockHandlers(operations: readonly ServedOperation[], log: CallLog): Record<string, unknown> {
+  const handlers: Record<string, unknown> = {};
+  for (const op of operations) {
+    handlers[op.name] = (input: Record<string, unknown>, ctx: { transport: string; files: readonly unknown[] }) => {
+      const files = ctx.files.length > 0 ? ` +${ctx.files.length} file${ctx.files.length === 1 ? '' : 's'}` : '';
+      log(`${op.name} ${ctx.transport} ${JSON.stringify(input, jsonSafe)}${files}`);
+      return op.result ? ZERO[op.result.type]() : undefined;
+    };
+  }
+  return handlers;
+}
+
+function jsonSafe(_key: string, value: unknown): unknown {
+  if (typeof value === 'bigint') return value.toString();
+  if (value instanceof Uint8Array) return `<${value.length} bytes>`;
+  return value;
+}

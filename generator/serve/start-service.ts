@@ -1,0 +1,102 @@
+import type { Server } from 'node:http';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { HANDLERS_EXPORT } from '../impl/conventions.js';
+import { mockHandlers } from './mock-handlers.js';
+import { registerTypeScript } from './register-ts.js';
+
+/** Everything a serving process needs; plain data, so a cluster worker can receive it. */
+export interface ServeConfig {
+  /** The folder holding the generated service (its `index.ts`). */
+  readonly generatedDir: string;
+  /** `create{Svc}Server`, as the model names it. */
+  readonly createServer: string;
+  readonly serviceName: string;
+  readonly implFile?: string;
+  readonly port: number;
+  readonly host: string;
+  /** How long in-flight requests may take to finish after a stop signal. */
+  readonly drainMs: number;
+}
+
+export class ServeError extends Error {
+  override name = 'ServeError';
+}
+
+interface GeneratedModule {
+  readonly service: { readonly operations: readonly { name: string; result?: { type: never } }[] };
+  readonly [name: string]: unknown;
+}
+
+/** Imports the generated service and the handlers, and listens. Resolves once listening. */
+export async function startService(config: ServeConfig, log: (line: string) => void): Promise<Server> {
+  registerTypeScript();
+  const generated = (await import(pathToFileURL(join(config.generatedDir, 'index.ts')).href)) as GeneratedModule;
+  const handlers = config.implFile
+    ? await loadImpl(config, generated)
+    : mockHandlers(generated.service.operations, (line) => log(`call  ${line}`));
+  const create = generated[config.createServer] as (handlers: object, options?: object) => Server;
+  const server = create(handlers, {
+    onError: (error: unknown, ctx: { operation: string }) =>
+      log(`error ${ctx.operation}: ${error instanceof Error ? error.message : String(error)}`),
+  });
+  await new Promise<void>((done, fail) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE') fail(new ServeError(`Port ${config.port} on ${config.host} is in use; choose another with --port.`));
+      else if (error.code === 'EACCES') fail(new ServeError(`Not allowed to listen on port ${config.port}; choose a port above 1023 with --port.`));
+      else fail(error);
+    });
+    server.listen(config.port, config.host, () => done());
+  });
+  return server;
+}
+
+async function loadImpl(config: ServeConfig, generated: GeneratedModule): Promise<object> {
+  const file = resolve(config.implFile!);
+  let module: Record<string, unknown>;
+  try {
+    module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ServeError(`Cannot load the handlers from ${config.implFile}: ${reason}`);
+  }
+  const handlers = module[HANDLERS_EXPORT];
+  if (!handlers || typeof handlers !== 'object') {
+    throw new ServeError(
+      `${config.implFile} does not export \`${HANDLERS_EXPORT}\`: asmxgen serve loads ` +
+        `\`export const ${HANDLERS_EXPORT}: ${config.serviceName}Handlers = { … }\` from it ` +
+        `(asmxgen generate --impl ${config.implFile} creates one).`,
+    );
+  }
+  const missing = generated.service.operations
+    .map((op) => op.name)
+    .filter((name) => typeof (handlers as Record<string, unknown>)[name] !== 'function');
+  if (missing.length > 0) {
+    throw new ServeError(
+      `${config.implFile} has no handler for ${missing.join(', ')}. ` +
+        `Run \`asmxgen generate --impl ${config.implFile}\` to add a stub for each.`,
+    );
+  }
+  return handlers;
+}
+
+/**
+ * Stops on SIGINT/SIGTERM: no new connections, in-flight requests finish
+ * (up to `drainMs`, then their connections are closed), exit code 0.
+ */
+export function stopOnSignal(server: Server, drainMs: number, log: (line: string) => void): Promise<void> {
+  return new Promise((done) => {
+    const stop = (signal: string) => {
+      log(`stopping (${signal}): finishing in-flight requests`);
+      const deadline = setTimeout(() => server.closeAllConnections(), drainMs);
+      deadline.unref();
+      server.close(() => {
+        clearTimeout(deadline);
+        done();
+      });
+      server.closeIdleConnections();
+    };
+    process.once('SIGINT', () => stop('SIGINT'));
+    process.once('SIGTERM', () => stop('SIGTERM'));
+  });
+}

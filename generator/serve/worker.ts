@@ -1,0 +1,17 @@
+/**
+ * A cluster worker of `asmxgen serve --workers N`: serves with the config the
+ * primary put in ASMXGEN_SERVE_CONFIG, and drains on a stop signal.
+ */
+import { startService, stopOnSignal, type ServeConfig } from './start-service.js';
+
+const config = JSON.parse(process.env.ASMXGEN_SERVE_CONFIG ?? '{}') as ServeConfig;
+const log = (line: string) => process.stdout.write(`[worker ${process.pid}] ${line}\n`);
+try {
+  const server = await startService(config, log);
+  process.send?.({ type: 'listening' });
+  await stopOnSignal(server, config.drainMs, log);
+  process.exit(0);
+} catch (error) {
+  process.stderr.write(`asmxgen: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(2);
+}
