@@ -4,6 +4,7 @@ import type { CommandContext } from './command-context.js';
 import { describeError, UsageError } from './describe-error.js';
 import { EXIT_ERROR } from './exit-codes.js';
 import { generateCommand } from './generate-command.js';
+import { serveCommand } from './serve-command.js';
 import { createReporter, type Streams } from './report.js';
 
 /**
@@ -31,9 +32,10 @@ export async function main(args: readonly string[], streams: Streams = process):
     )
     .command(generateCommand(ctx))
     .command(checkCommand(ctx))
+    .command(serveCommand(ctx))
     .option('verbose', { type: 'boolean', default: false, describe: 'Show stack traces of errors', global: true })
     .option('quiet', { type: 'boolean', default: false, describe: 'Print errors only', global: true })
-    .demandCommand(1, 'Name a command: generate or check (see asmxgen --help).')
+    .demandCommand(1, 'Name a command: generate, check or serve (see asmxgen --help).')
     .strict()
     .recommendCommands()
     .epilogue('Exit codes: 0 ok, 1 check found differences, 2 usage, spec or output errors.')

@@ -43,6 +43,23 @@ describe('HttpGet', () => {
     expect(lastCall().ctx.files).toEqual([]);
   });
 
+  it('a void reply to a wsdl.exe proxy is chunked, since Mono\'s proxies never release a Content-Length: 0 reply', async () => {
+    const agent = 'Mozilla/4.0 (compatible; MSIE 6.0; MS Web Services Client Protocol 4.0.30319.42000)';
+    for (const [method, body] of [['GET', undefined], ['POST', 'requestJson=x']] as const) {
+      const reply = await send(service.port, `${BASE}/Authenticate${method === 'GET' ? '?requestJson=x' : ''}`, {
+        method,
+        headers: { 'User-Agent': agent, ...(body && { 'Content-Type': 'application/x-www-form-urlencoded' }) },
+        ...(body && { body }),
+      });
+      expect(reply.status).toBe(200);
+      expect(reply.body.byteLength).toBe(0);
+      expect(reply.headers['transfer-encoding']).toBe('chunked');
+      expect(reply.headers['content-length']).toBeUndefined();
+      expect(reply.headers['content-type']).toBeUndefined();
+      expect(reply.headers['cache-control']).toBe('private, max-age=0');
+    }
+  });
+
   it('a result: the XML document named after its type', async () => {
     const reply = await send(service.port, `${BASE}/Echo?requestJson=a%3Cb%26`);
     expect(reply.status).toBe(200);

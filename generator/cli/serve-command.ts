@@ -1,0 +1,127 @@
+import cluster from 'node:cluster';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { CommandModule } from 'yargs';
+import { prepareServiceFolder } from '../serve/prepare-service.js';
+import { ServeError, startService, stopOnSignal, type ServeConfig } from '../serve/start-service.js';
+import { displayPath, withSpecOptions, type SpecOptions } from './common-options.js';
+import type { CommandContext } from './command-context.js';
+import { UsageError } from './describe-error.js';
+import { EXIT_OK } from './exit-codes.js';
+import { runGeneration } from './run-generation.js';
+
+interface ServeArgs extends Omit<SpecOptions, 'out'> {
+  port: number;
+  host: string;
+  impl?: string;
+  workers: number;
+  'drain-ms': number;
+}
+
+export function serveCommand(ctx: CommandContext): CommandModule<object, ServeArgs> {
+  return {
+    command: 'serve',
+    describe: 'Serve a spec: with your handlers (--impl), or as a mock that logs every call',
+    builder: (y) =>
+      withSpecOptions(y)
+        .option('port', { type: 'number', default: 8080, describe: 'Port to listen on (0: any free port)' })
+        .option('host', { type: 'string', default: '127.0.0.1', describe: 'Address to listen on' })
+        .option('impl', {
+          type: 'string',
+          describe: 'Handlers file (export const handlers: {Svc}Handlers = …); default: a mock that logs calls',
+        })
+        .option('workers', { type: 'number', default: 1, describe: 'Processes to serve with (node:cluster)' })
+        .option('drain-ms', {
+          type: 'number',
+          default: 10_000,
+          describe: 'On Ctrl-C/SIGTERM, how long in-flight requests may take to finish',
+        })
+        .example('$0 serve', 'Mock the default service on http://127.0.0.1:8080')
+        .example('$0 serve --impl src/handlers.ts --workers 4', 'Serve your implementation with 4 processes')
+        .check((argv) => {
+          if (!Number.isInteger(argv.port) || argv.port < 0 || argv.port > 65535) {
+            throw new UsageError(`--port ${argv.port} is not a port number (0 to 65535)`);
+          }
+          if (!Number.isInteger(argv.workers) || argv.workers < 1 || argv.workers > 256) {
+            throw new UsageError(`--workers ${argv.workers} must be a whole number from 1 to 256`);
+          }
+          return true;
+        }) as never,
+    handler: async (argv) => {
+      const { model, files } = await runGeneration({ ...argv, out: '' });
+      const config: ServeConfig = {
+        generatedDir: await prepareServiceFolder(files),
+        createServer: model.ts.createServer,
+        serviceName: model.name,
+        ...(argv.impl !== undefined && { implFile: resolve(argv.impl) }),
+        port: argv.port,
+        host: argv.host,
+        drainMs: argv['drain-ms'],
+      };
+      const log = (line: string) => ctx.report.info(line);
+      const what = argv.impl ? `handlers from ${displayPath(argv.impl)}` : 'mock handlers (each call is logged)';
+      if (argv.workers > 1) {
+        await serveWithWorkers(config, argv.workers, log, (port) => announce(port));
+      } else {
+        let server;
+        try {
+          server = await startService(config, log);
+        } catch (error) {
+          throw error instanceof ServeError ? new UsageError(error.message) : error;
+        }
+        const address = server.address();
+        announce(typeof address === 'object' && address ? address.port : argv.port);
+        await stopOnSignal(server, config.drainMs, log);
+        log('asmxgen: stopped');
+      }
+      ctx.setExitCode(EXIT_OK);
+
+      function announce(port: number) {
+        const url = `http://${argv.host.includes(':') ? `[${argv.host}]` : argv.host}:${port}${model.path}`;
+        log(`asmxgen: serving ${model.name} at ${url} with ${what}`);
+        log(`  WSDL ${url}?wsdl   help ${url}   (Ctrl-C to stop)`);
+      }
+    },
+  };
+}
+
+/** Runs `count` cluster workers sharing the port; resolves when all have stopped after a signal. */
+async function serveWithWorkers(
+  config: ServeConfig,
+  count: number,
+  log: (line: string) => void,
+  announce: (port: number) => void,
+): Promise<void> {
+  cluster.setupPrimary({ exec: fileURLToPath(new URL('../serve/worker.js', import.meta.url)), silent: false });
+  let stopping = false;
+  let listening = 0;
+  const failures: string[] = [];
+  await new Promise<void>((done) => {
+    const workers = Array.from({ length: count }, () =>
+      cluster.fork({ ASMXGEN_SERVE_CONFIG: JSON.stringify(config) }),
+    );
+    for (const worker of workers) {
+      worker.on('message', (message: { type?: string }) => {
+        if (message.type === 'listening' && ++listening === count) announce(config.port);
+      });
+    }
+    cluster.on('exit', (worker, code) => {
+      if (code !== 0 && !stopping) {
+        failures.push(`worker ${worker.process.pid} exited with code ${code}`);
+        stopping = true;
+        for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
+      }
+      if (Object.keys(cluster.workers ?? {}).length === 0) done();
+    });
+    const stop = (signal: NodeJS.Signals) => {
+      if (stopping) return;
+      stopping = true;
+      log(`stopping (${signal}): workers finish their in-flight requests`);
+      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
+    };
+    process.once('SIGINT', () => stop('SIGINT'));
+    process.once('SIGTERM', () => stop('SIGTERM'));
+  });
+  if (failures.length > 0) throw new UsageError(`the service could not be served: ${failures.join('; ')}`);
+  log('asmxgen: stopped');
+}
