@@ -101,8 +101,8 @@ async function serveWithWorkers(
       cluster.fork({ ASMXGEN_SERVE_CONFIG: JSON.stringify(config) }),
     );
     for (const worker of workers) {
-      worker.on('message', (message: { type?: string }) => {
-        if (message.type === 'listening' && ++listening === count) announce(config.port);
+      worker.on('message', (message: { type?: string; port?: number }) => {
+        if (message.type === 'listening' && ++listening === count) announce(message.port ?? config.port);
       });
     }
     cluster.on('exit', (worker, code) => {

@@ -8,7 +8,8 @@ const config = JSON.parse(process.env.ASMXGEN_SERVE_CONFIG ?? '{}') as ServeConf
 const log = (line: string) => process.stdout.write(`[worker ${process.pid}] ${line}\n`);
 try {
   const server = await startService(config, log);
-  process.send?.({ type: 'listening' });
+  const address = server.address();
+  process.send?.({ type: 'listening', port: typeof address === 'object' && address ? address.port : config.port });
   await stopOnSignal(server, config.drainMs, log);
   process.exit(0);
 } catch (error) {

@@ -1,0 +1,134 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT, cli, cliProcess, tempDir } from './run-cli.js';
+
+interface Served {
+  readonly child: ChildProcess;
+  readonly url: string;
+  output(): string;
+  exited: Promise<number | null>;
+}
+
+/** Starts `asmxgen serve` as a process and waits for the line that names its address. */
+async function serve(args: string[]): Promise<Served> {
+  const child = spawn(process.execPath, [join(ROOT, 'bin/asmxgen.js'), 'serve', '--port', '0', ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${out}`)), 20_000);
+    const poll = setInterval(() => {
+      const match = /serving \w+ at (http:\S+)/.exec(out);
+      if (match) {
+        clearInterval(poll);
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    }, 50);
+    void exited.then(() => {
+      clearInterval(poll);
+      clearTimeout(timer);
+      reject(new Error(`serve exited:\n${out}`));
+    });
+  });
+  return { child, url, output: () => out, exited };
+}
+
+function soap(url: string, operation: string, value: string) {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: `"App.WebService/${operation}"` },
+    body:
+      '<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/">' +
+      `<soap:Body><${operation} xmlns="App.WebService"><requestJson>${value}</requestJson></${operation}></soap:Body></soap:Envelope>`,
+  });
+}
+
+describe('asmxgen serve', () => {
+  it('mocks the default spec: logs each call with its transport and parameters, stops on SIGTERM with exit 0', async () => {
+    const served = await serve([]);
+    expect(served.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/AuthenticationWebService\.asmx$/);
+    const reply = await soap(served.url, 'Authenticate', 'a&amp;b');
+    expect(reply.status).toBe(200);
+    expect(await reply.text()).toContain('<AuthenticateResponse xmlns="App.WebService" /></soap:Body>');
+    expect((await fetch(`${served.url}/GetTerm?requestJson=x`)).status).toBe(200);
+    const wsdl = await fetch(`${served.url}?wsdl`);
+    expect(await wsdl.text()).toContain(`<soap:address location="${served.url}" />`);
+    served.child.kill('SIGTERM');
+    expect(await served.exited).toBe(0);
+    expect(served.output()).toContain('call  Authenticate soap11 {"requestJson":"a&b"}\n');
+    expect(served.output()).toContain('call  GetTerm httpGet {"requestJson":"x"}\n');
+  });
+
+  it('serves an --impl file, finishes an in-flight call after SIGTERM and refuses new connections', async () => {
+    const dir = await tempDir();
+    const impl = join(dir, 'handlers.ts');
+    expect((await cli('generate', '--out', join(dir, 'generated'), '--impl', impl)).code).toBe(0);
+    const slowImpl = [
+      "import { SoapFault, type AuthenticationWebServiceHandlers } from './generated/index.js';",
+      "import { handlers as stubs } from './stubs.js';",
+      'export const handlers: AuthenticationWebServiceHandlers = {',
+      '  ...stubs,',
+      '  async Authenticate(input) {',
+      "    if (input.requestJson === 'slow') await new Promise((r) => setTimeout(r, 700));",
+      "    if (input.requestJson === 'bad') throw new SoapFault('Client', 'bad input');",
+      '  },',
+      '};',
+      '',
+    ].join('\n');
+    const { readFile, rename } = await import('node:fs/promises');
+    await rename(impl, join(dir, 'stubs.ts'));
+    await writeFile(impl, slowImpl);
+    expect(await readFile(join(dir, 'stubs.ts'), 'utf8')).toContain('export const handlers');
+
+    const served = await serve(['--impl', impl]);
+    const fault = await soap(served.url, 'Authenticate', 'bad');
+    expect(fault.status).toBe(500);
+    expect(await fault.text()).toContain('<faultcode>soap:Client</faultcode><faultstring>bad input</faultstring>');
+    const stub = await soap(served.url, 'GetTerm', 'x');
+    expect(await stub.text()).toContain('<faultstring>GetTerm is not implemented yet.</faultstring>');
+
+    const inFlight = soap(served.url, 'Authenticate', 'slow');
+    await new Promise((r) => setTimeout(r, 200));
+    served.child.kill('SIGTERM');
+    const reply = await inFlight;
+    expect(reply.status).toBe(200);
+    await expect(fetch(`${served.url}?wsdl`)).rejects.toThrow();
+    expect(await served.exited).toBe(0);
+  });
+
+  it('runs --workers processes that share the port', async () => {
+    const served = await serve(['--workers', '2']);
+    const replies = await Promise.all(Array.from({ length: 8 }, (_, i) => soap(served.url, 'LoginOut', `n${i}`)));
+    expect(replies.map((r) => r.status)).toEqual(Array(8).fill(200));
+    served.child.kill('SIGTERM');
+    expect(await served.exited).toBe(0);
+    expect(served.output().match(/\[worker \d+\] call {2}LoginOut soap11/g)).toHaveLength(8);
+  });
+
+  it('explains a port in use, exit 2', async () => {
+    const blocker = createServer();
+    await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', r));
+    const port = (blocker.address() as { port: number }).port;
+    const r = await cliProcess(['serve', '--port', String(port)]);
+    blocker.close();
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`asmxgen: Port ${port} on 127.0.0.1 is in use; choose another with --port.\n`);
+  });
+
+  it('explains an --impl file without handlers, exit 2', async () => {
+    const dir = await tempDir();
+    const impl = join(dir, 'empty.ts');
+    await writeFile(impl, 'export const nothing = 1;\n');
+    const r = await cliProcess(['serve', '--impl', impl]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`does not export \`handlers\``);
+  });
+});
