@@ -6,6 +6,13 @@ import { SpecError, type SpecProblem } from './spec-error.js';
 import type { Spec, SpecOperation, SpecParameter, SpecService } from './spec-types.js';
 
 /**
+ * Names of JavaScript object internals: as operation or parameter names they would
+ * collide with the objects that carry handlers and inputs (and the XML parser refuses
+ * them as element names).
+ */
+const RESERVED_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
  * Parses and validates a spec. Throws a {@link SpecError} listing every
  * problem, each at the YAML node it is about, sorted by position.
  */
@@ -214,6 +221,10 @@ class Checker {
   private name(entry: Entry, what: string, xmlOnly: boolean): string | undefined {
     const name = this.string(entry);
     if (name === undefined) return undefined;
+    if (RESERVED_NAMES.has(name)) {
+      this.problem(entry, `invalid ${what} "${name}": the names ${[...RESERVED_NAMES].join(', ')} are reserved`);
+      return undefined;
+    }
     const xml = isXmlName(name);
     const ts = xmlOnly || isTsIdentifier(name);
     if (xml && ts) return name;

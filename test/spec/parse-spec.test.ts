@@ -132,6 +132,14 @@ describe('parseSpec', () => {
     ]);
   });
 
+  it('refuses the names of JavaScript object internals', () => {
+    const text = `${HEAD}operations:\n  - name: constructor\n    parameters: [{ name: __proto__ }]\n`;
+    expect(problemsOf(() => parseSpec(text, 'f.yaml'))).toEqual([
+      'f.yaml:5:11: operations[0].name: invalid operation name "constructor": the names __proto__, constructor, prototype are reserved',
+      'f.yaml:6:26: operations[0].parameters[0].name: invalid parameter name "__proto__": the names __proto__, constructor, prototype are reserved',
+    ]);
+  });
+
   it('says which naming rule an operation name breaks', () => {
     const text = `${HEAD}operations:\n  - name: my-op\n  - name: $x\n`;
     expect(problemsOf(() => parseSpec(text, 'f.yaml'))).toEqual([
