@@ -1,4 +1,5 @@
 import type { GeneratedFile, GenerateOptions, ServiceModel } from '../model/types.js';
+import { emitClientModule } from './client-module.js';
 import { DOCUMENTS_EXPORTS, emitDocumentsModule } from './documents-module.js';
 import { emitIndexModule } from './index-module.js';
 import { emitRuntimeFiles } from './runtime-files.js';
@@ -6,7 +7,7 @@ import { emitServerModule } from './server-module.js';
 import { emitServiceModule } from './service-module.js';
 import { printTsModules, type TsModule } from './ts-file.js';
 import { emitTypesModule } from './types-module.js';
-import { emitWsdl } from './wsdl.js';
+import { emitWsdl, serviceAddress } from './wsdl.js';
 
 export const DEFAULT_BASE_URL = 'http://localhost:8080';
 
@@ -19,7 +20,12 @@ export const DEFAULT_BASE_URL = 'http://localhost:8080';
 export async function generate(model: ServiceModel, options: GenerateOptions = {}): Promise<GeneratedFile[]> {
   const baseUrl = options.baseUrl ?? DEFAULT_BASE_URL;
   // The modules of the public API, in the order index.ts re-exports them.
-  const modules: TsModule[] = [emitServerModule(model), emitTypesModule(model), emitServiceModule(model)];
+  const modules: TsModule[] = [
+    emitServerModule(model),
+    emitClientModule(model, serviceAddress(model, baseUrl)),
+    emitTypesModule(model),
+    emitServiceModule(model),
+  ];
   const index = emitIndexModule([...modules, DOCUMENTS_EXPORTS]);
   const files = [
     ...emitWsdl(model, baseUrl),

@@ -3,6 +3,7 @@
  * the others import it. Every emitter that names a module reads it here.
  */
 export const MODULE_PATHS = {
+  client: 'client.ts',
   documents: 'documents.ts',
   index: 'index.ts',
   server: 'server.ts',
@@ -15,6 +16,7 @@ export const RUNTIME_FOLDER = 'runtime';
 
 /** The runtime modules generated code imports. */
 export const RUNTIME_MODULES = {
+  client: `${RUNTIME_FOLDER}/client.ts`,
   server: `${RUNTIME_FOLDER}/server.ts`,
   serviceDescription: `${RUNTIME_FOLDER}/service-description.ts`,
 } as const;

@@ -24,7 +24,7 @@
  * Values other than string are trimmed of XML whitespace before reading, as
  * XmlConvert does.
  */
-import { Buffer } from 'node:buffer';
+import { decodeBase64, encodeBase64 } from './base64.js';
 import type { XsdType } from './service-description.js';
 import { formatRoundTrip } from './xsd-float-format.js';
 
@@ -176,8 +176,7 @@ function parse(type: XsdType, text: string): XsdValue {
             'characters, or an illegal character among the padding characters.',
         );
       }
-      const bytes = Buffer.from(compact, 'base64');
-      return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      return decodeBase64(compact);
     }
     default: {
       const [min, max, dotnet] = INTEGER_RANGES[type]!;
@@ -261,9 +260,7 @@ function format(type: XsdType, value: unknown): string {
     case 'dateTime':
       return value instanceof Date ? (formatDateTime(value) ?? wrong()) : wrong();
     case 'base64Binary':
-      return value instanceof Uint8Array
-        ? Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64')
-        : wrong();
+      return value instanceof Uint8Array ? encodeBase64(value) : wrong();
     default: {
       const [min, max] = INTEGER_RANGES[type]!;
       const isLong = type === 'long' || type === 'unsignedLong';

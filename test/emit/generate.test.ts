@@ -4,12 +4,13 @@ import { emitRuntimeFiles } from '../../generator/emit/runtime-files.js';
 import { generateFiles } from './generate-spec.js';
 
 describe('generate', () => {
-  it('writes the WSDL, the runtime and the server modules, sorted by path', async () => {
+  it('writes the WSDL, the runtime, and the server and client modules, sorted by path', async () => {
     const files = await generate(await loadSpec(DEFAULT_SPEC_PATH));
     const paths = files.map((f) => f.path);
     expect(paths).toEqual(
       [
         'AuthenticationWebService.wsdl',
+        'client.ts',
         'documents.ts',
         'index.ts',
         ...emitRuntimeFiles().map((f) => f.path),
@@ -34,7 +35,7 @@ describe('generate', () => {
       expect(content.endsWith('\n'), path).toBe(true);
       expect(content, path).not.toContain('\r');
     }
-    for (const path of ['index.ts', 'server.ts', 'service.ts', 'types.ts']) {
+    for (const path of ['client.ts', 'index.ts', 'server.ts', 'service.ts', 'types.ts']) {
       expect(files.get(path), path).not.toMatch(/\b20\d\d-\d\d-\d\d|asmxgen@|\b0\.1\.0\b/);
     }
   });

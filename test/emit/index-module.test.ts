@@ -5,7 +5,7 @@ import type { TsModule } from '../../generator/emit/ts-file.js';
 import { fileOf, generateFiles } from './generate-spec.js';
 
 describe('index.ts', () => {
-  it('re-exports the public API of server.ts, types.ts, service.ts and documents.ts, values and types apart', async () => {
+  it('re-exports the public API of server.ts, client.ts, types.ts, service.ts and documents.ts, values and types apart', async () => {
     const index = fileOf(await generateFiles(), 'index.ts');
     expect(index).toBe(
       [
@@ -13,6 +13,15 @@ describe('index.ts', () => {
         '',
         "export { createShopHandler, createShopServer, createShopFetchHandler, SoapFault } from './server.js';",
         "export type { ShopHandlers, CallContext, ServerOptions, UploadedFile } from './server.js';",
+        "export { createShopClient, SoapFaultError, HttpError, ProtocolError, TimeoutError, NetworkError } from './client.js';",
+        'export type {',
+        '  ShopTransport,',
+        '  ShopClientOptions,',
+        '  ShopCallOptions,',
+        '  ShopClient,',
+        '  ClientFile,',
+        '  ClientUpload,',
+        "} from './client.js';",
         'export type {',
         '  CountItemsInput,',
         '  CountItemsResult,',

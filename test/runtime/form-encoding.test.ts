@@ -24,6 +24,19 @@ describe('parseFormValues', () => {
     expect(parseFormValues('a=100%&b=%0D%0A').get('a')).toBe('100%');
     expect(parseFormValues('a=100%&b=%0D%0A').get('b')).toBe('\r\n');
   });
+
+  it('decodes %uXXXX as ASP.NET does (.NET and Mono HttpGet proxies send non-ASCII so)', () => {
+    // Mono's HttpGet proxy, for 'x<é 😀' (observed).
+    expect(parseFormValues('requestJson=x%3C%u00e9+%uD83D%uDE00').get('requestJson')).toBe('x<é 😀');
+    expect(parseFormValues('a=%C3%A9%u00E9%C3%A9').get('a')).toBe('ééé');
+    // Malformed: kept as written; a surrogate left unpaired, and invalid UTF-8, become U+FFFD.
+    expect(parseFormValues('a=%u12&b=%uZZZZ&c=%U00e9').get('a')).toBe('%u12');
+    expect(parseFormValues('a=%u12&b=%uZZZZ&c=%U00e9').get('b')).toBe('%uZZZZ');
+    expect(parseFormValues('a=%u12&b=%uZZZZ&c=%U00e9').get('c')).toBe('%U00e9');
+    expect(parseFormValues('a=%uD83Dx&b=%C3x').get('a')).toBe('\uFFFDx');
+    expect(parseFormValues('a=%uD83Dx&b=%C3x').get('b')).toBe('\uFFFDx');
+    expect(parseFormValues('%u0041=1').get('A')).toBe('1');
+  });
 });
 
 describe('encodeFormValues', () => {

@@ -2,6 +2,15 @@
 
 export { createLegacyHandler, createLegacyServer, createLegacyFetchHandler, SoapFault } from './server.js';
 export type { LegacyHandlers, CallContext, ServerOptions, UploadedFile } from './server.js';
+export { createLegacyClient, SoapFaultError, HttpError, ProtocolError, TimeoutError, NetworkError } from './client.js';
+export type {
+  LegacyTransport,
+  LegacyClientOptions,
+  LegacyCallOptions,
+  LegacyClient,
+  ClientFile,
+  ClientUpload,
+} from './client.js';
 export type { NotifyInput, NotifyResult, GetVersionInput, GetVersionResult } from './types.js';
 export { service } from './service.js';
 export { documents } from './documents.js';

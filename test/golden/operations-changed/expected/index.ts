@@ -7,6 +7,22 @@ export {
   SoapFault,
 } from './server.js';
 export type { AuthenticationWebServiceHandlers, CallContext, ServerOptions, UploadedFile } from './server.js';
+export {
+  createAuthenticationWebServiceClient,
+  SoapFaultError,
+  HttpError,
+  ProtocolError,
+  TimeoutError,
+  NetworkError,
+} from './client.js';
+export type {
+  AuthenticationWebServiceTransport,
+  AuthenticationWebServiceClientOptions,
+  AuthenticationWebServiceCallOptions,
+  AuthenticationWebServiceClient,
+  ClientFile,
+  ClientUpload,
+} from './client.js';
 export type {
   SocAuthorizeInput,
   SocAuthorizeResult,

@@ -7,6 +7,22 @@ export {
   SoapFault,
 } from './server.js';
 export type { TempConvertHandlers, CallContext, ServerOptions, UploadedFile } from './server.js';
+export {
+  createTempConvertClient,
+  SoapFaultError,
+  HttpError,
+  ProtocolError,
+  TimeoutError,
+  NetworkError,
+} from './client.js';
+export type {
+  TempConvertTransport,
+  TempConvertClientOptions,
+  TempConvertCallOptions,
+  TempConvertClient,
+  ClientFile,
+  ClientUpload,
+} from './client.js';
 export type {
   FahrenheitToCelsiusInput,
   FahrenheitToCelsiusResult,

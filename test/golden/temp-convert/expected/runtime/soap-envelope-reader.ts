@@ -47,12 +47,24 @@ const CODES: Readonly<Record<string, SoapFaultCode>> = {
   MustUnderstand: 'MustUnderstand',
 };
 
-/**
- * The fault a reply's Body holds, as a `SoapFault` (SOAP 1.2 codes mapped to
- * their 1.1 names; an unknown code reads as `Server`); `undefined` when the
- * Body's first element is not a fault.
- */
-export function readFault(body: XmlElement, version: SoapVersion): SoapFault | undefined {
+/** A fault as a reply's Body holds it. */
+export interface FaultReading {
+  /**
+   * The SOAP 1.1 name of the code (SOAP 1.2's `Sender` is `Client`, `Receiver`
+   * is `Server`; SOAP 1.1's dotted `Client.Xyz` is `Client`); an unknown code
+   * reads as `Server`.
+   */
+  readonly code: SoapFaultCode;
+  /** The code as written: `soap:Client`, `soap:Sender`, ... */
+  readonly rawCode: string;
+  /** `faultstring` (SOAP 1.2: the `Reason/Text`). */
+  readonly message: string;
+  /** The text of the detail element; `undefined` when it is absent or empty. */
+  readonly detail: string | undefined;
+}
+
+/** The fault a reply's Body holds; `undefined` when the Body's first element is not a fault. */
+export function readFaultReading(body: XmlElement, version: SoapVersion): FaultReading | undefined {
   const fault = firstChildElement(body);
   if (!fault || fault.localName !== 'Fault' || fault.namespace !== body.namespace) return undefined;
   const parts = childElements(fault);
@@ -74,8 +86,20 @@ export function readFault(body: XmlElement, version: SoapVersion): SoapFault | u
     message = text(reason && childElements(reason).find((c) => c.localName === 'Text'));
     detail = text(find('Detail', body.namespace));
   }
-  const localCode = (codeText ?? '').trim().replace(/^[^:]*:/, '');
-  return new SoapFault(CODES[localCode] ?? 'Server', message ?? '', detail === '' ? undefined : detail);
+  const rawCode = (codeText ?? '').trim();
+  const localCode = rawCode.replace(/^[^:]*:/, '').split('.')[0]!;
+  return {
+    code: Object.hasOwn(CODES, localCode) ? CODES[localCode]! : 'Server',
+    rawCode,
+    message: message ?? '',
+    detail: detail === '' ? undefined : detail,
+  };
+}
+
+/** `readFaultReading` as a `SoapFault`. */
+export function readFault(body: XmlElement, version: SoapVersion): SoapFault | undefined {
+  const reading = readFaultReading(body, version);
+  return reading && new SoapFault(reading.code, reading.message, reading.detail);
 }
 
 /** All text below `element`, child elements' text included. */

@@ -31,6 +31,20 @@ const VOID_REPLY: Reply = {
   headers: { 'Cache-Control': CACHE_CONTROL },
   body: new Uint8Array(0),
 };
+const VOID_REPLY_CHUNKED: Reply = { ...VOID_REPLY, chunked: true };
+
+/**
+ * The reply of a void operation: 200, empty, `Content-Length: 0` as ASMX
+ * sends it. Proxies made by `wsdl.exe` (User-Agent `… Web Services Client
+ * Protocol …`) get the empty body chunked instead: Mono's proxies, which send
+ * the same User-Agent as .NET's, never release a connection whose void reply
+ * is framed by `Content-Length: 0`, so their third call on a host would wait
+ * forever; .NET's read both framings alike.
+ */
+function voidHttpReply(call: IncomingCall): Reply {
+  const agent = headerValue(call.headers, 'user-agent');
+  return agent !== undefined && agent.includes('Web Services Client Protocol') ? VOID_REPLY_CHUNKED : VOID_REPLY;
+}
 
 export async function handleHttpCall(
   call: IncomingCall,
@@ -68,7 +82,7 @@ export async function handleHttpCall(
   const context = createContext(call, transport, op.name, files);
   const outcome = await invokeHandler(entry, binding.input, context, options);
   if (!outcome.ok) return textReply(500, htmlEncodeMessageChain(outcome.failure.chain));
-  if (!op.result) return VOID_REPLY;
+  if (!op.result) return voidHttpReply(call);
   let value: string | undefined;
   try {
     value = resultLexical(op, outcome.value);

@@ -68,7 +68,9 @@ function writeReply(res: ServerResponse, reply: Reply): void {
     res.destroy();
     return;
   }
-  const headers: Record<string, string> = { ...reply.headers, 'Content-Length': String(reply.body.byteLength) };
+  const headers: Record<string, string> = { ...reply.headers };
+  if (reply.chunked) headers['Transfer-Encoding'] = 'chunked';
+  else headers['Content-Length'] = String(reply.body.byteLength);
   if (reply.closeConnection) headers.Connection = 'close';
   res.writeHead(reply.status, headers);
   res.end(reply.body);

@@ -58,7 +58,7 @@ function headersOf(request: Request, url: URL): RequestHeaders {
 
 function toResponse(reply: Reply, method: string): Response {
   const headers = new Headers(reply.headers);
-  headers.set('Content-Length', String(reply.body.byteLength));
+  if (!reply.chunked) headers.set('Content-Length', String(reply.body.byteLength));
   if (reply.closeConnection) headers.set('Connection', 'close');
   const body = method === 'HEAD' || reply.body.byteLength === 0 ? null : (reply.body as Uint8Array<ArrayBuffer>);
   return new Response(body, { status: reply.status, headers });

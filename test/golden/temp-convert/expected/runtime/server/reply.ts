@@ -14,6 +14,11 @@ export interface Reply {
   readonly body: Uint8Array;
   /** Close the connection after the reply (a request over the size limit was not read to its end). */
   readonly closeConnection?: boolean;
+  /**
+   * Send the (empty) body chunked instead of with `Content-Length: 0`. Only for
+   * clients that need it: see `voidHttpReply` in `http-call.ts`.
+   */
+  readonly chunked?: boolean;
 }
 
 /** ASMX's caching header for everything it serves. */

@@ -1,0 +1,146 @@
+import { StructureKind, type StatementStructures } from 'ts-morph';
+import type { OperationModel, ServiceModel } from '../model/types.js';
+import { jsDoc } from './js-doc.js';
+import { importSpecifier, MODULE_PATHS, RUNTIME_MODULES } from './module-paths.js';
+import type { TsModule } from './ts-file.js';
+import { tsLiteral } from './ts-literal.js';
+
+/** The errors a call rejects with, re-exported from the runtime's `client.ts`. */
+const ERROR_CLASSES = ['SoapFaultError', 'HttpError', 'ProtocolError', 'TimeoutError', 'NetworkError'];
+/** The types of an upload, re-exported. */
+const UPLOAD_TYPES = ['ClientFile', 'ClientUpload'];
+
+/**
+ * `client.ts`: a typed client of the service, one method per operation, over
+ * the transports the service enables (a `{Svc}Transport` union of them), a
+ * thin layer over the runtime's `createServiceCaller`.
+ *
+ * @param address the endpoint the client calls by default: the address the WSDL names
+ */
+export function emitClientModule(model: ServiceModel, address: string): TsModule {
+  const { ts } = model;
+  const transportType = `${model.name}Transport`;
+  const clientOptionsType = `${model.name}ClientOptions`;
+  const callOptionsType = `${model.name}CallOptions`;
+  // Files travel by HttpPost only: without it, an operation without parameters takes its (empty) input type.
+  const inputTypeOf = (op: OperationModel) =>
+    op.parameters.length === 0 && model.enabled.httpPost ? 'ClientUpload' : op.ts.inputType;
+  const typeImports = model.operations.flatMap((op) => [
+    ...(inputTypeOf(op) === op.ts.inputType ? [op.ts.inputType] : []),
+    ...(op.result ? [op.ts.resultType] : []),
+  ]);
+  const defaultTransport = model.enabled.soap11 ? 'soap11' : model.bindings[0];
+
+  const statements: StatementStructures[] = [
+    {
+      kind: StructureKind.ImportDeclaration,
+      namedImports: [
+        'createServiceCaller',
+        ...ERROR_CLASSES,
+        ...['CallOptions', 'ClientOptions', ...UPLOAD_TYPES].map((name) => ({ name, isTypeOnly: true })),
+      ],
+      moduleSpecifier: importSpecifier(RUNTIME_MODULES.client),
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      namedImports: ['service'],
+      moduleSpecifier: importSpecifier(MODULE_PATHS.service),
+    },
+    ...(typeImports.length > 0
+      ? [
+          {
+            kind: StructureKind.ImportDeclaration as const,
+            isTypeOnly: true,
+            namedImports: typeImports,
+            moduleSpecifier: importSpecifier(MODULE_PATHS.types),
+          },
+        ]
+      : []),
+    {
+      kind: StructureKind.TypeAlias,
+      isExported: true,
+      name: transportType,
+      type: model.bindings.map((b) => tsLiteral(b)).join(' | '),
+      docs: jsDoc([`The transports ${model.name} enables: what a client's or a call's \`transport\` may name.`]),
+    },
+    {
+      kind: StructureKind.TypeAlias,
+      isExported: true,
+      name: clientOptionsType,
+      type: `ClientOptions<${transportType}>`,
+      docs: jsDoc([
+        `Options of \`${ts.createClient}\`: \`url\` (default \`${address}\`, the address the WSDL names), ` +
+          `\`transport\` (default \`${defaultTransport}\`), \`timeoutMs\` (default 100 s), \`signal\`, ` +
+          '`headers` (sent with every call) and `fetch` (default the global one).',
+      ]),
+    },
+    {
+      kind: StructureKind.TypeAlias,
+      isExported: true,
+      name: callOptionsType,
+      type: `CallOptions<${transportType}>`,
+      docs: jsDoc([
+        "Options of one call, over the client's: `transport`, `timeoutMs`, `signal` (either signal aborts the " +
+          "call) and `headers` (added to the client's).",
+      ]),
+    },
+    {
+      kind: StructureKind.Interface,
+      isExported: true,
+      name: ts.clientInterface,
+      docs: jsDoc([
+        `A client of ${model.name}: one method per operation, resolving to its result. A call rejects with a ` +
+          '`SoapFaultError` when the service answers with a fault, an `HttpError` for any other error reply, a ' +
+          '`ProtocolError` for a reply that is not what the operation returns, a `TimeoutError`, a `NetworkError`, ' +
+          "the signal's reason when aborted, and a `TypeError`, before anything is sent, for an input it cannot " +
+          'send (a string holding a character XML 1.0 does not allow, a value of the wrong type).',
+      ]),
+      methods: model.operations.map((op) => ({
+        name: op.ts.method,
+        docs: jsDoc([op.description, uploadNote(model, op)], { group: op.group }),
+        parameters: [
+          {
+            name: 'input',
+            type: inputTypeOf(op),
+            hasQuestionToken: op.parameters.every((p) => p.minOccurs === 0),
+          },
+          { name: 'options', type: callOptionsType, hasQuestionToken: true },
+        ],
+        returnType: op.result ? `Promise<${op.ts.resultType}>` : 'Promise<void>',
+      })),
+    },
+    {
+      kind: StructureKind.Function,
+      isExported: true,
+      name: ts.createClient,
+      docs: jsDoc(
+        [
+          `A client of ${model.name}, calling \`${address}\` unless \`options.url\` names another endpoint, by ` +
+            `\`${defaultTransport}\` unless \`options.transport\` names another of ${model.bindings.join(', ')}.`,
+        ],
+        { throws: 'TypeError for a URL that is not http(s), or a transport the service does not enable' },
+      ),
+      parameters: [{ name: 'options', type: clientOptionsType, initializer: '{}' }],
+      returnType: ts.clientInterface,
+      statements: [
+        `const call = createServiceCaller(service, ${tsLiteral(address)}, options);`,
+        `return {${model.operations
+          .map((op) => `${op.ts.method}: (input, callOptions) => call(${tsLiteral(op.name)}, input, callOptions),`)
+          .join('\n')}};`,
+      ],
+    },
+    {
+      kind: StructureKind.ExportDeclaration,
+      namedExports: [...ERROR_CLASSES, ...UPLOAD_TYPES.map((name) => ({ name, isTypeOnly: true }))],
+    },
+  ];
+  return { path: MODULE_PATHS.client, statements };
+}
+
+function uploadNote(model: ServiceModel, op: OperationModel): string | undefined {
+  if (op.parameters.length > 0 || !model.enabled.httpPost) return undefined;
+  return (
+    `\`${op.name}\` takes no parameters; over httpPost it can carry files: \`input.files\`, sent as ` +
+    '`multipart/form-data` (refused on another transport).'
+  );
+}

@@ -1,0 +1,21 @@
+/**
+ * The client runtime's entry point, what generated `client.ts` modules
+ * import: calls to an ASMX service (a real one, or the generated server)
+ * over SOAP 1.1, SOAP 1.2, HttpGet and HttpPost, described by its
+ * `ServiceDescription`. It uses nothing but `fetch` (the global one or one
+ * given), `FormData`, `Blob`, `TextDecoder` and `AbortController`, and no
+ * `node:` module: it runs on Node 20 and later and in browsers.
+ */
+export { createServiceCaller } from './client/service-caller.js';
+export type { ServiceCaller } from './client/service-caller.js';
+export { HttpError, NetworkError, ProtocolError, SoapFaultError, TimeoutError } from './client/errors.js';
+export type {
+  CallOptions,
+  ClientFile,
+  ClientOptions,
+  ClientUpload,
+  CommonCallOptions,
+  FetchFunction,
+} from './client/client-options.js';
+export type { SoapFaultCode } from './soap-fault.js';
+export type { Transport, ServiceDescription } from './service-description.js';

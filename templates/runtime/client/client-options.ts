@@ -1,0 +1,118 @@
+/**
+ * What a client and each of its calls can be told, and the checks that
+ * apply before anything is sent: the endpoint URL, a transport the service
+ * enables, a time limit.
+ */
+import type { ServiceDescription, Transport } from '../service-description.js';
+
+/** A file to upload with an operation that takes no parameters (sent as `multipart/form-data` over HttpPost). */
+export interface ClientFile {
+  /** The form field name; default `file`. */
+  field?: string;
+  filename: string;
+  /** The part's `Content-Type` (lower-cased, as `Blob` types are). */
+  contentType: string;
+  data: Uint8Array | Blob;
+}
+
+/** The input of an operation that takes no parameters: files to upload over HttpPost. */
+export interface ClientUpload {
+  files?: readonly ClientFile[];
+}
+
+/** A `fetch`: the global one, or one of your own (a proxy agent, a test double). */
+export type FetchFunction = (url: string, init: RequestInit) => Promise<Response>;
+
+/** What a client and a single call share; a call's own setting wins. */
+export interface CommonCallOptions<T extends Transport = Transport> {
+  /** How calls travel; only the transports the service enables. */
+  transport?: T;
+  /** Time allowed for the whole call, reply body included; `Infinity` for none. Default 100 s (.NET proxies'). */
+  timeoutMs?: number;
+  /** Aborts calls; a call aborted rejects with the signal's `reason`. */
+  signal?: AbortSignal;
+  /** Extra request headers (authentication, tracing). `Content-Type` and `SOAPAction` are the transport's. */
+  headers?: Readonly<Record<string, string>>;
+}
+
+export interface ClientOptions<T extends Transport = Transport> extends CommonCallOptions<T> {
+  /** The `.asmx` endpoint; default the address the service's WSDL names. */
+  url?: string;
+  /** Default the global `fetch`. */
+  fetch?: FetchFunction;
+}
+
+export type CallOptions<T extends Transport = Transport> = CommonCallOptions<T>;
+
+export const DEFAULT_TIMEOUT_MS = 100_000;
+
+export interface ResolvedClientOptions {
+  /** The endpoint, without a trailing `/` or a fragment. */
+  readonly endpoint: URL;
+  readonly transport: Transport;
+  readonly timeoutMs: number;
+  readonly signal: AbortSignal | undefined;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly fetch: FetchFunction;
+}
+
+/** Checks a client's options; throws `TypeError` for one that cannot work. */
+export function resolveClientOptions(
+  service: ServiceDescription,
+  defaultUrl: string,
+  options: ClientOptions,
+): ResolvedClientOptions {
+  if (options.fetch === undefined && typeof globalThis.fetch !== 'function') {
+    throw new TypeError('There is no global fetch: pass one as `fetch`.');
+  }
+  // The global fetch is looked up per call (a polyfill or a test double installed later is used), and never called
+  // as a method of another object (browsers refuse that: "Illegal invocation").
+  const fetchFunction: FetchFunction = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
+  return {
+    endpoint: endpointOf(options.url ?? defaultUrl),
+    transport: checkTransport(service, options.transport ?? defaultTransport(service)),
+    timeoutMs: checkTimeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+    signal: options.signal,
+    headers: options.headers ?? {},
+    fetch: fetchFunction,
+  };
+}
+
+/** SOAP 1.1 when the service enables it, else its first transport. */
+function defaultTransport(service: ServiceDescription): Transport {
+  const first = service.transports.includes('soap11') ? 'soap11' : service.transports[0];
+  if (first === undefined) throw new TypeError(`${service.name} enables no transport.`);
+  return first;
+}
+
+export function checkTransport(service: ServiceDescription, transport: Transport): Transport {
+  if (!service.transports.includes(transport)) {
+    throw new TypeError(
+      `${service.name} does not enable the transport ${JSON.stringify(transport)}; ` +
+        `it enables ${service.transports.join(', ')}.`,
+    );
+  }
+  return transport;
+}
+
+export function checkTimeout(timeoutMs: number): number {
+  if (typeof timeoutMs !== 'number' || !(timeoutMs > 0)) {
+    throw new TypeError(`timeoutMs must be a positive number of milliseconds (or Infinity); got ${String(timeoutMs)}.`);
+  }
+  return timeoutMs;
+}
+
+function endpointOf(url: string): URL {
+  let endpoint: URL;
+  try {
+    endpoint = new URL(url);
+  } catch {
+    throw new TypeError(`The service URL ${JSON.stringify(url)} is not an absolute URL.`);
+  }
+  if (endpoint.protocol !== 'http:' && endpoint.protocol !== 'https:') {
+    throw new TypeError(`The service URL ${JSON.stringify(url)} is not an http: or https: URL.`);
+  }
+  endpoint.hash = '';
+  if (endpoint.pathname.length > 1) endpoint.pathname = endpoint.pathname.replace(/\/+$/, '');
+  return endpoint;
+}

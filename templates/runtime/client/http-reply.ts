@@ -1,0 +1,45 @@
+/**
+ * The reply to an HttpGet or HttpPost call (wire contract §3, §4): any
+ * status but 200 is an `HttpError` (ASMX's errors are `500 text/plain`, the
+ * message and a CRLF). A void operation's 200 reply is empty, as ASMX sends
+ * it: a body other than whitespace is a `ProtocolError`. An operation with a
+ * result is answered with `<{type} xmlns="ns">value</{type}>`, `xsi:nil` for
+ * a null reference-type result.
+ */
+import { readHttpResult } from '../http-result.js';
+import type { OperationDescription } from '../service-description.js';
+import { HttpError, ProtocolError, type CallSite } from './errors.js';
+import { describeElement, replyDocument, resultValue } from './result-value.js';
+import type { ReceivedReply } from './send-request.js';
+
+const XML_WHITESPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
+
+export function readHttpReply(
+  site: CallSite,
+  namespace: string,
+  op: OperationDescription,
+  reply: ReceivedReply,
+): unknown {
+  if (reply.status !== 200) throw new HttpError(site, reply, reply.mediaType);
+  if (!op.result) {
+    if (reply.bytes.every((byte) => XML_WHITESPACE.has(byte))) return undefined;
+    throw new ProtocolError(site, reply, `${op.name} returns nothing, and its reply has a body.`);
+  }
+  const { type } = op.result;
+  const root = replyDocument(site, reply);
+  if (root.localName !== type || root.namespace !== namespace) {
+    throw new ProtocolError(
+      site,
+      reply,
+      `the document is ${describeElement(root.localName, root.namespace)}, not ${describeElement(type, namespace)}.`,
+    );
+  }
+  let lexical: string | undefined;
+  try {
+    lexical = readHttpResult(root);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    throw new ProtocolError(site, reply, error.message);
+  }
+  return resultValue(site, reply, type, lexical, `<${type}>`);
+}

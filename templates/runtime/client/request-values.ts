@@ -1,0 +1,56 @@
+/**
+ * An operation's input as the lexical values of its parameters, checked
+ * before anything is sent: `undefined` leaves a parameter out (on HTTP GET
+ * and POST an ASMX service then answers `Missing parameter`), `''` sends it
+ * empty; a required (value-type) parameter must be given; a value of the
+ * wrong type, or holding a character XML 1.0 cannot carry (U+0000 and the
+ * other C0 controls but TAB, LF and CR; lone surrogates; U+FFFE, U+FFFF), is
+ * a `TypeError`. The last is refused on every transport, HTTP GET and POST
+ * included: an ASMX service cannot take such a value by SOAP, nor return it
+ * in an XML result, and a form would turn a lone surrogate into U+FFFD.
+ */
+import type { RequestParameter } from '../soap-envelope.js';
+import type { OperationDescription } from '../service-description.js';
+import { hasForbiddenCharacter } from '../xml-lexical.js';
+import { formatXsdValue, type XsdValue } from '../xsd-values.js';
+
+export function requestValues(op: OperationDescription, input: object | undefined): RequestParameter[] {
+  if (input !== undefined && (typeof input !== 'object' || input === null)) {
+    throw new TypeError(`${op.name} takes an object of its parameters; got ${input === null ? 'null' : typeof input}.`);
+  }
+  const values = (input ?? {}) as Record<string, unknown>;
+  return op.parameters.map((param) => {
+    const value = Object.hasOwn(values, param.name) ? values[param.name] : undefined;
+    if (value === undefined) {
+      if (!param.optional) throw new TypeError(`${op.name}: ${param.name} (xsd:${param.type}) is required.`);
+      return { name: param.name, value: undefined };
+    }
+    let lexical: string;
+    try {
+      lexical = formatXsdValue(param.type, value as XsdValue);
+    } catch (error) {
+      throw new TypeError(`${op.name}: ${param.name}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    const forbidden = firstForbidden(lexical);
+    if (forbidden !== undefined) {
+      throw new TypeError(
+        `${op.name}: ${param.name} holds ${forbidden}, a character XML 1.0 cannot carry: ` +
+          'an ASMX service cannot receive it. Nothing was sent.',
+      );
+    }
+    return { name: param.name, value: lexical };
+  });
+}
+
+/** `U+0000 at index 3` for the first character XML 1.0 does not allow; `undefined` when there is none. */
+function firstForbidden(text: string): string | undefined {
+  if (!hasForbiddenCharacter(text)) return undefined;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.codePointAt(i)!;
+    if (hasForbiddenCharacter(String.fromCodePoint(code))) {
+      return `U+${code.toString(16).toUpperCase().padStart(4, '0')} at index ${i}`;
+    }
+    if (code > 0xffff) i++;
+  }
+  return 'a forbidden character';
+}
