@@ -1,11 +1,17 @@
 // Calls every operation of every proxy class that Mono's `wsdl` tool generated
 // from the served WSDL (one proxy per protocol, in namespaces PSOAP, PSOAP12,
-// PHttpGet, PHttpPost), against the URL given as the first argument. Prints one
-// line per call, "protocol operation ok" or "protocol operation FAIL message",
-// and a summary line "calls: N ok, M failed".
+// PHttpGet, PHttpPost), against the URL given as the first argument.
+//
+// Usage: mono CallAll.exe URL [VALUE_BASE64]
+// VALUE_BASE64 is the UTF-8 value passed for every string parameter, base64-encoded
+// so that CR, LF and characters outside the BMP survive the command line whatever the
+// locale. Prints one line per call, "protocol operation ok" or "protocol operation FAIL
+// message", and a summary line "calls: N ok, M failed"; exits 1 when a call failed.
 using System;
 using System.Linq;
+using System.Net;
 using System.Reflection;
+using System.Text;
 using System.Web.Services.Protocols;
 
 public static class CallAll
@@ -13,7 +19,9 @@ public static class CallAll
     public static int Main(string[] args)
     {
         string url = args[0];
-        string value = args.Length > 1 ? args[1] : "{\"user\":\"a<b&c\"}";
+        string value = args.Length > 1
+            ? Encoding.UTF8.GetString(Convert.FromBase64String(args[1]))
+            : "{\"user\":\"a<b&c\"}";
         int passed = 0, failed = 0;
         var proxies = Assembly.GetExecutingAssembly().GetTypes()
             .Where(t => typeof(WebClientProtocol).IsAssignableFrom(t) && !t.IsAbstract)
@@ -22,12 +30,24 @@ public static class CallAll
         {
             var proxy = (WebClientProtocol)Activator.CreateInstance(type);
             proxy.Url = url;
+            // A call that hangs fails within 20 s rather than the default 100 s, and the proxy's remaining
+            // calls are not made: a server that holds connections (Mono keeps a connection busy until it has
+            // read a reply, two per host) would otherwise have every later call wait out its timeout.
+            proxy.Timeout = 20000;
+            bool timedOut = false;
             var methods = type.GetMethods(BindingFlags.Public | BindingFlags.Instance | BindingFlags.DeclaredOnly)
                 .Where(m => !m.Name.StartsWith("Begin") && !m.Name.StartsWith("End") && !m.Name.EndsWith("Async")
                             && m.GetCustomAttributes(false).Any(a => a.GetType().Name.EndsWith("MethodAttribute")));
             foreach (var method in methods.OrderBy(m => m.Name, StringComparer.Ordinal))
             {
                 var arguments = method.GetParameters().Select(p => (object)value).ToArray();
+                if (timedOut)
+                {
+                    failed++;
+                    Console.WriteLine(type.Namespace + " " + method.Name
+                                      + " FAIL not called: an earlier call timed out");
+                    continue;
+                }
                 try
                 {
                     method.Invoke(proxy, arguments);
@@ -37,7 +57,11 @@ public static class CallAll
                 catch (TargetInvocationException e)
                 {
                     failed++;
-                    Console.WriteLine(type.Namespace + " " + method.Name + " FAIL " + e.InnerException.GetType().Name + ": " + e.InnerException.Message.Replace("\n", " "));
+                    var web = e.InnerException as WebException;
+                    timedOut = web != null && web.Status == WebExceptionStatus.Timeout;
+                    Console.WriteLine(type.Namespace + " " + method.Name + " FAIL "
+                                      + e.InnerException.GetType().Name + ": "
+                                      + e.InnerException.Message.Replace("\r", " ").Replace("\n", " "));
                 }
             }
         }

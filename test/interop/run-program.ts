@@ -1,0 +1,35 @@
+/** Runs a program to its end and collects what it printed; never through a shell. */
+import { execFile } from 'node:child_process';
+
+export interface ProgramRun {
+  /** The exit code; `null` when a signal (or the time limit) ended it. */
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export function runProgram(
+  command: string,
+  args: readonly string[],
+  options: { cwd?: string; timeoutMs?: number } = {},
+): Promise<ProgramRun> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      command,
+      args,
+      { cwd: options.cwd, timeout: options.timeoutMs ?? 60_000, maxBuffer: 16 * 1024 * 1024, encoding: 'utf8' },
+      (error, stdout, stderr) => {
+        if (error && typeof error.code !== 'number' && error.code !== undefined && !error.killed) {
+          reject(error); // could not start it at all (ENOENT, EACCES)
+          return;
+        }
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
+      },
+    );
+  });
+}
+
+/** A run's output for an assertion message. */
+export function describeRun(run: ProgramRun): string {
+  return `exit ${run.code}\n--- stdout\n${run.stdout}\n--- stderr\n${run.stderr}`;
+}
