@@ -5,7 +5,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceHandler } from '../../templates/runtime/server.js';
 import { DOCUMENTS, recordingHandlers, SERVICE, startService, type Running } from './fixture-service.js';
 import { postSoap11, postSoap12, send } from './http-client.js';
-import { fault11, request11, request12, TEXT_TYPE, XML_TYPE } from './soap-messages.js';
+import {
+  fault11,
+  fault12,
+  request11,
+  request12,
+  SOAP11,
+  SOAP12,
+  SOAP12_TYPE,
+  TEXT_TYPE,
+  UPGRADE_12,
+  withHeader,
+  XML_TYPE,
+} from './soap-messages.js';
 
 let service: Running;
 beforeAll(async () => {
@@ -40,9 +52,36 @@ describe('?wsdl and ?disco', () => {
     );
   });
 
-  it('only the bare key counts', async () => {
-    const reply = await send(service.port, `${BASE}?wsdl=1`);
-    expect(reply.headers['content-type']).toBe(HTML_TYPE);
+  it('?wsdl=<id>, any value, empty too: 500 XML Web service description was not found. (observed)', async () => {
+    for (const query of [
+      'wsdl=1',
+      'wsdl=',
+      'WSDL=x',
+      'Wsdl=',
+      'wsdl=wsdl1',
+      'wsdl&wsdl=1',
+      'wsdl=1&wsdl=2',
+      'x=1&wsdl=',
+    ]) {
+      const reply = await send(service.port, `${BASE}?${query}`);
+      expect(reply.status, query).toBe(500);
+      expect(reply.headers['content-type']).toBe(TEXT_TYPE);
+      expect(reply.headers['cache-control']).toBe('private, max-age=0');
+      expect(reply.text).toBe('XML Web service description was not found.\r\n');
+    }
+  });
+
+  it('the bare key is the query collection’s null key, all its values joined: it must be wsdl alone', async () => {
+    for (const query of ['x=1&wsdl', 'wsdl&op=Echo', 'op=Echo&wsdl', '%77sdl', 'WsDl']) {
+      const reply = await send(service.port, `${BASE}?${query}`, { headers: { Host: 'h' } });
+      expect(reply.text, query).toBe(wsdlFor('http://h/AuthenticationWebService.asmx'));
+    }
+    // `wsdl,`, `,wsdl`, `wsdl,wsdl`, `wsdl=1` (one escaped part), a `disco` with a value: the help page (observed).
+    for (const query of ['wsdl&', '&wsdl', 'wsdl&&x=1', 'wsdl&wsdl', 'wsdl%3D1', 'disco=', 'disco=1', 'disco&']) {
+      const reply = await send(service.port, `${BASE}?${query}`);
+      expect([reply.status, reply.headers['content-type']], query).toEqual([200, HTML_TYPE]);
+      expect(reply.text).toContain('AuthenticationWebService Web Service');
+    }
   });
 
   it('escapes a hostile Host header in the XML attribute', async () => {
@@ -168,7 +207,38 @@ describe('transports that are off behave as in ASMX with the protocol off', () =
     }
   });
 
-  it('SOAP 1.2 off: a 1.2 envelope is a VersionMismatch, answered in 1.1', async () => {
+  it('SOAP 1.1 off: VersionMismatch with the Upgrade header naming SOAP 1.2 alone (observed)', async () => {
+    const { server, port } = await serve(['soap12', 'httpGet']);
+    try {
+      const message = (ns: string) =>
+        `Possible SOAP version mismatch: Envelope namespace ${ns} was unexpected. Expecting ${SOAP12}.`;
+      // An unknown envelope: answered in SOAP 1.2, the version the service takes.
+      const bogus = '<soap:Envelope xmlns:soap="urn:bogus"><soap:Body /></soap:Envelope>';
+      const unknown = withHeader(fault12('VersionMismatch', message('urn:bogus')), UPGRADE_12);
+      for (const reply of [
+        await postSoap12(port, bogus, null),
+        await postSoap12(port, bogus, 'App.WebService/Authenticate'),
+        await postSoap11(port, bogus, 'App.WebService/Authenticate'),
+      ]) {
+        expect([reply.status, reply.headers['content-type'], reply.text]).toEqual([500, SOAP12_TYPE, unknown]);
+      }
+      // A SOAP 1.1 envelope: a version the service knows but does not take, answered in SOAP 1.1 always.
+      const reply = await postSoap11(
+        port,
+        request11('<Authenticate xmlns="App.WebService" />'),
+        'App.WebService/Authenticate',
+      );
+      expect([reply.status, reply.headers['content-type'], reply.text]).toEqual([
+        500,
+        XML_TYPE,
+        withHeader(fault11('VersionMismatch', message(SOAP11)), UPGRADE_12),
+      ]);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('SOAP 1.2 off: a 1.2 envelope is a VersionMismatch, answered in 1.1 without an Upgrade header', async () => {
     const { server, port } = await serve(['soap11']);
     try {
       const reply = await postSoap12(port, request12('<Authenticate xmlns="App.WebService" />'), null);

@@ -8,16 +8,47 @@ describe('parseFormValues', () => {
     expect(values.get('u')).toBe('😀');
   });
 
-  it('lets the first of duplicates win, names matching ignoring case', () => {
-    const values = parseFormValues('RequestJson=first&requestJson=second&requestjson=third');
-    expect(values.get('requestJson')).toBe('first');
+  it('joins the values of a name given more than once with ",", names matching ignoring case', () => {
+    // NameValueCollection[name], as ASP.NET hands HttpGet/HttpPost parameters over (observed: Mono, .NET alike).
+    expect(parseFormValues('RequestJson=first&requestJson=second&requestjson=third').get('requestJson')).toBe(
+      'first,second,third',
+    );
+    expect(parseFormValues('requestJson=a&requestJson=').get('requestJson')).toBe('a,');
+    expect(parseFormValues('requestJson=&requestJson=b').get('requestJson')).toBe(',b');
+    expect(parseFormValues('requestJson=&requestJson=').get('requestJson')).toBe(',');
+    expect(parseFormValues('requestJson=a%2Cb').get('requestJson')).toBe('a,b');
+    expect(parseFormValues('requestJson=a&&x=1&requestJson=b&').get('requestJson')).toBe('a,b');
   });
 
   it('tells an empty value from a missing name', () => {
-    const values = parseFormValues('requestJson=&bare');
+    const values = parseFormValues('requestJson=&other=1');
     expect(values.get('requestJson')).toBe('');
-    expect(values.get('bare')).toBe('');
     expect(values.get('missing')).toBeUndefined();
+  });
+
+  it('splits a part at its first "="', () => {
+    const values = parseFormValues('requestJson=a=b&=x');
+    expect(values.get('requestJson')).toBe('a=b');
+    expect(values.get('')).toBe('x');
+    expect(values.unnamed).toBeUndefined();
+  });
+
+  it('puts a part without "=" under the null key, not under its text: `?wsdl` is no parameter wsdl', () => {
+    const values = parseFormValues('requestJson&wsdl');
+    expect(values.get('requestJson')).toBeUndefined();
+    expect(values.get('wsdl')).toBeUndefined();
+    expect(values.unnamed).toBe('requestJson,wsdl');
+    expect(parseFormValues('requestJson=a&requestJson').get('requestJson')).toBe('a');
+    expect(parseFormValues('%77sdl').unnamed).toBe('wsdl');
+    expect(parseFormValues('wsdl%3D1').unnamed).toBe('wsdl=1');
+  });
+
+  it('counts every part, empty ones too, as HttpValueCollection does', () => {
+    expect(parseFormValues('').unnamed).toBeUndefined();
+    expect(parseFormValues('wsdl&').unnamed).toBe('wsdl,');
+    expect(parseFormValues('&wsdl').unnamed).toBe(',wsdl');
+    expect(parseFormValues('wsdl&&x=1').unnamed).toBe('wsdl,');
+    expect(parseFormValues('&').unnamed).toBe(',');
   });
 
   it('keeps malformed escapes and CR/LF', () => {

@@ -43,9 +43,12 @@ describe('HttpGet', () => {
     expect(lastCall().ctx.files).toEqual([]);
   });
 
-  it('a void reply to a wsdl.exe proxy is chunked, since Mono\'s proxies never release a Content-Length: 0 reply', async () => {
+  it("a void reply to a wsdl.exe proxy is chunked, since Mono's proxies never release a Content-Length: 0 reply", async () => {
     const agent = 'Mozilla/4.0 (compatible; MSIE 6.0; MS Web Services Client Protocol 4.0.30319.42000)';
-    for (const [method, body] of [['GET', undefined], ['POST', 'requestJson=x']] as const) {
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['POST', 'requestJson=x'],
+    ] as const) {
       const reply = await send(service.port, `${BASE}/Authenticate${method === 'GET' ? '?requestJson=x' : ''}`, {
         method,
         headers: { 'User-Agent': agent, ...(body && { 'Content-Type': 'application/x-www-form-urlencoded' }) },
@@ -76,15 +79,36 @@ describe('HttpGet', () => {
     expect(lastCall().input).toEqual({ requestJson: '' });
   });
 
-  it('the first of duplicates wins; names match ignoring case', async () => {
-    await send(service.port, `${BASE}/Authenticate?REQUESTJSON=one&requestJson=two`);
-    expect(lastCall().input).toEqual({ requestJson: 'one' });
+  it('a name given more than once: its values joined with ",", as ASP.NET reads them; names match ignoring case', async () => {
+    const values: string[] = [];
+    for (const query of [
+      'REQUESTJSON=one&requestJson=two',
+      'requestJson=a&requestJson=',
+      'requestJson=&requestJson=b',
+      'requestJson=a&requestJson=b&requestJson=c',
+      'requestJson=a&requestJson',
+    ]) {
+      expectVoid(await send(service.port, `${BASE}/Authenticate?${query}`));
+      values.push(lastCall().input.requestJson as string);
+    }
+    expect(values).toEqual(['one,two', 'a,', ',b', 'a,b,c', 'a']);
+    // Joined before conversion: a repeated int does not convert.
+    expectText(
+      await send(service.port, `${BASE}/Add?a=1&a=2&b=3`),
+      500,
+      'Cannot convert 1,2 to System.Int32.\r\nParameter name: type ---> Input string was not in a correct format.',
+    );
   });
 
   it('a missing parameter: 500 text/plain', async () => {
     expectText(await send(service.port, `${BASE}/Authenticate`), 500, 'Missing parameter: requestJson.');
     expectText(await send(service.port, `${BASE}/Authenticate?other=1`), 500, 'Missing parameter: requestJson.');
     expectText(await send(service.port, `${BASE}/Add?a=1`), 500, 'Missing parameter: b.');
+  });
+
+  it('a name without "=" is no parameter (ASP.NET files it under the null key)', async () => {
+    expectText(await send(service.port, `${BASE}/Authenticate?requestJson`), 500, 'Missing parameter: requestJson.');
+    expectText(await send(service.port, `${BASE}/Authenticate?requestJson&`), 500, 'Missing parameter: requestJson.');
   });
 
   it('a value that does not convert', async () => {
@@ -122,6 +146,17 @@ describe('HttpPost', () => {
     expectVoid(await post('/Authenticate', 'requestJson='));
     expect(lastCall().input).toEqual({ requestJson: '' });
     expectText(await post('/Authenticate', ''), 500, 'Missing parameter: requestJson.');
+    // .NET's form collection files a name without "=" under the null key (Mono's keeps it as a name).
+    expectText(await post('/Authenticate', 'requestJson'), 500, 'Missing parameter: requestJson.');
+  });
+
+  it('a name given more than once: its values joined with ","', async () => {
+    const values: string[] = [];
+    for (const body of ['requestJson=a&requestJson=b', 'requestJson=a&requestJson=', 'requestJson=&RequestJson=b']) {
+      expectVoid(await post('/Authenticate', body));
+      values.push(lastCall().input.requestJson as string);
+    }
+    expect(values).toEqual(['a,b', 'a,', ',b']);
   });
 
   it('an operation with parameters wants a form', async () => {
@@ -174,13 +209,18 @@ describe('HttpPost', () => {
 });
 
 describe('HTTP errors (§2, §4)', () => {
-  it('a wrong-case operation name: refused, naming the right one', async () => {
-    const reply = await send(service.port, `${BASE}/authenticate?requestJson=`);
-    expect(reply.status).toBe(500);
-    expect(reply.headers['content-type']).toBe(TEXT_TYPE);
-    expect(reply.text).toContain("'Authenticate'");
-    expect(reply.text.endsWith('\r\n')).toBe(true);
-    expect((await post('/ECHO', 'requestJson=')).text).toContain("'Echo'");
+  it('a wrong-case operation name: .NET’s ArgumentException, naming both, HTML-encoded', async () => {
+    const message = (requested: string, actual: string) =>
+      `Invalid method name &#39;${requested}&#39;,  method names are case sensitive.   The method name ` +
+      `&#39;${actual}&#39; with the same name but different casing was found.\r\nParameter name: methodName`;
+    const before = service.calls.length;
+    expectText(
+      await send(service.port, `${BASE}/authenticate?requestJson=`),
+      500,
+      message('authenticate', 'Authenticate'),
+    );
+    expectText(await post('/ECHO', 'requestJson='), 500, message('ECHO', 'Echo'));
+    expect(service.calls.length).toBe(before);
   });
 
   it.each([

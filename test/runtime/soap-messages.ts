@@ -50,3 +50,22 @@ export function fault12(code: string, message: string, detail = '<soap:Detail />
 export const XML_TYPE = 'text/xml; charset=utf-8';
 export const SOAP12_TYPE = 'application/soap+xml; charset=utf-8';
 export const TEXT_TYPE = 'text/plain; charset=utf-8';
+
+/**
+ * The SOAP 1.2 Upgrade header ASMX writes before a VersionMismatch fault, with SOAP 1.1 and 1.2 on, and with
+ * SOAP 1.2 alone (observed, the same bytes in a 1.1 and a 1.2 envelope).
+ */
+export const UPGRADE_11_12 =
+  '<soap:Header><soap12:Upgrade xmlns:soap12="http://www.w3.org/2003/05/soap-envelope">' +
+  '<soap12:SupportedEnvelope qname="soap:Envelope" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" />' +
+  '<soap12:SupportedEnvelope qname="soap12:Envelope" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope" />' +
+  '</soap12:Upgrade></soap:Header>';
+export const UPGRADE_12 =
+  '<soap:Header><soap12:Upgrade xmlns:soap12="http://www.w3.org/2003/05/soap-envelope">' +
+  '<soap12:SupportedEnvelope qname="soap12:Envelope" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope" />' +
+  '</soap12:Upgrade></soap:Header>';
+
+/** A reply with `header` put before its Body. */
+export function withHeader(reply: string, header: string): string {
+  return reply.replace('<soap:Body>', `${header}<soap:Body>`);
+}

@@ -11,6 +11,8 @@ import {
   request12,
   SOAP11,
   SOAP12_TYPE,
+  UPGRADE_11_12,
+  withHeader,
   XML_TYPE,
 } from './soap-messages.js';
 
@@ -320,11 +322,14 @@ describe('routing and version faults (§4)', () => {
     expectReply(reply, 200, XML_TYPE, VOID11);
   });
 
-  it('an unknown envelope namespace: VersionMismatch, in SOAP 1.1', async () => {
+  it('an unknown envelope namespace: VersionMismatch, in SOAP 1.1, after the Upgrade header (observed)', async () => {
     const body = '<soap:Envelope xmlns:soap="urn:bogus"><soap:Body /></soap:Envelope>';
-    const expected = fault11(
-      'VersionMismatch',
-      'Possible SOAP version mismatch: Envelope namespace urn:bogus was unexpected. Expecting http://schemas.xmlsoap.org/soap/envelope/.',
+    const expected = withHeader(
+      fault11(
+        'VersionMismatch',
+        'Possible SOAP version mismatch: Envelope namespace urn:bogus was unexpected. Expecting http://schemas.xmlsoap.org/soap/envelope/.',
+      ),
+      UPGRADE_11_12,
     );
     expectReply(await postSoap11(service.port, body, 'App.WebService/Authenticate'), 500, XML_TYPE, expected);
     expectReply(await postSoap12(service.port, body, null), 500, XML_TYPE, expected);

@@ -178,8 +178,14 @@ describe('§2 dispatch table', () => {
   it('GET /X.asmx and any other query: the help page', async () => {
     const help = await send(server.port, E);
     expect([help.status, help.headers['content-type']]).toEqual([200, HTML_TYPE]);
-    for (const query of ['?foo=bar', '?', '?op=', '?wsdl=1']) {
+    for (const query of ['?foo=bar', '?', '?op=', '?disco=1', '?wsdl&']) {
       expect((await send(server.port, `${E}${query}`)).text).toBe(help.text);
+    }
+  });
+
+  it('GET /X.asmx?wsdl=<id>, an empty id too: 500 text/plain, no such service description (observed)', async () => {
+    for (const query of ['?wsdl=1', '?wsdl=', '?WSDL=x']) {
+      expectText(await send(server.port, `${E}${query}`), 500, 'XML Web service description was not found.');
     }
   });
 
@@ -232,14 +238,12 @@ describe('§2 dispatch table', () => {
   });
 
   it('operation names are case-sensitive: a wrong-case name is refused, naming the right one', async () => {
-    for (const reply of [
-      await httpGet('authenticate', 'requestJson=x'),
-      await httpPost('AUTHENTICATE', 'requestJson=x'),
-    ]) {
-      expect([reply.status, reply.headers['content-type']]).toEqual([500, TEXT_TYPE]);
-      expect(reply.text).toMatch(/'Authenticate'/);
-      expect(reply.text.endsWith('\r\n')).toBe(true);
-    }
+    // .NET's ArgumentException (WebInvalidMethodNameCase, its spaces as they are), HTML-encoded.
+    const refusal = (requested: string) =>
+      `Invalid method name &#39;${requested}&#39;,  method names are case sensitive.   The method name ` +
+      '&#39;Authenticate&#39; with the same name but different casing was found.\r\nParameter name: methodName';
+    expectText(await httpGet('authenticate', 'requestJson=x'), 500, refusal('authenticate'));
+    expectText(await httpPost('AUTHENTICATE', 'requestJson=x'), 500, refusal('AUTHENTICATE'));
     expect(server.calls).toEqual([]);
   });
 });
@@ -398,7 +402,16 @@ describe('§2 parameter binding', () => {
     it('a missing requestJson: 500 text/plain Missing parameter: requestJson.', async () => {
       expectText(await invoke('Authenticate', undefined), 500, 'Missing parameter: requestJson.');
       expectText(await invoke('Authenticate', 'other=1'), 500, 'Missing parameter: requestJson.');
+      // A name without "=" is no parameter: ASP.NET files it under the query/form collection's null key.
+      expectText(await invoke('Authenticate', 'requestJson'), 500, 'Missing parameter: requestJson.');
       expect(server.calls).toEqual([]);
+    });
+
+    it('requestJson given more than once: its values joined with "," (ASP.NET’s NameValueCollection; observed)', async () => {
+      for (const form of ['requestJson=a&requestJson=b', 'requestJson=a&requestJson=', 'requestJson=&requestJson=b']) {
+        expectHttpVoid(await invoke('Authenticate', form));
+      }
+      expect(server.calls.map((c) => c.input.requestJson)).toEqual(['a,b', 'a,', ',b']);
     });
 
     it('a value arrives exactly, %uXXXX escapes (as .NET proxies send them) included', async () => {
@@ -607,13 +620,18 @@ describe('§4 faults and errors', () => {
     expectReply(reply, 500, soapType(version), expected);
   });
 
-  it('an unknown envelope namespace: VersionMismatch', async () => {
+  it('an unknown envelope namespace: VersionMismatch, after a SOAP 1.2 Upgrade header (observed)', async () => {
     const xml = '<soap:Envelope xmlns:soap="urn:bogus"><soap:Body /></soap:Envelope>';
+    const upgrade =
+      `<soap:Header><soap12:Upgrade xmlns:soap12="${SOAP12}">` +
+      `<soap12:SupportedEnvelope qname="soap:Envelope" xmlns:soap="${SOAP11}" />` +
+      `<soap12:SupportedEnvelope qname="soap12:Envelope" xmlns:soap12="${SOAP12}" />` +
+      '</soap12:Upgrade></soap:Header>';
     const expected = fault(
       '1.1',
       'VersionMismatch',
       `Possible SOAP version mismatch: Envelope namespace urn:bogus was unexpected. Expecting ${SOAP11}.`,
-    );
+    ).replace('<soap:Body>', `${upgrade}<soap:Body>`);
     expectReply(await post11(xml, '"App.WebService/Authenticate"'), 500, XML_TYPE, expected);
     expectReply(await post12(xml, null), 500, XML_TYPE, expected);
   });
