@@ -7,26 +7,42 @@
  * HttpGet/HttpPost proxies send for non-ASCII characters), malformed `%`
  * escapes are kept as written.
  *
- * Names match as ASP.NET's form and query collections match them, ignoring
- * case; when a name appears more than once the first value wins (ASP.NET
- * would join them with commas, which no client relies on).
+ * Values are collected as ASP.NET's query and form collections
+ * (`HttpValueCollection`, a `NameValueCollection`) collect them: every
+ * `&`-separated part counts; a part with `=` is a name (matched ignoring
+ * case) and a value, a part without one is a value of the null key (so
+ * `?wsdl` is no parameter named `wsdl`); a name given more than once has its
+ * values joined with `,`, as `collection[name]` returns them (`a=1&a=` is
+ * `1,`).
  */
 
 export interface FormValues {
-  /** The first value of `name` (ignoring case); `undefined` when the name does not appear. */
+  /** `collection[name]`: the values of `name` (ignoring case) joined with `,`; `undefined` when it does not appear. */
   get(name: string): string | undefined;
+  /** `collection[null]`: the parts without `=`, joined with `,`; `undefined` when there are none. */
+  readonly unnamed: string | undefined;
 }
 
 export function parseFormValues(encoded: string): FormValues {
-  const values = new Map<string, string>();
-  for (const pair of encoded.split('&')) {
-    if (pair === '') continue;
-    const equals = pair.indexOf('=');
-    const name = urlDecode(equals === -1 ? pair : pair.slice(0, equals));
-    const key = name.toLowerCase();
-    if (!values.has(key)) values.set(key, equals === -1 ? '' : urlDecode(pair.slice(equals + 1)));
+  const values = new Map<string, string[]>();
+  const unnamed: string[] = [];
+  // `HttpValueCollection.FillFromString`: an empty string has no part; otherwise each part counts, empty ones too.
+  for (const part of encoded === '' ? [] : encoded.split('&')) {
+    const equals = part.indexOf('=');
+    if (equals === -1) {
+      unnamed.push(urlDecode(part));
+      continue;
+    }
+    const key = urlDecode(part.slice(0, equals)).toLowerCase();
+    const value = urlDecode(part.slice(equals + 1));
+    const list = values.get(key);
+    if (list) list.push(value);
+    else values.set(key, [value]);
   }
-  return { get: (name) => values.get(name.toLowerCase()) };
+  return {
+    get: (name) => values.get(name.toLowerCase())?.join(','),
+    unnamed: unnamed.length === 0 ? undefined : unnamed.join(','),
+  };
 }
 
 const utf8 = new TextDecoder();

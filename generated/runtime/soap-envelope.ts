@@ -10,6 +10,7 @@
 import type { SoapFaultCode } from './soap-fault.js';
 import {
   envelopeNamespace,
+  SOAP12_ENVELOPE_NS,
   soapContentType,
   XML_DECLARATION,
   XSD_NS,
@@ -18,10 +19,10 @@ import {
 } from './soap-constants.js';
 import { escapeXmlAttr, escapeXmlText } from './xml-escape.js';
 
-function envelope(version: SoapVersion, body: string): string {
+function envelope(version: SoapVersion, body: string, header = ''): string {
   return (
     `${XML_DECLARATION}<soap:Envelope xmlns:soap="${envelopeNamespace(version)}" xmlns:xsi="${XSI_NS}" ` +
-    `xmlns:xsd="${XSD_NS}"><soap:Body>${body}</soap:Body></soap:Envelope>`
+    `xmlns:xsd="${XSD_NS}">${header}<soap:Body>${body}</soap:Body></soap:Envelope>`
   );
 }
 
@@ -63,6 +64,11 @@ export interface FaultContent {
   readonly message: string;
   /** Text of the detail element, not escaped. */
   readonly detail?: string | undefined;
+  /**
+   * The envelopes named in a SOAP 1.2 `Upgrade` header (a VersionMismatch fault): the header is written,
+   * listing them in this order, when given and not empty.
+   */
+  readonly supportedEnvelopes?: readonly SoapVersion[] | undefined;
 }
 
 const SOAP12_CODES: Readonly<Record<SoapFaultCode, string>> = {
@@ -73,10 +79,27 @@ const SOAP12_CODES: Readonly<Record<SoapFaultCode, string>> = {
 };
 
 /**
+ * The `soap:Header` ASMX puts before a VersionMismatch fault (SoapServerProtocol.CreateUpgradeHeader), the
+ * same bytes in a 1.1 and a 1.2 envelope: a `soap12:Upgrade` element declaring its prefix, and a
+ * `SupportedEnvelope` per envelope, each declaring the prefix its `qname` uses (redundantly for `soap12`).
+ */
+function upgradeHeader(supported: readonly SoapVersion[]): string {
+  const envelopes = supported.map((version) => {
+    const prefix = version === '1.1' ? 'soap' : 'soap12';
+    return `<soap12:SupportedEnvelope qname="${prefix}:Envelope" xmlns:${prefix}="${envelopeNamespace(version)}" />`;
+  });
+  return (
+    `<soap:Header><soap12:Upgrade xmlns:soap12="${SOAP12_ENVELOPE_NS}">${envelopes.join('')}</soap12:Upgrade>` +
+    '</soap:Header>'
+  );
+}
+
+/**
  * A fault. SOAP 1.1: unqualified `faultcode`, `faultstring`, `detail`; SOAP
  * 1.2: `Code/Value`, `Reason/Text xml:lang="en"`, `Detail`. The detail
  * element is empty without a detail, and left out of a MustUnderstand fault
- * (ASMX writes none for a header fault).
+ * (ASMX writes none for a header fault). With `supportedEnvelopes`, the
+ * SOAP 1.2 Upgrade header comes before the Body.
  */
 export function buildFaultEnvelope(version: SoapVersion, fault: FaultContent): string {
   const message = escapeXmlText(fault.message);
@@ -96,7 +119,8 @@ export function buildFaultEnvelope(version: SoapVersion, fault: FaultContent): s
       `<soap:Code><soap:Value>soap:${SOAP12_CODES[fault.code]}</soap:Value></soap:Code>` +
       `<soap:Reason><soap:Text xml:lang="en">${message}</soap:Text></soap:Reason>${detailElement}`;
   }
-  return envelope(version, `<soap:Fault>${content}</soap:Fault>`);
+  const header = fault.supportedEnvelopes?.length ? upgradeHeader(fault.supportedEnvelopes) : '';
+  return envelope(version, `<soap:Fault>${content}</soap:Fault>`, header);
 }
 
 export interface RequestParameter {

@@ -19,12 +19,9 @@ const UPLOAD_TYPES = ['ClientFile', 'ClientUpload'];
  */
 export function emitClientModule(model: ServiceModel, address: string): TsModule {
   const { ts } = model;
-  const transportType = `${model.name}Transport`;
-  const clientOptionsType = `${model.name}ClientOptions`;
-  const callOptionsType = `${model.name}CallOptions`;
+  const { transportType, clientOptionsType, callOptionsType } = ts;
   // Files travel by HttpPost only: without it, an operation without parameters takes its (empty) input type.
-  const inputTypeOf = (op: OperationModel) =>
-    op.parameters.length === 0 && model.enabled.httpPost ? 'ClientUpload' : op.ts.inputType;
+  const inputTypeOf = (op: OperationModel) => (op.takesFiles ? 'ClientUpload' : op.ts.inputType);
   const typeImports = model.operations.flatMap((op) => [
     ...(inputTypeOf(op) === op.ts.inputType ? [op.ts.inputType] : []),
     ...(op.result ? [op.ts.resultType] : []),
@@ -97,7 +94,7 @@ export function emitClientModule(model: ServiceModel, address: string): TsModule
       ]),
       methods: model.operations.map((op) => ({
         name: op.ts.method,
-        docs: jsDoc([op.description, uploadNote(model, op)], { group: op.group }),
+        docs: jsDoc([op.description, uploadNote(op)], { group: op.group }),
         parameters: [
           {
             name: 'input',
@@ -137,8 +134,8 @@ export function emitClientModule(model: ServiceModel, address: string): TsModule
   return { path: MODULE_PATHS.client, statements };
 }
 
-function uploadNote(model: ServiceModel, op: OperationModel): string | undefined {
-  if (op.parameters.length > 0 || !model.enabled.httpPost) return undefined;
+function uploadNote(op: OperationModel): string | undefined {
+  if (!op.takesFiles) return undefined;
   return (
     `\`${op.name}\` takes no parameters; over httpPost it can carry files: \`input.files\`, sent as ` +
     '`multipart/form-data` (refused on another transport).'

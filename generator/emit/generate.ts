@@ -5,6 +5,7 @@ import { emitIndexModule } from './index-module.js';
 import { emitRuntimeFiles } from './runtime-files.js';
 import { emitServerModule } from './server-module.js';
 import { emitServiceModule } from './service-module.js';
+import { emitTestsModule } from './tests-module.js';
 import { printTsModules, type TsModule } from './ts-file.js';
 import { emitTypesModule } from './types-module.js';
 import { emitWsdl, serviceAddress } from './wsdl.js';
@@ -32,6 +33,7 @@ export async function generate(model: ServiceModel, options: GenerateOptions = {
     ...emitRuntimeFiles(),
     emitDocumentsModule(model),
     ...(await printTsModules([...modules, index])),
+    await emitTestsModule(model),
   ];
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

@@ -11,6 +11,11 @@ export const MODULE_PATHS = {
   types: 'types.ts',
 } as const;
 
+/** The service's generated test suite, `{Svc}.test.ts`: next to the code it tests, imported by no module. */
+export function testSuitePath(serviceName: string): string {
+  return `${serviceName}.test.ts`;
+}
+
 /** The runtime's folder in the output: `templates/runtime/` is copied there. */
 export const RUNTIME_FOLDER = 'runtime';
 

@@ -19,6 +19,7 @@ export function buildModel(spec: Spec): ServiceModel {
   const svc = spec.service.name;
   const enabled = new Set(spec.bindings ?? BINDING_KINDS);
   const bindings = BINDING_KINDS.filter((b) => enabled.has(b));
+  const has = (b: BindingKind) => bindings.includes(b);
 
   const operations = spec.operations.map((op): OperationModel => {
     const parameters = (op.parameters ?? []).map(
@@ -59,6 +60,8 @@ export function buildModel(spec: Spec): ServiceModel {
         httpPostOut: `${op.name}HttpPostOut`,
       },
       httpLocation: `/${op.name}`,
+      // Files travel by HttpPost only, and only with an operation that has no parameters to bind.
+      takesFiles: parameters.length === 0 && has('httpPost'),
       ts: {
         method: op.name,
         inputType: `${op.name}Input`,
@@ -67,7 +70,6 @@ export function buildModel(spec: Spec): ServiceModel {
     };
   });
 
-  const has = (b: BindingKind) => bindings.includes(b);
   const flags = {
     soap11: has('soap11'),
     soap12: has('soap12'),
@@ -110,6 +112,9 @@ export function buildModel(spec: Spec): ServiceModel {
       createFetchHandler: `create${svc}FetchHandler`,
       createClient: `create${svc}Client`,
       clientInterface: `${svc}Client`,
+      transportType: `${svc}Transport`,
+      clientOptionsType: `${svc}ClientOptions`,
+      callOptionsType: `${svc}CallOptions`,
     },
   };
   return deepFreeze(model);

@@ -51,6 +51,11 @@ export interface OperationModel {
   readonly messages: MessageNames;
   /** `/Op`, the `http:operation location` and the path suffix of the HTTP bindings. */
   readonly httpLocation: string;
+  /**
+   * A call can carry files: the operation takes no parameters and HttpPost is enabled, so its client input is
+   * `ClientUpload` (files sent as `multipart/form-data`) and its handler gets them as `ctx.files`.
+   */
+  readonly takesFiles: boolean;
   /** TypeScript names derived once for every emitter. */
   readonly ts: {
     /** Method name on handlers and clients. */
@@ -99,6 +104,12 @@ export interface ServiceModel {
     readonly createFetchHandler: string;
     readonly createClient: string;
     readonly clientInterface: string;
+    /** `{Svc}Transport`, the union of the enabled transports. */
+    readonly transportType: string;
+    /** `{Svc}ClientOptions`. */
+    readonly clientOptionsType: string;
+    /** `{Svc}CallOptions`. */
+    readonly callOptionsType: string;
   };
 }
 

@@ -4,12 +4,13 @@ import { emitRuntimeFiles } from '../../generator/emit/runtime-files.js';
 import { generateFiles } from './generate-spec.js';
 
 describe('generate', () => {
-  it('writes the WSDL, the runtime, and the server and client modules, sorted by path', async () => {
+  it('writes the WSDL, the runtime, the server and client modules and the test suite, sorted by path', async () => {
     const files = await generate(await loadSpec(DEFAULT_SPEC_PATH));
     const paths = files.map((f) => f.path);
     expect(paths).toEqual(
       [
         'AuthenticationWebService.wsdl',
+        'AuthenticationWebService.test.ts',
         'client.ts',
         'documents.ts',
         'index.ts',

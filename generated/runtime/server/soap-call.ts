@@ -3,10 +3,11 @@
 /**
  * A SOAP request (POST to the endpoint), wire contract §2 to §4. Checks, in
  * order: content type (415), size (Server fault, connection closed), XML
- * (400), envelope namespace and enabled versions (VersionMismatch), a 1.1
- * envelope as soap+xml (415), the Envelope element, routing, the Body,
- * parameters, mustUnderstand headers; then the handler. The envelope's
- * namespace decides the reply's version.
+ * (400), envelope namespace and enabled versions (VersionMismatch, with the
+ * SOAP 1.2 Upgrade header when 1.2 is on), a 1.1 envelope as soap+xml
+ * (415), the Envelope element, routing, the Body, parameters,
+ * mustUnderstand headers; then the handler. The envelope's namespace
+ * decides the reply's version.
  */
 import { parseContentType } from '../content-type.js';
 import { buildFaultEnvelope, buildResponseEnvelope } from '../soap-envelope.js';
@@ -75,17 +76,9 @@ export async function handleSoapCall(
   }
 
   const envelope = readEnvelope(root);
-  const on11 = tables.transports.has('soap11');
-  if (
-    envelope.kind === 'unknown-namespace' ||
-    !tables.transports.has(envelope.version === '1.1' ? 'soap11' : 'soap12')
-  ) {
-    // ASMX answers a VersionMismatch in SOAP 1.1 when 1.1 is on.
-    const expected: SoapVersion = on11 ? '1.1' : '1.2';
-    const namespace = envelope.kind === 'unknown-namespace' ? envelope.namespace : envelopeNamespace(envelope.version);
-    const expecting = envelopeNamespace(expected);
-    const message = `Possible SOAP version mismatch: Envelope namespace ${namespace} was unexpected. Expecting ${expecting}.`;
-    return faultReply(expected, failure('VersionMismatch', [message]));
+  if (envelope.kind === 'unknown-namespace') return versionMismatchReply(envelope.namespace, false, tables);
+  if (!tables.transports.has(envelope.version === '1.1' ? 'soap11' : 'soap12')) {
+    return versionMismatchReply(envelopeNamespace(envelope.version), true, tables);
   }
   const version = envelope.version;
   if (version === '1.1' && contentType.mediaType !== SOAP11_MEDIA_TYPE) return emptyReply(415, soapContentType('1.1'));
@@ -125,6 +118,23 @@ export async function handleSoapCall(
   }
   const xml = buildResponseEnvelope(version, namespace, op.responseElement, { element: op.result.element, value });
   return contentReply(200, soapContentType(version), xml);
+}
+
+/**
+ * ASMX's VersionMismatch (SoapServerProtocol.CheckHelperVersion): an unknown envelope namespace is answered
+ * in SOAP 1.1 when 1.1 is on, else in 1.2; a known envelope of a version that is off always in 1.1. The
+ * message expects the 1.1 envelope when 1.1 is on. With SOAP 1.2 on, the fault carries the SOAP 1.2
+ * Upgrade header listing the envelopes the service takes.
+ */
+function versionMismatchReply(namespace: string, knownVersion: boolean, tables: ServiceTables): Reply {
+  const on11 = tables.transports.has('soap11');
+  const on12 = tables.transports.has('soap12');
+  const version: SoapVersion = knownVersion || on11 ? '1.1' : '1.2';
+  const expecting = envelopeNamespace(on11 ? '1.1' : '1.2');
+  const message = `Possible SOAP version mismatch: Envelope namespace ${namespace} was unexpected. Expecting ${expecting}.`;
+  const supportedEnvelopes: SoapVersion[] = !on12 ? [] : on11 ? ['1.1', '1.2'] : ['1.2'];
+  const fault = { ...failure('VersionMismatch', [message]), supportedEnvelopes };
+  return contentReply(500, soapContentType(version), buildFaultEnvelope(version, fault));
 }
 
 function faultReply(version: SoapVersion, failure: Failure): Reply {

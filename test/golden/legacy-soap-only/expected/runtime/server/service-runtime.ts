@@ -4,6 +4,7 @@
  * One served service: its tables, documents and options, prepared once, and
  * the reply to a routed request. Shared by the node and fetch handlers.
  */
+import { htmlEncodeMessage } from '../html-escape.js';
 import { buildFaultEnvelope } from '../soap-envelope.js';
 import { HTML_CONTENT_TYPE, XML_CONTENT_TYPE } from '../soap-constants.js';
 import type { ServiceDescription, ServiceDocuments } from '../service-description.js';
@@ -42,6 +43,20 @@ export function route(runtime: ServiceRuntime, method: string, path: string, que
 }
 
 export const UNRECOGNIZED = 'Request format is unrecognized.';
+/** ASMX's `?wsdl=<id>` for an id it has no description for (`ServiceDescriptionWasNotFound0`). */
+export const DESCRIPTION_NOT_FOUND = 'XML Web service description was not found.';
+
+/**
+ * ASMX's refusal of `/X.asmx/op` naming an operation in the wrong case: the ArgumentException
+ * (`WebInvalidMethodNameCase`, parameter `methodName`) of HttpServerProtocol.Initialize, its message
+ * HTML-encoded as every HttpGet/HttpPost error. The spaces are .NET's.
+ */
+export function wrongCaseMessage(requested: string, actual: string): string {
+  return htmlEncodeMessage(
+    `Invalid method name '${requested}',  method names are case sensitive.   ` +
+      `The method name '${actual}' with the same name but different casing was found.\r\nParameter name: methodName`,
+  );
+}
 
 /** The reply to a request routed inside the service. Rejects only when the client went away mid-request. */
 export async function replyTo(runtime: ServiceRuntime, call: IncomingCall, target: RouteTarget): Promise<Reply> {
@@ -60,13 +75,12 @@ export async function replyTo(runtime: ServiceRuntime, call: IncomingCall, targe
         XML_CONTENT_TYPE,
         route.document === 'wsdl' ? documents.wsdl(address()) : documents.disco(address()),
       );
+    case 'description-not-found':
+      return textReply(500, DESCRIPTION_NOT_FOUND);
     case 'operation-page':
       return contentReply(200, HTML_CONTENT_TYPE, documents.operationPage(route.operation, address()));
     case 'wrong-case':
-      return textReply(
-        500,
-        `The method name '${route.requested}' is not valid: method names are case-sensitive; use '${route.actual}'.`,
-      );
+      return textReply(500, wrongCaseMessage(route.requested, route.actual));
     case 'unrecognized-url':
       return textReply(500, `Request format is unrecognized for URL unexpectedly ending in '${route.pathInfo}'.`);
     case 'unrecognized':

@@ -7,6 +7,7 @@
  * The endpoint path matches ignoring case (IIS paths are case-insensitive);
  * operation names in `/X.asmx/Op` match exactly.
  */
+import { parseFormValues } from '../form-encoding.js';
 import type { OperationEntry, ServiceTables } from './service-tables.js';
 
 export type Route =
@@ -15,6 +16,8 @@ export type Route =
   /** POST to the endpoint. */
   | { readonly kind: 'soap' }
   | { readonly kind: 'document'; readonly document: 'wsdl' | 'disco' | 'help' }
+  /** `?wsdl=<id>` (any value, empty too): 500 `XML Web service description was not found.` */
+  | { readonly kind: 'description-not-found' }
   /** `?op=`: `operation` undefined when no operation has that name. */
   | { readonly kind: 'operation-page'; readonly operation: string | undefined }
   | { readonly kind: 'http'; readonly transport: 'httpGet' | 'httpPost'; readonly entry: OperationEntry }
@@ -57,16 +60,15 @@ function endpointRoute(method: string, query: string | undefined, tables: Servic
   }
   if (method !== 'GET' && method !== 'HEAD') return { kind: 'method-not-allowed' };
   if (!query) return { kind: 'document', document: 'help' };
-  // ASP.NET's query collection keeps keys without `=` under a null key, comma-joined; `?wsdl` is that value.
-  const bare = query
-    .split('&')
-    .filter((part) => part !== '' && !part.includes('='))
-    .map(decodeQueryPart)
-    .join(',')
-    .toLowerCase();
+  // ASMX's discovery protocol (DiscoveryServerProtocol): `?wsdl=<id>` asks for the service description
+  // named `<id>`, of which a service with one namespace has none; the bare key (the query collection's null
+  // key, its values comma-joined) asks for the WSDL or the discovery document.
+  const values = parseFormValues(query);
+  if (values.get('wsdl') !== undefined) return { kind: 'description-not-found' };
+  const bare = values.unnamed?.toLowerCase();
   if (bare === 'wsdl') return { kind: 'document', document: 'wsdl' };
   if (bare === 'disco') return { kind: 'document', document: 'disco' };
-  const op = firstIgnoringCase(query, 'op');
+  const op = values.get('op');
   if (!op) return { kind: 'document', document: 'help' };
   return { kind: 'operation-page', operation: tables.byName.has(op) ? op : undefined };
 }
@@ -82,23 +84,10 @@ function operationRoute(method: string, pathInfo: string, tables: ServiceTables)
   return { kind: 'unrecognized-url', pathInfo };
 }
 
-function firstIgnoringCase(query: string, name: string): string | undefined {
-  for (const [key, value] of new URLSearchParams(query)) if (key.toLowerCase() === name) return value;
-  return undefined;
-}
-
 function decodePath(path: string): string {
   try {
     return decodeURIComponent(path);
   } catch {
     return path;
-  }
-}
-
-function decodeQueryPart(part: string): string {
-  try {
-    return decodeURIComponent(part.replace(/\+/g, ' '));
-  } catch {
-    return part;
   }
 }
