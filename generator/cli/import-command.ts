@@ -1,0 +1,222 @@
+import { readFile, stat } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import type { CommandModule } from 'yargs';
+import { decodeXmlBytes, XmlReadError } from '../../templates/runtime/xml-reader.js';
+import { renderSpecYaml } from '../emit/spec-yaml.js';
+import { atomicWriteFile } from '../output/atomic-write.js';
+import { packageRoot } from '../package-root.js';
+import { parseSpec } from '../spec/parse-spec.js';
+import { readWsdl, WsdlError, type WsdlReading } from '../wsdl/read-wsdl.js';
+import type { CommandContext } from './command-context.js';
+import { displayPath } from './common-options.js';
+import { UsageError } from './describe-error.js';
+import { EXIT_OK } from './exit-codes.js';
+
+interface ImportArgs {
+  wsdl: string;
+  out: string | undefined;
+  force: boolean;
+  quiet?: boolean;
+}
+
+/** How long a WSDL URL may take to answer, body included. */
+export const FETCH_TIMEOUT_MS = 30_000;
+
+/** WSDLs are small; anything this big is a mistake (a wrong file, a download). */
+const MAX_WSDL_BYTES = 16 * 1024 * 1024;
+
+/** `--out -`: the spec goes to stdout. */
+const STDOUT = '-';
+
+export function importCommand(ctx: CommandContext): CommandModule<object, ImportArgs> {
+  return {
+    command: 'import <wsdl>',
+    describe: 'Write a spec for the service a WSDL describes (a file, or an http(s) URL such as …/Svc.asmx?wsdl)',
+    builder: (y) =>
+      y
+        .positional('wsdl', {
+          type: 'string',
+          describe: 'The WSDL: a file, or an http:// or https:// URL',
+          coerce: single('the WSDL'),
+        })
+        .option('out', {
+          type: 'string',
+          describe: 'The spec file to write (default spec/<service-name>.yaml); - writes it to stdout',
+          nargs: 1,
+          coerce: single('--out'),
+        })
+        .option('force', { type: 'boolean', default: false, describe: 'Overwrite the spec file when it exists' })
+        .example('$0 import http://legacy.example.com/Inventory.asmx?wsdl', 'Write spec/inventory.yaml')
+        .example('$0 import Inventory.wsdl --out - > inventory.yaml', 'Print the spec') as never,
+    handler: async (argv) => {
+      if (argv.out === STDOUT && argv.quiet) {
+        // The spec is printed through the reporter, which --quiet silences.
+        throw new UsageError('--out - prints the spec, which --quiet would hide; leave out --quiet');
+      }
+      const { text, label } = await readSource(argv.wsdl);
+      let reading: WsdlReading;
+      try {
+        reading = readWsdl(text, label);
+      } catch (error) {
+        if (!(error instanceof WsdlError)) throw error;
+        throw new UsageError(`cannot import ${label}; nothing was written.\n${error.message}`, { cause: error });
+      }
+      const { spec } = reading;
+      const target = argv.out ?? join('spec', `${kebabCase(spec.service.name)}.yaml`);
+      const toStdout = target === STDOUT;
+      if (!toStdout) await checkTarget(target, argv.force);
+      const yaml = renderSpecYaml(spec, {
+        ...(!toStdout && { schemaPath: schemaPathFrom(target) }),
+        source: label,
+      });
+      // The reader only produces valid specs; this guards the file against a bug in it.
+      parseSpec(yaml, toStdout ? '<stdout>' : target);
+      if (toStdout) {
+        ctx.report.info(yaml.replace(/\n$/, ''));
+      } else {
+        await atomicWriteFile(target, new TextEncoder().encode(yaml));
+        const operations = count(spec.operations.length, 'operation');
+        const bindings = count(spec.bindings?.length ?? 4, 'binding');
+        ctx.report.info(
+          `asmxgen: imported ${spec.service.name} (${operations}, ${bindings}) from ${label} ` +
+            `into ${displayPath(target)}`,
+        );
+      }
+      ctx.setExitCode(EXIT_OK);
+    },
+  };
+}
+
+/** `AuthenticationWebService` → `authentication-web-service`, `HTTPService2` → `http-service2`. */
+export function kebabCase(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1-$2')
+    .replace(/[_.\s-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .toLowerCase();
+}
+
+function single(what: string) {
+  return (value: unknown) => {
+    if (Array.isArray(value)) throw new UsageError(`${what} is given more than once; name one`);
+    return value as string;
+  };
+}
+
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+/** The `$schema` path from the spec's folder to the package's `spec/asmxgen.schema.json`, with `/` separators. */
+function schemaPathFrom(target: string): string {
+  const schema = join(packageRoot(), 'spec', 'asmxgen.schema.json');
+  const path = relative(dirname(resolve(target)), schema)
+    .split(sep)
+    .join('/');
+  return path.startsWith('.') ? path : `./${path}`;
+}
+
+async function checkTarget(target: string, force: boolean): Promise<void> {
+  const info = await stat(target).catch(() => undefined);
+  if (info?.isDirectory())
+    throw new UsageError(`--out ${displayPath(target)} is a folder; name the spec file to write`);
+  if (info && !force) {
+    throw new UsageError(
+      `${displayPath(target)} already exists; nothing was written. Pass --force to overwrite it, or --out to ` +
+        'write another file.',
+    );
+  }
+}
+
+async function readSource(source: string): Promise<{ text: string; label: string }> {
+  if (/^[a-z][a-z0-9+.-]+:\/\//i.test(source)) return { text: await fetchWsdl(source), label: source };
+  const label = displayPath(source);
+  let bytes: Uint8Array;
+  try {
+    const info = await stat(source);
+    if (info.isDirectory()) throw new UsageError(`cannot read ${label}: is a folder; name a WSDL file`);
+    if (info.size > MAX_WSDL_BYTES) throw new UsageError(`cannot read ${label}: ${tooLarge(info.size)}`);
+    bytes = await readFile(source);
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(`cannot read ${label}: ${describeIoError(error)}`, { cause: error });
+  }
+  return { text: decode(bytes, undefined, label), label };
+}
+
+async function fetchWsdl(url: string): Promise<string> {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new UsageError(`cannot fetch ${url}: not a valid URL`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new UsageError(`cannot fetch ${url}: a ${parsed.protocol} URL; name a file, or an http:// or https:// URL`);
+  }
+  const seconds = FETCH_TIMEOUT_MS / 1000;
+  let response: Response;
+  let bytes: Uint8Array;
+  try {
+    response = await fetch(url, {
+      signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+      headers: { accept: 'text/xml, application/xml, */*' },
+    });
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new UsageError(
+        `cannot fetch ${url}: the server answered HTTP ${[response.status, response.statusText].join(' ').trim()}` +
+          (parsed.search === '' ? ' (the WSDL of an ASMX service is at its address followed by ?wsdl)' : ''),
+      );
+    }
+    const length = Number(response.headers.get('content-length'));
+    if (length > MAX_WSDL_BYTES) throw new UsageError(`cannot fetch ${url}: ${tooLarge(length)}`);
+    bytes = new Uint8Array(await response.arrayBuffer());
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    const name = (error as { name?: string } | undefined)?.name;
+    if (name === 'TimeoutError')
+      throw new UsageError(`cannot fetch ${url}: no answer within ${seconds} s`, { cause: error });
+    throw new UsageError(`cannot fetch ${url}: ${describeFetchError(error)}`, { cause: error });
+  }
+  if (bytes.byteLength > MAX_WSDL_BYTES) throw new UsageError(`cannot fetch ${url}: ${tooLarge(bytes.byteLength)}`);
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(response.headers.get('content-type') ?? '')?.[1];
+  return decode(bytes, charset, url);
+}
+
+function decode(bytes: Uint8Array, charset: string | undefined, label: string): string {
+  try {
+    return decodeXmlBytes(bytes, charset);
+  } catch (error) {
+    if (error instanceof XmlReadError) throw new UsageError(`cannot read ${label}: ${error.message}`, { cause: error });
+    throw error;
+  }
+}
+
+function tooLarge(size: number): string {
+  return `it is too large (${(size / 1024 / 1024).toFixed(1)} MiB); the limit is 16 MiB`;
+}
+
+function describeFetchError(error: unknown): string {
+  const cause = (error as { cause?: unknown } | undefined)?.cause as NodeJS.ErrnoException | Error | undefined;
+  const code = (cause as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'ECONNREFUSED') return 'the connection was refused (is the service running?)';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'the host name does not resolve';
+  if (cause instanceof Error && cause.message) return cause.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+function describeIoError(error: unknown): string {
+  switch ((error as NodeJS.ErrnoException | undefined)?.code) {
+    case 'ENOENT':
+      return 'no such file';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'ENOTDIR':
+      return 'a parent of it is not a folder';
+    default:
+      return error instanceof Error ? error.message : String(error);
+  }
+}

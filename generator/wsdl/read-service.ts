@@ -1,0 +1,78 @@
+import { defaultEndpointPath } from '../model/naming.js';
+import { BINDING_KINDS, type BindingKind } from '../model/types.js';
+import type { WsdlBinding } from './read-bindings.js';
+import type { WsdlDocument } from './wsdl-document.js';
+import { HTTP_NS, SOAP11_NS, SOAP12_NS, WSDL_NS } from './wsdl-namespaces.js';
+import { childElements, type XmlNode } from './xml-tree.js';
+
+const ADDRESS_NAMESPACES = [SOAP11_NS, SOAP12_NS, HTTP_NS];
+
+/** The document's one `wsdl:service`; several are refused at the second. */
+export function readService(doc: WsdlDocument): XmlNode {
+  const [first, second] = doc.services;
+  if (!first) {
+    throw doc.fail(
+      doc.root,
+      'the WSDL has no wsdl:service: asmxgen imports the WSDL of a service (for ASMX, its address followed by ' +
+        '?wsdl), which names it and its ports',
+    );
+  }
+  if (second) {
+    throw doc.failAt(
+      second,
+      'name',
+      `a second service, "${second.attributes.get('name')}" (the first, "${first.attributes.get('name')}", is at ` +
+        `line ${doc.line(first)}): asmxgen reads one service per WSDL, as ASMX serves one; split the WSDL into one ` +
+        'document per service and import each',
+    );
+  }
+  return first;
+}
+
+export interface Endpoints {
+  /** The `location` of each port, by the kind of its binding. */
+  readonly addresses: Partial<Record<BindingKind, string>>;
+  /** The endpoint path of the SOAP address (else any address); `undefined` when it is `/{name}.asmx` or unknown. */
+  readonly path: string | undefined;
+}
+
+/** The ports' addresses, and the endpoint path they share. */
+export function readEndpoints(
+  doc: WsdlDocument,
+  service: XmlNode,
+  serviceName: string,
+  bindings: ReadonlyMap<BindingKind, WsdlBinding>,
+): Endpoints {
+  const byName = new Map([...bindings.values()].map((b) => [b.name, b]));
+  const addresses: Partial<Record<BindingKind, string>> = {};
+  const nodes: Partial<Record<BindingKind, XmlNode>> = {};
+  for (const port of childElements(service, WSDL_NS, 'port')) {
+    const bindingName = doc.localReference(port, 'binding');
+    const binding = byName.get(bindingName);
+    if (!binding) {
+      throw doc.failAt(port, 'binding', `the binding "${bindingName}" is not defined in this WSDL: not a valid WSDL`);
+    }
+    const address = port.elements.find((e) => e.localName === 'address' && ADDRESS_NAMESPACES.includes(e.namespace));
+    if (!address || addresses[binding.kind] !== undefined) continue;
+    addresses[binding.kind] = doc.attribute(address, 'location');
+    nodes[binding.kind] = address;
+  }
+  const kind = BINDING_KINDS.find((k) => addresses[k] !== undefined);
+  if (kind === undefined) return { addresses, path: undefined };
+  const location = addresses[kind]!;
+  let path: string;
+  try {
+    path = new URL(location, 'http://localhost/').pathname;
+  } catch {
+    throw doc.failAt(nodes[kind]!, 'location', `the address "${location}" is not a URL: not a valid WSDL`);
+  }
+  if (!/^\/[^\s?#]*\.asmx$/i.test(path)) {
+    throw doc.failAt(
+      nodes[kind]!,
+      'location',
+      `the service address ${location} has the path "${path}": asmxgen serves ASMX endpoints, whose path ends with ` +
+        '.asmx; import the WSDL an .asmx endpoint serves (its address followed by ?wsdl)',
+    );
+  }
+  return { addresses, path: path === defaultEndpointPath(serviceName) ? undefined : path };
+}
