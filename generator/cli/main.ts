@@ -2,8 +2,10 @@ import yargs from 'yargs';
 import { checkCommand } from './check-command.js';
 import type { CommandContext } from './command-context.js';
 import { describeError, UsageError } from './describe-error.js';
+import { diffCommand } from './diff-command.js';
 import { EXIT_ERROR } from './exit-codes.js';
 import { generateCommand } from './generate-command.js';
+import { importCommand } from './import-command.js';
 import { serveCommand } from './serve-command.js';
 import { createReporter, type Streams } from './report.js';
 
@@ -33,6 +35,8 @@ export async function main(args: readonly string[], streams: Streams = process):
     .command(generateCommand(ctx))
     .command(checkCommand(ctx))
     .command(serveCommand(ctx))
+    .command(importCommand(ctx))
+    .command(diffCommand(ctx))
     .option('verbose', { type: 'boolean', default: false, describe: 'Show stack traces of errors', global: true })
     .option('quiet', { type: 'boolean', default: false, describe: 'Print errors only', global: true })
     .demandCommand(1, 'Name a command: generate, check or serve (see asmxgen --help).')

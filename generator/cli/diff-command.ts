@@ -1,0 +1,67 @@
+import type { CommandModule } from 'yargs';
+import {
+  CHANGE_LEVELS,
+  DIFF_FORMATS,
+  DiffError,
+  diffInputs,
+  formatReport,
+  isAtLeast,
+  type ChangeLevel,
+  type DiffFormat,
+} from '../diff/index.js';
+import type { CommandContext } from './command-context.js';
+import { UsageError } from './describe-error.js';
+import { EXIT_DIFFERENCES, EXIT_OK } from './exit-codes.js';
+
+interface DiffArgs {
+  old: string;
+  new: string;
+  format: DiffFormat;
+  'fail-on': ChangeLevel | undefined;
+  'include-addresses': boolean;
+}
+
+export function diffCommand(ctx: CommandContext): CommandModule<object, DiffArgs> {
+  return {
+    command: 'diff <old> <new>',
+    describe: 'Compare two versions of a service (WSDL files or URLs, or specs) and list the changes, breaking first',
+    builder: (y) =>
+      y
+        .positional('old', { type: 'string', describe: 'The old version: a .wsdl or .yaml file, or an http(s) URL' })
+        .positional('new', { type: 'string', describe: 'The new version, the same way' })
+        .option('format', {
+          type: 'string',
+          choices: DIFF_FORMATS,
+          default: 'text',
+          describe: 'text (a line per change), json (machine-readable) or markdown (a table for a PR comment)',
+        })
+        .option('fail-on', {
+          type: 'string',
+          choices: CHANGE_LEVELS,
+          describe: 'Exit 1 when a change at this level or above is found (default: exit 0 whatever changed)',
+        })
+        .option('include-addresses', {
+          type: 'boolean',
+          default: false,
+          describe: "Also report changed port addresses (info); they name a deployment, so they don't count by default",
+        })
+        .example('$0 diff old.wsdl new.wsdl', 'List what changed between two WSDLs')
+        .example(
+          '$0 diff https://host/Svc.asmx?wsdl spec/svc.yaml --fail-on breaking',
+          'Fail CI when the spec would break callers of the served service',
+        )
+        .example('$0 diff old.yaml new.yaml --format markdown', 'A table for a pull-request comment') as never,
+    handler: async (argv) => {
+      let report;
+      try {
+        report = await diffInputs(argv.old, argv.new, { includeAddresses: argv['include-addresses'] });
+      } catch (error) {
+        throw error instanceof DiffError ? new UsageError(error.message, { cause: error }) : error;
+      }
+      ctx.report.info(formatReport(report, argv.format));
+      const threshold = argv['fail-on'];
+      const failed = threshold !== undefined && report.changes.some((c) => isAtLeast(c.level, threshold));
+      ctx.setExitCode(failed ? EXIT_DIFFERENCES : EXIT_OK);
+    },
+  };
+}

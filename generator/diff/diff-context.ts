@@ -1,0 +1,28 @@
+import type { BindingKind, ServiceModel } from '../model/types.js';
+
+/** The address each binding's port names, as a WSDL gives it; a spec side has the one `generate` would write. */
+export type Addresses = Partial<Record<BindingKind, string>>;
+
+export interface DiffOptions {
+  /** Report `address-changed`; off by default, since an address names a deployment, not the contract. */
+  readonly includeAddresses?: boolean;
+  /** The ports' addresses of each side (only read with `includeAddresses`). */
+  readonly addresses?: { readonly old?: Addresses; readonly new?: Addresses };
+}
+
+/** What every rule module reads: both models and the options. */
+export interface DiffContext {
+  readonly old: ServiceModel;
+  readonly new: ServiceModel;
+  readonly options: DiffOptions;
+}
+
+const HTTP_BINDINGS: readonly BindingKind[] = ['httpGet', 'httpPost'];
+
+/**
+ * The HTTP bindings (GET, POST) on in both versions: their callers must send every parameter (ASMX answers
+ * `500 Missing parameter` otherwise) and read a void operation's reply as empty.
+ */
+export function httpBindingsOnBothSides(ctx: DiffContext): BindingKind[] {
+  return HTTP_BINDINGS.filter((b) => ctx.old.bindings.includes(b) && ctx.new.bindings.includes(b));
+}

@@ -1,0 +1,7 @@
+/**
+ * An input `diff` cannot read (a missing file, a failed fetch, an invalid spec, a WSDL it cannot represent); the
+ * message is for people.
+ */
+export class DiffError extends Error {
+  override name = 'DiffError';
+}

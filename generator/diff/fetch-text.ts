@@ -1,0 +1,71 @@
+import { DiffError } from './diff-error.js';
+
+/** How long fetching one side may take, connection to last byte. */
+export const DEFAULT_FETCH_TIMEOUT_MS = 30_000;
+
+/** WSDLs and specs are small; a body this big is a wrong URL. */
+export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
+
+/**
+ * The bytes at an http(s) URL, redirects followed. Every failure (a status other than 2xx, a refused connection,
+ * the timeout, a body over 16 MiB) is a {@link DiffError} naming `what`.
+ */
+export async function fetchBytes(url: string, what: string, timeoutMs = DEFAULT_FETCH_TIMEOUT_MS): Promise<Uint8Array> {
+  const signal = AbortSignal.timeout(timeoutMs);
+  try {
+    const response = await fetch(url, {
+      signal,
+      headers: { accept: 'text/xml, application/xml, application/yaml, */*' },
+    });
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new DiffError(
+        `cannot fetch ${what}: HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`,
+      );
+    }
+    return await readBody(response, what);
+  } catch (error) {
+    if (error instanceof DiffError) throw error;
+    if (signal.aborted) {
+      throw new DiffError(`cannot fetch ${what}: no complete answer within ${formatSeconds(timeoutMs)}`);
+    }
+    throw new DiffError(`cannot fetch ${what}: ${describeFetchError(error)}`);
+  }
+}
+
+async function readBody(response: Response, what: string): Promise<Uint8Array> {
+  if (!response.body) return new Uint8Array();
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return Buffer.concat(chunks);
+    size += value.byteLength;
+    if (size > MAX_INPUT_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      throw new DiffError(`cannot fetch ${what}: the answer is over 16 MiB, too large for a WSDL or a spec`);
+    }
+    chunks.push(value);
+  }
+}
+
+function describeFetchError(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } } | undefined)?.cause;
+  switch (cause?.code) {
+    case 'ECONNREFUSED':
+      return 'connection refused';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return 'host not found';
+    case 'ECONNRESET':
+    case 'UND_ERR_SOCKET':
+      return 'the connection was closed before the answer was complete';
+  }
+  if (cause?.message) return cause.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+function formatSeconds(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
+}

@@ -1,0 +1,121 @@
+import type { OperationModel, ParameterModel } from '../model/types.js';
+import { changeOf, type Change, type DiffRule } from './change.js';
+import { httpBindingsOnBothSides, type DiffContext } from './diff-context.js';
+import { nameList } from './describe-values.js';
+import { parametersWhere, parameterWhere } from './where.js';
+
+export const PARAMETER_ADDED_REQUIRED: DiffRule = {
+  id: 'parameter-added-required',
+  level: 'breaking',
+  meaning: 'A value-type parameter (`int`, `boolean`, `dateTime`, …; `minOccurs="1"`) was added.',
+  why:
+    'Callers of the old contract do not send it: the schema says it is required, and a service that lets it pass ' +
+    "hands the operation the type's default (0, false) as if the caller had sent it.",
+};
+
+export const PARAMETER_ADDED_REQUIRED_ON_HTTP: DiffRule = {
+  id: 'parameter-added-required-on-http',
+  level: 'breaking',
+  meaning:
+    'A reference-type parameter (`string`, `base64Binary`; optional in SOAP) was added while HttpGet or HttpPost ' +
+    'is on in both versions.',
+  why: 'On HTTP GET and POST every parameter is required: ASMX answers a call without it `500 Missing parameter`.',
+};
+
+export const PARAMETER_ADDED_OPTIONAL: DiffRule = {
+  id: 'parameter-added-optional',
+  level: 'non-breaking',
+  meaning: 'A reference-type parameter (`minOccurs="0"`) was added, and no HTTP binding is on in both versions.',
+  why: 'SOAP callers of the old contract leave it out, which the schema allows; the operation gets no value.',
+};
+
+export const PARAMETER_REMOVED: DiffRule = {
+  id: 'parameter-removed',
+  level: 'breaking',
+  meaning: 'A parameter was removed, required or optional.',
+  why:
+    'On the wire old callers still "work": the service skips the element or field. But what they send is silently ' +
+    'dropped, clients generated from the new contract stop sending it to services not yet upgraded (HTTP: ' +
+    '`500 Missing parameter`; SOAP: no value or the default), and typed callers passing it no longer compile. ' +
+    'Whether the value was optional does not change any of that.',
+};
+
+export const PARAMETER_TYPE_CHANGED: DiffRule = {
+  id: 'parameter-type-changed',
+  level: 'breaking',
+  meaning: "A parameter's XSD type changed (and with it, maybe, whether it is required).",
+  why:
+    'Values of the old type may not convert (a fault), or convert with another meaning; even a widening ' +
+    '(`int` to `long`) changes the typed client (`number` to `bigint`).',
+};
+
+export const PARAMETERS_REORDERED: DiffRule = {
+  id: 'parameters-reordered',
+  level: 'breaking',
+  meaning: 'Parameters both versions have are in another order.',
+  why:
+    'The request element is an `s:sequence`, so the order is part of the contract: schema-strict SOAP stacks ' +
+    'reject or drop out-of-order elements, and proxies with positional parameters (wsdl.exe, zeep) regenerated ' +
+    'from the new WSDL swap same-typed arguments without a compile error. ASMX and the asmxgen server bind by ' +
+    'name, so against them old callers keep working.',
+};
+
+export const PARAMETER_RULES: readonly DiffRule[] = [
+  PARAMETER_ADDED_REQUIRED,
+  PARAMETER_ADDED_REQUIRED_ON_HTTP,
+  PARAMETER_ADDED_OPTIONAL,
+  PARAMETER_REMOVED,
+  PARAMETER_TYPE_CHANGED,
+  PARAMETERS_REORDERED,
+];
+
+/** Changes of the parameters of an operation both versions have; parameters are matched by name. */
+export function parameterChanges(ctx: DiffContext, a: OperationModel, b: OperationModel): Change[] {
+  const changes: Change[] = [];
+  const before = new Map(a.parameters.map((p) => [p.name, p]));
+  const after = new Map(b.parameters.map((p) => [p.name, p]));
+
+  for (const p of b.parameters) {
+    if (!before.has(p.name)) changes.push(added(ctx, b.name, p));
+  }
+  for (const p of a.parameters) {
+    const q = after.get(p.name);
+    if (!q) {
+      const message = `removed (${p.type}): what callers of the old contract send is ignored`;
+      changes.push(changeOf(PARAMETER_REMOVED, parameterWhere(a.name, p.name), message, { old: p.type }));
+    } else if (p.type !== q.type) {
+      changes.push(
+        changeOf(PARAMETER_TYPE_CHANGED, parameterWhere(a.name, p.name), `type changed from ${p.type} to ${q.type}`, {
+          old: p.type,
+          new: q.type,
+        }),
+      );
+    }
+  }
+
+  const oldOrder = a.parameters.filter((p) => after.has(p.name)).map((p) => p.name);
+  const newOrder = b.parameters.filter((p) => before.has(p.name)).map((p) => p.name);
+  if (oldOrder.join('\n') !== newOrder.join('\n')) {
+    const message = `order changed from ${nameList(oldOrder)} to ${nameList(newOrder)}`;
+    changes.push(
+      changeOf(PARAMETERS_REORDERED, parametersWhere(a.name), message, {
+        old: nameList(oldOrder),
+        new: nameList(newOrder),
+      }),
+    );
+  }
+  return changes;
+}
+
+function added(ctx: DiffContext, operation: string, p: ParameterModel): Change {
+  const where = parameterWhere(operation, p.name);
+  if (p.minOccurs === 1) {
+    return changeOf(PARAMETER_ADDED_REQUIRED, where, `added (${p.type}, required)`, { new: p.type });
+  }
+  const http = httpBindingsOnBothSides(ctx);
+  if (http.length > 0) {
+    const message = `added (${p.type}): optional in SOAP, but ${http.join(' and ')} callers must send it`;
+    return changeOf(PARAMETER_ADDED_REQUIRED_ON_HTTP, where, message, { new: p.type });
+  }
+  return changeOf(PARAMETER_ADDED_OPTIONAL, where, `added (${p.type}, optional)`, { new: p.type });
+}

@@ -1,0 +1,67 @@
+import type { OperationModel } from '../model/types.js';
+import { changeOf, type Change, type DiffRule } from './change.js';
+import { httpBindingsOnBothSides, type DiffContext } from './diff-context.js';
+import { resultWhere } from './where.js';
+
+export const RESULT_ADDED: DiffRule = {
+  id: 'result-added',
+  level: 'non-breaking',
+  meaning: 'A void operation now returns a value, and no HTTP binding is on in both versions.',
+  why:
+    'SOAP callers of the old contract find the `{Op}Response` they expect and skip the new `{Op}Result` child ' +
+    '(XmlSerializer proxies and asmxgen clients ignore unknown children).',
+};
+
+export const RESULT_ADDED_ON_HTTP: DiffRule = {
+  id: 'result-added-on-http',
+  level: 'breaking',
+  meaning: 'A void operation now returns a value while HttpGet or HttpPost is on in both versions.',
+  why:
+    "A void operation's HTTP reply is empty; now it is an XML document, which HTTP callers of the old contract " +
+    'do not expect (the asmxgen client refuses a body on a void operation).',
+};
+
+export const RESULT_REMOVED: DiffRule = {
+  id: 'result-removed',
+  level: 'breaking',
+  meaning: 'An operation that returned a value is now void.',
+  why: 'Callers of the old contract wait for a value that never comes (an error, or silently no value).',
+};
+
+export const RESULT_TYPE_CHANGED: DiffRule = {
+  id: 'result-type-changed',
+  level: 'breaking',
+  meaning: "The XSD type of an operation's result changed.",
+  why: 'Callers of the old contract read the value as the old type: it may not convert, or means something else.',
+};
+
+export const RESULT_RULES: readonly DiffRule[] = [
+  RESULT_ADDED,
+  RESULT_ADDED_ON_HTTP,
+  RESULT_REMOVED,
+  RESULT_TYPE_CHANGED,
+];
+
+/** Changes of the result of an operation both versions have. */
+export function resultChanges(ctx: DiffContext, a: OperationModel, b: OperationModel): Change[] {
+  const where = resultWhere(a.name);
+  if (!a.result && b.result) {
+    const http = httpBindingsOnBothSides(ctx);
+    if (http.length > 0) {
+      const replies = `its ${http.join(' and ')} reply is no longer empty`;
+      const message = `added (${b.result.type}) to a void operation: ${replies}`;
+      return [changeOf(RESULT_ADDED_ON_HTTP, where, message, { new: b.result.type })];
+    }
+    return [changeOf(RESULT_ADDED, where, `added (${b.result.type}) to a void operation`, { new: b.result.type })];
+  }
+  if (a.result && !b.result) {
+    return [
+      changeOf(RESULT_REMOVED, where, `removed (${a.result.type}): the operation is now void`, { old: a.result.type }),
+    ];
+  }
+  if (a.result && b.result && a.result.type !== b.result.type) {
+    const message = `type changed from ${a.result.type} to ${b.result.type}`;
+    return [changeOf(RESULT_TYPE_CHANGED, where, message, { old: a.result.type, new: b.result.type })];
+  }
+  return [];
+}

@@ -1,0 +1,15 @@
+import { BINDING_RULES } from './binding-rules.js';
+import type { DiffRule } from './change.js';
+import { OPERATION_RULES } from './operation-rules.js';
+import { PARAMETER_RULES } from './parameter-rules.js';
+import { RESULT_RULES } from './result-rules.js';
+import { SERVICE_RULES } from './service-rules.js';
+
+/** Every rule `diff` applies, by kind of object, as the README lists them. */
+export const DIFF_RULES: readonly DiffRule[] = [
+  ...SERVICE_RULES,
+  ...BINDING_RULES,
+  ...OPERATION_RULES,
+  ...PARAMETER_RULES,
+  ...RESULT_RULES,
+];

@@ -1,0 +1,146 @@
+import { readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SPEC_PATH } from '../../generator/index.js';
+import { cli, REFERENCE_WSDL, ROOT, tempDir } from '../cli/run-cli.js';
+import { sharedFile } from '../shared-files.js';
+import { restyle, withCopiedOperation, withoutOperation } from './wsdl-copies.js';
+
+const reference = readFileSync(REFERENCE_WSDL, 'utf8');
+
+/** Writes `text` to a temporary file and returns its path. */
+async function file(name: string, text: string): Promise<string> {
+  const path = join(await tempDir(), name);
+  await writeFile(path, text);
+  return path;
+}
+
+describe('diff of the reference WSDL (acceptance)', () => {
+  it('against itself: no changes, exit 0 even with --fail-on info', async () => {
+    const r = await cli('diff', REFERENCE_WSDL, REFERENCE_WSDL, '--fail-on', 'info');
+    expect(r).toEqual({ code: 0, stdout: 'No changes.\n', stderr: '' });
+  });
+
+  it('against a copy with other prefixes, attribute order and indentation: no changes, exit 0', async () => {
+    const restyled = restyle(reference);
+    // The copy really is another document: no prefix, attribute order or indentation of the original is left.
+    expect(restyled).not.toMatch(/<\/?(wsdl|s|soap|soap12|http|mime):|"(tns|s):|^ {2}/m);
+    expect(restyled).toMatch(/^<w:definitions xmlns:w="http:\/\/schemas\.xmlsoap\.org\/wsdl\/" targetNamespace=/m);
+    expect(restyled).toContain(
+      '\t\t\t\t\t\t<xsd:element type="xsd:string" name="requestJson" maxOccurs="1" minOccurs="0"/>',
+    );
+    expect(restyled).toContain('<w:part element="t:GetTerm" name="parameters"/>');
+    const r = await cli('diff', REFERENCE_WSDL, await file('restyled.wsdl', restyled), '--fail-on', 'info');
+    expect(r).toEqual({ code: 0, stdout: 'No changes.\n', stderr: '' });
+  });
+
+  it('against a copy without one operation: one breaking change, exit 1 with --fail-on breaking', async () => {
+    const without = withoutOperation(reference, 'GetTerm');
+    expect(without).not.toContain('GetTerm');
+    const r = await cli('diff', REFERENCE_WSDL, await file('without.wsdl', without), '--fail-on', 'breaking');
+    expect(r).toEqual({
+      code: 1,
+      stdout: 'BREAKING  operation-removed  operation GetTerm: removed\n1 change: 1 breaking, 0 non-breaking, 0 info\n',
+      stderr: '',
+    });
+  });
+
+  it('against a copy with one operation added: one non-breaking change, exit 0 with --fail-on breaking', async () => {
+    const added = withCopiedOperation(reference, 'GetTerm', 'GetPrivacyPolicy');
+    expect(added.match(/GetPrivacyPolicy/g)).toHaveLength(reference.match(/GetTerm/g)!.length);
+    const path = await file('added.wsdl', added);
+    const r = await cli('diff', REFERENCE_WSDL, path, '--fail-on', 'breaking');
+    expect(r).toEqual({
+      code: 0,
+      stdout:
+        'NON-BREAKING  operation-added  operation GetPrivacyPolicy: added\n' +
+        '1 change: 0 breaking, 1 non-breaking, 0 info\n',
+      stderr: '',
+    });
+    expect((await cli('diff', REFERENCE_WSDL, path, '--fail-on', 'non-breaking')).code).toBe(1);
+  });
+
+  it('the other way round, the restyled copies compare the same', async () => {
+    const restyledWithout = await file('without.wsdl', restyle(withoutOperation(reference, 'GetTerm')));
+    const r = await cli('diff', await file('restyled.wsdl', restyle(reference)), restyledWithout);
+    expect(r.stdout).toBe(
+      'BREAKING  operation-removed  operation GetTerm: removed\n1 change: 1 breaking, 0 non-breaking, 0 info\n',
+    );
+    expect(r.code).toBe(0);
+  });
+});
+
+describe('diff across specs and WSDLs', () => {
+  it('finds no change between the default spec and the reference WSDL: group does not count', async () => {
+    expect(readFileSync(DEFAULT_SPEC_PATH, 'utf8')).toContain('group: Password authentication');
+    for (const args of [
+      [DEFAULT_SPEC_PATH, REFERENCE_WSDL],
+      [REFERENCE_WSDL, DEFAULT_SPEC_PATH],
+      // A spec side's addresses are the ones generate writes: http://localhost:8080 + path, as in the reference.
+      [DEFAULT_SPEC_PATH, REFERENCE_WSDL, '--include-addresses', '--fail-on', 'info'],
+    ]) {
+      expect(await cli('diff', ...args)).toEqual({ code: 0, stdout: 'No changes.\n', stderr: '' });
+    }
+  });
+
+  it.each([
+    ['inventory', 'Inventory'],
+    ['legacy', 'Legacy'],
+    ['legacy-soap-only', 'LegacySoapOnly'],
+    ['temp-convert', 'TempConvert'],
+  ])(
+    'finds no change between the %s golden spec and the corpus WSDL, nor its restyled copy',
+    async (scenario, name) => {
+      const spec = join(ROOT, 'test/golden', scenario, 'spec.yaml');
+      const wsdl = sharedFile(`wsdl-corpus/${name}.wsdl`);
+      expect(await cli('diff', spec, wsdl, '--include-addresses', '--fail-on', 'info')).toEqual({
+        code: 0,
+        stdout: 'No changes.\n',
+        stderr: '',
+      });
+      const restyled = await file(`${name}.wsdl`, restyle(readFileSync(wsdl, 'utf8')));
+      expect((await cli('diff', wsdl, restyled, '--fail-on', 'info')).stdout).toBe('No changes.\n');
+    },
+  );
+
+  it('compares two corpus services rule by rule', async () => {
+    const r = await cli('diff', sharedFile('wsdl-corpus/Legacy.wsdl'), sharedFile('wsdl-corpus/LegacySoapOnly.wsdl'));
+    expect(r.stdout).toBe(
+      'BREAKING  binding-removed  binding httpGet: removed: HTTP GET callers can no longer call it\n' +
+        'BREAKING  binding-removed  binding httpPost: removed: HTTP POST callers can no longer call it\n' +
+        '2 changes: 2 breaking, 0 non-breaking, 0 info\n',
+    );
+  });
+});
+
+describe('--include-addresses', () => {
+  const moved = () => file('moved.wsdl', reference.replaceAll('http://localhost:8080/', 'https://auth.example.com/'));
+
+  it('leaves addresses out by default', async () => {
+    expect((await cli('diff', REFERENCE_WSDL, await moved(), '--fail-on', 'info')).stdout).toBe('No changes.\n');
+  });
+
+  it('reports each port whose address changed, as info', async () => {
+    const r = await cli('diff', REFERENCE_WSDL, await moved(), '--include-addresses', '--fail-on', 'info');
+    const from = 'http://localhost:8080/AuthenticationWebService.asmx';
+    const to = 'https://auth.example.com/AuthenticationWebService.asmx';
+    expect(r.stdout).toBe(
+      ['soap11', 'soap12', 'httpGet', 'httpPost']
+        .sort()
+        .map((b) => `INFO  address-changed  binding ${b}: address changed from ${from} to ${to}\n`)
+        .join('') + '4 changes: 0 breaking, 0 non-breaking, 4 info\n',
+    );
+    expect(r.code).toBe(1);
+  });
+
+  it('compares a spec side as generate writes it: http://localhost:8080 + path', async () => {
+    const r = await cli('diff', DEFAULT_SPEC_PATH, await moved(), '--include-addresses', '--format', 'json');
+    const changes = (JSON.parse(r.stdout) as { changes: { old: string; new: string }[] }).changes;
+    expect(changes).toHaveLength(4);
+    expect(changes[0]).toMatchObject({
+      old: 'http://localhost:8080/AuthenticationWebService.asmx',
+      new: 'https://auth.example.com/AuthenticationWebService.asmx',
+    });
+  });
+});

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import type { Spec, XsdType } from '../../generator/index.js';
+import { brief, changesTo, variant, withOperation } from './helpers.js';
+
+const pingReturning = (result: XsdType | undefined, bindings?: Spec['bindings']) =>
+  variant((s) => ({
+    ...s,
+    ...(bindings && { bindings }),
+    operations: s.operations.map((op) => (op.name === 'Ping' ? { name: 'Ping', ...(result && { result }) } : op)),
+  }));
+
+describe('result rules', () => {
+  it('result-added (non-breaking): SOAP callers skip the new Result element', () => {
+    expect(changesTo(pingReturning('string'))).toEqual([
+      {
+        rule: 'result-added',
+        level: 'non-breaking',
+        where: 'operation Ping, result',
+        message: 'added (string) to a void operation',
+        new: 'string',
+      },
+    ]);
+  });
+
+  it('result-added-on-http (breaking): a void HTTP reply was empty', () => {
+    expect(
+      changesTo(pingReturning('int', ['soap11', 'httpGet']), pingReturning(undefined, ['soap11', 'httpGet'])),
+    ).toEqual([
+      {
+        rule: 'result-added-on-http',
+        level: 'breaking',
+        where: 'operation Ping, result',
+        message: 'added (int) to a void operation: its httpGet reply is no longer empty',
+        new: 'int',
+      },
+    ]);
+  });
+
+  it('result-removed (breaking)', () => {
+    expect(changesTo(withOperation('Count', (op) => ({ name: op.name, parameters: op.parameters })))).toEqual([
+      {
+        rule: 'result-removed',
+        level: 'breaking',
+        where: 'operation Count, result',
+        message: 'removed (int): the operation is now void',
+        old: 'int',
+      },
+    ]);
+  });
+
+  it('result-type-changed (breaking)', () => {
+    expect(changesTo(withOperation('Count', (op) => ({ ...op, result: 'long' })))).toEqual([
+      {
+        rule: 'result-type-changed',
+        level: 'breaking',
+        where: 'operation Count, result',
+        message: 'type changed from int to long',
+        old: 'int',
+        new: 'long',
+      },
+    ]);
+    expect(brief(changesTo(withOperation('Count', (op) => ({ ...op, result: 'int' }))))).toEqual([]);
+  });
+});

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { BASE, changesTo, modelOf, variant } from './helpers.js';
+
+describe('service rules', () => {
+  it('finds no change between a service and itself', () => {
+    expect(changesTo(modelOf(BASE))).toEqual([]);
+  });
+
+  it('service-renamed (breaking): the name names the WSDL service, ports and bindings', () => {
+    const changes = changesTo(variant((s) => ({ ...s, service: { ...s.service, name: 'Svc2', path: '/Svc.asmx' } })));
+    expect(changes).toEqual([
+      {
+        rule: 'service-renamed',
+        level: 'breaking',
+        where: 'service',
+        message: 'renamed from Svc to Svc2',
+        old: 'Svc',
+        new: 'Svc2',
+      },
+    ]);
+  });
+
+  it('a rename that moves the default path is also endpoint-path-changed', () => {
+    const changes = changesTo(variant((s) => ({ ...s, service: { ...s.service, name: 'Svc2' } })));
+    expect(changes.map((c) => c.rule)).toEqual(['endpoint-path-changed', 'service-renamed']);
+    expect(changes[0]).toMatchObject({ message: 'endpoint path changed from /Svc.asmx to /Svc2.asmx' });
+  });
+
+  it('endpoint-path-changed (breaking)', () => {
+    const changes = changesTo(variant((s) => ({ ...s, service: { ...s.service, path: '/v2/Svc.asmx' } })));
+    expect(changes).toEqual([
+      {
+        rule: 'endpoint-path-changed',
+        level: 'breaking',
+        where: 'service',
+        message: 'endpoint path changed from /Svc.asmx to /v2/Svc.asmx',
+        old: '/Svc.asmx',
+        new: '/v2/Svc.asmx',
+      },
+    ]);
+  });
+
+  it('namespace-changed (breaking), without a soap-action-changed per operation that only followed it', () => {
+    const changes = changesTo(variant((s) => ({ ...s, service: { ...s.service, namespace: 'urn:svc:2' } })));
+    expect(changes).toEqual([
+      {
+        rule: 'namespace-changed',
+        level: 'breaking',
+        where: 'service',
+        message: 'namespace changed from urn:svc to urn:svc:2',
+        old: 'urn:svc',
+        new: 'urn:svc:2',
+      },
+    ]);
+  });
+
+  it('a namespace change still reports a SOAPAction that did not just follow it, and not one that stayed', () => {
+    const to = variant((s) => ({
+      ...s,
+      service: { ...s.service, namespace: 'urn:svc:2' },
+      operations: [
+        { name: 'Ping', soapAction: 'urn:other/Ping' },
+        { ...s.operations[1]!, soapAction: 'urn:svc/Count' },
+      ],
+    }));
+    expect(changesTo(to).map((c) => `${c.rule} ${c.where}: ${c.message}`)).toEqual([
+      'soap-action-changed operation Ping: SOAPAction changed from urn:svc/Ping to urn:other/Ping',
+      'namespace-changed service: namespace changed from urn:svc to urn:svc:2',
+    ]);
+  });
+
+  it('service-description-changed (info): added, changed, removed', () => {
+    const described = (description: string) => variant((s) => ({ ...s, service: { ...s.service, description } }));
+    expect(changesTo(described('Stock levels'))).toEqual([
+      {
+        rule: 'service-description-changed',
+        level: 'info',
+        where: 'service',
+        message: 'description added: "Stock levels"',
+        new: 'Stock levels',
+      },
+    ]);
+    expect(changesTo(described('Stock'), described('Stock levels'))[0]).toMatchObject({
+      message: 'description changed from "Stock levels" to "Stock"',
+      old: 'Stock levels',
+      new: 'Stock',
+    });
+    expect(changesTo(modelOf(BASE), described('Stock'))[0]).toMatchObject({
+      message: 'description removed: "Stock"',
+      old: 'Stock',
+    });
+  });
+
+  it('shortens a long description in the message, never in old/new', () => {
+    const long = 'word '.repeat(30).trim();
+    const [change] = changesTo(variant((s) => ({ ...s, service: { ...s.service, description: long } })));
+    expect(change!.message).toBe(`description added: "${long.slice(0, 59)}…"`);
+    expect(change!.new).toBe(long);
+  });
+});
