@@ -21,6 +21,11 @@ export { checkOutput as check, formatCheck, type CheckResult } from './output/ch
 export { OutputError } from './output/output-error.js';
 export { writeOutput, type PlanEntry, type PlanState, type WriteSummary } from './output/write.js';
 export { DEFAULT_SPEC_PATH } from './spec/load-spec.js';
+export { readWsdl, type WsdlReading } from './wsdl/read-wsdl.js';
+export { WsdlError } from './wsdl/wsdl-error.js';
+export { renderSpecYaml } from './emit/spec-yaml.js';
+export { diffModels, type Change, type ChangeLevel } from './diff/index.js';
+export { mergeImpl, type ImplMerge } from './impl/index.js';
 export { SpecError, type SpecProblem } from './spec/spec-error.js';
 export type * from './spec/spec-types.js';
 

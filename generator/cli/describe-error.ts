@@ -1,5 +1,7 @@
+import { InputError } from '../io/input-error.js';
 import { OutputError } from '../output/output-error.js';
 import { SpecError } from '../spec/spec-error.js';
+import { WsdlError } from '../wsdl/wsdl-error.js';
 import { EXIT_ERROR } from './exit-codes.js';
 
 /** An error the CLI can explain in one paragraph. Thrown by commands for bad input. */
@@ -16,7 +18,7 @@ export function describeError(error: unknown): { message: string; exitCode: numb
       exitCode: EXIT_ERROR,
     };
   }
-  if (error instanceof OutputError || error instanceof UsageError) {
+  if (error instanceof OutputError || error instanceof UsageError || error instanceof InputError || error instanceof WsdlError) {
     return { message: `asmxgen: ${error.message}`, exitCode: EXIT_ERROR };
   }
   const text = error instanceof Error ? error.message : String(error);

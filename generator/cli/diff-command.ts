@@ -2,7 +2,6 @@ import type { CommandModule } from 'yargs';
 import {
   CHANGE_LEVELS,
   DIFF_FORMATS,
-  DiffError,
   diffInputs,
   formatReport,
   isAtLeast,
@@ -11,6 +10,7 @@ import {
 } from '../diff/index.js';
 import type { CommandContext } from './command-context.js';
 import { UsageError } from './describe-error.js';
+import { InputError } from '../io/input-error.js';
 import { EXIT_DIFFERENCES, EXIT_OK } from './exit-codes.js';
 
 interface DiffArgs {
@@ -56,7 +56,7 @@ export function diffCommand(ctx: CommandContext): CommandModule<object, DiffArgs
       try {
         report = await diffInputs(argv.old, argv.new, { includeAddresses: argv['include-addresses'] });
       } catch (error) {
-        throw error instanceof DiffError ? new UsageError(error.message, { cause: error }) : error;
+        throw error instanceof InputError ? new UsageError(error.message, { cause: error }) : error;
       }
       ctx.report.info(formatReport(report, argv.format));
       const threshold = argv['fail-on'];

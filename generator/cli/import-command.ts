@@ -1,4 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
+import { describeIoError } from '../io/describe-io-error.js';
+import { DEFAULT_FETCH_TIMEOUT_MS, fetchInput } from '../io/fetch-input.js';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { decodeXmlBytes, XmlReadError } from '../../templates/runtime/xml-reader.js';
@@ -20,7 +22,7 @@ interface ImportArgs {
 }
 
 /** How long a WSDL URL may take to answer, body included. */
-export const FETCH_TIMEOUT_MS = 30_000;
+export const FETCH_TIMEOUT_MS = DEFAULT_FETCH_TIMEOUT_MS;
 
 /** WSDLs are small; anything this big is a mistake (a wrong file, a download). */
 const MAX_WSDL_BYTES = 16 * 1024 * 1024;
@@ -155,33 +157,11 @@ async function fetchWsdl(url: string): Promise<string> {
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     throw new UsageError(`cannot fetch ${url}: a ${parsed.protocol} URL; name a file, or an http:// or https:// URL`);
   }
-  const seconds = FETCH_TIMEOUT_MS / 1000;
-  let response: Response;
-  let bytes: Uint8Array;
-  try {
-    response = await fetch(url, {
-      signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
-      headers: { accept: 'text/xml, application/xml, */*' },
-    });
-    if (!response.ok) {
-      await response.body?.cancel();
-      throw new UsageError(
-        `cannot fetch ${url}: the server answered HTTP ${[response.status, response.statusText].join(' ').trim()}` +
-          (parsed.search === '' ? ' (the WSDL of an ASMX service is at its address followed by ?wsdl)' : ''),
-      );
-    }
-    const length = Number(response.headers.get('content-length'));
-    if (length > MAX_WSDL_BYTES) throw new UsageError(`cannot fetch ${url}: ${tooLarge(length)}`);
-    bytes = new Uint8Array(await response.arrayBuffer());
-  } catch (error) {
-    if (error instanceof UsageError) throw error;
-    const name = (error as { name?: string } | undefined)?.name;
-    if (name === 'TimeoutError')
-      throw new UsageError(`cannot fetch ${url}: no answer within ${seconds} s`, { cause: error });
-    throw new UsageError(`cannot fetch ${url}: ${describeFetchError(error)}`, { cause: error });
-  }
-  if (bytes.byteLength > MAX_WSDL_BYTES) throw new UsageError(`cannot fetch ${url}: ${tooLarge(bytes.byteLength)}`);
-  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(response.headers.get('content-type') ?? '')?.[1];
+  const { bytes, contentType } = await fetchInput(url, url, {
+    timeoutMs: FETCH_TIMEOUT_MS,
+    ...(parsed.search === '' && { hint: '(the WSDL of an ASMX service is at its address followed by ?wsdl)' }),
+  });
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType ?? '')?.[1];
   return decode(bytes, charset, url);
 }
 
@@ -196,27 +176,4 @@ function decode(bytes: Uint8Array, charset: string | undefined, label: string): 
 
 function tooLarge(size: number): string {
   return `it is too large (${(size / 1024 / 1024).toFixed(1)} MiB); the limit is 16 MiB`;
-}
-
-function describeFetchError(error: unknown): string {
-  const cause = (error as { cause?: unknown } | undefined)?.cause as NodeJS.ErrnoException | Error | undefined;
-  const code = (cause as NodeJS.ErrnoException | undefined)?.code;
-  if (code === 'ECONNREFUSED') return 'the connection was refused (is the service running?)';
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'the host name does not resolve';
-  if (cause instanceof Error && cause.message) return cause.message;
-  return error instanceof Error ? error.message : String(error);
-}
-
-function describeIoError(error: unknown): string {
-  switch ((error as NodeJS.ErrnoException | undefined)?.code) {
-    case 'ENOENT':
-      return 'no such file';
-    case 'EACCES':
-    case 'EPERM':
-      return 'permission denied';
-    case 'ENOTDIR':
-      return 'a parent of it is not a folder';
-    default:
-      return error instanceof Error ? error.message : String(error);
-  }
 }

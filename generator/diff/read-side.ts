@@ -1,4 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
+import { describeIoError } from '../io/describe-io-error.js';
 import { extname } from 'node:path';
 import { DEFAULT_BASE_URL } from '../emit/generate.js';
 import { serviceAddress } from '../emit/wsdl.js';
@@ -10,7 +11,7 @@ import type { Spec } from '../spec/spec-types.js';
 import type { Addresses } from './diff-context.js';
 import { DiffError } from './diff-error.js';
 import type { DiffSideInfo } from './diff-report.js';
-import { DEFAULT_FETCH_TIMEOUT_MS, fetchBytes, MAX_INPUT_BYTES } from './fetch-text.js';
+import { DEFAULT_FETCH_TIMEOUT_MS, fetchInput, MAX_INPUT_BYTES } from '../io/fetch-input.js';
 import { readWsdlText } from './read-wsdl-text.js';
 
 /** One side of a diff, read: what the report names it, its model and its ports' addresses. */
@@ -39,7 +40,7 @@ export async function readSide(input: string, options: ReadSideOptions): Promise
   const { role } = options;
   const url = isUrl(input, role);
   const bytes = url
-    ? await fetchBytes(input, `the ${role} URL ${input}`, options.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS)
+    ? (await fetchInput(input, `the ${role} URL ${input}`, { timeoutMs: options.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS })).bytes
     : await readInputFile(input, role);
   const text = decodeUtf8(bytes, `the ${role} ${url ? 'URL' : 'file'} ${input}`);
   const ext = url ? '' : extname(input).toLowerCase();
@@ -117,19 +118,5 @@ function parseSpecSide(text: string, input: string, role: string, sniffed: boole
     throw new DiffError(`the ${role} spec ${input}${why} has ${n} problem${n === 1 ? '' : 's'}:\n${error.message}`, {
       cause: error,
     });
-  }
-}
-
-function describeIoError(error: unknown): string {
-  switch ((error as NodeJS.ErrnoException | undefined)?.code) {
-    case 'ENOENT':
-      return 'no such file';
-    case 'EACCES':
-    case 'EPERM':
-      return 'permission denied';
-    case 'ENOTDIR':
-      return 'a parent of it is not a directory';
-    default:
-      return error instanceof Error ? error.message : String(error);
   }
 }

@@ -34,3 +34,9 @@ export function tsPropertyName(xmlName: string): string {
 export function lowerFirst(name: string): string {
   return name.charAt(0).toLowerCase() + name.slice(1);
 }
+
+/**
+ * Names of JavaScript object internals, refused for operations and parameters: they would collide with the
+ * objects that carry handlers and inputs (and the XML parser refuses them as element names).
+ */
+export const RESERVED_NAMES: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);

@@ -1,4 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
+import { describeIoError } from '../io/describe-io-error.js';
 import { join } from 'node:path';
 import { packageRoot } from '../package-root.js';
 import { parseSpec } from './parse-spec.js';
@@ -44,21 +45,4 @@ function fail(file: string, message: string): never {
 
 function tooLarge(size: number): string {
   return `spec is too large (${(size / 1024 / 1024).toFixed(1)} MiB); the limit is 16 MiB`;
-}
-
-function describeIoError(err: unknown): string {
-  const code = (err as NodeJS.ErrnoException | undefined)?.code;
-  switch (code) {
-    case 'ENOENT':
-      return 'no such file';
-    case 'EACCES':
-    case 'EPERM':
-      return 'permission denied';
-    case 'EISDIR':
-      return 'is a directory';
-    case 'ENOTDIR':
-      return 'a parent of it is not a directory';
-    default:
-      return err instanceof Error ? err.message : String(err);
-  }
 }

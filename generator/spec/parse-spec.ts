@@ -1,16 +1,10 @@
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
-import { isTsIdentifier, isXmlName } from '../model/naming.js';
+import { isTsIdentifier, isXmlName, RESERVED_NAMES } from '../model/naming.js';
 import { BINDING_KINDS, type BindingKind } from '../model/types.js';
 import { isXsdType, XSD_TYPE_NAMES, type XsdType } from '../model/xsd-types.js';
 import { SpecError, type SpecProblem } from './spec-error.js';
 import type { Spec, SpecOperation, SpecParameter, SpecService } from './spec-types.js';
 
-/**
- * Names of JavaScript object internals: as operation or parameter names they would
- * collide with the objects that carry handlers and inputs (and the XML parser refuses
- * them as element names).
- */
-const RESERVED_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
 
 /**
  * Parses and validates a spec. Throws a {@link SpecError} listing every

@@ -1,10 +1,6 @@
-import { isTsIdentifier, isXmlName } from '../model/naming.js';
+import { isTsIdentifier, isXmlName, RESERVED_NAMES } from '../model/naming.js';
 
-/**
- * Names the spec loader refuses for operations and parameters (JavaScript object internals); a WSDL
- * naming one cannot become a spec.
- */
-export const RESERVED_NAMES: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+export { RESERVED_NAMES };
 
 /** A service or operation name asmxgen can use: an XML name that is also a TypeScript identifier. */
 export function isUsableName(name: string): boolean {

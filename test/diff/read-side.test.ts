@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { InputError } from '../../generator/io/input-error.js';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -49,8 +50,9 @@ async function failure(input: string, options: { timeoutMs?: number } = {}): Pro
     () => undefined,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(DiffError);
-  return (error as DiffError).message;
+  // Every input problem is an InputError (a DiffError, or the shared fetch's).
+  expect(error).toBeInstanceOf(InputError);
+  return (error as InputError).message;
 }
 
 describe('readSide: what each side is', () => {
@@ -127,13 +129,13 @@ describe('readSide: inputs it cannot read', () => {
       'the old input ftp://example.com/Svc.wsdl is a URL diff cannot fetch (ftp:); name a file, or an http:// or ' +
         'https:// URL',
     );
-    expect(await failure(`${base}/gone`)).toBe(`cannot fetch the old URL ${base}/gone: HTTP 404 Not Found`);
+    expect(await failure(`${base}/gone`)).toBe(`cannot fetch the old URL ${base}/gone: the server answered HTTP 404 Not Found`);
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
     expect(await failure(`http://127.0.0.1:${port}/x`)).toBe(
-      `cannot fetch the old URL http://127.0.0.1:${port}/x: connection refused`,
+      `cannot fetch the old URL http://127.0.0.1:${port}/x: the connection was refused (is the service running?)`,
     );
     expect(await failure(`${base}/hang`, { timeoutMs: 300 })).toBe(
       `cannot fetch the old URL ${base}/hang: no complete answer within 300 ms`,
@@ -152,7 +154,7 @@ describe('asmxgen diff with a URL', () => {
     expect(r).toEqual({
       code: 2,
       stdout: '',
-      stderr: `asmxgen: cannot fetch the old URL ${base}/gone: HTTP 404 Not Found\n`,
+      stderr: `asmxgen: cannot fetch the old URL ${base}/gone: the server answered HTTP 404 Not Found\n`,
     });
   });
 });

@@ -1,4 +1,4 @@
-import { DiffError } from './diff-error.js';
+import { InputError } from './input-error.js';
 
 /** How long fetching one side may take, connection to last byte. */
 export const DEFAULT_FETCH_TIMEOUT_MS = 30_000;
@@ -6,11 +6,23 @@ export const DEFAULT_FETCH_TIMEOUT_MS = 30_000;
 /** WSDLs and specs are small; a body this big is a wrong URL. */
 export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
 
+export interface FetchedInput {
+  readonly bytes: Uint8Array;
+  /** The reply's Content-Type, when it had one. */
+  readonly contentType: string | undefined;
+}
+
 /**
- * The bytes at an http(s) URL, redirects followed. Every failure (a status other than 2xx, a refused connection,
- * the timeout, a body over 16 MiB) is a {@link DiffError} naming `what`.
+ * The bytes at an http(s) URL, redirects followed: what `import` and `diff` read. Every failure (a status other
+ * than 2xx, a refused connection, the timeout, a body over 16 MiB) is an {@link InputError} naming `what`;
+ * `hint` is added to an HTTP error status.
  */
-export async function fetchBytes(url: string, what: string, timeoutMs = DEFAULT_FETCH_TIMEOUT_MS): Promise<Uint8Array> {
+export async function fetchInput(
+  url: string,
+  what: string,
+  options: { timeoutMs?: number; hint?: string } = {},
+): Promise<FetchedInput> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS;
   const signal = AbortSignal.timeout(timeoutMs);
   try {
     const response = await fetch(url, {
@@ -19,17 +31,18 @@ export async function fetchBytes(url: string, what: string, timeoutMs = DEFAULT_
     });
     if (!response.ok) {
       await response.body?.cancel();
-      throw new DiffError(
-        `cannot fetch ${what}: HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`,
+      throw new InputError(
+        `cannot fetch ${what}: the server answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}` +
+          (options.hint ? ` ${options.hint}` : ''),
       );
     }
-    return await readBody(response, what);
+    return { bytes: await readBody(response, what), contentType: response.headers.get('content-type') ?? undefined };
   } catch (error) {
-    if (error instanceof DiffError) throw error;
+    if (error instanceof InputError) throw error;
     if (signal.aborted) {
-      throw new DiffError(`cannot fetch ${what}: no complete answer within ${formatSeconds(timeoutMs)}`);
+      throw new InputError(`cannot fetch ${what}: no complete answer within ${formatSeconds(timeoutMs)}`);
     }
-    throw new DiffError(`cannot fetch ${what}: ${describeFetchError(error)}`);
+    throw new InputError(`cannot fetch ${what}: ${describeFetchError(error)}`);
   }
 }
 
@@ -44,7 +57,7 @@ async function readBody(response: Response, what: string): Promise<Uint8Array> {
     size += value.byteLength;
     if (size > MAX_INPUT_BYTES) {
       await reader.cancel().catch(() => undefined);
-      throw new DiffError(`cannot fetch ${what}: the answer is over 16 MiB, too large for a WSDL or a spec`);
+      throw new InputError(`cannot fetch ${what}: the answer is over 16 MiB, too large for a WSDL or a spec`);
     }
     chunks.push(value);
   }
@@ -54,10 +67,10 @@ function describeFetchError(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } } | undefined)?.cause;
   switch (cause?.code) {
     case 'ECONNREFUSED':
-      return 'connection refused';
+      return 'the connection was refused (is the service running?)';
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      return 'host not found';
+      return 'the host name does not resolve';
     case 'ECONNRESET':
     case 'UND_ERR_SOCKET':
       return 'the connection was closed before the answer was complete';
