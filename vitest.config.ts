@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // On CI, also a JSON report, from which .ci/run prints the plain 'N passed, N failed' closing line.
+    reporters: process.env.CI ? ['default', ['json', { outputFile: 'test/artifacts/vitest.json' }]] : ['default'],
     // Each golden scenario's generated suite runs against its own expected/ output; nothing else there is a test.
     include: ['test/**/*.test.ts', 'generated/**/*.test.ts', 'test/golden/*/expected/*.test.ts'],
     exclude: ['**/node_modules/**', 'test/golden/*/expected/*/**', 'test/bench/**'],
