@@ -71,12 +71,22 @@ export function checkDeclaration(text: string): void {
   }
 }
 
+/** XML 1.0's `Name` production (a processing instruction's target must be one). */
+const NAME_START =
+  ':A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C\u200D\u2070-\u218F' +
+  '\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\u{10000}-\u{EFFFF}';
+const NAME = new RegExp(`^[${NAME_START}][${NAME_START}\\-.0-9\u00B7\u0300-\u036F\u203F\u2040]*$`, 'u');
+
 /**
  * Refuses every markup declaration (`<!DOCTYPE`, `<!ENTITY`, ...) wherever it
- * is, skipping comments, CDATA sections and processing instructions.
+ * is, skipping comments, CDATA sections and processing instructions; also a
+ * CDATA section before the root element, and a processing instruction whose
+ * target is not a name or is `xml` (in any case) anywhere but the XML
+ * declaration at the start (fast-xml-parser lets these through).
  */
 export function refuseMarkupDeclarations(text: string): void {
   let i = text.indexOf('<');
+  let inProlog = true;
   while (i !== -1) {
     let next = i + 1;
     if (text.startsWith('<!--', i)) {
@@ -88,13 +98,20 @@ export function refuseMarkupDeclarations(text: string): void {
     } else if (text.startsWith('<![CDATA[', i)) {
       const end = text.indexOf(']]>', i + 9);
       if (end === -1) throw new XmlReadError('A CDATA section is not closed.');
+      if (inProlog) throw new XmlReadError('A CDATA section is allowed only inside the root element.');
       next = end + 3;
     } else if (text.startsWith('<?', i)) {
       const end = text.indexOf('?>', i + 2);
       if (end === -1) throw new XmlReadError('A processing instruction is not closed.');
+      const target = /^[^\t\n\r ]*/.exec(text.slice(i + 2, end))![0];
+      if (!NAME.test(target) || (/^xml$/i.test(target) && !(i === 0 && target === 'xml'))) {
+        throw new XmlReadError('A processing instruction needs a target name other than "xml".');
+      }
       next = end + 2;
     } else if (text.charCodeAt(i + 1) === 0x21 /* ! */) {
       throw new XmlReadError('DTDs and markup declarations are prohibited.');
+    } else {
+      inProlog = false;
     }
     i = text.indexOf('<', next);
   }

@@ -232,6 +232,10 @@ function convert(node: RawNode, parentScope: Scope, depth: number, context: Conv
       const namespace = colon === -1 ? (checkName(qualified), '') : resolvePrefix(qualified, colon, scope);
       attributes.push({ namespace, localName: qualified.slice(colon + 1), qualifiedName: qualified, value });
     }
+    // Namespaces in XML: two prefixes of one namespace must not give an element the same attribute twice.
+    if (new Set(attributes.map((a) => `{${a.namespace}}${a.localName}`)).size !== attributes.length) {
+      throw new XmlReadError(`An attribute of '${qualifiedName}' is repeated.`);
+    }
   }
   const colon = qualifiedName.indexOf(':');
   const namespace =

@@ -45,7 +45,8 @@ export function parseFormValues(encoded: string): FormValues {
   };
 }
 
-const utf8 = new TextDecoder();
+// `ignoreBOM`: a U+FEFF the value holds (`%EF%BB%BF`) is a character, not a byte order mark to drop.
+const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /**
  * `HttpUtility.UrlDecode(value, UTF8)`: runs of `%XX` bytes decode as UTF-8

@@ -93,7 +93,11 @@ export async function invokeHandler(
 
 /** What an error thrown while serving a call becomes on the wire; `onError` sees every one but a `SoapFault`. */
 export function failureOf(error: unknown, ctx: CallContext, options: ResolvedOptions): Failure {
-  if (isSoapFault(error)) return failure(error.code, [error.message], error.detail);
+  try {
+    if (isSoapFault(error)) return failure(error.code, [error.message], error.detail);
+  } catch {
+    // A thrown value whose properties throw (a hostile Proxy) is no SoapFault.
+  }
   if (options.onError) {
     try {
       options.onError(error, ctx);
@@ -105,9 +109,8 @@ export function failureOf(error: unknown, ctx: CallContext, options: ResolvedOpt
 }
 
 function messageOf(error: unknown): string {
-  if (error instanceof Error) return error.message;
   try {
-    return String(error);
+    return error instanceof Error ? error.message : String(error);
   } catch {
     return 'Unknown error.';
   }

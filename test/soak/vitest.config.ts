@@ -1,0 +1,19 @@
+/**
+ * `npm run soak`: the long, heavy tests (load, shutdown under load, 10^4 idle
+ * connections, 10^5 fuzz cases), one file at a time, with `global.gc` for
+ * memory measurements. `npm test` never runs them: their files are named
+ * `*.soak.ts`. Each is bounded in count and time and stops by itself.
+ */
+import { resolve } from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    root: resolve(import.meta.dirname, '../..'),
+    include: ['test/soak/**/*.soak.ts'],
+    testTimeout: 15 * 60_000,
+    hookTimeout: 2 * 60_000,
+    fileParallelism: false,
+    execArgv: ['--expose-gc'],
+  },
+});
