@@ -1,0 +1,86 @@
+/**
+ * Client throughput: the generated client and node-soap's, each in its own process, calling `Authenticate`
+ * over SOAP 1.1 on the bare server (its constant void reply is a correct answer for both), one call at a
+ * time and 64 at a time; the clients alternated within each round. `node-http` (the request's bytes posted
+ * with `node:http`, nothing built or parsed) is the floor of any Node client: the ceiling of calls per second.
+ */
+import type { ClientKind } from './client-child.js';
+import { median, rotate, startClient, startServer, type ClientRun, type RunningClient } from './lib.js';
+import { ENDPOINT_PATH } from './requests.js';
+
+export interface ClientSettings {
+  readonly rounds: number;
+  readonly seconds: number;
+  readonly concurrency: number;
+}
+
+export interface ClientModeSummary {
+  readonly client: ClientKind;
+  readonly concurrency: number;
+  readonly rounds: readonly ClientRun[];
+  /** Median over the rounds. */
+  readonly callsPerSecond: number;
+}
+
+export interface ClientResults {
+  readonly settings: ClientSettings;
+  readonly runs: readonly ClientModeSummary[];
+  /** generated / node-soap and generated / node-http calls per second, per concurrency: per round, median. */
+  readonly ratios: readonly {
+    readonly id: string;
+    readonly concurrency: number;
+    readonly perRound: readonly number[];
+    readonly median: number;
+  }[];
+}
+
+const CLIENTS: readonly ClientKind[] = ['generated', 'node-soap', 'node-http'];
+
+export async function benchClients(settings: ClientSettings, log: (line: string) => void): Promise<ClientResults> {
+  const server = await startServer('bare');
+  const clients: RunningClient[] = [];
+  try {
+    for (const kind of CLIENTS) clients.push(await startClient(kind, server.origin + ENDPOINT_PATH));
+    const modes = [1, settings.concurrency];
+    log('client: warming up (1 s each)');
+    for (const client of clients) for (const concurrency of modes) await client.run(1000, concurrency);
+    const runs = new Map<string, ClientRun[]>();
+    const key = (kind: ClientKind, concurrency: number) => `${kind}/${concurrency}`;
+    for (let round = 0; round < settings.rounds; round++) {
+      for (const concurrency of modes) {
+        for (const client of rotate(clients, round)) {
+          const run = await client.run(settings.seconds * 1000, concurrency);
+          if (run.errors > 0) throw new Error(`${client.kind} client: ${run.errors} failed calls: ${run.firstError}`);
+          const list = runs.get(key(client.kind, concurrency)) ?? [];
+          list.push(run);
+          runs.set(key(client.kind, concurrency), list);
+          log(
+            `client: round ${round + 1}/${settings.rounds} ${client.kind.padEnd(9)} x${String(concurrency).padEnd(3)}` +
+              ` ${((run.calls * 1000) / run.ms).toFixed(0).padStart(6)} calls/s`,
+          );
+        }
+      }
+    }
+    const rate = (run: ClientRun) => (run.calls * 1000) / run.ms;
+    return {
+      settings,
+      runs: CLIENTS.flatMap((client) =>
+        modes.map((concurrency) => {
+          const rounds = runs.get(key(client, concurrency))!;
+          return { client, concurrency, rounds, callsPerSecond: median(rounds.map(rate)) };
+        }),
+      ),
+      ratios: (['node-soap', 'node-http'] as const).flatMap((other) =>
+        modes.map((concurrency) => {
+          const generated = runs.get(key('generated', concurrency))!;
+          const others = runs.get(key(other, concurrency))!;
+          const perRound = generated.map((run, i) => rate(run) / rate(others[i]!));
+          return { id: `generated / ${other}`, concurrency, perRound, median: median(perRound) };
+        }),
+      ),
+    };
+  } finally {
+    for (const client of clients) await client.stop();
+    await server.stop();
+  }
+}

@@ -1,0 +1,143 @@
+/**
+ * Where `asmxgen generate` spends its time, phase by phase, in one process: loading the heavy packages,
+ * reading the spec, building the model, each emitter, ts-morph's printing, prettier per file, writing.
+ * Phases are timed in place (`performance.now()`); prettier's share of a module is measured by formatting
+ * its final text again (same input size, same work).
+ *
+ *   node test/artifacts/bench/js/test/bench/gen-breakdown.js <spec> [--json]
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { REPO_ROOT } from './paths.js';
+
+export interface Phase {
+  readonly phase: string;
+  readonly ms: number;
+  /** Bytes of the file(s) the phase produced, when it produced any. */
+  readonly bytes?: number;
+}
+
+export async function generationBreakdown(specFile: string, outDir: string): Promise<Phase[]> {
+  const phases: Phase[] = [];
+  const time = async <T>(phase: string, run: () => T | Promise<T>, size?: (value: T) => number): Promise<T> => {
+    const started = performance.now();
+    const value = await run();
+    const ms = performance.now() - started;
+    phases.push(size ? { phase, ms, bytes: size(value) } : { phase, ms });
+    return value;
+  };
+  const bytes = (text: string) => Buffer.byteLength(text);
+
+  const tsMorph = await time('import ts-morph', () => import('ts-morph'));
+  await time('import prettier', () => import('prettier'));
+  // The built generator (dist/, as `asmxgen` runs it), typed by its sources.
+  const dist = (path: string) => import(pathToFileURL(join(REPO_ROOT, 'dist', 'generator', path)).href);
+  const [{ loadSpec }, { buildModel }, emit, wsdl, runtime, documents, server, client, types, service, index] =
+    await time(
+      'import generator (dist/)',
+      async () =>
+        [
+          (await dist('spec/load-spec.js')) as typeof import('../../generator/spec/load-spec.js'),
+          (await dist('model/build-model.js')) as typeof import('../../generator/model/build-model.js'),
+          (await dist('emit/ts-file.js')) as typeof import('../../generator/emit/ts-file.js'),
+          (await dist('emit/wsdl.js')) as typeof import('../../generator/emit/wsdl.js'),
+          (await dist('emit/runtime-files.js')) as typeof import('../../generator/emit/runtime-files.js'),
+          (await dist('emit/documents-module.js')) as typeof import('../../generator/emit/documents-module.js'),
+          (await dist('emit/server-module.js')) as typeof import('../../generator/emit/server-module.js'),
+          (await dist('emit/client-module.js')) as typeof import('../../generator/emit/client-module.js'),
+          (await dist('emit/types-module.js')) as typeof import('../../generator/emit/types-module.js'),
+          (await dist('emit/service-module.js')) as typeof import('../../generator/emit/service-module.js'),
+          (await dist('emit/index-module.js')) as typeof import('../../generator/emit/index-module.js'),
+        ] as const,
+    );
+  const tests = (await dist('emit/tests-module.js')) as typeof import('../../generator/emit/tests-module.js');
+  const { template } = (await dist('emit/templates.js')) as typeof import('../../generator/emit/templates.js');
+  const { writeOutput } = (await dist('output/write.js')) as typeof import('../../generator/output/write.js');
+  const { testSuitePath } = (await dist(
+    'emit/module-paths.js',
+  )) as typeof import('../../generator/emit/module-paths.js');
+
+  const spec = await time('loadSpec (YAML parse + validate)', () => loadSpec(specFile));
+  const model = await time('buildModel', () => buildModel(spec));
+  const baseUrl = 'http://localhost:8080';
+  const wsdlFiles = await time(
+    'WSDL (handlebars)',
+    () => wsdl.emitWsdl(model, baseUrl),
+    (f) => bytes(f[0]!.content),
+  );
+  const runtimeFiles = await time('runtime files (copy)', () => runtime.emitRuntimeFiles());
+  const documentsFile = await time(
+    'documents.ts (handlebars + JSON strings)',
+    () => documents.emitDocumentsModule(model),
+    (f) => bytes(f.content),
+  );
+  const modules = await time('TS module structures (server, client, types, service, index)', () => {
+    const list = [
+      server.emitServerModule(model),
+      client.emitClientModule(model, wsdl.serviceAddress(model, baseUrl)),
+      types.emitTypesModule(model),
+      service.emitServiceModule(model),
+    ];
+    return [...list, index.emitIndexModule([...list, documents.DOCUMENTS_EXPORTS])];
+  });
+  // printTsModules' two steps, apart: ts-morph prints each module from its structures, prettier formats it.
+  const project = new tsMorph.Project({
+    useInMemoryFileSystem: true,
+    skipLoadingLibFiles: true,
+    manipulationSettings: {
+      indentationText: tsMorph.IndentationText.TwoSpaces,
+      newLineKind: tsMorph.NewLineKind.LineFeed,
+      quoteKind: tsMorph.QuoteKind.Single,
+    },
+  });
+  const printed: { path: string; content: string }[] = [];
+  for (const m of modules) {
+    const text = await time(
+      `ts-morph print: ${m.path}`,
+      () => project.createSourceFile(m.path, { statements: [...m.statements] }).getFullText(),
+      bytes,
+    );
+    printed.push({
+      path: m.path,
+      content: await time(`prettier: ${m.path}`, () => emit.formatTs(text, m.path), bytes),
+    });
+  }
+  const view = tests.testSuiteView(model);
+  const testSource = await time('tests: handlebars render', () => template('generated-test.hbs', 'code')(view), bytes);
+  const testFile = await time('tests: prettier', () => emit.formatTs(testSource, 'x.test.ts'), bytes);
+  await time('write output', () =>
+    writeOutput(outDir, [
+      ...wsdlFiles,
+      ...runtimeFiles,
+      documentsFile,
+      ...printed,
+      { path: testSuitePath(model.name), content: testFile },
+    ]),
+  );
+  return phases;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const specFile = process.argv[2];
+  if (!specFile) {
+    console.error('usage: gen-breakdown.ts <spec> [--json]');
+    process.exit(2);
+  }
+  const out = mkdtempSync(join(tmpdir(), 'asmxgen-breakdown-'));
+  const phases = await generationBreakdown(specFile, out);
+  rmSync(out, { recursive: true, force: true });
+  if (process.argv.includes('--json')) {
+    console.log(JSON.stringify(phases));
+  } else {
+    const total = phases.reduce((sum, p) => sum + p.ms, 0);
+    for (const p of phases) {
+      const size = p.bytes === undefined ? '' : `  (${(p.bytes / 1024).toFixed(0)} KiB)`;
+      console.log(
+        `${p.ms.toFixed(0).padStart(7)} ms ${((p.ms / total) * 100).toFixed(1).padStart(5)}%  ${p.phase}${size}`,
+      );
+    }
+    console.log(`${total.toFixed(0).padStart(7)} ms         total`);
+  }
+}

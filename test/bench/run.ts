@@ -1,0 +1,274 @@
+/**
+ * `npm run bench`: server throughput and latency, client throughput, generation time and memory, printed as
+ * Markdown tables and written to `test/bench/results.json` with the machine it ran on. Not part of
+ * `npm test`: it takes minutes, and its numbers are only meaningful as ratios taken in the same run.
+ *
+ *   npm run bench                          the full run (~6 minutes), writes test/bench/results.json
+ *   npm run bench -- --quick               1 round, short runs, small specs: checks the bench itself
+ *   npm run bench -- --only=server,memory  some sections (server, client, generation, memory, profile)
+ *   npm run bench -- --profile             also CPU profiles of the server, the client and a 2,000-operation
+ *                                          generate, summarized (test/artifacts/bench/*.txt)
+ *
+ * A partial run (`--quick`, `--only`) writes test/artifacts/bench/results.json instead.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join, relative } from 'node:path';
+import { benchClients, type ClientResults } from './client-bench.js';
+import { benchGeneration, type GenerationResults } from './generation-bench.js';
+import { ARTIFACTS_DIR, REPO_ROOT } from './paths.js';
+import { benchMemory, type MemoryResults } from './memory-bench.js';
+import { benchProfiles, type ProfileResults } from './profile-bench.js';
+import { benchServers, type ServerResults } from './server-bench.js';
+
+const SECTIONS = ['server', 'client', 'generation', 'memory', 'profile'] as const;
+type Section = (typeof SECTIONS)[number];
+
+interface Target {
+  readonly target: string;
+  readonly measured: string;
+  readonly met: boolean;
+}
+
+export interface BenchResults {
+  readonly machine: {
+    readonly cpu: string;
+    readonly cores: number;
+    readonly memoryGiB: number;
+    readonly node: string;
+    readonly platform: string;
+    readonly date: string;
+  };
+  readonly command: string;
+  readonly server?: ServerResults;
+  readonly client?: ClientResults;
+  readonly generation?: GenerationResults;
+  readonly memory?: MemoryResults;
+  readonly targets: readonly Target[];
+  readonly profiles?: ProfileResults;
+}
+
+function parseArgs(args: readonly string[]) {
+  const quick = args.includes('--quick');
+  const only = args
+    .find((a) => a.startsWith('--only='))
+    ?.slice('--only='.length)
+    .split(',');
+  for (const section of only ?? []) {
+    if (!(SECTIONS as readonly string[]).includes(section)) throw new Error(`--only: no section ${section}`);
+  }
+  const sections = new Set<Section>((only as Section[] | undefined) ?? ['server', 'client', 'generation', 'memory']);
+  if (args.includes('--profile')) sections.add('profile');
+  return { quick, sections, partial: quick || only !== undefined };
+}
+
+function machine(): BenchResults['machine'] {
+  const cores = cpus();
+  return {
+    cpu: cores[0]?.model.trim() ?? 'unknown',
+    cores: cores.length,
+    memoryGiB: Math.round((totalmem() / 2 ** 30) * 10) / 10,
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+    date: new Date().toISOString(),
+  };
+}
+
+const fixed = (value: number, digits = 0) => value.toFixed(digits);
+const ratio = (value: number) => `${value.toFixed(2)}×`;
+const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+function targetsOf(results: Omit<BenchResults, 'targets'>): Target[] {
+  const targets: Target[] = [];
+  const { server, client, generation, memory } = results;
+  if (server) {
+    const byId = (id: string) => server.ratios.find((r) => r.id === id)!.median;
+    const vsNodeSoap = byId('generated soap11 / node-soap soap11');
+    const vsBare = byId('generated soap11 / bare node:http');
+    targets.push({
+      target: 'server: generated ≥ 2.5× node-soap req/s (SOAP 1.1)',
+      measured: ratio(vsNodeSoap),
+      met: vsNodeSoap >= 2.5,
+    });
+    targets.push({
+      target: 'server: generated ≥ 0.6× bare node:http req/s (SOAP 1.1)',
+      measured: ratio(vsBare),
+      met: vsBare >= 0.6,
+    });
+    const generated = server.contenders.filter((c) => c.id.startsWith('generated'));
+    const worst = generated.reduce((a, b) => (b.p99 > a.p99 ? b : a));
+    targets.push({
+      target: `server: generated p99 < 10 ms at ${server.settings.connections} connections (every transport)`,
+      measured: `${worst.p99} ms (${worst.id}, median of rounds)`,
+      met: worst.p99 < 10,
+    });
+  }
+  if (client) {
+    for (const r of client.ratios.filter((r) => r.id === 'generated / node-soap')) {
+      targets.push({
+        target: `client: generated ≥ 3× node-soap calls/s (${r.concurrency === 1 ? 'sequential' : `${r.concurrency}-way`})`,
+        measured: ratio(r.median),
+        met: r.median >= 3,
+      });
+    }
+  }
+  if (generation) {
+    const smallest = generation.sizes[0]!;
+    const largest = generation.sizes.at(-1)!;
+    targets.push({
+      target: `generation: ${smallest.operations} operations faster than wsdl-tsclient`,
+      measured: `${ratio(smallest.ratio)} its time`,
+      met: smallest.ratio < 1,
+    });
+    if (largest !== smallest) {
+      targets.push({
+        target: `generation: ${largest.operations} operations < 0.5× wsdl-tsclient's time`,
+        measured: `${ratio(largest.ratio)} its time`,
+        met: largest.ratio < 0.5,
+      });
+    }
+    const marginal = generation.asmxgenMarginalMsPerOperation;
+    if (marginal.length >= 2) {
+      const first = marginal[0]!;
+      const last = marginal.at(-1)!;
+      targets.push({
+        target: 'generation: linear growth (marginal ms per operation of the largest step ≤ 1.5× the first step)',
+        measured: `${fixed(first.ms, 2)} ms/op (${first.from}→${first.to}), ${fixed(last.ms, 2)} ms/op (${last.from}→${last.to})`,
+        met: last.ms <= 1.5 * first.ms,
+      });
+    }
+  }
+  if (memory) {
+    // No target was set for memory; the leak check is judged: less than 1 MiB of heap per 10^5 requests.
+    const perHundredThousand = (memory.heapGrowthBytes / memory.settings.requests) * 1e5;
+    targets.push({
+      target: 'memory: no leak (heap growth < 1 MiB per 10⁵ requests, after GC)',
+      measured: `${(memory.heapGrowthBytes / 1024).toFixed(0)} KiB over ${memory.settings.requests} requests`,
+      met: perHundredThousand < 2 ** 20,
+    });
+  }
+  return targets;
+}
+
+export function formatResults(results: BenchResults): string {
+  const out: string[] = [];
+  const { machine: m, server, client, generation, memory } = results;
+  out.push(`Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, Node ${m.node}, ${m.platform}; ${m.date}.`, '');
+  if (server) {
+    const s = server.settings;
+    out.push(
+      `**Server** (autocannon, ${s.connections} connections, ${s.rounds} rounds × ${s.seconds} s per contender, ` +
+        'alternated; medians of the rounds; each server in its own process):',
+      '',
+      '| server | req/s | p50 | p99 (worst round) |',
+      '| --- | ---: | ---: | ---: |',
+      ...server.contenders.map((c) => `| ${c.id} | ${fixed(c.rps)} | ${c.p50} ms | ${c.p99} ms (${c.p99Max} ms) |`),
+      '',
+      '| ratio (req/s, same round) | median | per round |',
+      '| --- | ---: | --- |',
+      ...server.ratios.map(
+        (r) => `| ${r.id} | ${ratio(r.median)} | ${r.perRound.map((v) => v.toFixed(2)).join(', ')} |`,
+      ),
+      '',
+    );
+  }
+  if (client) {
+    const s = client.settings;
+    const rate = (kind: string, concurrency: number) =>
+      fixed(client.runs.find((r) => r.client === kind && r.concurrency === concurrency)!.callsPerSecond);
+    const modes = [...new Set(client.runs.map((r) => r.concurrency))];
+    const label = (c: number) => (c === 1 ? 'sequential' : `${c}-way`);
+    const ratios = (id: string) =>
+      modes.map((c) => ratio(client.ratios.find((r) => r.id === id && r.concurrency === c)!.median)).join(' | ');
+    out.push(
+      `**Client** (SOAP 1.1 \`Authenticate\` against the bare server, ${s.rounds} rounds × ${s.seconds} s, alternated; calls/s):`,
+      '',
+      `| client | ${modes.map(label).join(' | ')} |`,
+      `| --- | ${modes.map(() => '---:').join(' | ')} |`,
+      `| generated (fetch) | ${modes.map((c) => rate('generated', c)).join(' | ')} |`,
+      `| node-soap (createClientAsync) | ${modes.map((c) => rate('node-soap', c)).join(' | ')} |`,
+      `| node:http, bytes only (the ceiling) | ${modes.map((c) => rate('node-http', c)).join(' | ')} |`,
+      `| generated / node-soap | ${ratios('generated / node-soap')} |`,
+      `| generated / node:http | ${ratios('generated / node-http')} |`,
+      '',
+    );
+  }
+  if (generation) {
+    out.push(
+      `**Generation** (whole process, \`node bin/asmxgen.js generate\` vs \`node …/wsdl-tsclient/dist/src/cli.js\` on the ` +
+        `same WSDL; best of ${generation.settings.runs}, alternated):`,
+      '',
+      '| operations | asmxgen | per operation | wsdl-tsclient | per operation | asmxgen / wsdl-tsclient |',
+      '| ---: | ---: | ---: | ---: | ---: | ---: |',
+      ...generation.sizes.map(
+        (g) =>
+          `| ${g.operations} | ${seconds(g.asmxgenBestMs)} | ${fixed(g.asmxgenMsPerOperation, 2)} ms | ` +
+          `${seconds(g.wsdlTsclientBestMs)} | ${fixed(g.wsdlTsclientMsPerOperation, 2)} ms | ${ratio(g.ratio)} |`,
+      ),
+      '',
+      'asmxgen marginal cost: ' +
+        generation.asmxgenMarginalMsPerOperation.map((s) => `${fixed(s.ms, 2)} ms/op (${s.from}→${s.to})`).join(', ') +
+        '.',
+      '',
+    );
+  }
+  if (memory) {
+    out.push(
+      `**Memory** (generated server, SOAP 1.1, ${memory.settings.connections} connections, after full GCs):`,
+      '',
+      '| requests | RSS | heap used |',
+      '| ---: | ---: | ---: |',
+      ...memory.samples.map((s) => `| ${s.requests} | ${mib(s.rssBytes)} | ${mib(s.heapUsedBytes)} |`),
+      '',
+      `Heap growth from ${memory.settings.requests} to ${2 * memory.settings.requests} requests: ` +
+        `${(memory.heapGrowthBytes / 1024).toFixed(0)} KiB (${fixed(memory.heapGrowthBytesPerRequest, 2)} bytes/request).`,
+      '',
+    );
+  }
+  if (results.targets.length > 0) {
+    out.push(
+      '**Targets**:',
+      '',
+      '| target | measured | met |',
+      '| --- | --- | :---: |',
+      ...results.targets.map((t) => `| ${t.target} | ${t.measured} | ${t.met ? 'yes' : '**no**'} |`),
+      '',
+    );
+  }
+  return out.join('\n');
+}
+
+async function main(): Promise<void> {
+  const options = parseArgs(process.argv.slice(2));
+  const log = (line: string) => console.error(line);
+  const started = performance.now();
+  const results: { -readonly [K in keyof Omit<BenchResults, 'targets'>]: BenchResults[K] } = {
+    machine: machine(),
+    command: ['npm run bench', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])].join(' '),
+  };
+  const q = options.quick;
+  if (options.sections.has('server')) {
+    results.server = await benchServers({ rounds: q ? 1 : 3, seconds: q ? 2 : 5, connections: 64 }, log);
+  }
+  if (options.sections.has('client')) {
+    results.client = await benchClients({ rounds: q ? 1 : 3, seconds: q ? 1 : 3, concurrency: 64 }, log);
+  }
+  if (options.sections.has('generation')) {
+    results.generation = await benchGeneration({ sizes: q ? [20, 200] : [20, 200, 2000], runs: q ? 1 : 3 }, log);
+  }
+  if (options.sections.has('memory')) {
+    results.memory = await benchMemory({ requests: q ? 10_000 : 100_000, connections: 64 }, log);
+  }
+  if (options.sections.has('profile')) {
+    results.profiles = await benchProfiles({ seconds: q ? 3 : 10, connections: 64, operations: q ? 200 : 2000 }, log);
+  }
+  const final: BenchResults = { ...results, targets: targetsOf(results) };
+  const file = options.partial ? join(ARTIFACTS_DIR, 'results.json') : join(REPO_ROOT, 'test', 'bench', 'results.json');
+  mkdirSync(join(file, '..'), { recursive: true });
+  writeFileSync(file, JSON.stringify(final, null, 2) + '\n');
+  console.log(formatResults(final));
+  console.log(`(${((performance.now() - started) / 1000).toFixed(0)} s; results in ${relative(REPO_ROOT, file)})`);
+}
+
+await main();

@@ -1,0 +1,141 @@
+/**
+ * Server throughput and latency: autocannon (in this process) against each server (each in its own
+ * process), the contenders alternated within each round and rotated from round to round. Ratios are taken
+ * within a round, then their median across rounds.
+ */
+import { load, median, rotate, startServer, type LoadResult, type RunningServer } from './lib.js';
+import { REQUESTS, type BenchTransport } from './requests.js';
+import type { ServerKind } from './server-child.js';
+
+export interface ServerContender {
+  readonly id: string;
+  readonly server: ServerKind;
+  readonly transport: BenchTransport;
+}
+
+export const SERVER_CONTENDERS: readonly ServerContender[] = [
+  { id: 'generated soap11', server: 'generated', transport: 'soap11' },
+  { id: 'generated soap12', server: 'generated', transport: 'soap12' },
+  { id: 'generated httpGet', server: 'generated', transport: 'httpGet' },
+  { id: 'generated httpPost', server: 'generated', transport: 'httpPost' },
+  // node-soap serves SOAP only, and answers SOAP 1.2 requests with 1.1 envelopes: compared on SOAP 1.1.
+  { id: 'node-soap soap11', server: 'node-soap', transport: 'soap11' },
+  { id: 'bare node:http', server: 'bare', transport: 'soap11' },
+];
+
+export interface ServerSettings {
+  readonly rounds: number;
+  readonly seconds: number;
+  readonly connections: number;
+}
+
+export interface ContenderSummary {
+  readonly id: string;
+  readonly rounds: readonly LoadResult[];
+  /** Medians over the rounds. */
+  readonly rps: number;
+  readonly p50: number;
+  readonly p99: number;
+  /** The worst round's p99. */
+  readonly p99Max: number;
+}
+
+export interface RatioSummary {
+  readonly id: string;
+  readonly perRound: readonly number[];
+  readonly median: number;
+}
+
+export interface ServerResults {
+  readonly settings: ServerSettings;
+  readonly contenders: readonly ContenderSummary[];
+  readonly ratios: readonly RatioSummary[];
+  /** Handler calls each instrumented server counted, against the 2xx replies autocannon counted. */
+  readonly handlerCalls: Readonly<Record<string, number>>;
+}
+
+/** The ratios reported: numerator, denominator (contender ids). */
+const RATIOS: readonly [string, string][] = [
+  ['generated soap11', 'node-soap soap11'],
+  ['generated soap11', 'bare node:http'],
+  ['generated soap12', 'bare node:http'],
+  ['generated httpGet', 'bare node:http'],
+  ['generated httpPost', 'bare node:http'],
+];
+
+/** One request per contender, checked, before anything is measured: a contender that fails is no contender. */
+async function checkContender(contender: ServerContender, server: RunningServer): Promise<void> {
+  const request = REQUESTS[contender.transport];
+  const response = await fetch(server.origin + request.path, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+  });
+  const body = await response.text();
+  const soap = contender.transport === 'soap11' || contender.transport === 'soap12';
+  if (response.status !== 200 || (soap ? !body.includes('AuthenticateResponse') : body !== '')) {
+    throw new Error(`${contender.id}: unexpected reply ${response.status} ${body.slice(0, 300)}`);
+  }
+}
+
+export async function benchServers(settings: ServerSettings, log: (line: string) => void): Promise<ServerResults> {
+  const kinds = [...new Set(SERVER_CONTENDERS.map((c) => c.server))];
+  const servers = new Map<ServerKind, RunningServer>();
+  try {
+    for (const kind of kinds) servers.set(kind, await startServer(kind));
+    for (const contender of SERVER_CONTENDERS) await checkContender(contender, servers.get(contender.server)!);
+    log(`server: warming up (1 s each)`);
+    for (const contender of SERVER_CONTENDERS) {
+      await load(servers.get(contender.server)!.origin, REQUESTS[contender.transport], {
+        connections: settings.connections,
+        duration: 1,
+      });
+    }
+    const results = new Map<string, LoadResult[]>(SERVER_CONTENDERS.map((c) => [c.id, []]));
+    for (let round = 0; round < settings.rounds; round++) {
+      for (const contender of rotate(SERVER_CONTENDERS, round)) {
+        const result = await load(servers.get(contender.server)!.origin, REQUESTS[contender.transport], {
+          connections: settings.connections,
+          duration: settings.seconds,
+        });
+        if (result.errors > 0 || result.non2xx > 0) {
+          throw new Error(`${contender.id}: ${result.errors} errors, ${result.non2xx} non-2xx replies under load`);
+        }
+        results.get(contender.id)!.push(result);
+        log(
+          `server: round ${round + 1}/${settings.rounds} ${contender.id.padEnd(18)} ${result.rps.toFixed(0).padStart(6)} req/s` +
+            `  p50 ${result.p50} ms  p99 ${result.p99} ms`,
+        );
+      }
+    }
+    // Every measured 2xx reply must have called the handler: a server answering without calling it is no contender.
+    const handlerCalls: Record<string, number> = {};
+    for (const [kind, server] of servers) {
+      if (kind === 'bare') continue;
+      handlerCalls[kind] = (await server.stats()).calls;
+      const replies = SERVER_CONTENDERS.filter((c) => c.server === kind)
+        .flatMap((c) => results.get(c.id)!)
+        .reduce((sum, r) => sum + r.total, 0);
+      if (handlerCalls[kind] < replies)
+        throw new Error(`${kind}: ${handlerCalls[kind]} handler calls for ${replies} replies`);
+    }
+    const contenders = SERVER_CONTENDERS.map((c) => {
+      const rounds = results.get(c.id)!;
+      return {
+        id: c.id,
+        rounds,
+        rps: median(rounds.map((r) => r.rps)),
+        p50: median(rounds.map((r) => r.p50)),
+        p99: median(rounds.map((r) => r.p99)),
+        p99Max: Math.max(...rounds.map((r) => r.p99)),
+      };
+    });
+    const ratios = RATIOS.map(([a, b]) => {
+      const perRound = results.get(a)!.map((r, i) => r.rps / results.get(b)![i]!.rps);
+      return { id: `${a} / ${b}`, perRound, median: median(perRound) };
+    });
+    return { settings, contenders, ratios, handlerCalls };
+  } finally {
+    for (const server of servers.values()) await server.stop();
+  }
+}
