@@ -100,45 +100,62 @@ describe('Content-Length and Transfer-Encoding', () => {
   );
 });
 
-describe('bodies and headers that never arrive (time-outs)', () => {
+// Concurrent: each waits out a time-out; each sends its own value, which no handler may ever see.
+describe.concurrent('bodies and headers that never arrive (time-outs)', () => {
   const expectTimedOut = (result: { text: string; closedByServer: boolean; elapsedMs: number }, limit: number) => {
     expect(result.text).toBe(NODE_REQUEST_TIMEOUT);
     expect(result.closedByServer).toBe(true);
     expect(result.elapsedMs).toBeGreaterThanOrEqual(limit * 0.8);
     expect(result.elapsedMs).toBeLessThan(limit + 1500);
   };
+  const xmlWith = (value: string) => envelope(authenticate(value));
+  async function expectNeverHandled(value: string) {
+    expect(server.calls.filter((c) => c.input.requestJson === value)).toEqual([]);
+    await expectServing(server);
+  }
 
   it('a chunked body that never ends: 408 and closed after requestTimeoutMs', async () => {
-    const result = await exchange(server.port, [soapHead('Transfer-Encoding: chunked'), '5\r\n<soap\r\n'], {
-      waitMs: REQUEST_TIMEOUT + 3000,
-    });
+    const chunk = xmlWith('never-ends').slice(0, 60);
+    const result = await exchange(
+      server.port,
+      [soapHead('Transfer-Encoding: chunked'), `${chunk.length.toString(16)}\r\n${chunk}\r\n`],
+      { waitMs: REQUEST_TIMEOUT + 3000 },
+    );
     expectTimedOut(result, REQUEST_TIMEOUT);
-    await expectNoCallAndServing();
+    await expectNeverHandled('never-ends');
   });
 
   it('a body shorter than its Content-Length: 408 after requestTimeoutMs', async () => {
-    const result = await exchange(server.port, [soapHead('Content-Length: 1000'), XML.slice(0, 50)], {
+    const xml = xmlWith('short-body');
+    const result = await exchange(server.port, [soapHead(`Content-Length: ${xml.length + 100}`), xml], {
       waitMs: REQUEST_TIMEOUT + 3000,
     });
     expectTimedOut(result, REQUEST_TIMEOUT);
-    await expectNoCallAndServing();
+    await expectNeverHandled('short-body');
   });
 
   it('a body trickling in slower than requestTimeoutMs (slowloris body): 408, never handled', async () => {
-    const body = XML.match(/[\s\S]{1,16}/g)!;
-    const result = await exchange(server.port, [soapHead(`Content-Length: ${XML.length}`), ...body], {
-      gapMs: 150,
-      waitMs: REQUEST_TIMEOUT + 3000,
-    });
+    const xml = xmlWith('slow-body');
+    const result = await exchange(
+      server.port,
+      [soapHead(`Content-Length: ${xml.length}`), ...xml.match(/[\s\S]{1,16}/g)!],
+      {
+        gapMs: 150,
+        waitMs: REQUEST_TIMEOUT + 3000,
+      },
+    );
     expectTimedOut(result, REQUEST_TIMEOUT);
-    await expectNoCallAndServing();
+    await expectNeverHandled('slow-body');
   });
 
   it('headers trickling in a byte at a time (slowloris): 408 after headersTimeoutMs', async () => {
-    const bytes = [...soapHead(`Content-Length: ${XML.length}`)];
-    const result = await exchange(server.port, bytes, { gapMs: 50, waitMs: HEADERS_TIMEOUT + 3000 });
+    const xml = xmlWith('slow-headers');
+    const result = await exchange(server.port, [...soapHead(`Content-Length: ${xml.length}`), xml], {
+      gapMs: 50,
+      waitMs: HEADERS_TIMEOUT + 3000,
+    });
     expectTimedOut(result, HEADERS_TIMEOUT);
-    await expectNoCallAndServing();
+    await expectNeverHandled('slow-headers');
   });
 
   it('500 idle connections: still serving, then every one closed after headersTimeoutMs', async () => {

@@ -174,10 +174,10 @@ it('SIGTERM under load: in-flight requests complete, new connections refused, no
   console.log(`shutdown soak: ${JSON.stringify(run.figures)}`);
   expect(run.exit.code).toBe(0);
   expect(run.exit.at - run.termAt).toBeLessThan(10_000 + 2000);
-  // Every request sent before SIGTERM got its exact reply. The only failures allowed are connections reset
-  // before their request was read (its handler never ran): one written on an idle kept-alive connection in the
-  // instant the server closes its idle connections (HTTP keep-alive's race), or, on a machine short of CPU, a
-  // connection the kernel resets before the server accepts it. Never a wrong reply; never more than 1 %.
+  // Every request sent before SIGTERM got its exact reply, but for one kind of failure: at SIGTERM the server
+  // closes its idle connections (Node's closeIdleConnections), and a request already written on one but not yet
+  // read (the keep-alive race; wider when the machine is short of CPU) is reset unread: its handler never ran. At
+  // most one per connection, and only at SIGTERM. Never a wrong reply, never a handler that ran without its reply.
   expect(run.before.length).toBeGreaterThan(500);
   const failedBefore = run.before
     .filter((r) => !run.ok(r))
@@ -191,9 +191,11 @@ it('SIGTERM under load: in-flight requests complete, new connections refused, no
     }));
   if (failedBefore.length > 0) console.log(`shutdown soak, reset before SIGTERM: ${JSON.stringify(failedBefore)}`);
   expect(
-    failedBefore.filter((f) => f.handled || !['ECONNRESET', 'EPIPE', 'socket hang up'].includes(f.error!)),
+    failedBefore.filter(
+      (f) => f.handled || f.endedAfterSigtermMs < 0 || !['ECONNRESET', 'EPIPE', 'socket hang up'].includes(f.error!),
+    ),
   ).toEqual([]);
-  expect(failedBefore.length).toBeLessThanOrEqual(run.before.length / 100);
+  expect(failedBefore.length).toBeLessThanOrEqual(CONNECTIONS);
   // New connections are refused once SIGTERM is handled (reset, if the kernel had queued one just before).
   expect(run.fresh.filter((outcome) => outcome !== 'ECONNREFUSED' && outcome !== 'ECONNRESET')).toEqual([]);
   // Every call has exactly one reply, every reply one call: nothing lost, duplicated or cut in half.
