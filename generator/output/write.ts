@@ -16,6 +16,7 @@ import { ensureOutDir, removeEmptyParents, requireOutDirParent } from './disk.js
 import { renderManifest } from './manifest.js';
 import { errnoCode, outputErrorFrom } from './output-error.js';
 import { MANIFEST_FILE } from './paths.js';
+import { removeStaleTemps } from './stale-temps.js';
 import { planOutput, type PlanEntry, type PlanState } from './plan.js';
 
 export type { PlanEntry, PlanState } from './plan.js';
@@ -63,6 +64,8 @@ export async function writeOutput(
   const manifestPath = join(outDir, MANIFEST_FILE);
   const previous = new Set(plan.previousFiles);
   const wanted = files.map((f) => f.path);
+  // A run killed mid-write may have left its temporary files: they are asmxgen's, so they go.
+  await removeStaleTemps(outDir, [...previous, ...wanted]);
   const finalManifest = plan.bytes.get(MANIFEST_FILE)!;
   const manifestEntry = plan.entries.find((e) => e.path === MANIFEST_FILE)!;
 
