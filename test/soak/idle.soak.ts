@@ -68,15 +68,19 @@ it(`${COUNT} idle connections: still serving, every one closed after headersTime
     const child = spawn(
       process.execPath,
       ['-e', CLIENT, String(server.port), String(COUNT), String(HEADERS_TIMEOUT_MS + 30_000)],
-      {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
+      { stdio: ['ignore', 'pipe', 'inherit'] },
     );
+    // Listened to at once: the child may be gone before its last report is read.
+    const exited = new Promise((resolve) => child.on('exit', resolve));
     const reports: Report[] = [];
     let buffered = '';
     const next = (type: string) =>
       new Promise<Report>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no ${type} report`)), 120_000);
+        const timer = setTimeout(() => {
+          clearInterval(poll);
+          child.kill();
+          reject(new Error(`no ${type} report`));
+        }, 120_000);
         const poll = setInterval(() => {
           const found = reports.find((r) => r.type === type);
           if (found) {
@@ -98,7 +102,7 @@ it(`${COUNT} idle connections: still serving, every one closed after headersTime
     const held = process.memoryUsage();
     await expectServing(server);
     const done = await next('done');
-    await new Promise((resolve) => child.on('exit', resolve));
+    await exited;
     await expectServing(server);
     global.gc?.();
     global.gc?.();

@@ -11,7 +11,7 @@ export default defineConfig({
   test: {
     root: resolve(import.meta.dirname, '../..'),
     include: ['test/soak/**/*.soak.ts'],
-    testTimeout: 15 * 60_000,
+    testTimeout: 10 * 60_000,
     hookTimeout: 2 * 60_000,
     fileParallelism: false,
     execArgv: ['--expose-gc'],
