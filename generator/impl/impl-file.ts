@@ -6,6 +6,7 @@ import { readFile, realpath, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { ServiceModel } from '../model/types.js';
 import { atomicWriteFile } from '../output/atomic-write.js';
+import { removeStaleTempsOf } from '../output/stale-temps.js';
 import { errnoCode, OutputError, outputErrorFrom } from '../output/output-error.js';
 import { ImplError } from './impl-error.js';
 import { importPathFor } from './import-path.js';
@@ -46,9 +47,12 @@ export async function planImpl(model: ServiceModel, file: string, options: PlanI
 
 /**
  * Writes the merged text atomically when it differs from what was read; returns whether it wrote.
+ * Removes what an interrupted earlier write of the file left beside it, either way.
  * Refuses (ImplError `conflict`) when the file changed since `planImpl` read it.
  */
 export async function writeImpl(plan: ImplPlan): Promise<boolean> {
+  // What a run killed while writing this file left beside it; the file itself is whole (the write is atomic).
+  await removeStaleTempsOf(plan.target);
   if (!plan.merge.changed) return false;
   const now = await readImplText(plan.target, plan.displayName);
   if (now !== plan.before) {

@@ -4,7 +4,7 @@
  * folder are asmxgen's, so only those are removed; anything else stays.
  */
 import { readdir, unlink } from 'node:fs/promises';
-import { join, posix } from 'node:path';
+import { basename, dirname, join, posix } from 'node:path';
 import { MANIFEST_FILE } from './paths.js';
 
 const TEMP_NAME = /^\.(.+)\.[0-9a-f]{12}\.tmp$/;
@@ -27,5 +27,19 @@ export async function removeStaleTemps(outDir: string, ownedPaths: Iterable<stri
       const match = TEMP_NAME.exec(entry);
       if (match && names.has(match[1]!)) await unlink(join(outDir, folder, entry)).catch(() => undefined);
     }
+  }
+}
+
+/** The leftovers of interrupted atomic writes of one file (`target`, outside any output folder: the impl file). */
+export async function removeStaleTempsOf(target: string): Promise<void> {
+  let entries: string[];
+  try {
+    entries = await readdir(dirname(target));
+  } catch {
+    return;
+  }
+  const name = basename(target);
+  for (const entry of entries) {
+    if (TEMP_NAME.exec(entry)?.[1] === name) await unlink(join(dirname(target), entry)).catch(() => undefined);
   }
 }

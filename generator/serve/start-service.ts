@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { HANDLERS_EXPORT } from '../impl/conventions.js';
@@ -83,11 +83,35 @@ async function loadImpl(config: ServeConfig, generated: GeneratedModule): Promis
 /**
  * Stops on SIGINT/SIGTERM: no new connections, in-flight requests finish
  * (up to `drainMs`, then their connections are closed), exit code 0.
+ *
+ * Kept-alive connections would otherwise go on carrying new requests after
+ * the signal and hold the process until `drainMs`, when cutting them would
+ * lose replies whose handlers already ran. So from the signal on, every reply
+ * not yet started says `Connection: close` and closes its connection, and a
+ * connection that goes idle is closed at once.
  */
 export function stopOnSignal(server: Server, drainMs: number, log: (line: string) => void): Promise<void> {
+  const inFlight = new Set<ServerResponse>();
+  let stopping = false;
+  const closeAfterReply = (res: ServerResponse) => {
+    if (!res.headersSent) res.shouldKeepAlive = false;
+  };
+  server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => {
+    if (stopping) {
+      closeAfterReply(res);
+      return;
+    }
+    inFlight.add(res);
+    res.once('close', () => {
+      inFlight.delete(res);
+      if (stopping) server.closeIdleConnections();
+    });
+  });
   return new Promise((done) => {
     const stop = (signal: string) => {
       log(`stopping (${signal}): finishing in-flight requests`);
+      stopping = true;
+      for (const res of inFlight) closeAfterReply(res);
       const deadline = setTimeout(() => server.closeAllConnections(), drainMs);
       deadline.unref();
       server.close(() => {

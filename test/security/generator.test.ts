@@ -313,4 +313,17 @@ describe('a generate killed (SIGKILL) in the middle of writing', () => {
     expect(check.stderr).toMatch(/^added {4}\.notes\.txt\.0123456789ab\.tmp \(not written by asmxgen/m);
     expect(check.stderr.match(/^added /gm)).toHaveLength(1);
   });
+
+  it('a temporary file left beside the impl by a crash is removed by the next generate; others stay', async () => {
+    const dir = await tempDir();
+    const impl = join(dir, 'handlers.ts');
+    expect((await cli('generate', '--out', join(dir, 'out'), '--impl', impl)).code).toBe(0);
+    const merged = await readFile(impl, 'utf8');
+    await writeFile(join(dir, '.handlers.ts.0123456789ab.tmp'), merged.slice(0, 100));
+    await writeFile(join(dir, '.other.ts.0123456789ab.tmp'), 'not asmxgen\'s');
+    const again = await cli('generate', '--out', join(dir, 'out'), '--impl', impl);
+    expect([again.code, again.stderr]).toEqual([0, '']);
+    expect(await readFile(impl, 'utf8')).toBe(merged);
+    expect((await readdir(dir)).sort()).toEqual(['.other.ts.0123456789ab.tmp', 'handlers.ts', 'out']);
+  });
 });

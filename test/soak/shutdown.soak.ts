@@ -208,13 +208,10 @@ it('SIGTERM under load: in-flight requests complete, new connections refused, no
   }
 });
 
-// KNOWN BUG (generator/serve/start-service.ts `stopOnSignal`, not fixed here): after SIGTERM the server keeps
-// taking new requests on kept-alive connections (its replies still say `Connection: keep-alive`), so under
-// sustained load it never drains: it serves until --drain-ms, then closeAllConnections() cuts the requests in
-// flight at that moment (their handlers ran; their replies are lost). Expected: replies after SIGTERM close
-// their connection (or idle connections are closed as they become idle), so the process exits as soon as the
-// requests in flight are done. Remove `.fails` once that holds.
-it.fails(
+// Sustained keep-alive load through SIGTERM: replies after the signal close their connection and idle connections
+// are closed, so the process exits as soon as the requests in flight are done, long before --drain-ms, and the
+// drain deadline never cuts a request whose handler ran.
+it(
   'SIGTERM under sustained keep-alive load: drains promptly, and no call is cut at the drain deadline',
   async () => {
     const served = await serve(['--drain-ms', '3000']);
