@@ -11,6 +11,7 @@ import { isSoapFault, type SoapFaultCode } from '../soap-fault.js';
 import type { UploadedFile } from '../multipart.js';
 import type { Transport } from '../service-description.js';
 import type { IncomingCall } from './incoming-call.js';
+import type { LazyAbort } from './lazy-abort.js';
 import type { OperationEntry } from './service-tables.js';
 import type { CallContext, ResolvedOptions } from './server-options.js';
 
@@ -41,53 +42,78 @@ export class HandlerTimeoutError extends Error {
   }
 }
 
-/** A handler call's context and its abort controller, linked to the client's connection. */
+/** A handler call's context, its abort (the client went away, or time ran out) and its link to the call. */
+export interface HandlerCall {
+  readonly ctx: CallContext;
+  readonly abort: LazyAbort;
+  readonly release: () => void;
+}
+
+/** A handler call's context; its `signal` is made only if the handler reads it. */
 export function createContext(
   call: IncomingCall,
   transport: Transport,
   operation: string,
   files: readonly UploadedFile[],
-): { ctx: CallContext; controller: AbortController; release: () => void } {
-  const controller = new AbortController();
-  const onGone = () => controller.abort(call.signal.reason);
-  if (call.signal.aborted) onGone();
-  else call.signal.addEventListener('abort', onGone, { once: true });
+): HandlerCall {
+  const { abort, release } = call.gone.child();
   const ctx: CallContext = {
     transport,
     operation,
     headers: call.headers,
     remoteAddress: call.remoteAddress,
-    signal: controller.signal,
+    get signal() {
+      return abort.signal;
+    },
     files,
   };
-  return { ctx, controller, release: () => call.signal.removeEventListener('abort', onGone) };
+  return { ctx, abort, release };
 }
 
-/** Runs the handler within `handlerTimeoutMs`; never rejects. */
-export async function invokeHandler(
+/**
+ * Runs the handler; never throws or rejects. A handler that returns a value
+ * (or throws) at once is done at once; one that returns a promise has
+ * `handlerTimeoutMs` to settle it.
+ */
+export function invokeHandler(
   entry: OperationEntry,
   input: Record<string, unknown>,
-  context: { ctx: CallContext; controller: AbortController; release: () => void },
+  call: HandlerCall,
   options: ResolvedOptions,
-): Promise<Outcome> {
-  const { ctx, controller } = context;
+): Outcome | Promise<Outcome> {
+  let value: unknown;
+  let then: unknown;
+  try {
+    value = entry.handler(input, call.ctx);
+    then = value !== null && (typeof value === 'object' || typeof value === 'function') ? (value as PromiseLike<unknown>).then : undefined;
+  } catch (error) {
+    call.release();
+    return { ok: false, failure: failureOf(error, call.ctx, options) };
+  }
+  if (typeof then !== 'function') {
+    call.release();
+    return { ok: true, value };
+  }
+  return settleWithin(value as PromiseLike<unknown>, call, options);
+}
+
+async function settleWithin(pending: PromiseLike<unknown>, call: HandlerCall, options: ResolvedOptions): Promise<Outcome> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      const error = new HandlerTimeoutError(ctx.operation, options.handlerTimeoutMs);
-      controller.abort(error);
+      const error = new HandlerTimeoutError(call.ctx.operation, options.handlerTimeoutMs);
+      call.abort.abort(error);
       reject(error);
     }, options.handlerTimeoutMs);
     timer.unref?.();
   });
   try {
-    const value = await Promise.race([Promise.resolve().then(() => entry.handler(input, ctx)), timeout]);
-    return { ok: true, value };
+    return { ok: true, value: await Promise.race([pending, timeout]) };
   } catch (error) {
-    return { ok: false, failure: failureOf(error, ctx, options) };
+    return { ok: false, failure: failureOf(error, call.ctx, options) };
   } finally {
     clearTimeout(timer);
-    context.release();
+    call.release();
   }
 }
 

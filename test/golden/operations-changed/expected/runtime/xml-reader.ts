@@ -22,7 +22,9 @@
  */
 import { XMLParser, XMLValidator, type X2jOptions } from 'fast-xml-parser';
 import { XML_NS, XMLNS_NS } from './soap-constants.js';
+import { Element, LineIndex } from './xml-element.js';
 import { XmlReadError } from './xml-read-error.js';
+import type { XmlShapes } from './xml-shapes.js';
 import {
   checkDeclaration,
   decodeAttribute,
@@ -60,6 +62,12 @@ export interface XmlElement {
 export interface XmlReadOptions {
   /** Deepest element nesting accepted (the root is depth 1). Default 64. */
   readonly maxDepth?: number;
+  /**
+   * Shapes of documents read before (see `xml-shapes.ts`): a document of a
+   * known shape is read without parsing it again, and one read in full is
+   * learned. One set per kind of document and `maxDepth`.
+   */
+  readonly shapes?: XmlShapes;
 }
 
 /**
@@ -93,6 +101,8 @@ export function decodeXmlBytes(bytes: Uint8Array, charset?: string): string {
 export function readXml(text: string, options: XmlReadOptions = {}): XmlElement {
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_XML_DEPTH;
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const known = options.shapes?.match(text);
+  if (known !== undefined) return known;
   if (hasForbiddenCharacter(text)) throw new XmlReadError('The document holds a character XML 1.0 does not allow.');
   checkDeclaration(text);
   refuseMarkupDeclarations(text);
@@ -113,7 +123,9 @@ export function readXml(text: string, options: XmlReadOptions = {}): XmlElement 
   if (end === undefined || !/^[ \t\n\r]*$/.test(text.slice(end).replace(/<!--[\s\S]*?-->|<\?[\s\S]*?\?>/g, ''))) {
     throw new XmlReadError('Only comments, processing instructions and whitespace may follow the root element.');
   }
-  return convert(root, ROOT_SCOPE, 1, { maxDepth, lines: new LineIndex(text) });
+  const element = convert(root, ROOT_SCOPE, 1, { maxDepth, lines: new LineIndex(text) });
+  options.shapes?.learn(text, element);
+  return element;
 }
 
 /** The child elements of `element`, in order. */
@@ -266,22 +278,6 @@ function convert(node: RawNode, parentScope: Scope, depth: number, context: Conv
   );
 }
 
-class Element implements XmlElement {
-  constructor(
-    readonly namespace: string,
-    readonly localName: string,
-    readonly qualifiedName: string,
-    readonly attributes: readonly XmlAttribute[],
-    readonly children: readonly (XmlElement | string)[],
-    private readonly offset: number,
-    private readonly lines: LineIndex,
-  ) {}
-
-  position(): { line: number; column: number } {
-    return this.lines.position(this.offset + 1);
-  }
-}
-
 function checkDeclaredPrefix(prefix: string, uri: string): void {
   if (prefix === 'xmlns') throw new XmlReadError("The prefix 'xmlns' cannot be declared.");
   if (prefix === 'xml' ? uri !== XML_NS : uri === XML_NS || uri === XMLNS_NS) {
@@ -303,28 +299,4 @@ function resolvePrefix(qualified: string, colon: number, scope: Scope): string {
   const namespace = scope.get(prefix);
   if (namespace === undefined) throw new XmlReadError(`'${prefix}' is an undeclared prefix.`);
   return namespace;
-}
-
-/** Offsets to 1-based lines and columns; CRLF, CR and LF each end a line. Built on first use. */
-class LineIndex {
-  private starts: number[] | undefined;
-  constructor(private readonly text: string) {}
-
-  position(offset: number): { line: number; column: number } {
-    const starts = (this.starts ??= lineStarts(this.text));
-    let low = 0;
-    let high = starts.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if (starts[middle]! <= offset) low = middle;
-      else high = middle - 1;
-    }
-    return { line: low + 1, column: offset - starts[low]! + 1 };
-  }
-}
-
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (const match of text.matchAll(/\r\n?|\n/g)) starts.push(match.index + match[0].length);
-  return starts;
 }

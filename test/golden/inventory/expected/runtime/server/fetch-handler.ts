@@ -12,6 +12,7 @@ import {
   type IncomingCall,
   type RequestHeaders,
 } from './incoming-call.js';
+import { LazyAbort } from './lazy-abort.js';
 import type { Reply } from './reply.js';
 import { internalErrorReply, replyTo, route, type ServiceRuntime } from './service-runtime.js';
 
@@ -33,7 +34,7 @@ export function createFetchHandler(runtime: ServiceRuntime): FetchHandler {
       headers,
       remoteAddress: undefined,
       encrypted: url.protocol === 'https:',
-      signal: request.signal,
+      gone: LazyAbort.following(request.signal),
       readBody: (limit) => readWebBody(request, headers, limit),
     };
     let reply: Reply;

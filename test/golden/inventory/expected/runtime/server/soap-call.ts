@@ -69,7 +69,10 @@ export async function handleSoapCall(
   }
   let root: XmlElement;
   try {
-    root = readXml(decodeXmlBytes(body.bytes, contentType.charset), { maxDepth: options.maxXmlDepth });
+    root = readXml(decodeXmlBytes(body.bytes, contentType.charset), {
+      maxDepth: options.maxXmlDepth,
+      shapes: tables.requestShapes,
+    });
   } catch (error) {
     if (error instanceof XmlReadError) return emptyReply(400, soapContentType(guess));
     throw error;

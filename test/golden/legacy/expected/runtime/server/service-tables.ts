@@ -3,11 +3,12 @@
 /**
  * Everything dispatch looks up, built once when a server is created:
  * operations by name, by SOAPAction and by request element, their handlers,
- * and the reply bytes of void operations.
+ * the reply bytes of void operations, and the request shapes learned so far.
  */
 import type { OperationDescription, ServiceDescription, Transport } from '../service-description.js';
 import { buildResponseEnvelope } from '../soap-envelope.js';
 import type { SoapVersion } from '../soap-constants.js';
+import { XmlShapes } from '../xml-shapes.js';
 import { encodeUtf8 } from './reply.js';
 import type { CallContext } from './server-options.js';
 
@@ -32,6 +33,8 @@ export interface ServiceTables {
   readonly bySoapAction: ReadonlyMap<string, OperationEntry>;
   /** `{namespace}localName` of the request element. */
   readonly byRequestElement: ReadonlyMap<string, OperationEntry>;
+  /** The shapes of SOAP requests read so far (`xml-shapes.ts`): room for two client styles per operation. */
+  readonly requestShapes: XmlShapes;
 }
 
 export function elementKey(namespace: string, localName: string): string {
@@ -76,5 +79,6 @@ export function buildServiceTables(service: ServiceDescription, handlers: object
     byLowerName,
     bySoapAction,
     byRequestElement,
+    requestShapes: new XmlShapes(Math.min(256, 8 + 2 * service.operations.length)),
   };
 }

@@ -9,6 +9,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Buffer } from 'node:buffer';
 import { ClientGoneError, declaresMoreThan, type BodyRead, type IncomingCall } from './incoming-call.js';
+import { LazyAbort } from './lazy-abort.js';
 import type { Reply } from './reply.js';
 import { internalErrorReply, replyTo, route, type ServiceRuntime } from './service-runtime.js';
 
@@ -25,9 +26,9 @@ export function createNodeHandler(runtime: ServiceRuntime): NodeHandler {
       next();
       return;
     }
-    const controller = new AbortController();
+    const gone = new LazyAbort();
     res.once('close', () => {
-      if (!res.writableFinished) controller.abort(new ClientGoneError());
+      if (!res.writableFinished) gone.abort(new ClientGoneError());
     });
     const call: IncomingCall = {
       method,
@@ -37,13 +38,13 @@ export function createNodeHandler(runtime: ServiceRuntime): NodeHandler {
       headers: req.headers,
       remoteAddress: req.socket?.remoteAddress,
       encrypted: Boolean((req.socket as { encrypted?: boolean } | undefined)?.encrypted),
-      signal: controller.signal,
+      gone,
       readBody: (limit) => readNodeBody(req, limit),
     };
     replyTo(runtime, call, target).then(
       (reply) => writeReply(res, reply),
       (error: unknown) => {
-        if (error instanceof ClientGoneError || controller.signal.aborted) res.destroy();
+        if (error instanceof ClientGoneError || gone.aborted) res.destroy();
         else writeReply(res, internalErrorReply(target.route));
       },
     );

@@ -4,6 +4,7 @@
  * A request as the service sees it, whichever server delivered it (a
  * `node:http` request, Express, a fetch `Request`).
  */
+import type { LazyAbort } from './lazy-abort.js';
 
 export type RequestHeaders = Readonly<Record<string, string | string[] | undefined>>;
 
@@ -24,7 +25,7 @@ export interface IncomingCall {
   /** Came over TLS. */
   readonly encrypted: boolean;
   /** Aborts when the client goes away. */
-  readonly signal: AbortSignal;
+  readonly gone: LazyAbort;
   /**
    * Reads the whole body, but never more than `limit` bytes: a longer body is
    * `too-large` (by its Content-Length, before reading, or when the limit is

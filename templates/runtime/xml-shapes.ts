@@ -1,0 +1,189 @@
+/**
+ * Remembered document shapes: reading a message that differs from one read
+ * before only in the text of its leaf elements, without parsing it again.
+ *
+ * A client sends the same envelope for every call of an operation; only the
+ * parameter values change. Once `readXml` has parsed and checked such a
+ * document in full, its shape is kept: the document cut at the text of each
+ * element that holds only text (a slot), into literal pieces. A later
+ * document made of exactly those pieces, with slot texts that are valid
+ * character data, is well-formed with the same elements, attributes and
+ * namespaces (putting valid character data in place of character data
+ * changes nothing else), so its tree is the remembered one with the new
+ * texts and the offsets after each slot moved. A slot text is valid when it
+ * has no `<` (the next piece must start at the first one), no character XML
+ * does not allow, no `]]>` and no reference other than the predefined
+ * entities and character references; one that is not, or any other
+ * difference, and the document is read in full.
+ *
+ * Only documents that passed every check are learned, so no request can
+ * teach a shape that lets a malformed document through. The number of
+ * shapes and the size of a learned document are bounded.
+ */
+import { Element, LineIndex } from './xml-element.js';
+import { decodeText, hasForbiddenCharacter } from './xml-lexical.js';
+import type { XmlElement } from './xml-reader.js';
+
+const DEFAULT_CAPACITY = 16;
+/** Larger documents are not learned (their pieces would be kept in memory). */
+const MAX_LEARNED_LENGTH = 16 * 1024;
+
+interface Slot {
+  /** Where the raw text starts and ends in the learned document. */
+  readonly start: number;
+  readonly end: number;
+}
+
+interface Shape {
+  /** `pieces.length === slots.length + 1`: the document is pieces[0] slot[0] pieces[1] … pieces[n]. */
+  readonly pieces: readonly string[];
+  readonly slots: readonly Slot[];
+  readonly root: Element;
+  /** The elements whose only child is a slot's text, by slot. */
+  readonly owners: ReadonlyMap<Element, number>;
+}
+
+export class XmlShapes {
+  private readonly shapes: Shape[] = [];
+
+  constructor(private readonly capacity = DEFAULT_CAPACITY) {}
+
+  /** The tree of `text` when it has a known shape and valid slot texts; `undefined` otherwise. */
+  match(text: string): XmlElement | undefined {
+    for (let i = 0; i < this.shapes.length; i++) {
+      const shape = this.shapes[i]!;
+      if (!text.startsWith(shape.pieces[0]!)) continue;
+      const slots = readSlots(shape, text);
+      if (slots === undefined) continue;
+      if (i > 0) [this.shapes[i - 1], this.shapes[i]] = [shape, this.shapes[i - 1]!];
+      return rebuild(shape, slots, text);
+    }
+    return undefined;
+  }
+
+  /** Keeps the shape of `text`, which `readXml` read in full as `root`. */
+  learn(text: string, root: XmlElement): void {
+    if (text.length > MAX_LEARNED_LENGTH || !(root instanceof Element)) return;
+    const shape = shapeOf(text, root);
+    if (shape === undefined) return;
+    if (this.shapes.length >= this.capacity) this.shapes.pop();
+    this.shapes.unshift(shape);
+  }
+}
+
+interface SlotReading {
+  /** Each slot's text, decoded. */
+  readonly texts: readonly string[];
+  /** How much longer each slot's raw text is than the learned one's. */
+  readonly growth: readonly number[];
+}
+
+/** The slots of `text` in `shape`; `undefined` when it is not of that shape or a slot is not valid text. */
+function readSlots(shape: Shape, text: string): SlotReading | undefined {
+  const { pieces, slots } = shape;
+  const texts: string[] = [];
+  const growth: number[] = [];
+  let at = pieces[0]!.length;
+  for (let i = 1; i < pieces.length; i++) {
+    const lt = text.indexOf('<', at);
+    if (lt === -1 || !text.startsWith(pieces[i]!, lt)) return undefined;
+    const decoded = decodeSlot(text.slice(at, lt));
+    if (decoded === undefined) return undefined;
+    texts.push(decoded);
+    growth.push(lt - at - (slots[i - 1]!.end - slots[i - 1]!.start));
+    at = lt + pieces[i]!.length;
+  }
+  return at === text.length ? { texts, growth } : undefined;
+}
+
+/** A slot's raw text as character data, line ends normalized; `undefined` when it is not valid. */
+function decodeSlot(raw: string): string | undefined {
+  if (hasForbiddenCharacter(raw)) return undefined;
+  try {
+    return decodeText(raw.includes('\r') ? raw.replace(/\r\n?/g, '\n') : raw);
+  } catch {
+    return undefined;
+  }
+}
+
+function rebuild(shape: Shape, { texts, growth }: SlotReading, text: string): XmlElement {
+  const lines = new LineIndex(text);
+  const { slots, owners } = shape;
+  // A learned offset moves by the growth of the slots before it (no element starts inside a slot).
+  const shiftAt = (offset: number) => {
+    let shift = 0;
+    for (let k = 0; k < slots.length && slots[k]!.start < offset; k++) shift += growth[k]!;
+    return shift;
+  };
+  const copy = (element: Element): Element => {
+    const slot = owners.get(element);
+    const children =
+      slot === undefined
+        ? element.children.map((child) => (typeof child === 'string' ? child : copy(child as Element)))
+        : texts[slot] === ''
+          ? []
+          : [texts[slot]!];
+    return new Element(
+      element.namespace,
+      element.localName,
+      element.qualifiedName,
+      element.attributes,
+      children,
+      element.offset + shiftAt(element.offset),
+      lines,
+    );
+  };
+  return copy(shape.root);
+}
+
+/** The shape of a document read in full; `undefined` when its offsets are not what this module expects. */
+function shapeOf(text: string, root: Element): Shape | undefined {
+  const slots: Slot[] = [];
+  const owners = new Map<Element, number>();
+  const visit = (element: Element): boolean => {
+    if (text.charCodeAt(element.offset) !== 0x3c || !text.startsWith(element.qualifiedName, element.offset + 1)) {
+      return false;
+    }
+    if (element.children.every((child) => typeof child === 'string')) {
+      const slot = leafSlot(text, element);
+      if (slot !== undefined) {
+        owners.set(element, slots.length);
+        slots.push(slot);
+      }
+      return true;
+    }
+    return element.children.every((child) => typeof child === 'string' || visit(child as Element));
+  };
+  if (!visit(root)) return undefined;
+  const pieces: string[] = [];
+  let at = 0;
+  for (const slot of slots) {
+    pieces.push(text.slice(at, slot.start));
+    at = slot.end;
+  }
+  pieces.push(text.slice(at));
+  return { pieces, slots, root, owners };
+}
+
+/**
+ * The text of `<name …>text</name>` as a slot: written as plain character
+ * data (no CDATA, comment or PI) that reads as the element's text.
+ */
+function leafSlot(text: string, element: Element): Slot | undefined {
+  let i = element.offset + 1 + element.qualifiedName.length;
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22 || c === 0x27) i = text.indexOf(String.fromCharCode(c), i + 1);
+    else if (c === 0x3e) break;
+    if (i === -1) return undefined;
+  }
+  if (i >= text.length || text.charCodeAt(i - 1) === 0x2f /* "/>" */) return undefined;
+  const start = i + 1;
+  const end = text.indexOf('<', start);
+  if (end === -1 || !text.startsWith(`</${element.qualifiedName}`, end)) return undefined;
+  const after = text.charCodeAt(end + 2 + element.qualifiedName.length);
+  if (!(after === 0x3e || after === 0x20 || after === 0x09 || after === 0x0a || after === 0x0d)) return undefined;
+  const expected = element.children.length === 0 ? '' : (element.children[0] as string);
+  if (element.children.length > 1 || decodeSlot(text.slice(start, end)) !== expected) return undefined;
+  return { start, end };
+}
