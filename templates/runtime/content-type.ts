@@ -18,9 +18,21 @@ const TRAILING_WHITESPACE = /[\t\n\r ]+$/;
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const QUOTED_STRING_TOKEN = /^[\t\u0020-\u007E\u0080-\u00FF]*$/;
 
+/** Values parsed lately: a client sends the same one with every request. Bounded; results are frozen. */
+const recent = new Map<string, ContentType | undefined>();
+const RECENT_LIMIT = 64;
+
 /** `undefined` for a missing or unparsable value. */
 export function parseContentType(header: string | undefined): ContentType | undefined {
   if (header === undefined) return undefined;
+  if (recent.has(header)) return recent.get(header);
+  const parsed = parse(header);
+  if (recent.size >= RECENT_LIMIT) recent.delete(recent.keys().next().value!);
+  recent.set(header, parsed && Object.freeze(parsed));
+  return parsed;
+}
+
+function parse(header: string): ContentType | undefined {
   const input = header.replace(HTTP_WHITESPACE, '');
   const slash = input.indexOf('/');
   if (slash === -1) return undefined;

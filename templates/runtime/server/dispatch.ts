@@ -83,6 +83,7 @@ function operationRoute(method: string, pathInfo: string, tables: ServiceTables)
 }
 
 function decodePath(path: string): string {
+  if (!path.includes('%')) return path;
   try {
     return decodeURIComponent(path);
   } catch {

@@ -57,17 +57,26 @@ export function createContext(
   files: readonly UploadedFile[],
 ): HandlerCall {
   const { abort, release } = call.gone.child();
-  const ctx: CallContext = {
-    transport,
-    operation,
-    headers: call.headers,
-    remoteAddress: call.remoteAddress,
-    get signal() {
-      return abort.signal;
-    },
-    files,
-  };
-  return { ctx, abort, release };
+  return { ctx: new HandlerContext(transport, operation, call, files, abort), abort, release };
+}
+
+class HandlerContext implements CallContext {
+  readonly headers: CallContext['headers'];
+  readonly remoteAddress: string | undefined;
+  constructor(
+    readonly transport: Transport,
+    readonly operation: string,
+    call: IncomingCall,
+    readonly files: readonly UploadedFile[],
+    private readonly abort: LazyAbort,
+  ) {
+    this.headers = call.headers;
+    this.remoteAddress = call.remoteAddress;
+  }
+
+  get signal(): AbortSignal {
+    return this.abort.signal;
+  }
 }
 
 /**

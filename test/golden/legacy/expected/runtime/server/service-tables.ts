@@ -7,9 +7,9 @@
  */
 import type { OperationDescription, ServiceDescription, Transport } from '../service-description.js';
 import { buildResponseEnvelope } from '../soap-envelope.js';
-import type { SoapVersion } from '../soap-constants.js';
+import { soapContentType, type SoapVersion } from '../soap-constants.js';
 import { XmlShapes } from '../xml-shapes.js';
-import { encodeUtf8 } from './reply.js';
+import { contentReply, type Reply } from './reply.js';
 import type { CallContext } from './server-options.js';
 
 export type Handler = (input: Record<string, unknown>, ctx: CallContext) => unknown;
@@ -18,8 +18,8 @@ export interface OperationEntry {
   readonly description: OperationDescription;
   /** The handler, bound to the handlers object. */
   readonly handler: Handler;
-  /** SOAP reply bodies of a void operation, per version. */
-  readonly voidReplies: Readonly<Record<SoapVersion, Uint8Array>> | undefined;
+  /** The SOAP replies of a void operation, per version: the same bytes every time. */
+  readonly voidReplies: Readonly<Record<SoapVersion, Reply>> | undefined;
 }
 
 export interface ServiceTables {
@@ -62,8 +62,8 @@ export function buildServiceTables(service: ServiceDescription, handlers: object
       voidReplies: op.result
         ? undefined
         : {
-            '1.1': encodeUtf8(buildResponseEnvelope('1.1', service.namespace, op.responseElement)),
-            '1.2': encodeUtf8(buildResponseEnvelope('1.2', service.namespace, op.responseElement)),
+            '1.1': voidReply('1.1', service.namespace, op.responseElement),
+            '1.2': voidReply('1.2', service.namespace, op.responseElement),
           },
     };
     byName.set(op.name, entry);
@@ -81,4 +81,11 @@ export function buildServiceTables(service: ServiceDescription, handlers: object
     byRequestElement,
     requestShapes: new XmlShapes(Math.min(256, 8 + 2 * service.operations.length)),
   };
+}
+
+/** A void operation's reply, shared by all its calls: frozen. */
+function voidReply(version: SoapVersion, namespace: string, responseElement: string): Reply {
+  const reply = contentReply(200, soapContentType(version), buildResponseEnvelope(version, namespace, responseElement));
+  Object.freeze(reply.headers);
+  return Object.freeze(reply);
 }

@@ -112,7 +112,7 @@ export async function handleSoapCall(
   const context = createContext(call, version === '1.1' ? 'soap11' : 'soap12', op.name, []);
   const outcome = await invokeHandler(entry, binding.input, context, options);
   if (!outcome.ok) return faultReply(version, outcome.failure);
-  if (!op.result) return contentReply(200, soapContentType(version), entry.voidReplies![version]);
+  if (!op.result) return entry.voidReplies![version];
   let value: string | undefined;
   try {
     value = resultLexical(op, outcome.value);
