@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { encodeFormValues, parseFormValues } from '../../templates/runtime/form-encoding.js';
 
@@ -67,6 +68,58 @@ describe('parseFormValues', () => {
     expect(parseFormValues('a=%uD83Dx&b=%C3x').get('a')).toBe('\uFFFDx');
     expect(parseFormValues('a=%uD83Dx&b=%C3x').get('b')).toBe('\uFFFDx');
     expect(parseFormValues('%u0041=1').get('A')).toBe('1');
+  });
+});
+
+/**
+ * `HttpUtility.UrlDecode` read literally, one character at a time: the reference the fast decoder must match.
+ * Runs of %XX are one UTF-8 sequence, %uXXXX one UTF-16 unit, anything else as written, `+` a space.
+ */
+function referenceUrlDecode(value: string): string {
+  let out = '';
+  let bytes: number[] = [];
+  const flush = () => {
+    out += new TextDecoder('utf-8', { ignoreBOM: true }).decode(Uint8Array.from(bytes));
+    bytes = [];
+  };
+  const hex = (start: number, length: number) => {
+    const digits = value.slice(start, start + length);
+    return digits.length === length && /^[0-9A-Fa-f]+$/.test(digits) ? parseInt(digits, 16) : undefined;
+  };
+  for (let i = 0; i < value.length; i++) {
+    const unit = value[i] === '%' && value[i + 1] === 'u' ? hex(i + 2, 4) : undefined;
+    const byte = value[i] === '%' ? hex(i + 1, 2) : undefined;
+    if (unit !== undefined) {
+      flush();
+      out += String.fromCharCode(unit);
+      i += 5;
+    } else if (byte !== undefined) {
+      bytes.push(byte);
+      i += 2;
+    } else {
+      flush();
+      out += value[i] === '+' ? ' ' : value[i];
+    }
+  }
+  flush();
+  return out.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+}
+
+describe('parseFormValues against a literal reading of HttpUtility.UrlDecode', () => {
+  const piece = fc.oneof(
+    fc.string({ unit: 'binary', maxLength: 4 }),
+    fc.string({ unit: 'grapheme-ascii', maxLength: 4 }),
+    fc.constantFrom('%', '%2', '%2B', '+', '%u', '%uD83D', '%uDE00', '%ud83d%ude00', '%E2%82%AC', '%E2%82', '%FF'),
+    fc.constantFrom('%C3', '%a', '%EF%BB%BF', '%00', '%F0%9F%98', '%80', '%7B%22a%22%3A1%7D'),
+  );
+  it('decodes every value as the reference does', () => {
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (parts) => {
+        const value = parts.join('').replace(/[&=]/g, '');
+        expect(parseFormValues(`v=${value}`).get('v')).toBe(referenceUrlDecode(value));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
 

@@ -60,16 +60,18 @@ export function createContext(
 
 class HandlerContext implements CallContext {
   readonly headers: CallContext['headers'];
-  readonly remoteAddress: string | undefined;
   constructor(
     readonly transport: Transport,
     readonly operation: string,
-    call: IncomingCall,
+    private readonly call: IncomingCall,
     readonly files: readonly UploadedFile[],
     private readonly abort: LazyAbort,
   ) {
     this.headers = call.headers;
-    this.remoteAddress = call.remoteAddress;
+  }
+
+  get remoteAddress(): string | undefined {
+    return this.call.remoteAddress;
   }
 
   get signal(): AbortSignal {

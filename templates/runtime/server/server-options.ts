@@ -6,6 +6,10 @@ import type { UploadedFile } from '../multipart.js';
 import type { Transport } from '../service-description.js';
 import { DEFAULT_MAX_XML_DEPTH } from '../xml-reader.js';
 
+/**
+ * `signal` and `remoteAddress` are worked out when read (accessors), so a
+ * copy made with `{ ...ctx }` leaves them out: read them by name.
+ */
 export interface CallContext {
   /** The transport the call came by. */
   transport: Transport;

@@ -48,46 +48,67 @@ export function parseFormValues(encoded: string): FormValues {
 // `ignoreBOM`: a U+FEFF the value holds (`%EF%BB%BF`) is a character, not a byte order mark to drop.
 const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 
+/** A `%uXXXX` escape, or a run of `%XX` escapes (bytes of one UTF-8 sequence or more). */
+const ESCAPES = /%u[0-9A-Fa-f]{4}|(?:%[0-9A-Fa-f]{2})+/g;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
 /**
  * `HttpUtility.UrlDecode(value, UTF8)`: runs of `%XX` bytes decode as UTF-8
  * (invalid bytes become U+FFFD), `%uXXXX` is one UTF-16 code unit, and a
  * surrogate left unpaired becomes U+FFFD.
  */
 function urlDecode(value: string): string {
-  if (!/[%+]/.test(value)) return value;
-  let out = '';
-  let bytes: number[] = [];
-  const flush = () => {
-    if (bytes.length > 0) out += utf8.decode(Uint8Array.from(bytes));
-    bytes = [];
-  };
+  const plus = value.indexOf('+') !== -1;
+  if (!plus && value.indexOf('%') === -1) return value;
+  const ascii = decodeAsciiEscapes(value);
+  if (ascii !== undefined) return ascii;
+  let units = false;
+  // `+` first: an escaped `%2B` must stay a plus.
+  const out = (plus ? value.replace(/\+/g, ' ') : value).replace(ESCAPES, (escape) => {
+    if (escape.charCodeAt(1) === 0x75 /* u */) {
+      units = true;
+      return String.fromCharCode(parseInt(escape.slice(2), 16));
+    }
+    const bytes = new Uint8Array(escape.length / 3);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(escape.slice(3 * i + 1, 3 * i + 3), 16);
+    return utf8.decode(bytes);
+  });
+  // Only `%uXXXX` can leave a surrogate unpaired (the UTF-8 decoder never does).
+  return units ? out.replace(LONE_SURROGATE, '\uFFFD') : out;
+}
+
+/**
+ * The common case in one pass: ASCII with `%XX` escapes and `+`, as browsers
+ * and clients encode forms, decoded as one run of UTF-8 bytes (ASCII between
+ * escapes is a byte of its own, so splitting runs there changes nothing).
+ * `undefined` for anything else (`%uXXXX`, characters beyond ASCII).
+ */
+function decodeAsciiEscapes(value: string): string | undefined {
+  const bytes = new Uint8Array(value.length);
+  let length = 0;
   for (let i = 0; i < value.length; i++) {
-    const c = value[i]!;
-    if (c === '%') {
-      const unit = value[i + 1] === 'u' ? hex(value, i + 2, 4) : undefined;
-      if (unit !== undefined) {
-        flush();
-        out += String.fromCharCode(unit);
-        i += 5;
-        continue;
-      }
-      const byte = hex(value, i + 1, 2);
-      if (byte !== undefined) {
-        bytes.push(byte);
+    const c = value.charCodeAt(i);
+    if (c >= 0x80) return undefined;
+    if (c === 0x25 /* % */) {
+      const high = hexDigit(value.charCodeAt(i + 1));
+      const low = hexDigit(value.charCodeAt(i + 2));
+      if (high !== -1 && low !== -1) {
+        bytes[length++] = high * 16 + low;
         i += 2;
         continue;
       }
+      if (value.charCodeAt(i + 1) === 0x75 /* u */ && /^[0-9A-Fa-f]{4}$/.test(value.slice(i + 2, i + 6))) return undefined;
     }
-    flush();
-    out += c === '+' ? ' ' : c;
+    bytes[length++] = c === 0x2b /* + */ ? 0x20 : c;
   }
-  flush();
-  return out.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+  return utf8.decode(bytes.subarray(0, length));
 }
 
-function hex(value: string, start: number, length: number): number | undefined {
-  const digits = value.slice(start, start + length);
-  return digits.length === length && /^[0-9A-Fa-f]+$/.test(digits) ? parseInt(digits, 16) : undefined;
+function hexDigit(c: number): number {
+  if (c >= 0x30 && c <= 0x39) return c - 0x30;
+  if (c >= 0x41 && c <= 0x46) return c - 0x37;
+  if (c >= 0x61 && c <= 0x66) return c - 0x57;
+  return -1;
 }
 
 /** Encodes name/value pairs, in order, as a form body or query string (without the `?`). */

@@ -30,17 +30,7 @@ export function createNodeHandler(runtime: ServiceRuntime): NodeHandler {
     res.once('close', () => {
       if (!res.writableFinished) gone.abort(new ClientGoneError());
     });
-    const call: IncomingCall = {
-      method,
-      path,
-      query,
-      basePath: mountPath(req),
-      headers: req.headers,
-      remoteAddress: req.socket?.remoteAddress,
-      encrypted: Boolean((req.socket as { encrypted?: boolean } | undefined)?.encrypted),
-      gone,
-      readBody: (limit) => readNodeBody(req, limit),
-    };
+    const call = new NodeCall(req, method, path, query, gone);
     replyTo(runtime, call, target).then(
       (reply) => writeReply(res, reply),
       (error: unknown) => {
@@ -52,6 +42,34 @@ export function createNodeHandler(runtime: ServiceRuntime): NodeHandler {
 }
 
 function ignore(): void {}
+
+/** A `node:http` request as the service sees it; the peer's address is looked up only if asked for. */
+class NodeCall implements IncomingCall {
+  readonly basePath: string;
+  readonly headers: IncomingMessage['headers'];
+  constructor(
+    private readonly req: IncomingMessage,
+    readonly method: string,
+    readonly path: string,
+    readonly query: string | undefined,
+    readonly gone: LazyAbort,
+  ) {
+    this.basePath = mountPath(req);
+    this.headers = req.headers;
+  }
+
+  get remoteAddress(): string | undefined {
+    return this.req.socket?.remoteAddress;
+  }
+
+  get encrypted(): boolean {
+    return Boolean((this.req.socket as { encrypted?: boolean } | undefined)?.encrypted);
+  }
+
+  readBody(limit: number): Promise<BodyRead> {
+    return readNodeBody(this.req, limit);
+  }
+}
 
 function splitUrl(url: string): { path: string; query: string | undefined } {
   const mark = url.indexOf('?');
