@@ -68,6 +68,9 @@ export interface XmlReadOptions {
   readonly shapes?: XmlShapes;
 }
 
+/** Decoders by label; without `stream`, `decode` keeps no state between calls. Only labels TextDecoder knows. */
+const decoders = new Map<string, TextDecoder>();
+
 /**
  * Decodes a message body: the `charset` of its content type, else a UTF-16
  * byte order mark, else UTF-8. Invalid bytes are an error, not U+FFFD.
@@ -82,11 +85,14 @@ export function decodeXmlBytes(bytes: Uint8Array, charset?: string): string {
           ? 'utf-16be'
           : 'utf-8';
   }
-  let decoder: TextDecoder;
-  try {
-    decoder = new TextDecoder(label, { fatal: true });
-  } catch {
-    throw new XmlReadError(`Unsupported character set '${charset}'.`);
+  let decoder = decoders.get(label);
+  if (decoder === undefined) {
+    try {
+      decoder = new TextDecoder(label, { fatal: true });
+    } catch {
+      throw new XmlReadError(`Unsupported character set '${charset}'.`);
+    }
+    decoders.set(label, decoder);
   }
   try {
     return decoder.decode(bytes);
