@@ -14,7 +14,16 @@ import type { OperationDescription } from '../service-description.js';
 import { childElements, firstChildElement, textContent, XmlReadError } from '../xml-reader.js';
 import { HttpError, ProtocolError, SoapFaultError, type CallSite } from './errors.js';
 import { describeElement, parseReply, replyDocument, resultValue } from './result-value.js';
-import type { ReceivedReply } from './send-request.js';
+import type { ReceivedReply } from './received-reply.js';
+
+/** Reads the replies to calls of `op` by `site.transport` (SOAP 1.1 or 1.2). */
+export function soapReplyReader(
+  site: CallSite,
+  namespace: string,
+  op: OperationDescription,
+): (reply: ReceivedReply) => unknown {
+  return (reply) => readSoapReply(site, namespace, op, reply);
+}
 
 export function readSoapReply(
   site: CallSite,
