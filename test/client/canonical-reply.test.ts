@@ -76,6 +76,9 @@ describe.each(TRANSPORTS)('a %s reply', (transport, version) => {
         'a&lt;b&gt;c&#xD;d',
         '&#xd;&#13;&quot;&apos;&',
         '&amp;amp;&ampx',
+        '\uFEFF',
+        '\uFEFFx\uFEFF',
+        '\uFFFE',
       ),
     );
     fc.assert(

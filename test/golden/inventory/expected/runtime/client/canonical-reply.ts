@@ -24,7 +24,8 @@ export type Recognized = { readonly lexical: string | undefined } | undefined;
 export type CanonicalReplyReader = (reply: ReceivedReply) => Recognized;
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder('utf-8', { fatal: true });
+// `ignoreBOM`: a U+FEFF that starts the result's text is text, not a byte order mark.
+const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 /** Text the parser would refuse, or read otherwise than as written: markup, CR (line ends are normalized), `]]>`. */
 const NOT_VERBATIM = /[<\r]|]]>/;
 /** A reference other than those ASMX writes in text. */
