@@ -44,11 +44,12 @@ describe('the client runtime', () => {
     expect(external).toEqual(['fast-xml-parser']);
   });
 
-  it('loads node:http, node:https and node:zlib only on Node, by one import bundlers do not follow', () => {
+  it('loads node:http, node:https, node:buffer and node:zlib only on Node, by one import bundlers do not follow', () => {
     const { modules } = importGraph('client.ts');
     const sources = modules.map((m) => [m, readFileSync(join(RUNTIME, m), 'utf8')] as const);
     const builtins = sources.flatMap(([m, source]) => [...source.matchAll(/'(node:[^']*)'/g)].map((x) => [m, x[1]]));
     expect(builtins.sort()).toEqual([
+      ['client/node-transport.ts', 'node:buffer'],
       ['client/node-transport.ts', 'node:http'],
       ['client/node-transport.ts', 'node:https'],
       ['client/node-transport.ts', 'node:zlib'],

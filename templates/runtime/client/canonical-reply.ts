@@ -1,5 +1,5 @@
 /**
- * The SOAP success reply as ASMX writes it, recognized by its bytes: an
+ * The SOAP success reply as ASMX writes it, recognized by its text: an
  * ASMX service (and the generated server, which writes the same bytes with
  * `buildResponseEnvelope`) answers every successful call of an operation
  * with one envelope, the same but for the result's text. A reply that is
@@ -16,13 +16,13 @@ import type { OperationDescription } from '../service-description.js';
 import { hasForbiddenCharacter } from '../xml-lexical.js';
 import type { ReceivedReply } from './received-reply.js';
 
-/** What `recognize` found: the result's lexical value (`undefined` when the reply has none), or not the form. */
+/** What a reader found: the result's lexical value (`undefined` when the reply has none), or not the form. */
 export type Recognized = { readonly lexical: string | undefined } | undefined;
 
 export type CanonicalReplyReader = (reply: ReceivedReply) => Recognized;
 
-const encoder = new TextEncoder();
-// `ignoreBOM`: a U+FEFF that starts the result's text is text, not a byte order mark.
+// `ignoreBOM`: a byte order mark stays in the text (and the reply is then not the form); a U+FEFF that starts the
+// result's text is text.
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 /** Text the parser would refuse, or read otherwise than as written: markup, CR (line ends are normalized), `]]>`. */
 const NOT_VERBATIM = /[<\r]|]]>/;
@@ -38,51 +38,41 @@ export function canonicalReplyReader(
   namespace: string,
   op: OperationDescription,
 ): CanonicalReplyReader {
-  const withoutResult = encoder.encode(buildResponseEnvelope(version, namespace, op.responseElement));
-  if (!op.result) return (reply) => (utf8(reply) && equal(reply.bytes, withoutResult) ? ABSENT : undefined);
+  const withoutResult = buildResponseEnvelope(version, namespace, op.responseElement);
+  if (!op.result) return (reply) => (textOf(reply) === withoutResult ? ABSENT : undefined);
   const { element } = op.result;
-  const empty = encoder.encode(buildResponseEnvelope(version, namespace, op.responseElement, { element, value: '' }));
-  const marker = `<${element}>x</${element}>`;
+  const empty = buildResponseEnvelope(version, namespace, op.responseElement, { element, value: '' });
   const sample = buildResponseEnvelope(version, namespace, op.responseElement, { element, value: 'x' });
-  const at = sample.indexOf(marker);
-  const prefix = encoder.encode(sample.slice(0, at + element.length + 2));
-  const suffix = encoder.encode(sample.slice(at + element.length + 3));
-  const minLength = prefix.byteLength + suffix.byteLength;
+  const at = sample.indexOf(`<${element}>x</${element}>`);
+  const prefix = sample.slice(0, at + element.length + 2);
+  const suffix = sample.slice(at + element.length + 3);
   return (reply) => {
-    if (!utf8(reply)) return undefined;
-    const { bytes } = reply;
-    if (bytes.byteLength < minLength)
-      return equal(bytes, withoutResult) ? ABSENT : equal(bytes, empty) ? EMPTY : undefined;
-    if (!startsWith(bytes, prefix, 0) || !startsWith(bytes, suffix, bytes.byteLength - suffix.byteLength)) {
-      return undefined;
+    const text = textOf(reply);
+    if (text === undefined) return undefined;
+    if (!text.startsWith(prefix) || !text.endsWith(suffix) || text.length < prefix.length + suffix.length) {
+      return text === withoutResult ? ABSENT : text === empty ? EMPTY : undefined;
     }
-    let text: string;
-    try {
-      text = decoder.decode(bytes.subarray(prefix.byteLength, bytes.byteLength - suffix.byteLength));
-    } catch {
-      return undefined;
-    }
-    if (NOT_VERBATIM.test(text) || hasForbiddenCharacter(text)) return undefined;
-    if (!text.includes('&')) return { lexical: text };
-    if (OTHER_REFERENCE.test(text)) return undefined;
-    return { lexical: text.replace(REFERENCES, (reference) => REFERENCED[reference]!) };
+    const value = text.slice(prefix.length, text.length - suffix.length);
+    if (NOT_VERBATIM.test(value) || hasForbiddenCharacter(value)) return undefined;
+    if (!value.includes('&')) return { lexical: value };
+    if (OTHER_REFERENCE.test(value)) return undefined;
+    return { lexical: value.replace(REFERENCES, (reference) => REFERENCED[reference]!) };
   };
 }
 
-/** A reply whose charset is UTF-8 (or that names none: the XML then must be UTF-8 or start with a BOM). */
-function utf8(reply: ReceivedReply): boolean {
+/**
+ * The body as text when it is UTF-8: its charset says so, or it names none (the XML is then UTF-8 unless it
+ * starts with a byte order mark, which stays in the text). `undefined` for any other charset or invalid bytes.
+ */
+function textOf(reply: ReceivedReply): string | undefined {
   const { charset } = reply;
-  if (charset === undefined) return true;
-  const label = charset.trim().toLowerCase();
-  return label === 'utf-8' || label === 'utf8';
-}
-
-function equal(a: Uint8Array, b: Uint8Array): boolean {
-  return a.byteLength === b.byteLength && startsWith(a, b, 0);
-}
-
-function startsWith(bytes: Uint8Array, part: Uint8Array, offset: number): boolean {
-  if (offset < 0 || offset + part.byteLength > bytes.byteLength) return false;
-  for (let i = 0; i < part.byteLength; i++) if (bytes[offset + i] !== part[i]) return false;
-  return true;
+  if (charset !== undefined) {
+    const label = charset.trim().toLowerCase();
+    if (label !== 'utf-8' && label !== 'utf8') return undefined;
+  }
+  try {
+    return decoder.decode(reply.bytes);
+  } catch {
+    return undefined;
+  }
 }

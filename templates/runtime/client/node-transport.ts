@@ -48,7 +48,9 @@ interface NodeRequestOptions {
 
 interface NodeClientRequest {
   on(event: 'error', listener: (error: unknown) => void): unknown;
-  end(body?: Uint8Array): void;
+  setHeader(name: string, value: string): void;
+  /** A string is sent in UTF-8. */
+  end(body?: string | Uint8Array): void;
   destroy(): void;
 }
 
@@ -59,6 +61,10 @@ interface NodeIncomingMessage {
   on(event: 'data', listener: (chunk: Uint8Array) => void): unknown;
   on(event: 'end' | 'close', listener: () => void): unknown;
   on(event: 'error', listener: (error: unknown) => void): unknown;
+}
+
+interface NodeBufferModule {
+  readonly Buffer: { byteLength(text: string): number };
 }
 
 interface NodeZlibModule {
@@ -82,8 +88,6 @@ export function runsOnNode(): boolean {
 /** Longest delay `setTimeout` takes (larger ones fire at once): longer limits need no timer. */
 const MAX_TIMER_MS = 2_147_483_647;
 
-const encoder = new TextEncoder();
-
 /**
  * @param agent the caller's agent (`node:http`'s or `node:https`'s, matching
  *   the endpoint); by default one is made for this client
@@ -94,13 +98,17 @@ export function nodeSender(endpoint: URL, agent: HttpAgent | undefined, fallback
   let loading: Promise<Sender> | undefined;
   const load = async (): Promise<Sender> => {
     let http: NodeHttpModule;
+    let buffer: NodeBufferModule;
     try {
-      http = await importBuiltin<NodeHttpModule>(endpoint.protocol === 'https:' ? 'node:https' : 'node:http');
+      [http, buffer] = await Promise.all([
+        importBuiltin<NodeHttpModule>(endpoint.protocol === 'https:' ? 'node:https' : 'node:http'),
+        importBuiltin<NodeBufferModule>('node:buffer'),
+      ]);
     } catch (error) {
       if (agent === undefined) return fallback;
       throw new TypeError(`The agent option needs node:http, which this runtime cannot load.`, { cause: error });
     }
-    return connectedSender(http, endpoint, agent);
+    return connectedSender(http, buffer.Buffer, endpoint, agent);
   };
   return (request, site, timeoutMs, clientSignal, callSignal) => {
     if (ready !== undefined) return ready(request, site, timeoutMs, clientSignal, callSignal);
@@ -109,50 +117,57 @@ export function nodeSender(endpoint: URL, agent: HttpAgent | undefined, fallback
   };
 }
 
-function connectedSender(http: NodeHttpModule, endpoint: URL, given: HttpAgent | undefined): Sender {
+function connectedSender(
+  http: NodeHttpModule,
+  buffer: NodeBufferModule['Buffer'],
+  endpoint: URL,
+  given: HttpAgent | undefined,
+): Sender {
   const agent = given ?? new http.Agent({ keepAlive: true, scheduling: 'lifo', timeout: 5_000, noDelay: true });
-  const { hostname, username, password } = endpoint;
+  const { protocol, username, password } = endpoint;
+  // An IPv6 literal without its brackets, as node:http wants it.
+  const hostname = endpoint.hostname.startsWith('[') ? endpoint.hostname.slice(1, -1) : endpoint.hostname;
+  const port = endpoint.port === '' ? undefined : endpoint.port;
+  const auth =
+    username === '' && password === '' ? undefined : `${decodeURIComponent(username)}:${decodeURIComponent(password)}`;
   // Every URL a client calls is its endpoint's, but for the path and query: what precedes them is cut.
   const originLength = endpoint.href.length - (endpoint.pathname.length + endpoint.search.length);
-  const base = {
-    protocol: endpoint.protocol,
-    // An IPv6 literal without its brackets, as node:http wants it.
-    hostname: hostname.startsWith('[') ? hostname.slice(1, -1) : hostname,
-    port: endpoint.port === '' ? undefined : endpoint.port,
-    auth:
-      username === '' && password === ''
-        ? undefined
-        : `${decodeURIComponent(username)}:${decodeURIComponent(password)}`,
-    agent,
-  };
-
   return (request, site, timeoutMs, clientSignal, callSignal) => {
     if (clientSignal?.aborted) return Promise.reject(clientSignal.reason as unknown);
     if (callSignal?.aborted) return Promise.reject(callSignal.reason as unknown);
-    const options = {
-      ...base,
-      method: request.method,
-      path: request.url.slice(originLength),
+    const { url, method, body } = request;
+    // Written out, not spread: V8 builds a spread object with more properties much more slowly.
+    const options: NodeRequestOptions = {
+      protocol,
+      hostname,
+      port,
+      auth,
+      agent,
+      method,
+      path: url.slice(originLength),
       headers: request.headers,
     };
-    const { body } = request;
-    if (body === undefined)
-      return exchange(http, options, undefined, request.url, site, timeoutMs, clientSignal, callSignal);
-    if (typeof body === 'string') {
-      const bytes = encoder.encode(body);
-      options.headers = { ...options.headers, 'Content-Length': String(bytes.byteLength) };
-      return exchange(http, options, bytes, request.url, site, timeoutMs, clientSignal, callSignal);
+    if (typeof body !== 'object') {
+      const length = body === undefined ? undefined : buffer.byteLength(body);
+      return exchange(http, options, body, length, undefined, url, site, timeoutMs, clientSignal, callSignal);
     }
     // A multipart body, written as fetch writes it (its boundary in its Content-Type).
     const form = new Response(body);
-    return form.arrayBuffer().then((buffer) => {
-      const bytes = new Uint8Array(buffer);
-      options.headers = {
-        ...options.headers,
-        'Content-Type': form.headers.get('content-type')!,
-        'Content-Length': String(bytes.byteLength),
-      };
-      return exchange(http, options, bytes, request.url, site, timeoutMs, clientSignal, callSignal);
+    const contentType = form.headers.get('content-type')!;
+    return form.arrayBuffer().then((bytes) => {
+      const length = bytes.byteLength;
+      return exchange(
+        http,
+        options,
+        new Uint8Array(bytes),
+        length,
+        contentType,
+        url,
+        site,
+        timeoutMs,
+        clientSignal,
+        callSignal,
+      );
     });
   };
 }
@@ -161,7 +176,9 @@ function connectedSender(http: NodeHttpModule, endpoint: URL, given: HttpAgent |
 function exchange(
   http: NodeHttpModule,
   options: NodeRequestOptions,
-  body: Uint8Array | undefined,
+  body: string | Uint8Array | undefined,
+  contentLength: number | undefined,
+  contentType: string | undefined,
   url: string,
   site: CallSite,
   timeoutMs: number,
@@ -218,6 +235,8 @@ function exchange(
       });
     });
     request.on('error', fail);
+    if (contentType !== undefined) request.setHeader('Content-Type', contentType);
+    if (contentLength !== undefined) request.setHeader('Content-Length', String(contentLength));
     if (timeoutMs <= MAX_TIMER_MS) timer = setTimeout(() => stop(new TimeoutError(site, timeoutMs)), timeoutMs);
     clientSignal?.addEventListener('abort', onAbort);
     callSignal?.addEventListener('abort', onAbort);
