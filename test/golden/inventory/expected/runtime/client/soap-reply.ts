@@ -8,7 +8,7 @@
  * the text of its `{Op}Result` child (an empty element is `''`, as the
  * server reads parameters; an absent one is no value). The reply's content
  * type is not checked, its XML is (its `charset` decodes it). The reply ASMX
- * writes for a success is recognized by its bytes (`canonical-reply.ts`),
+ * writes for a success is recognized as written (`canonical-reply.ts`),
  * any other is parsed.
  */
 import { readEnvelope, readFaultReading } from '../soap-envelope-reader.js';

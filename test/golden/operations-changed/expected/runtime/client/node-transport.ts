@@ -13,8 +13,8 @@
  *
  * One call creates one `ClientRequest` and, for a time limit, one timer:
  * the limit, the signals and a failure all end the call by destroying the
- * request, which frees its connection. Nothing else is per call: the
- * request's options but its path and headers are prepared once. The reply's
+ * request, which frees its connection. What every request shares (host,
+ * port, agent; the headers, per operation) is prepared once. The reply's
  * body is read whole; a compressed body (only when the caller asked for one
  * with an `Accept-Encoding` header: none is sent otherwise) is inflated as
  * fetch would. Redirects are not followed, as .NET's proxies do not: a 3xx
