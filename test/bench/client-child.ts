@@ -1,6 +1,6 @@
 /**
  * One client of the bench, in its own process, calling `Authenticate` over SOAP 1.1 on the server at the
- * given URL: `generated` is the generated client (fetch), `node-soap` node-soap's client
+ * given URL: `generated` is the generated client as created by default (node:http), `node-soap` node-soap's client
  * (`soap.createClientAsync` on `generated/AuthenticationWebService.wsdl`, its SOAP 1.1 port), and `node-http`
  * the floor of any Node client: the request's bytes posted with `node:http` and a keep-alive agent, the reply
  * read whole and its status checked, nothing built or parsed.

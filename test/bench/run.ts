@@ -186,7 +186,7 @@ export function formatResults(results: BenchResults): string {
       '',
       `| client | ${modes.map(label).join(' | ')} |`,
       `| --- | ${modes.map(() => '---:').join(' | ')} |`,
-      `| generated (fetch) | ${modes.map((c) => rate('generated', c)).join(' | ')} |`,
+      `| generated (default: node:http) | ${modes.map((c) => rate('generated', c)).join(' | ')} |`,
       `| node-soap (createClientAsync) | ${modes.map((c) => rate('node-soap', c)).join(' | ')} |`,
       `| node:http, bytes only (the ceiling) | ${modes.map((c) => rate('node-http', c)).join(' | ')} |`,
       `| generated / node-soap | ${ratios('generated / node-soap')} |`,

@@ -1,6 +1,7 @@
 /**
  * The client runs on Node 20+ and in browsers: nothing it imports may
- * import a `node:` module (or a Node-only package), and the shared modules
+ * import a `node:` module (or a Node-only package), but for the transport it
+ * loads on Node by an import bundlers leave alone; and the shared modules
  * it reuses, rewritten without Node built-ins, must behave exactly as the
  * Node built-ins they replaced.
  */
@@ -41,6 +42,22 @@ describe('the client runtime', () => {
     expect(modules).not.toContain('multipart.ts');
     expect(modules.filter((m) => m.startsWith('server'))).toEqual([]);
     expect(external).toEqual(['fast-xml-parser']);
+  });
+
+  it('loads node:http, node:https, node:buffer and node:zlib only on Node, by one import bundlers do not follow', () => {
+    const { modules } = importGraph('client.ts');
+    const sources = modules.map((m) => [m, readFileSync(join(RUNTIME, m), 'utf8')] as const);
+    const builtins = sources.flatMap(([m, source]) => [...source.matchAll(/'(node:[^']*)'/g)].map((x) => [m, x[1]]));
+    expect(builtins.sort()).toEqual([
+      ['client/node-transport.ts', 'node:buffer'],
+      ['client/node-transport.ts', 'node:http'],
+      ['client/node-transport.ts', 'node:https'],
+      ['client/node-transport.ts', 'node:zlib'],
+    ]);
+    const dynamic = sources.flatMap(([m, source]) =>
+      [...source.matchAll(/\bimport\(([^)]*)\)/g)].map((x) => [m, x[1]]),
+    );
+    expect(dynamic).toEqual([['client/node-transport.ts', '/* webpackIgnore: true */ /* @vite-ignore */ specifier']]);
   });
 
   it('finds the imports it looks for (the check checks something)', () => {

@@ -4,6 +4,7 @@
  * enables, a time limit.
  */
 import type { ServiceDescription, Transport } from '../service-description.js';
+import { runsOnNode } from './node-transport.js';
 
 /** A file to upload with an operation that takes no parameters (sent as `multipart/form-data` over HttpPost). */
 export interface ClientFile {
@@ -35,11 +36,29 @@ export interface CommonCallOptions<T extends Transport = Transport> {
   headers?: Readonly<Record<string, string>>;
 }
 
+/**
+ * A `node:http` `Agent` (for an `http:` URL) or `node:https` `Agent` (for an
+ * `https:` one): typed by what the client needs of it, so the client compiles
+ * without Node's types.
+ */
+export interface HttpAgent {
+  destroy(): void;
+}
+
 export interface ClientOptions<T extends Transport = Transport> extends CommonCallOptions<T> {
   /** The `.asmx` endpoint; default the address the service's WSDL names. */
   url?: string;
-  /** Default the global `fetch`. */
+  /**
+   * Send every call with this `fetch`. Default: on Node, `node:http` / `node:https` (see `agent`); elsewhere
+   * (browsers) the global `fetch`.
+   */
   fetch?: FetchFunction;
+  /**
+   * Node only, not with `fetch`: the agent calls go through (its connections, TLS options, proxy), of
+   * `node:https` for an `https:` URL and of `node:http` otherwise. Default: an agent of the client's own
+   * keeping connections alive.
+   */
+  agent?: HttpAgent;
 }
 
 export type CallOptions<T extends Transport = Transport> = CommonCallOptions<T>;
@@ -53,7 +72,9 @@ export interface ResolvedClientOptions {
   readonly timeoutMs: number;
   readonly signal: AbortSignal | undefined;
   readonly headers: Readonly<Record<string, string>>;
-  readonly fetch: FetchFunction;
+  /** The `fetch` given; `undefined` for the runtime's default transport. */
+  readonly fetch: FetchFunction | undefined;
+  readonly agent: HttpAgent | undefined;
 }
 
 /** Checks a client's options; throws `TypeError` for one that cannot work. */
@@ -62,19 +83,26 @@ export function resolveClientOptions(
   defaultUrl: string,
   options: ClientOptions,
 ): ResolvedClientOptions {
-  if (options.fetch === undefined && typeof globalThis.fetch !== 'function') {
+  if (options.fetch !== undefined && options.agent !== undefined) {
+    throw new TypeError('Pass `fetch` or `agent`, not both: an agent is for the node:http transport.');
+  }
+  if (options.fetch !== undefined && typeof options.fetch !== 'function') {
+    throw new TypeError('`fetch` must be a function.');
+  }
+  if (options.agent !== undefined && !runsOnNode()) {
+    throw new TypeError('`agent` is for Node (node:http), and this runtime is not Node.');
+  }
+  if (options.fetch === undefined && !runsOnNode() && typeof globalThis.fetch !== 'function') {
     throw new TypeError('There is no global fetch: pass one as `fetch`.');
   }
-  // The global fetch is looked up per call (a polyfill or a test double installed later is used), and never called
-  // as a method of another object (browsers refuse that: "Illegal invocation").
-  const fetchFunction: FetchFunction = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
   return {
     endpoint: endpointOf(options.url ?? defaultUrl),
     transport: checkTransport(service, options.transport ?? defaultTransport(service)),
     timeoutMs: checkTimeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
     signal: options.signal,
     headers: options.headers ?? {},
-    fetch: fetchFunction,
+    fetch: options.fetch,
+    agent: options.agent,
   };
 }
 

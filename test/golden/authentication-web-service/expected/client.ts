@@ -41,8 +41,10 @@ export type AuthenticationWebServiceTransport = 'soap11' | 'soap12' | 'httpGet' 
 /**
  * Options of `createAuthenticationWebServiceClient`: `url` (default
  * `http://localhost:8080/AuthenticationWebService.asmx`, the address the WSDL names), `transport`
- * (default `soap11`), `timeoutMs` (default 100 s), `signal`, `headers` (sent with every call) and
- * `fetch` (default the global one).
+ * (default `soap11`), `timeoutMs` (default 100 s), `signal`, `headers` (sent with every call), and how
+ * calls travel: by default `node:http`/`node:https` on Node, through a keep-alive agent of the
+ * client's own or `agent`, and the global `fetch` elsewhere; `fetch` sends every call with the one
+ * given.
  */
 export type AuthenticationWebServiceClientOptions = ClientOptions<AuthenticationWebServiceTransport>;
 

@@ -21,7 +21,9 @@ export type LegacyTransport = 'soap11' | 'soap12';
 /**
  * Options of `createLegacyClient`: `url` (default `http://localhost:8080/Legacy.asmx`, the address the
  * WSDL names), `transport` (default `soap11`), `timeoutMs` (default 100 s), `signal`, `headers` (sent
- * with every call) and `fetch` (default the global one).
+ * with every call), and how calls travel: by default `node:http`/`node:https` on Node, through a
+ * keep-alive agent of the client's own or `agent`, and the global `fetch` elsewhere; `fetch` sends
+ * every call with the one given.
  */
 export type LegacyClientOptions = ClientOptions<LegacyTransport>;
 

@@ -4,9 +4,10 @@
  * The client runtime's entry point, what generated `client.ts` modules
  * import: calls to an ASMX service (a real one, or the generated server)
  * over SOAP 1.1, SOAP 1.2, HttpGet and HttpPost, described by its
- * `ServiceDescription`. It uses nothing but `fetch` (the global one or one
- * given), `FormData`, `Blob`, `TextDecoder` and `AbortController`, and no
- * `node:` module: it runs on Node 20 and later and in browsers.
+ * `ServiceDescription`. It imports no `node:` module: it runs on Node 20 and
+ * later and in browsers. On Node it sends by `node:http` / `node:https`,
+ * imported on a client's first call; elsewhere, or with `options.fetch`, by
+ * `fetch`.
  */
 export { createServiceCaller } from './client/service-caller.js';
 export type { ServiceCaller } from './client/service-caller.js';
@@ -18,6 +19,7 @@ export type {
   ClientUpload,
   CommonCallOptions,
   FetchFunction,
+  HttpAgent,
 } from './client/client-options.js';
 export type { SoapFaultCode } from './soap-fault.js';
 export type { Transport, ServiceDescription } from './service-description.js';

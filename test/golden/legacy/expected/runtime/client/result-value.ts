@@ -11,7 +11,7 @@ import { decodeXmlBytes, readXml, XmlReadError, type XmlElement } from '../xml-r
 import { isReferenceType, parseXsdValue, XsdValueError } from '../xsd-values.js';
 import type { XsdType } from '../service-description.js';
 import { ProtocolError, type CallSite } from './errors.js';
-import type { ReceivedReply } from './send-request.js';
+import type { ReceivedReply } from './received-reply.js';
 
 export function resultValue(
   site: CallSite,

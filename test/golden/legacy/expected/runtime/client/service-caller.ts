@@ -7,7 +7,7 @@
  * anything is sent: an unknown operation, a transport the service does not
  * enable, an invalid time limit, an input that cannot be sent.
  */
-import type { OperationDescription, ServiceDescription } from '../service-description.js';
+import type { OperationDescription, ServiceDescription, Transport } from '../service-description.js';
 import {
   checkTimeout,
   checkTransport,
@@ -18,10 +18,11 @@ import {
 } from './client-options.js';
 import type { CallSite } from './errors.js';
 import { readHttpReply } from './http-reply.js';
-import { buildOutgoingRequest, requestHeaders } from './outgoing-request.js';
+import { buildOutgoingRequest, requestTarget, type RequestTarget } from './outgoing-request.js';
 import { requestValues } from './request-values.js';
-import { sendRequest } from './send-request.js';
-import { readSoapReply } from './soap-reply.js';
+import { createSender } from './send-request.js';
+import type { ReceivedReply } from './received-reply.js';
+import { soapReplyReader } from './soap-reply.js';
 
 /** Calls `operation`; the result is what the operation returns (`undefined` for a void one). */
 export type ServiceCaller = <R>(operation: string, input?: object, options?: CallOptions) => Promise<R>;
@@ -38,26 +39,59 @@ export function createServiceCaller(
   options: ClientOptions = {},
 ): ServiceCaller {
   const client = resolveClientOptions(service, defaultUrl, options);
-  const operations = new Map(service.operations.map((op) => [op.name, op]));
+  const send = createSender(client);
+  const { namespace } = service;
+  /** Per operation, what its calls over each transport share, prepared on the first such call. */
+  const operations = new Map(
+    service.operations.map((op) => [op.name, { op, targets: {} as Partial<Record<Transport, PreparedTarget>> }]),
+  );
   return async <R>(operation: string, input?: object, callOptions: CallOptions = {}): Promise<R> => {
-    const op = operations.get(operation);
-    if (!op) throw new TypeError(`${service.name} has no operation ${JSON.stringify(operation)}.`);
+    const entry = operations.get(operation);
+    if (!entry) throw new TypeError(`${service.name} has no operation ${JSON.stringify(operation)}.`);
+    const { op } = entry;
     const transport =
       callOptions.transport === undefined ? client.transport : checkTransport(service, callOptions.transport);
     const timeoutMs = callOptions.timeoutMs === undefined ? client.timeoutMs : checkTimeout(callOptions.timeoutMs);
-    const site: CallSite = { operation: op.name, transport };
+    const target = (entry.targets[transport] ??= prepareTarget(
+      namespace,
+      client.endpoint,
+      op,
+      transport,
+      client.headers,
+    ));
     const params = requestValues(op, input);
-    const files = op.parameters.length === 0 ? filesOf(op, input) : [];
-    const request = buildOutgoingRequest(service.namespace, client.endpoint, op, transport, params, files);
-    const headers = requestHeaders(request, client.headers, callOptions.headers);
-    const reply = await sendRequest(client.fetch, request, headers, site, {
-      timeoutMs,
-      signals: [client.signal, callOptions.signal],
-    });
-    const soap = transport === 'soap11' || transport === 'soap12';
-    return (soap ? readSoapReply : readHttpReply)(site, service.namespace, op, reply) as R;
+    const files = op.parameters.length === 0 ? filesOf(op, input) : NO_FILES;
+    const request = buildOutgoingRequest(namespace, target, params, files, callOptions.headers);
+    const reply = await send(request, target.site, timeoutMs, client.signal, callOptions.signal);
+    return target.read(reply) as R;
   };
 }
+
+interface PreparedTarget extends RequestTarget {
+  readonly site: CallSite;
+  /** The operation's result from a reply, or the error the reply is. */
+  readonly read: (reply: ReceivedReply) => unknown;
+}
+
+function prepareTarget(
+  namespace: string,
+  endpoint: URL,
+  op: OperationDescription,
+  transport: Transport,
+  clientHeaders: Readonly<Record<string, string>>,
+): PreparedTarget {
+  const site: CallSite = { operation: op.name, transport };
+  const soap = transport === 'soap11' || transport === 'soap12';
+  return {
+    ...requestTarget(endpoint, op, transport, clientHeaders),
+    site,
+    read: soap
+      ? soapReplyReader(site, namespace, op)
+      : (reply: ReceivedReply) => readHttpReply(site, namespace, op, reply),
+  };
+}
+
+const NO_FILES: readonly ClientFile[] = [];
 
 /** The `files` of an operation without parameters, checked. */
 function filesOf(op: OperationDescription, input: object | undefined): readonly ClientFile[] {

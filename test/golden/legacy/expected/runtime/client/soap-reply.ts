@@ -7,14 +7,36 @@
  * first element is `{Op}Response` in the service namespace; the result is
  * the text of its `{Op}Result` child (an empty element is `''`, as the
  * server reads parameters; an absent one is no value). The reply's content
- * type is not checked, its XML is (its `charset` decodes it).
+ * type is not checked, its XML is (its `charset` decodes it). The reply ASMX
+ * writes for a success is recognized as written (`canonical-reply.ts`),
+ * any other is parsed.
  */
 import { readEnvelope, readFaultReading } from '../soap-envelope-reader.js';
 import type { OperationDescription } from '../service-description.js';
 import { childElements, firstChildElement, textContent, XmlReadError } from '../xml-reader.js';
+import { canonicalReplyReader } from './canonical-reply.js';
 import { HttpError, ProtocolError, SoapFaultError, type CallSite } from './errors.js';
 import { describeElement, parseReply, replyDocument, resultValue } from './result-value.js';
-import type { ReceivedReply } from './send-request.js';
+import type { ReceivedReply } from './received-reply.js';
+
+/** Reads the replies to calls of `op` by `site.transport` (SOAP 1.1 or 1.2). */
+export function soapReplyReader(
+  site: CallSite,
+  namespace: string,
+  op: OperationDescription,
+): (reply: ReceivedReply) => unknown {
+  const canonical = canonicalReplyReader(site.transport === 'soap11' ? '1.1' : '1.2', namespace, op);
+  const { result } = op;
+  return (reply) => {
+    if (reply.status === 200) {
+      const found = canonical(reply);
+      if (found !== undefined) {
+        return result ? resultValue(site, reply, result.type, found.lexical, result.element) : undefined;
+      }
+    }
+    return readSoapReply(site, namespace, op, reply);
+  };
+}
 
 export function readSoapReply(
   site: CallSite,

@@ -8,10 +8,13 @@
  * - HttpGet: `GET {endpoint}/{Op}?name=value...`;
  * - HttpPost: `POST {endpoint}/{Op}`, a form body; for an operation without
  *   parameters that is given files, `multipart/form-data` (`FormData`, its
- *   boundary set by fetch).
+ *   boundary written by the transport).
  *
- * Files go only by HttpPost: given on another transport they are refused
- * rather than dropped.
+ * What does not change from call to call (the URL, the method, the headers
+ * of the client and the transport) is prepared once per operation and
+ * transport, as a `RequestTarget`; a call adds its body (and, over HttpGet,
+ * its query). Files go only by HttpPost: given on another transport they are
+ * refused rather than dropped.
  */
 import { encodeFormValues } from '../form-encoding.js';
 import { FORM_MEDIA_TYPE } from '../soap-constants.js';
@@ -19,60 +22,139 @@ import { buildRequestEnvelope, soapRequestHeaders, type RequestParameter } from 
 import type { OperationDescription, Transport } from '../service-description.js';
 import type { ClientFile } from './client-options.js';
 
+export type RequestHeaders = Readonly<Record<string, string>>;
+
 export interface OutgoingRequest {
+  /** The whole URL, query included. */
   readonly url: string;
   readonly method: 'GET' | 'POST';
-  /** The transport's headers: they win over the caller's. */
-  readonly headers: Readonly<Record<string, string>>;
+  /** Every header sent: the client's, then the call's, then the transport's (which win). */
+  readonly headers: RequestHeaders;
   readonly body: string | FormData | undefined;
 }
 
-export function buildOutgoingRequest(
-  namespace: string,
+/** What the requests of one operation over one transport share. */
+export interface RequestTarget {
+  readonly op: OperationDescription;
+  readonly transport: Transport;
+  readonly method: 'GET' | 'POST';
+  /** The URL of a call without parameters in its query. */
+  readonly url: string;
+  /** HttpGet: the URL a query is appended to (ends with `?` or `&`). */
+  readonly queryPrefix: string;
+  /** The transport's own headers (`Content-Type`, `SOAPAction`; none for HttpGet or a multipart body). */
+  readonly transportHeaders: RequestHeaders;
+  /** The client's headers with the transport's: what a call without headers of its own sends. */
+  readonly headers: RequestHeaders;
+}
+
+export function requestTarget(
   endpoint: URL,
   op: OperationDescription,
   transport: Transport,
-  params: readonly RequestParameter[],
-  files: readonly ClientFile[],
-): OutgoingRequest {
-  if (files.length > 0 && transport !== 'httpPost') {
-    throw new TypeError(`${op.name}: files are sent by httpPost only, not by ${transport}. Nothing was sent.`);
-  }
+  clientHeaders: RequestHeaders,
+): RequestTarget {
   if (transport === 'soap11' || transport === 'soap12') {
-    const version = transport === 'soap11' ? '1.1' : '1.2';
+    const transportHeaders = soapRequestHeaders(transport === 'soap11' ? '1.1' : '1.2', op.soapAction);
+    const url = endpoint.href;
     return {
-      url: endpoint.href,
+      op,
+      transport,
       method: 'POST',
-      headers: soapRequestHeaders(version, op.soapAction),
-      body: buildRequestEnvelope(version, namespace, op.name, params),
+      url,
+      queryPrefix: url,
+      transportHeaders,
+      headers: mergeHeaders(transportHeaders, clientHeaders),
     };
   }
   const url = new URL(endpoint.href);
   url.pathname = `${url.pathname}/${op.name}`;
-  const form = encodeFormValues(params.flatMap((p) => (p.value === undefined ? [] : [[p.name, p.value] as const])));
-  if (transport === 'httpGet') {
-    if (form !== '') url.search = url.search === '' ? form : `${url.search.slice(1)}&${form}`;
-    return { url: url.href, method: 'GET', headers: {}, body: undefined };
+  const href = url.href;
+  let queryPrefix: string;
+  if (url.search === '') {
+    url.search = ''; // drops a bare `?`
+    queryPrefix = `${url.href}?`;
+  } else {
+    queryPrefix = `${href}&`;
   }
-  if (files.length > 0) return { url: url.href, method: 'POST', headers: {}, body: multipartBody(files) };
-  return { url: url.href, method: 'POST', headers: { 'Content-Type': FORM_MEDIA_TYPE }, body: form };
+  const transportHeaders: RequestHeaders = transport === 'httpPost' ? { 'Content-Type': FORM_MEDIA_TYPE } : {};
+  return {
+    op,
+    transport,
+    method: transport === 'httpGet' ? 'GET' : 'POST',
+    url: href,
+    queryPrefix,
+    transportHeaders,
+    headers: mergeHeaders(transportHeaders, clientHeaders),
+  };
 }
 
 /**
- * The headers sent: the client's, then the call's, then the transport's.
- * `Content-Type` and `SOAPAction` are the transport's alone (a multipart
- * body's `Content-Type`, with its boundary, is fetch's to write).
+ * @param callHeaders the call's own headers; `undefined` sends the target's
  */
-export function requestHeaders(
-  request: OutgoingRequest,
-  ...given: readonly (Readonly<Record<string, string>> | undefined)[]
-): Headers {
-  const headers = new Headers();
-  for (const [name, value] of given.flatMap((h) => Object.entries(h ?? {}))) headers.set(name, value);
-  headers.delete('content-type');
-  headers.delete('soapaction');
-  for (const [name, value] of Object.entries(request.headers)) headers.set(name, value);
-  return headers;
+export function buildOutgoingRequest(
+  namespace: string,
+  target: RequestTarget,
+  params: readonly RequestParameter[],
+  files: readonly ClientFile[],
+  callHeaders: RequestHeaders | undefined,
+): OutgoingRequest {
+  const { op, transport } = target;
+  if (files.length > 0 && transport !== 'httpPost') {
+    throw new TypeError(`${op.name}: files are sent by httpPost only, not by ${transport}. Nothing was sent.`);
+  }
+  const headers =
+    callHeaders === undefined ? target.headers : mergeHeaders(target.transportHeaders, target.headers, callHeaders);
+  if (transport === 'soap11' || transport === 'soap12') {
+    const version = transport === 'soap11' ? '1.1' : '1.2';
+    return {
+      url: target.url,
+      method: 'POST',
+      headers,
+      body: buildRequestEnvelope(version, namespace, op.name, params),
+    };
+  }
+  const form = encodeFormValues(params.flatMap((p) => (p.value === undefined ? [] : [[p.name, p.value] as const])));
+  if (transport === 'httpGet') {
+    return { url: form === '' ? target.url : target.queryPrefix + form, method: 'GET', headers, body: undefined };
+  }
+  if (files.length > 0) {
+    // The multipart body's `Content-Type`, with its boundary, is the transport's to write.
+    const { 'Content-Type': _, ...others } = headers;
+    return { url: target.url, method: 'POST', headers: others, body: multipartBody(files) };
+  }
+  return { url: target.url, method: 'POST', headers, body: form };
+}
+
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** What fetch's `Headers` and `node:http` both accept in a value (once its leading and trailing whitespace is cut). */
+const HEADER_VALUE = /^[\t\u0020-\u007E\u0080-\u00FF]*$/;
+const EDGE_WHITESPACE = /^[\t\n\r ]+|[\t\n\r ]+$/g;
+
+/**
+ * Headers merged by name, case-insensitively: a later source wins, keeping
+ * the spelling it gives. The transport's headers, first, win over all (a
+ * given `Content-Type` or `SOAPAction` is dropped). A name or value HTTP
+ * cannot carry is a `TypeError`, before anything is sent.
+ */
+export function mergeHeaders(transport: RequestHeaders, ...given: readonly RequestHeaders[]): RequestHeaders {
+  const merged = new Map<string, readonly [string, string]>();
+  for (const headers of given) {
+    for (const name of Object.keys(headers)) {
+      const value = String(headers[name]).replace(EDGE_WHITESPACE, '');
+      if (!TOKEN.test(name)) throw new TypeError(`${JSON.stringify(name)} is not a valid HTTP header name.`);
+      if (!HEADER_VALUE.test(value)) {
+        throw new TypeError(`The value of the header ${name} holds a character HTTP headers cannot carry.`);
+      }
+      const key = name.toLowerCase();
+      if (key === 'content-type' || key === 'soapaction') continue;
+      merged.delete(key);
+      merged.set(key, [name, value]);
+    }
+  }
+  const result: Record<string, string> = {};
+  for (const [name, value] of merged.values()) result[name] = value;
+  return Object.assign(result, transport);
 }
 
 function multipartBody(files: readonly ClientFile[]): FormData {

@@ -12,7 +12,7 @@ import { readHttpResult } from '../http-result.js';
 import type { OperationDescription } from '../service-description.js';
 import { HttpError, ProtocolError, type CallSite } from './errors.js';
 import { describeElement, replyDocument, resultValue } from './result-value.js';
-import type { ReceivedReply } from './send-request.js';
+import type { ReceivedReply } from './received-reply.js';
 
 const XML_WHITESPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
 

@@ -1,0 +1,282 @@
+/**
+ * Requests over `node:http` / `node:https` (by the endpoint's protocol),
+ * through one keep-alive agent per client (Node's global agent's settings:
+ * idle connections kept 5 s, or 1 s less than the server's `Keep-Alive:
+ * timeout` hint), or the agent given as `options.agent`.
+ *
+ * The modules are imported on the first call, by a dynamic import of a
+ * specifier bundlers do not follow, and their types are written here: this
+ * file compiles and bundles without Node's (a browser never calls it). Where
+ * they cannot be loaded, the client falls back to the global fetch.
+ *
+ * One call creates one `ClientRequest` and, for a time limit, one timer:
+ * the limit, the signals and a failure all end the call by destroying the
+ * request, which frees its connection. What every request shares (host,
+ * port, agent; the headers, per operation) is prepared once. The reply's
+ * body is read whole; a compressed body (only when the caller asked for one
+ * with an `Accept-Encoding` header: none is sent otherwise) is inflated as
+ * fetch would. Redirects are not followed, as .NET's proxies do not: a 3xx
+ * reply is an `HttpError`.
+ */
+import type { HttpAgent } from './client-options.js';
+import { NetworkError, TimeoutError, type CallSite } from './errors.js';
+import type { OutgoingRequest, RequestHeaders } from './outgoing-request.js';
+import { receivedReply, type ReceivedReply } from './received-reply.js';
+import type { Sender } from './send-request.js';
+
+/** The parts of `node:http` and `node:https` used here. */
+interface NodeHttpModule {
+  readonly Agent: new (options: {
+    keepAlive: boolean;
+    scheduling: 'lifo' | 'fifo';
+    timeout: number;
+    noDelay: boolean;
+  }) => HttpAgent;
+  request(options: NodeRequestOptions, onResponse: (response: NodeIncomingMessage) => void): NodeClientRequest;
+}
+
+interface NodeRequestOptions {
+  readonly protocol: string;
+  readonly hostname: string;
+  readonly port: string | undefined;
+  readonly auth: string | undefined;
+  readonly agent: HttpAgent;
+  readonly method: string;
+  readonly path: string;
+  readonly headers: RequestHeaders;
+}
+
+interface NodeClientRequest {
+  on(event: 'error', listener: (error: unknown) => void): unknown;
+  setHeader(name: string, value: string): void;
+  /** A string is sent in UTF-8. */
+  end(body?: string | Uint8Array): void;
+  destroy(): void;
+}
+
+interface NodeIncomingMessage {
+  readonly statusCode?: number;
+  readonly headers: Readonly<Record<string, string | readonly string[] | undefined>>;
+  readonly complete: boolean;
+  on(event: 'data', listener: (chunk: Uint8Array) => void): unknown;
+  on(event: 'end' | 'close', listener: () => void): unknown;
+  on(event: 'error', listener: (error: unknown) => void): unknown;
+}
+
+interface NodeBufferModule {
+  readonly Buffer: { byteLength(text: string): number };
+}
+
+interface NodeZlibModule {
+  gunzipSync(bytes: Uint8Array): Uint8Array;
+  inflateSync(bytes: Uint8Array): Uint8Array;
+  inflateRawSync(bytes: Uint8Array): Uint8Array;
+  brotliDecompressSync(bytes: Uint8Array): Uint8Array;
+}
+
+/** Imports a built-in module where the runtime has it; bundlers leave a specifier that is not a literal alone. */
+function importBuiltin<T>(specifier: string): Promise<T> {
+  return import(/* webpackIgnore: true */ /* @vite-ignore */ specifier) as Promise<T>;
+}
+
+/** Whether this runtime says it is Node (or provides Node's built-ins, as Deno and Bun do). */
+export function runsOnNode(): boolean {
+  const runtime = (globalThis as { process?: { versions?: { node?: unknown } } }).process;
+  return typeof runtime?.versions?.node === 'string';
+}
+
+/** Longest delay `setTimeout` takes (larger ones fire at once): longer limits need no timer. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/**
+ * @param agent the caller's agent (`node:http`'s or `node:https`'s, matching
+ *   the endpoint); by default one is made for this client
+ * @param fallback what sends when `node:http` cannot be loaded (and no agent was given)
+ */
+export function nodeSender(endpoint: URL, agent: HttpAgent | undefined, fallback: Sender): Sender {
+  let ready: Sender | undefined;
+  let loading: Promise<Sender> | undefined;
+  const load = async (): Promise<Sender> => {
+    let http: NodeHttpModule;
+    let buffer: NodeBufferModule;
+    try {
+      [http, buffer] = await Promise.all([
+        importBuiltin<NodeHttpModule>(endpoint.protocol === 'https:' ? 'node:https' : 'node:http'),
+        importBuiltin<NodeBufferModule>('node:buffer'),
+      ]);
+    } catch (error) {
+      if (agent === undefined) return fallback;
+      throw new TypeError(`The agent option needs node:http, which this runtime cannot load.`, { cause: error });
+    }
+    return connectedSender(http, buffer.Buffer, endpoint, agent);
+  };
+  return (request, site, timeoutMs, clientSignal, callSignal) => {
+    if (ready !== undefined) return ready(request, site, timeoutMs, clientSignal, callSignal);
+    loading ??= load().then((sender) => (ready = sender));
+    return loading.then((sender) => sender(request, site, timeoutMs, clientSignal, callSignal));
+  };
+}
+
+function connectedSender(
+  http: NodeHttpModule,
+  buffer: NodeBufferModule['Buffer'],
+  endpoint: URL,
+  given: HttpAgent | undefined,
+): Sender {
+  const agent = given ?? new http.Agent({ keepAlive: true, scheduling: 'lifo', timeout: 5_000, noDelay: true });
+  const { protocol, username, password } = endpoint;
+  // An IPv6 literal without its brackets, as node:http wants it.
+  const hostname = endpoint.hostname.startsWith('[') ? endpoint.hostname.slice(1, -1) : endpoint.hostname;
+  const port = endpoint.port === '' ? undefined : endpoint.port;
+  const auth =
+    username === '' && password === '' ? undefined : `${decodeURIComponent(username)}:${decodeURIComponent(password)}`;
+  // Every URL a client calls is its endpoint's, but for the path and query: what precedes them is cut.
+  const originLength = endpoint.href.length - (endpoint.pathname.length + endpoint.search.length);
+  return (request, site, timeoutMs, clientSignal, callSignal) => {
+    if (clientSignal?.aborted) return Promise.reject(clientSignal.reason as unknown);
+    if (callSignal?.aborted) return Promise.reject(callSignal.reason as unknown);
+    const { url, method, body } = request;
+    // Written out, not spread: V8 builds a spread object with more properties much more slowly.
+    const options: NodeRequestOptions = {
+      protocol,
+      hostname,
+      port,
+      auth,
+      agent,
+      method,
+      path: url.slice(originLength),
+      headers: request.headers,
+    };
+    if (typeof body !== 'object') {
+      const length = body === undefined ? undefined : buffer.byteLength(body);
+      return exchange(http, options, body, length, undefined, url, site, timeoutMs, clientSignal, callSignal);
+    }
+    // A multipart body, written as fetch writes it (its boundary in its Content-Type).
+    const form = new Response(body);
+    const contentType = form.headers.get('content-type')!;
+    return form.arrayBuffer().then((bytes) => {
+      const length = bytes.byteLength;
+      return exchange(
+        http,
+        options,
+        new Uint8Array(bytes),
+        length,
+        contentType,
+        url,
+        site,
+        timeoutMs,
+        clientSignal,
+        callSignal,
+      );
+    });
+  };
+}
+
+/** One request and its whole reply. */
+function exchange(
+  http: NodeHttpModule,
+  options: NodeRequestOptions,
+  body: string | Uint8Array | undefined,
+  contentLength: number | undefined,
+  contentType: string | undefined,
+  url: string,
+  site: CallSite,
+  timeoutMs: number,
+  clientSignal: AbortSignal | undefined,
+  callSignal: AbortSignal | undefined,
+): Promise<ReceivedReply> {
+  return new Promise<ReceivedReply>((resolve, reject) => {
+    let settled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const settle = () => {
+      settled = true;
+      if (timer !== undefined) clearTimeout(timer);
+      clientSignal?.removeEventListener('abort', onAbort);
+      callSignal?.removeEventListener('abort', onAbort);
+    };
+    /** Ends the call with `reason`, abandoning the request. */
+    const stop = (reason: unknown) => {
+      if (settled) return;
+      settle();
+      request.destroy();
+      reject(reason);
+    };
+    const fail = (error: unknown) => stop(new NetworkError(site, url, error));
+    function onAbort(this: AbortSignal) {
+      stop(this.reason);
+    }
+
+    const request = http.request(options, (response) => {
+      const chunks: Uint8Array[] = [];
+      let length = 0;
+      response.on('data', (chunk) => {
+        chunks.push(chunk);
+        length += chunk.byteLength;
+      });
+      response.on('error', fail);
+      response.on('close', () => {
+        if (!response.complete) fail(new Error('The connection closed before the whole reply arrived.'));
+      });
+      response.on('end', () => {
+        if (settled) return;
+        const bytes = chunks.length === 1 ? chunks[0]! : concat(chunks, length);
+        const contentType = headerValue(response.headers['content-type']);
+        const coding = headerValue(response.headers['content-encoding']);
+        if (coding === undefined || /^\s*identity\s*$/i.test(coding)) {
+          settle();
+          resolve(receivedReply(response.statusCode ?? 0, contentType, bytes));
+          return;
+        }
+        decode(bytes, coding).then((decoded) => {
+          if (settled) return;
+          settle();
+          resolve(receivedReply(response.statusCode ?? 0, contentType, decoded));
+        }, fail);
+      });
+    });
+    request.on('error', fail);
+    if (contentType !== undefined) request.setHeader('Content-Type', contentType);
+    if (contentLength !== undefined) request.setHeader('Content-Length', String(contentLength));
+    if (timeoutMs <= MAX_TIMER_MS) timer = setTimeout(() => stop(new TimeoutError(site, timeoutMs)), timeoutMs);
+    clientSignal?.addEventListener('abort', onAbort);
+    callSignal?.addEventListener('abort', onAbort);
+    request.end(body);
+  });
+}
+
+function headerValue(value: string | readonly string[] | undefined): string | undefined {
+  return typeof value === 'string' || value === undefined ? value : value.join(', ');
+}
+
+function concat(chunks: readonly Uint8Array[], length: number): Uint8Array {
+  const bytes = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/**
+ * Undoes the `Content-Encoding` codings fetch undoes (gzip, deflate, br), last applied first; a body in a
+ * coding it does not know is left as it came.
+ */
+async function decode(bytes: Uint8Array, header: string): Promise<Uint8Array> {
+  const codings = header
+    .toLowerCase()
+    .split(',')
+    .map((coding) => coding.trim())
+    .filter((coding) => coding !== '' && coding !== 'identity')
+    .reverse();
+  if (bytes.byteLength === 0 || !codings.every((c) => ['gzip', 'x-gzip', 'deflate', 'br'].includes(c))) return bytes;
+  const zlib = await importBuiltin<NodeZlibModule>('node:zlib');
+  for (const coding of codings) {
+    if (coding === 'br') bytes = zlib.brotliDecompressSync(bytes);
+    else if (coding === 'deflate') {
+      // As fetch: a zlib stream, or (what some servers send) a raw deflate one.
+      bytes = (bytes[0]! & 0x0f) === 0x08 ? zlib.inflateSync(bytes) : zlib.inflateRawSync(bytes);
+    } else bytes = zlib.gunzipSync(bytes);
+  }
+  return bytes;
+}
