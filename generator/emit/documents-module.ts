@@ -1,8 +1,8 @@
 import type { GeneratedFile, ServiceModel } from '../model/types.js';
 import { renderDocuments } from './documents.js';
-import type { ModuleExports } from './index-module.js';
+import type { ModuleExports } from './ts-module.js';
 import { importSpecifier, MODULE_PATHS, RUNTIME_MODULES } from './module-paths.js';
-import { GENERATED_HEADER } from './ts-file.js';
+import { GENERATED_HEADER } from './ts-module.js';
 
 /** What `documents.ts` exports, for `index.ts`. */
 export const DOCUMENTS_EXPORTS: ModuleExports & { path: string } = {
@@ -14,7 +14,7 @@ export const DOCUMENTS_EXPORTS: ModuleExports & { path: string } = {
 /**
  * `documents.ts`: the WSDL, discovery document and help pages the server
  * serves, rendered at generation time. Printed directly rather than through
- * ts-morph and prettier: it is one object of long string literals (hundreds of
+ * the layout engine: it is one object of long string literals (hundreds of
  * kilobytes for a large service), and its layout is fixed here.
  */
 export function emitDocumentsModule(model: ServiceModel): GeneratedFile {
