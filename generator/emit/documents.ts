@@ -22,9 +22,9 @@ export function renderDisco(model: ServiceModel, address: string): string {
 export function renderDocuments(model: ServiceModel): ServiceDocuments {
   const site = siteView(model);
   const operations = ordinal(model.operations);
-  const servicePage = template('help/service.hbs', 'html');
-  const operationPage = template('help/operation.hbs', 'html');
-  const methodNotFoundPage = template('help/method-not-found.hbs', 'html');
+  const servicePage = template('help/service.hbs');
+  const operationPage = template('help/operation.hbs');
+  const methodNotFoundPage = template('help/method-not-found.hbs');
   return {
     wsdl: renderWsdl(model, ADDRESS_MARKER),
     disco: renderDisco(model, ADDRESS_MARKER),

@@ -59,7 +59,7 @@ export interface TestSuiteView {
  * a changed spec changes the table, never the tests.
  */
 export function emitTestsModule(model: ServiceModel): GeneratedFile {
-  const source = template('generated-test.hbs', 'code')(testSuiteView(model));
+  const source = template('generated-test.hbs')(testSuiteView(model));
   return { path: testSuitePath(model.name), content: GENERATED_HEADER + source };
 }
 

@@ -84,7 +84,7 @@ export async function generationBreakdown(specFile: string, outDir: string): Pro
     printed.push(await time(`layout: ${m.path}`, () => emit.printTsModule(m), (f) => bytes(f.content)));
   }
   const view = await time('tests: view (rows laid out)', () => tests.testSuiteView(model));
-  const testSource = await time('tests: handlebars render', () => template('generated-test.hbs', 'code')(view), bytes);
+  const testSource = await time('tests: handlebars render', () => template('generated-test.hbs')(view), bytes);
   const testFile = emit.GENERATED_HEADER + testSource;
   await time('write output', () =>
     writeOutput(outDir, [
