@@ -89,7 +89,8 @@ function registerHelpers(hbs: Handlebars): void {
   hbs.registerHelper('text', (value: unknown) => escapeXmlText(String(value ?? '')));
 }
 
-type Renderer = (context: object) => string;
+/** Renders a template; `options.partials` stand in for registered partials of the same names. */
+export type Renderer = (context: object, options?: { partials?: Record<string, () => string> }) => string;
 
 interface Environment {
   readonly render: (name: string) => Renderer;
@@ -122,7 +123,9 @@ function loadEnvironment(): Environment {
   }
   const hbs = (require('handlebars') as Handlebars).create();
   registerHelpers(hbs);
-  for (const [path, source] of Object.entries(sources.partials)) hbs.registerPartial(partialName(path), source);
+  for (const [path, source] of Object.entries(sources.partials)) {
+    hbs.registerPartial(partialName(path), hbs.compile(source, compileOptions(templateKind(path))));
+  }
   const cache = new Map<string, Renderer>();
   return {
     render: (name) => {
