@@ -216,9 +216,8 @@ function fits(next: Command, rest: readonly Command[], width: number, groupModes
 
 function trimTrailingSpaces(out: string[]): void {
   while (out.length > 0) {
-    const last = out[out.length - 1]!;
-    const trimmed = last.replace(/[ \t]+$/, '');
-    if (trimmed.length > 0 || last.length === 0) {
+    const trimmed = out[out.length - 1]!.replace(/[ \t]+$/, '');
+    if (trimmed.length > 0) {
       out[out.length - 1] = trimmed;
       return;
     }

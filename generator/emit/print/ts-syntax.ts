@@ -18,7 +18,8 @@ import {
  * the repository's options: `printWidth` 120, single quotes, trailing commas
  * everywhere), so generated modules come out formatted and no formatter runs.
  * Only the syntax the emitters use is here; `test/emit/print.test.ts` holds
- * every builder to prettier's output, and `test/golden/` every generated file.
+ * the builders to prettier's output around the width limit, and
+ * `test/emit/prettier-clean.test.ts` every generated module.
  */
 
 /** The width generated code is laid out in: prettier's `printWidth` of this repository. */
