@@ -1,5 +1,5 @@
 import type { GeneratedFile } from '../model/types.js';
-import { group, hardline, type Doc } from './print/doc.js';
+import { group, type Doc } from './print/doc.js';
 import {
   assignment,
   block,
@@ -87,15 +87,16 @@ export interface TsModule {
  */
 export function printTsModule(module: TsModule): GeneratedFile {
   const { statements } = module;
-  const parts: Doc[] = [];
+  // Statements are apart (hard line breaks between them): each is laid out on its own.
+  let text = GENERATED_HEADER;
   statements.forEach((s, i) => {
-    parts.push(statementDoc(s));
+    text += print(statementDoc(s));
     const next = statements[i + 1];
     if (!next) return;
     const run = (s.kind === 'import' && next.kind === 'import') || (s.kind === 'export' && !!s.from && next.kind === 'export');
-    parts.push(run ? hardline : [hardline, hardline]);
+    text += run ? '\n' : '\n\n';
   });
-  return { path: module.path, content: GENERATED_HEADER + print(parts) + '\n' };
+  return { path: module.path, content: text + '\n' };
 }
 
 function specifierText(s: Specifier): string {

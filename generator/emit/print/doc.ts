@@ -78,7 +78,12 @@ export function indentIfBreak(contents: Doc, groupId: GroupId): Doc {
 }
 
 export function join(separator: Doc, docs: readonly Doc[]): Doc[] {
-  return docs.flatMap((doc, i) => (i === 0 ? [doc] : [separator, doc]));
+  const joined: Doc[] = [];
+  for (let i = 0; i < docs.length; i++) {
+    if (i > 0) joined.push(separator);
+    joined.push(docs[i]!);
+  }
+  return joined;
 }
 
 const enum Mode {
