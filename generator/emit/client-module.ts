@@ -100,7 +100,14 @@ export function emitClientModule(model: ServiceModel, address: string): TsModule
       params: [{ name: 'options', type: clientOptionsType, initializer: '{}' }],
       returnType: ts.clientInterface,
       body: [
-        [assignment('const call', ' =', call('createServiceCaller', [raw('service'), string(address), raw('options')])), ';'],
+        [
+          assignment(
+            'const call',
+            ' =',
+            call('createServiceCaller', [raw('service'), string(address), raw('options')]),
+          ),
+          ';',
+        ],
         [
           'return ',
           object(

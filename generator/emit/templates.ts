@@ -41,7 +41,10 @@ interface CompileOptions {
   readonly preventIndent: boolean;
 }
 
-/** Every template and partial, by path relative to `templates/` (`wsdl.hbs`, `help/service.hbs`, `wsdl-partials/soapBinding.hbs`). */
+/**
+ * Every template and partial, by path relative to `templates/` (`wsdl.hbs`, `help/service.hbs`,
+ * `wsdl-partials/soapBinding.hbs`).
+ */
 export interface TemplateSources {
   readonly templates: Readonly<Record<string, string>>;
   readonly partials: Readonly<Record<string, string>>;

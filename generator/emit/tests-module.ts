@@ -44,7 +44,10 @@ export interface TestSuiteView {
   readonly typeAliases: string;
   /** Each operation's row of `OPERATIONS` (`Op: { … },`), at an indentation of 2. */
   readonly rows: readonly string[];
-  /** `const UNKNOWN_OPERATION = …;` and `const UNKNOWN_SOAP_ACTION = …;`: an operation name no operation has, in any case, nor by its SOAPAction, and that SOAPAction. */
+  /**
+   * `const UNKNOWN_OPERATION = …;` and `const UNKNOWN_SOAP_ACTION = …;`: an operation name no operation has, in any
+   * case, nor by its SOAPAction, and that SOAPAction.
+   */
   readonly unknownOperation: string;
   /** `const server = …;`: the generated server. */
   readonly server: string;
@@ -100,7 +103,9 @@ export function testSuiteView(model: ServiceModel): TestSuiteView {
     rows: model.operations.map(row),
     unknownOperation: [
       statement(assignment('const UNKNOWN_OPERATION', ' =', string(unknown, 'printable'))),
-      statement(assignment('const UNKNOWN_SOAP_ACTION', ' =', string(soapActionFor(model.namespace, unknown), 'printable'))),
+      statement(
+        assignment('const UNKNOWN_SOAP_ACTION', ' =', string(soapActionFor(model.namespace, unknown), 'printable')),
+      ),
     ].join('\n'),
     server: statement(assignment('const server', ' =', call(ts.createServer, [raw('handlers')]))),
     client: print([assignment('client', ' =', callWithObject(ts.createClient, shorthandObject('url'))), ';'], 2),

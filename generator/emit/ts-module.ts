@@ -58,8 +58,18 @@ export type Member =
  * exported: a generated module declares only its API.
  */
 export type Statement =
-  | { readonly kind: 'import'; readonly typeOnly?: boolean; readonly names: readonly Specifier[]; readonly from: string }
-  | { readonly kind: 'export'; readonly typeOnly?: boolean; readonly names: readonly Specifier[]; readonly from?: string }
+  | {
+      readonly kind: 'import';
+      readonly typeOnly?: boolean;
+      readonly names: readonly Specifier[];
+      readonly from: string;
+    }
+  | {
+      readonly kind: 'export';
+      readonly typeOnly?: boolean;
+      readonly names: readonly Specifier[];
+      readonly from?: string;
+    }
   | { readonly kind: 'interface'; readonly name: string; readonly docs?: Docs; readonly members: readonly Member[] }
   | { readonly kind: 'type'; readonly name: string; readonly docs?: Docs; readonly type: TypeExpr }
   | {
@@ -71,7 +81,13 @@ export type Statement =
       /** The body's statements, laid out (see `print/ts-syntax.ts`). */
       readonly body: readonly Doc[];
     }
-  | { readonly kind: 'const'; readonly name: string; readonly docs?: Docs; readonly type: string; readonly value: Expr };
+  | {
+      readonly kind: 'const';
+      readonly name: string;
+      readonly docs?: Docs;
+      readonly type: string;
+      readonly value: Expr;
+    };
 
 /** A generated TypeScript module as statements, before printing. */
 export interface TsModule {
@@ -93,7 +109,8 @@ export function printTsModule(module: TsModule): GeneratedFile {
     text += print(statementDoc(s));
     const next = statements[i + 1];
     if (!next) return;
-    const run = (s.kind === 'import' && next.kind === 'import') || (s.kind === 'export' && !!s.from && next.kind === 'export');
+    const run =
+      (s.kind === 'import' && next.kind === 'import') || (s.kind === 'export' && !!s.from && next.kind === 'export');
     text += run ? '\n' : '\n\n';
   });
   return { path: module.path, content: text + '\n' };

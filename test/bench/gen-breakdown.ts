@@ -81,7 +81,13 @@ export async function generationBreakdown(specFile: string, outDir: string): Pro
   });
   const printed: { path: string; content: string }[] = [];
   for (const m of modules) {
-    printed.push(await time(`layout: ${m.path}`, () => emit.printTsModule(m), (f) => bytes(f.content)));
+    printed.push(
+      await time(
+        `layout: ${m.path}`,
+        () => emit.printTsModule(m),
+        (f) => bytes(f.content),
+      ),
+    );
   }
   const view = await time('tests: view (rows laid out)', () => tests.testSuiteView(model));
   const testSource = await time('tests: handlebars render', () => template('generated-test.hbs')(view), bytes);

@@ -83,7 +83,7 @@ operations:
     group: ${JSON.stringify('A long group '.repeat(12) + '*/ end')}
     description: ${JSON.stringify('Line one\nline two is long ' + 'and longer '.repeat(12) + '\n\n  indented */ three')}
     parameters:
-${TYPES.map((t, i) => `      - { name: ${long(`p${i}-`, (n + i * 7) % 97 + 1)}, type: ${t} }`).join('\n')}
+${TYPES.map((t, i) => `      - { name: ${long(`p${i}-`, ((n + i * 7) % 97) + 1)}, type: ${t} }`).join('\n')}
     result: ${TYPES[n % TYPES.length]}
   - name: ${long('Q', Math.max(1, 120 - n))}
     result: base64Binary

@@ -51,22 +51,50 @@ async function both(name: string, expr: Expr): Promise<[string, string]> {
 }
 
 /** Lengths around the width limit. */
-const AROUND = [1, 40, 80, 95, 100, 104, 105, 106, 107, 108, 110, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 125];
+const AROUND = [
+  1, 40, 80, 95, 100, 104, 105, 106, 107, 108, 110, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 125,
+];
 const word = (n: number) => 'abcdefghij'.repeat(13).slice(0, Math.max(1, n));
 
 describe('layouts match prettier around the width limit', () => {
   it.each(AROUND)('objects of strings, numbers, identifiers and arrays (%i)', async (n) => {
     const expr = object([
       [word(Math.min(n, 3)), string(word(n))],
-      [word(n % 7 + 4), string(word(n - 20))],
+      [word((n % 7) + 4), string(word(n - 20))],
       ['count', raw(String(n), 'number')],
       ['negative', raw(`-${n}`)],
       [word(n - 10), raw('HOSTILE_STRING')],
       ['flag', raw('true', 'boolean')],
       [`'my-${word(5)}'`, array([string('soap11'), string(word(n - 30))])],
-      ['nested', object([['a', string(word(n))], ['b', raw('1', 'number')]])],
-      ['items', array([object([['name', string(word(n / 2))], ['type', string('x')]]), object([['name', string('y')], ['type', string('z')]])])],
-      ['one', array([object([['name', string(word(n - 40))], ['type', string('x')]])])],
+      [
+        'nested',
+        object([
+          ['a', string(word(n))],
+          ['b', raw('1', 'number')],
+        ]),
+      ],
+      [
+        'items',
+        array([
+          object([
+            ['name', string(word(n / 2))],
+            ['type', string('x')],
+          ]),
+          object([
+            ['name', string('y')],
+            ['type', string('z')],
+          ]),
+        ]),
+      ],
+      [
+        'one',
+        array([
+          object([
+            ['name', string(word(n - 40))],
+            ['type', string('x')],
+          ]),
+        ]),
+      ],
     ]);
     const [ours, theirs] = await both('x', expr);
     expect(ours).toBe(theirs);
@@ -85,7 +113,7 @@ describe('layouts match prettier around the width limit', () => {
         ['B', arrow(['input', 'callOptions'], call('call', [string('B'), raw('input'), raw('callOptions')]))],
       ]),
     ]) {
-      const [ours, theirs] = await both(word(n % 9 + 1), expr);
+      const [ours, theirs] = await both(word((n % 9) + 1), expr);
       expect(ours).toBe(theirs);
     }
   });

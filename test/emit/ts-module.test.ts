@@ -62,7 +62,12 @@ describe('jsDoc', () => {
     expect(lines[0]).toBe('/**');
     expect(lines[1]).toBe(' * Stop *\\/ here.');
     expect(lines[2]).toBe(' *');
-    expect(lines.slice(3, -3).map((l) => l.slice(3)).join(' ')).toBe(long);
+    expect(
+      lines
+        .slice(3, -3)
+        .map((l) => l.slice(3))
+        .join(' '),
+    ).toBe(long);
     expect(lines.length).toBeGreaterThan(7);
     expect(Math.max(...lines.map((l) => l.length))).toBeLessThanOrEqual(103);
     expect(lines.slice(-3)).toEqual([' *', ' * @group Two words', ' */']);

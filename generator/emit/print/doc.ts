@@ -122,8 +122,14 @@ export function printDoc(doc: Doc, width: number, startColumn = 0): string {
           const next: Command = { indent: ind, mode: Mode.Flat, doc: d.contents };
           if (mode === Mode.Flat && !d.break) commands.push(next);
           else if (!d.break && fits(next, commands, width - column, groupModes)) commands.push(next);
-          else if (d.states && !d.break) commands.push(chooseState(d.states, ind, commands, width - column, groupModes));
-          else commands.push({ indent: ind, mode: Mode.Break, doc: d.states ? d.states[d.states.length - 1]! : d.contents });
+          else if (d.states && !d.break)
+            commands.push(chooseState(d.states, ind, commands, width - column, groupModes));
+          else
+            commands.push({
+              indent: ind,
+              mode: Mode.Break,
+              doc: d.states ? d.states[d.states.length - 1]! : d.contents,
+            });
           if (d.id) groupModes.set(d.id, commands[commands.length - 1]!.mode);
           break;
         }

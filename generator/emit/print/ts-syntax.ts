@@ -78,7 +78,8 @@ export function stringLiteral(value: string, escape: 'ascii' | 'printable' = 'as
     else if (ch === '\t') out += '\\t';
     else if (escape === 'ascii' && ch === '\b') out += '\\b';
     else if (escape === 'ascii' && ch === '\f') out += '\\f';
-    else if (escape === 'ascii' ? code < 0x20 || code > 0x7f : isUnprintable(code)) out += escapeCodePoint(code, escape);
+    else if (escape === 'ascii' ? code < 0x20 || code > 0x7f : isUnprintable(code))
+      out += escapeCodePoint(code, escape);
     else out += ch;
   }
   return out + quote;
@@ -164,9 +165,24 @@ export function array(items: readonly Expr[]): Expr {
     (first === 'object' || first === 'array') &&
     items.every((item) => item.kind === first && (item.size ?? 0) > 1);
   return {
-    doc: group(['[', indent([softline, join([',', line], items.map((i) => i.doc))]), ifBreak(','), softline, ']'], {
-      shouldBreak,
-    }),
+    doc: group(
+      [
+        '[',
+        indent([
+          softline,
+          join(
+            [',', line],
+            items.map((i) => i.doc),
+          ),
+        ]),
+        ifBreak(','),
+        softline,
+        ']',
+      ],
+      {
+        shouldBreak,
+      },
+    ),
     kind: 'array',
     size: items.length,
   };
@@ -197,7 +213,10 @@ export function shorthandObject(name: string): Expr {
 export function callWithObject(callee: string, argument: Expr): Expr {
   const brokenOut = group(['(', indent([softline, argument.doc, ifBreak(',')]), softline, ')'], { shouldBreak: true });
   return {
-    doc: [callee, conditionalGroup([['(', argument.doc, ')'], ['(', group(argument.doc, { shouldBreak: true }), ')'], brokenOut])],
+    doc: [
+      callee,
+      conditionalGroup([['(', argument.doc, ')'], ['(', group(argument.doc, { shouldBreak: true }), ')'], brokenOut]),
+    ],
     kind: 'other',
   };
 }
@@ -218,9 +237,7 @@ export function arrow(params: readonly string[], body: Expr): Expr {
 
 /** A type: a name, keyword or literal (`string`, `'soap11'`), a union, or a reference with type arguments. */
 export type TypeExpr =
-  | string
-  | { readonly union: readonly TypeExpr[] }
-  | { readonly name: string; readonly args: readonly TypeExpr[] };
+  string | { readonly union: readonly TypeExpr[] } | { readonly name: string; readonly args: readonly TypeExpr[] };
 
 export function union(...types: TypeExpr[]): TypeExpr {
   return types.length === 1 ? types[0]! : { union: types };
@@ -244,10 +261,27 @@ export function typeDoc(type: TypeExpr, unionPlacement: 'indented' | 'after-oper
   const { name, args } = type;
   // One simple argument (a name or keyword) never breaks; others break one per line.
   if (args.length === 1 && typeof args[0] === 'string') return [name, '<', args[0], '>'];
-  return [name, group(['<', indent([softline, join([',', line], args.map((a) => typeDoc(a)))]), softline, '>'])];
+  return [
+    name,
+    group([
+      '<',
+      indent([
+        softline,
+        join(
+          [',', line],
+          args.map((a) => typeDoc(a)),
+        ),
+      ]),
+      softline,
+      '>',
+    ]),
+  ];
 }
 
-/** `left = type`: a union moves whole to the next line (and breaks there when it must), anything else only when it cannot stay. */
+/**
+ * `left = type`: a union moves whole to the next line (and breaks there when it must), anything else only when it
+ * cannot stay.
+ */
 export function typeAssignment(left: string, type: TypeExpr): Doc {
   if (isUnion(type)) return group([group(left), ' =', group(indent([line, typeDoc(type, 'after-operator')]))]);
   return assignment(left, ' =', { doc: typeDoc(type), kind: 'other' });
