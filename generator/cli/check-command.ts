@@ -1,5 +1,6 @@
 import type { CommandModule } from 'yargs';
-import { implCheckFailure, implCheckWarnings, type ImplPlan } from '../impl/index.js';
+import { implCheckFailure, implCheckWarnings } from '../impl/describe-impl.js';
+import type { ImplPlan } from '../impl/impl-file.js';
 import { checkOutput, formatCheck } from '../output/check.js';
 import {
   displayPath,
@@ -17,8 +18,6 @@ type CheckArgs = SpecOptions & ImplOptions;
 
 export function checkCommand(ctx: CommandContext): CommandModule<object, CheckArgs> {
   return {
-    command: 'check',
-    describe: 'Exit 1 when the output folder is not exactly what generate would write (a CI gate)',
     builder: (y) =>
       withImplOption(withSpecOptions(y))
         .example('$0 check', 'Fail CI when generated/ is stale')

@@ -1,7 +1,9 @@
 import { normalize, relative } from 'node:path';
 import type { Argv } from 'yargs';
 import { DEFAULT_BASE_URL } from '../emit/generate.js';
-import { ImplError, isInside, planImpl, type ImplPlan } from '../impl/index.js';
+import { ImplError } from '../impl/impl-error.js';
+import type { ImplPlan } from '../impl/impl-file.js';
+import { isInside } from '../impl/import-path.js';
 import type { ServiceModel } from '../model/types.js';
 import { DEFAULT_SPEC_PATH } from '../spec/load-spec.js';
 import { UsageError } from './describe-error.js';
@@ -65,7 +67,8 @@ export function parseImplPath(value: string | string[]): string {
 
 /**
  * Reads the `--impl` file and merges stubs into it in memory (`undefined` without `--impl`).
- * Its errors are usage errors: the file is the user's, and it is left untouched.
+ * Its errors are usage errors: the file is the user's, and it is left untouched. The merge parses
+ * TypeScript (ts-morph): it is loaded only when there is an `--impl` file.
  */
 export async function planImplOption(
   model: ServiceModel,
@@ -78,6 +81,7 @@ export async function planImplOption(
         'owns; keep your handlers file outside it (e.g. next to it).',
     );
   }
+  const { planImpl } = await import('../impl/impl-file.js');
   try {
     return await planImpl(model, argv.impl, { outDir: argv.out, displayName: displayPath(argv.impl) });
   } catch (error) {

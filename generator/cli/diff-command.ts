@@ -23,8 +23,6 @@ interface DiffArgs {
 
 export function diffCommand(ctx: CommandContext): CommandModule<object, DiffArgs> {
   return {
-    command: 'diff <old> <new>',
-    describe: 'Compare two versions of a service (WSDL files or URLs, or specs) and list the changes, breaking first',
     builder: (y) =>
       y
         .positional('old', { type: 'string', describe: 'The old version: a .wsdl or .yaml file, or an http(s) URL' })

@@ -1,6 +1,6 @@
 import { watch } from 'node:fs';
 import type { CommandModule } from 'yargs';
-import { describeImplMerge, writeImpl } from '../impl/index.js';
+import { describeImplMerge } from '../impl/describe-impl.js';
 import { writeOutput, type PlanEntry } from '../output/write.js';
 import {
   displayPath,
@@ -38,6 +38,7 @@ async function generateOnce(argv: GenerateArgs, ctx: CommandContext): Promise<vo
     onFile: (entry) => ctx.report.info(`  ${LABEL[entry.state]}  ${out}/${entry.path}`),
   });
   if (impl) {
+    const { writeImpl } = await import('../impl/impl-file.js');
     try {
       if (!argv['dry-run']) await writeImpl(impl);
     } catch (error) {
@@ -58,8 +59,6 @@ async function generateOnce(argv: GenerateArgs, ctx: CommandContext): Promise<vo
 
 export function generateCommand(ctx: CommandContext): CommandModule<object, GenerateArgs> {
   return {
-    command: 'generate',
-    describe: 'Generate the WSDL, server, client and tests from a spec',
     builder: (y) =>
       withImplOption(withSpecOptions(y))
         .option('dry-run', { type: 'boolean', default: false, describe: 'Report what would change; write nothing' })

@@ -32,8 +32,6 @@ const STDOUT = '-';
 
 export function importCommand(ctx: CommandContext): CommandModule<object, ImportArgs> {
   return {
-    command: 'import <wsdl>',
-    describe: 'Write a spec for the service a WSDL describes (a file, or an http(s) URL such as …/Svc.asmx?wsdl)',
     builder: (y) =>
       y
         .positional('wsdl', {

@@ -1,12 +1,8 @@
 import yargs from 'yargs';
-import { checkCommand } from './check-command.js';
 import type { CommandContext } from './command-context.js';
+import { commandsFor } from './commands.js';
 import { describeError, UsageError } from './describe-error.js';
-import { diffCommand } from './diff-command.js';
 import { EXIT_ERROR } from './exit-codes.js';
-import { generateCommand } from './generate-command.js';
-import { importCommand } from './import-command.js';
-import { serveCommand } from './serve-command.js';
 import { createReporter, type Streams } from './report.js';
 
 /**
@@ -24,6 +20,13 @@ export async function main(args: readonly string[], streams: Streams = process):
   };
   const ctx: CommandContext = { report, setExitCode: (code) => void (exitCode = code), reportError };
 
+  let commands;
+  try {
+    commands = await commandsFor(args, ctx);
+  } catch (error) {
+    reportError(error);
+    return EXIT_ERROR;
+  }
   const cli = yargs()
     .scriptName('asmxgen')
     .usage(
@@ -32,11 +35,7 @@ export async function main(args: readonly string[], streams: Streams = process):
         'serves (byte for byte), a typed Node server, a typed client for SOAP 1.1, SOAP 1.2,\n' +
         'HTTP GET and HTTP POST, and a test suite.',
     )
-    .command(generateCommand(ctx))
-    .command(checkCommand(ctx))
-    .command(serveCommand(ctx))
-    .command(importCommand(ctx))
-    .command(diffCommand(ctx))
+    .command(commands)
     .option('verbose', { type: 'boolean', default: false, describe: 'Show stack traces of errors', global: true })
     .option('quiet', { type: 'boolean', default: false, describe: 'Print errors only', global: true })
     .demandCommand(1, 'Name a command: generate, check, serve, import or diff (see asmxgen --help).')

@@ -20,8 +20,6 @@ interface ServeArgs extends Omit<SpecOptions, 'out'> {
 
 export function serveCommand(ctx: CommandContext): CommandModule<object, ServeArgs> {
   return {
-    command: 'serve',
-    describe: 'Serve a spec: with your handlers (--impl), or as a mock that logs every call',
     builder: (y) =>
       withSpecOptions(y)
         .option('port', { type: 'number', default: 8080, describe: 'Port to listen on (0: any free port)' })

@@ -1,9 +1,8 @@
-import { StructureKind, type StatementStructures } from 'ts-morph';
 import type { OperationModel, ServiceModel } from '../model/types.js';
 import { jsDoc } from './js-doc.js';
 import { importSpecifier, MODULE_PATHS, RUNTIME_MODULES } from './module-paths.js';
-import type { TsModule } from './ts-file.js';
-import { tsLiteral } from './ts-literal.js';
+import { arrow, assignment, call, generic, object, raw, string, stringLiteral, union } from './print/ts-syntax.js';
+import type { Statement, TsModule } from './ts-module.js';
 
 /** The errors a call rejects with, re-exported from the runtime's `client.ts`. */
 const ERROR_CLASSES = ['SoapFaultError', 'HttpError', 'ProtocolError', 'TimeoutError', 'NetworkError'];
@@ -28,43 +27,30 @@ export function emitClientModule(model: ServiceModel, address: string): TsModule
   ]);
   const defaultTransport = model.enabled.soap11 ? 'soap11' : model.bindings[0];
 
-  const statements: StatementStructures[] = [
+  const statements: Statement[] = [
     {
-      kind: StructureKind.ImportDeclaration,
-      namedImports: [
+      kind: 'import',
+      names: [
         'createServiceCaller',
         ...ERROR_CLASSES,
-        ...['CallOptions', 'ClientOptions', ...UPLOAD_TYPES].map((name) => ({ name, isTypeOnly: true })),
+        ...['CallOptions', 'ClientOptions', ...UPLOAD_TYPES].map((name) => ({ name, typeOnly: true })),
       ],
-      moduleSpecifier: importSpecifier(RUNTIME_MODULES.client),
+      from: importSpecifier(RUNTIME_MODULES.client),
     },
-    {
-      kind: StructureKind.ImportDeclaration,
-      namedImports: ['service'],
-      moduleSpecifier: importSpecifier(MODULE_PATHS.service),
-    },
+    { kind: 'import', names: ['service'], from: importSpecifier(MODULE_PATHS.service) },
     ...(typeImports.length > 0
-      ? [
-          {
-            kind: StructureKind.ImportDeclaration as const,
-            isTypeOnly: true,
-            namedImports: typeImports,
-            moduleSpecifier: importSpecifier(MODULE_PATHS.types),
-          },
-        ]
+      ? [{ kind: 'import' as const, typeOnly: true, names: typeImports, from: importSpecifier(MODULE_PATHS.types) }]
       : []),
     {
-      kind: StructureKind.TypeAlias,
-      isExported: true,
+      kind: 'type',
       name: transportType,
-      type: model.bindings.map((b) => tsLiteral(b)).join(' | '),
+      type: union(...model.bindings.map((b) => stringLiteral(b))),
       docs: jsDoc([`The transports ${model.name} enables: what a client's or a call's \`transport\` may name.`]),
     },
     {
-      kind: StructureKind.TypeAlias,
-      isExported: true,
+      kind: 'type',
       name: clientOptionsType,
-      type: `ClientOptions<${transportType}>`,
+      type: generic('ClientOptions', transportType),
       docs: jsDoc([
         `Options of \`${ts.createClient}\`: \`url\` (default \`${address}\`, the address the WSDL names), ` +
           `\`transport\` (default \`${defaultTransport}\`), \`timeoutMs\` (default 100 s), \`signal\`, ` +
@@ -74,18 +60,16 @@ export function emitClientModule(model: ServiceModel, address: string): TsModule
       ]),
     },
     {
-      kind: StructureKind.TypeAlias,
-      isExported: true,
+      kind: 'type',
       name: callOptionsType,
-      type: `CallOptions<${transportType}>`,
+      type: generic('CallOptions', transportType),
       docs: jsDoc([
         "Options of one call, over the client's: `transport`, `timeoutMs`, `signal` (either signal aborts the " +
           "call) and `headers` (added to the client's).",
       ]),
     },
     {
-      kind: StructureKind.Interface,
-      isExported: true,
+      kind: 'interface',
       name: ts.clientInterface,
       docs: jsDoc([
         `A client of ${model.name}: one method per operation, resolving to its result. A call rejects with a ` +
@@ -94,23 +78,19 @@ export function emitClientModule(model: ServiceModel, address: string): TsModule
           "the signal's reason when aborted, and a `TypeError`, before anything is sent, for an input it cannot " +
           'send (a string holding a character XML 1.0 does not allow, a value of the wrong type).',
       ]),
-      methods: model.operations.map((op) => ({
+      members: model.operations.map((op) => ({
+        kind: 'method' as const,
         name: op.ts.method,
         docs: jsDoc([op.description, uploadNote(op)], { group: op.group }),
-        parameters: [
-          {
-            name: 'input',
-            type: inputTypeOf(op),
-            hasQuestionToken: op.parameters.every((p) => p.minOccurs === 0),
-          },
-          { name: 'options', type: callOptionsType, hasQuestionToken: true },
+        params: [
+          { name: 'input', type: inputTypeOf(op), optional: op.parameters.every((p) => p.minOccurs === 0) },
+          { name: 'options', type: callOptionsType, optional: true },
         ],
-        returnType: op.result ? `Promise<${op.ts.resultType}>` : 'Promise<void>',
+        returnType: generic('Promise', op.result ? op.ts.resultType : 'void'),
       })),
     },
     {
-      kind: StructureKind.Function,
-      isExported: true,
+      kind: 'function',
       name: ts.createClient,
       docs: jsDoc(
         [
@@ -119,19 +99,30 @@ export function emitClientModule(model: ServiceModel, address: string): TsModule
         ],
         { throws: 'TypeError for a URL that is not http(s), or a transport the service does not enable' },
       ),
-      parameters: [{ name: 'options', type: clientOptionsType, initializer: '{}' }],
+      params: [{ name: 'options', type: clientOptionsType, initializer: '{}' }],
       returnType: ts.clientInterface,
-      statements: [
-        `const call = createServiceCaller(service, ${tsLiteral(address)}, options);`,
-        `return {${model.operations
-          .map((op) => `${op.ts.method}: (input, callOptions) => call(${tsLiteral(op.name)}, input, callOptions),`)
-          .join('\n')}};`,
+      body: [
+        [
+          assignment(
+            'const call',
+            ' =',
+            call('createServiceCaller', [raw('service'), string(address), raw('options')]),
+          ),
+          ';',
+        ],
+        [
+          'return ',
+          object(
+            model.operations.map((op) => [
+              op.ts.method,
+              arrow(['input', 'callOptions'], call('call', [string(op.name), raw('input'), raw('callOptions')])),
+            ]),
+          ).doc,
+          ';',
+        ],
       ],
     },
-    {
-      kind: StructureKind.ExportDeclaration,
-      namedExports: [...ERROR_CLASSES, ...UPLOAD_TYPES.map((name) => ({ name, isTypeOnly: true }))],
-    },
+    { kind: 'export', names: [...ERROR_CLASSES, ...UPLOAD_TYPES.map((name) => ({ name, typeOnly: true }))] },
   ];
   return { path: MODULE_PATHS.client, statements };
 }

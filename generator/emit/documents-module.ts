@@ -1,8 +1,8 @@
 import type { GeneratedFile, ServiceModel } from '../model/types.js';
-import { renderDocuments } from './documents.js';
-import type { ModuleExports } from './index-module.js';
+import { renderDocumentsSharingStyle } from './documents.js';
+import type { ModuleExports } from './ts-module.js';
 import { importSpecifier, MODULE_PATHS, RUNTIME_MODULES } from './module-paths.js';
-import { GENERATED_HEADER } from './ts-file.js';
+import { GENERATED_HEADER } from './ts-module.js';
 
 /** What `documents.ts` exports, for `index.ts`. */
 export const DOCUMENTS_EXPORTS: ModuleExports & { path: string } = {
@@ -14,24 +14,23 @@ export const DOCUMENTS_EXPORTS: ModuleExports & { path: string } = {
 /**
  * `documents.ts`: the WSDL, discovery document and help pages the server
  * serves, rendered at generation time. Printed directly rather than through
- * ts-morph and prettier: it is one object of long string literals (hundreds of
+ * the layout engine: it is one object of long string literals (hundreds of
  * kilobytes for a large service), and its layout is fixed here.
  */
 export function emitDocumentsModule(model: ServiceModel): GeneratedFile {
-  const docs = renderDocuments(model);
+  const { documents: docs, style, styleMarker } = renderDocumentsSharingStyle(model);
   // Plain ASCII: non-ASCII characters (and the NUL markers) print as \u escapes.
   const str = (value: string) =>
     JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   // Every help page carries the same stylesheet: print it once and join it in.
-  const style = /<style>[\s\S]*?<\/style>/.exec(docs.helpPage)?.[0];
-  const page = (html: string) => (style ? html.split(style).map(str).join(' + style + ') : str(html));
+  const page = (html: string) => html.split(styleMarker).map(str).join(' + style + ');
   const pages = Object.keys(docs.operationPages)
     .map((name) => `    ${str(name)}: ${page(docs.operationPages[name]!)},\n`)
     .join('');
   const content =
     GENERATED_HEADER +
     `import type { ServiceDocuments } from '${importSpecifier(RUNTIME_MODULES.serviceDescription)}';\n\n` +
-    (style ? `/** The help pages' stylesheet, shared by every page. */\nconst style = ${str(style)};\n\n` : '') +
+    `/** The help pages' stylesheet, shared by every page. */\nconst style = ${str(style)};\n\n` +
     `/**\n` +
     ` * The documents the ${model.name} server serves (WSDL, discovery, help pages), rendered at generation\n` +
     ` * time. The NUL-delimited markers are filled per request with the address it was made to.\n` +

@@ -20,22 +20,60 @@ export function renderDisco(model: ServiceModel, address: string): string {
  * time, with markers where the request decides (the runtime fills them).
  */
 export function renderDocuments(model: ServiceModel): ServiceDocuments {
+  const { documents, style, styleMarker } = renderDocumentsSharingStyle(model);
+  const fill = (html: string) => html.split(styleMarker).join(style);
+  return {
+    ...documents,
+    helpPage: fill(documents.helpPage),
+    operationPages: Object.fromEntries(Object.entries(documents.operationPages).map(([op, html]) => [op, fill(html)])),
+    methodNotFoundPage: fill(documents.methodNotFoundPage),
+  };
+}
+
+/** The documents with every help page's `<style>` element as `styleMarker`, and that element. */
+export interface DocumentsSharingStyle {
+  readonly documents: ServiceDocuments;
+  /** The `<style>` element every help page carries. */
+  readonly style: string;
+  readonly styleMarker: string;
+}
+
+/** Stands for the stylesheet while pages are rendered: each page then holds it once, as `STYLE_MARKER_ELEMENT`. */
+const STYLE_MARKER = '\u0000style\u0000';
+const STYLE_MARKER_ELEMENT = `<style>\n${STYLE_MARKER}\n</style>`;
+
+/**
+ * `renderDocuments`, with the stylesheet (the same on every help page, several kilobytes) rendered once and
+ * a marker in its place on each page: a large service has thousands of pages.
+ */
+export function renderDocumentsSharingStyle(model: ServiceModel): DocumentsSharingStyle {
   const site = siteView(model);
   const operations = ordinal(model.operations);
-  const servicePage = template('help/service.hbs', 'html');
-  const operationPage = template('help/operation.hbs', 'html');
-  const methodNotFoundPage = template('help/method-not-found.hbs', 'html');
+  const servicePage = template('help/service.hbs');
+  const operationPage = template('help/operation.hbs');
+  // One page is rendered whole, for its stylesheet; the others with the marker for it.
+  const methodNotFoundPage = template('help/method-not-found.hbs')(site);
+  const style = /<style>\n[\s\S]*?<\/style>/.exec(methodNotFoundPage)?.[0];
+  if (style === undefined) throw new Error('asmxgen: the help pages have no <style> element');
+  const marked = { partials: { helpStyle: () => `${STYLE_MARKER}\n` } };
   return {
-    wsdl: renderWsdl(model, ADDRESS_MARKER),
-    disco: renderDisco(model, ADDRESS_MARKER),
-    helpPage: servicePage({
-      ...site,
-      operations: operations.map((op) => ({ name: op.name, description: op.description, group: op.group })),
-    }),
-    operationPages: Object.fromEntries(
-      operations.map((op) => [op.name, operationPage(operationView(model, site, op))]),
-    ),
-    methodNotFoundPage: methodNotFoundPage(site),
+    documents: {
+      wsdl: renderWsdl(model, ADDRESS_MARKER),
+      disco: renderDisco(model, ADDRESS_MARKER),
+      helpPage: servicePage(
+        {
+          ...site,
+          operations: operations.map((op) => ({ name: op.name, description: op.description, group: op.group })),
+        },
+        marked,
+      ),
+      operationPages: Object.fromEntries(
+        operations.map((op) => [op.name, operationPage(operationView(model, site, op), marked)]),
+      ),
+      methodNotFoundPage: methodNotFoundPage.split(style).join(STYLE_MARKER_ELEMENT),
+    },
+    style,
+    styleMarker: STYLE_MARKER_ELEMENT,
   };
 }
 

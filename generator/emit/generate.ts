@@ -6,17 +6,17 @@ import { emitRuntimeFiles } from './runtime-files.js';
 import { emitServerModule } from './server-module.js';
 import { emitServiceModule } from './service-module.js';
 import { emitTestsModule } from './tests-module.js';
-import { printTsModules, type TsModule } from './ts-file.js';
+import { printTsModule, type TsModule } from './ts-module.js';
 import { emitTypesModule } from './types-module.js';
 import { emitWsdl, serviceAddress } from './wsdl.js';
 
 export const DEFAULT_BASE_URL = 'http://localhost:8080';
 
 /**
- * The whole generation: a pure function of the model and the options (async
- * only because formatting is). Each
- * emitter returns its files; the list is sorted by path so the output never
- * depends on emitter order.
+ * The whole generation: a pure function of the model and the options. Each
+ * emitter returns its files, already formatted (no formatter runs); the list
+ * is sorted by path so the output never depends on emitter order. It returns
+ * a promise, as the programmatic API always has.
  */
 export async function generate(model: ServiceModel, options: GenerateOptions = {}): Promise<GeneratedFile[]> {
   const baseUrl = options.baseUrl ?? DEFAULT_BASE_URL;
@@ -32,8 +32,8 @@ export async function generate(model: ServiceModel, options: GenerateOptions = {
     ...emitWsdl(model, baseUrl),
     ...emitRuntimeFiles(),
     emitDocumentsModule(model),
-    ...(await printTsModules([...modules, index])),
-    await emitTestsModule(model),
+    ...[...modules, index].map(printTsModule),
+    emitTestsModule(model),
   ];
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

@@ -1,34 +1,31 @@
-import { StructureKind, type JSDocStructure, type OptionalKind } from 'ts-morph';
-
 /** Comment text is wrapped at this many characters, so comments stay within the print width when indented. */
 const TEXT_WIDTH = 100;
 
 /**
  * A JSDoc comment from paragraphs (absent ones skipped) and tags, as the
- * `docs` of a ts-morph structure: no comment at all when there is nothing to
- * say. Long lines are wrapped (prettier leaves comments alone), and spec text
- * cannot end the comment early (`*\/` is escaped).
+ * comment's lines (unindented): `undefined`, no comment at all, when there is
+ * nothing to say. One line (`/** … *\/`) for a one-line text or a lone tag;
+ * otherwise the text's lines, a blank line and the tags. Long lines are
+ * wrapped (a formatter would leave comments alone), and spec text cannot end
+ * the comment early (`*\/` is escaped).
  */
 export function jsDoc(
   paragraphs: readonly (string | undefined)[],
   tags: Readonly<Record<string, string | undefined>> = {},
-): OptionalKind<JSDocStructure>[] {
+): string[] | undefined {
   const text = paragraphs
     .map((p) => p?.trim())
     .filter((p): p is string => !!p)
     .map((p) => wrap(escapeCommentText(p)))
     .join('\n\n');
-  const tagStructures = Object.entries(tags)
+  const tagLines = Object.entries(tags)
     .filter((entry): entry is [string, string] => !!entry[1]?.trim())
-    .map(([tagName, value]) => ({
-      kind: StructureKind.JSDocTag as const,
-      tagName,
-      text: escapeCommentText(value.trim().replace(/\s+/g, ' ')),
-    }));
-  if (!text && tagStructures.length === 0) return [];
-  // A trailing newline puts a blank line between the text and the tags.
-  const description = text && tagStructures.length > 0 ? `${text}\n` : text;
-  return [{ ...(description && { description }), ...(tagStructures.length > 0 && { tags: tagStructures }) }];
+    .map(([tagName, value]) => `@${tagName} ${escapeCommentText(value.trim().replace(/\s+/g, ' '))}`);
+  if (!text && tagLines.length === 0) return undefined;
+  if (tagLines.length === 0 && !text.includes('\n')) return [`/** ${text} */`];
+  if (!text && tagLines.length === 1) return [`/** ${tagLines[0]} */`];
+  const body = [...(text ? text.split('\n') : []), ...(text && tagLines.length > 0 ? [''] : []), ...tagLines];
+  return ['/**', ...body.map((l) => (l ? ` * ${l}` : ' *')), ' */'];
 }
 
 function escapeCommentText(text: string): string {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { GeneratedFile } from '../model/types.js';
 import { packageRoot } from '../package-root.js';
 import { RUNTIME_FOLDER } from './module-paths.js';
-import { GENERATED_HEADER } from './ts-file.js';
+import { GENERATED_HEADER } from './ts-module.js';
 
 let cached: readonly GeneratedFile[] | undefined;
 

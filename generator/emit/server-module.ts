@@ -1,8 +1,8 @@
-import { StructureKind, type FunctionDeclarationStructure, type StatementStructures } from 'ts-morph';
 import type { ServiceModel } from '../model/types.js';
 import { jsDoc } from './js-doc.js';
 import { importSpecifier, MODULE_PATHS, RUNTIME_MODULES } from './module-paths.js';
-import type { TsModule } from './ts-file.js';
+import { call, raw, union, generic } from './print/ts-syntax.js';
+import type { Statement, TsModule } from './ts-module.js';
 
 /** What `server.ts` takes from the runtime's `server.ts`, and re-exports of it. */
 const RUNTIME_VALUES = ['createServiceHandler', 'createServiceFetchHandler', 'createServiceServer', 'SoapFault'];
@@ -20,48 +20,40 @@ export function emitServerModule(model: ServiceModel): TsModule {
   // A service named `Service` declares `createServiceHandler` itself: the runtime's is then imported under an alias.
   const declared = new Set([ts.handlersInterface, ts.createHandler, ts.createServer, ts.createFetchHandler]);
   const local = (name: string) => (declared.has(name) ? `${name}FromRuntime` : name);
-  const statements: StatementStructures[] = [
+  const statements: Statement[] = [
     {
-      kind: StructureKind.ImportDeclaration,
-      namedImports: [
+      kind: 'import',
+      names: [
         ...RUNTIME_VALUES.map((name) => (local(name) === name ? name : { name, alias: local(name) })),
-        ...RUNTIME_TYPES.map((name) => ({ name, isTypeOnly: true })),
+        ...RUNTIME_TYPES.map((name) => ({ name, typeOnly: true })),
       ],
-      moduleSpecifier: importSpecifier(RUNTIME_MODULES.server),
+      from: importSpecifier(RUNTIME_MODULES.server),
+    },
+    { kind: 'import', names: ['documents'], from: importSpecifier(MODULE_PATHS.documents) },
+    { kind: 'import', names: ['service'], from: importSpecifier(MODULE_PATHS.service) },
+    {
+      kind: 'import',
+      typeOnly: true,
+      names: model.operations.flatMap((op) => [op.ts.inputType, op.ts.resultType]),
+      from: importSpecifier(MODULE_PATHS.types),
     },
     {
-      kind: StructureKind.ImportDeclaration,
-      namedImports: ['documents'],
-      moduleSpecifier: importSpecifier(MODULE_PATHS.documents),
-    },
-    {
-      kind: StructureKind.ImportDeclaration,
-      namedImports: ['service'],
-      moduleSpecifier: importSpecifier(MODULE_PATHS.service),
-    },
-    {
-      kind: StructureKind.ImportDeclaration,
-      isTypeOnly: true,
-      namedImports: model.operations.flatMap((op) => [op.ts.inputType, op.ts.resultType]),
-      moduleSpecifier: importSpecifier(MODULE_PATHS.types),
-    },
-    {
-      kind: StructureKind.Interface,
-      isExported: true,
+      kind: 'interface',
       name: ts.handlersInterface,
       docs: jsDoc([
         `The implementation of ${model.name}: one method per operation, called with the operation's parameters ` +
           `and the call's context; it returns the result, or a promise of it. Throw a \`SoapFault\` to answer ` +
           'with a fault of your own. Every operation needs its method: the functions below throw when one is missing.',
       ]),
-      methods: model.operations.map((op) => ({
+      members: model.operations.map((op) => ({
+        kind: 'method' as const,
         name: op.ts.method,
         docs: jsDoc([op.description], { group: op.group }),
-        parameters: [
+        params: [
           { name: 'input', type: op.ts.inputType },
           { name: 'ctx', type: 'CallContext' },
         ],
-        returnType: `${op.ts.resultType} | Promise<${op.ts.resultType}>`,
+        returnType: union(op.ts.resultType, generic('Promise', op.ts.resultType)),
       })),
     },
     factory(
@@ -83,22 +75,22 @@ export function emitServerModule(model: ServiceModel): TsModule {
         'for runtimes and frameworks built on the Fetch API. Other paths get a 404.',
     ),
     {
-      kind: StructureKind.ExportDeclaration,
-      namedExports: [...REEXPORTED_VALUES, ...REEXPORTED_TYPES.map((name) => ({ name, isTypeOnly: true }))],
+      kind: 'export',
+      names: [...REEXPORTED_VALUES, ...REEXPORTED_TYPES.map((name) => ({ name, typeOnly: true }))],
     },
   ];
 
-  function factory(name: string, runtimeFunction: string, doc: string): FunctionDeclarationStructure {
+  function factory(name: string, runtimeFunction: string, doc: string): Statement {
+    const args = ['service', 'documents', 'handlers', 'options'].map((a) => raw(a));
     return {
-      kind: StructureKind.Function,
-      isExported: true,
+      kind: 'function',
       name,
       docs: jsDoc([doc]),
-      parameters: [
+      params: [
         { name: 'handlers', type: ts.handlersInterface },
-        { name: 'options', type: 'ServerOptions', hasQuestionToken: true },
+        { name: 'options', type: 'ServerOptions', optional: true },
       ],
-      statements: [`return ${local(runtimeFunction)}(service, documents, handlers, options);`],
+      body: [['return ', call(local(runtimeFunction), args).doc, ';']],
     };
   }
 

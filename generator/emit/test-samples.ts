@@ -1,9 +1,10 @@
 import type { OperationModel } from '../model/types.js';
 import type { XsdType } from '../model/xsd-types.js';
+import { call, flat, object, raw, string, stringLiteral, type Expr } from './print/ts-syntax.js';
 
 /**
  * The values the generated test suite sends and returns, as TypeScript
- * source: per XSD type a plain value and a hostile one. The generated client
+ * expressions: per XSD type a plain value and a hostile one. The generated client
  * and server carry each exactly over every transport (which
  * `test/emit/tests-module.test.ts` runs for a service of every type), so the
  * suite can demand the very value back:
@@ -44,90 +45,95 @@ export const SAMPLE_CONSTANTS: readonly SampleConstant[] = [
   { name: 'ALL_BYTES', doc: 'Every byte value, 0 to 255.', value: 'Uint8Array.from({ length: 256 }, (_, i) => i)' },
 ];
 
-const HOSTILE: Readonly<Record<XsdType, string>> = {
-  string: 'HOSTILE_STRING',
-  boolean: 'false',
-  byte: '-128',
-  unsignedByte: '255',
-  short: '-32768',
-  unsignedShort: '65535',
-  int: '-2147483648',
-  unsignedInt: '4294967295',
-  long: '-9223372036854775808n',
-  unsignedLong: '18446744073709551615n',
-  float: '-3.4028234663852886e38',
-  double: '-1.7976931348623157e308',
-  decimal: tsString('-79228162514264337593543950335'),
-  dateTime: `new Date('9999-12-31T23:59:59.999Z')`,
-  base64Binary: 'ALL_BYTES',
+const HOSTILE: Readonly<Record<XsdType, Expr>> = {
+  string: raw('HOSTILE_STRING'),
+  boolean: raw('false', 'boolean'),
+  byte: raw('-128'),
+  unsignedByte: raw('255', 'number'),
+  short: raw('-32768'),
+  unsignedShort: raw('65535', 'number'),
+  int: raw('-2147483648'),
+  unsignedInt: raw('4294967295', 'number'),
+  long: raw('-9223372036854775808n'),
+  unsignedLong: raw('18446744073709551615n'),
+  float: raw('-3.4028234663852886e38'),
+  double: raw('-1.7976931348623157e308'),
+  decimal: sampleString('-79228162514264337593543950335'),
+  dateTime: call('new Date', [sampleString('9999-12-31T23:59:59.999Z')]),
+  base64Binary: raw('ALL_BYTES'),
 };
 
 /** A plain value of `type`: `label` is a string's text (a byte array's UTF-8), `position` (0, 1, ...) sets numbers. */
-function plainValue(type: XsdType, label: string, position: number): string {
+function plainValue(type: XsdType, label: string, position: number): Expr {
   switch (type) {
     case 'string':
-      return tsString(label);
+      return sampleString(label);
     case 'boolean':
-      return 'true';
+      return raw('true', 'boolean');
     case 'long':
     case 'unsignedLong':
-      return `${position + 1}n`;
+      return raw(`${position + 1}n`);
     case 'float':
-      return String(position + 0.25);
+      return raw(String(position + 0.25), 'number');
     case 'double':
-      return `${position}.1`;
+      return raw(`${position}.1`, 'number');
     case 'decimal':
-      return tsString(`${position + 1}.25`);
+      return sampleString(`${position + 1}.25`);
     case 'dateTime':
-      return `new Date('${new Date(Date.UTC(2026, 1, 1, 10, position % 60, 0, 250)).toISOString()}')`;
+      return call('new Date', [sampleString(new Date(Date.UTC(2026, 1, 1, 10, position % 60, 0, 250)).toISOString())]);
     case 'base64Binary':
-      return `new TextEncoder().encode(${tsString(label)})`;
+      return call('new TextEncoder().encode', [sampleString(label)]);
     default:
-      return String((position % 100) + 1);
+      return raw(String((position % 100) + 1), 'number');
   }
 }
 
 /** A sample input of `op`: an object literal of every parameter, keyed as the input type is (`{}` without any). */
-export function inputSample(op: OperationModel, kind: SampleKind): string {
-  const values = op.parameters.map(
-    (p, i) => `${p.tsName}: ${kind === 'hostile' ? HOSTILE[p.type] : plainValue(p.type, `${op.name} ${p.name}`, i)}`,
+export function inputSampleExpr(op: OperationModel, kind: SampleKind): Expr {
+  return object(
+    op.parameters.map((p, i) => [
+      p.tsName,
+      kind === 'hostile' ? HOSTILE[p.type] : plainValue(p.type, `${op.name} ${p.name}`, i),
+    ]),
   );
-  return values.length === 0 ? '{}' : `{ ${values.join(', ')} }`;
 }
 
 /** A sample result of `op`; `undefined` for a void operation. */
-export function resultSample(op: OperationModel, kind: SampleKind): string {
-  if (!op.result) return 'undefined';
+export function resultSampleExpr(op: OperationModel, kind: SampleKind): Expr {
+  if (!op.result) return raw('undefined');
   const { type } = op.result;
   return kind === 'hostile' ? HOSTILE[type] : plainValue(type, `${op.name} result`, op.parameters.length);
 }
 
+/** `inputSampleExpr` on one line. */
+export function inputSample(op: OperationModel, kind: SampleKind): string {
+  return flat(inputSampleExpr(op, kind));
+}
+
+/** `resultSampleExpr` on one line. */
+export function resultSample(op: OperationModel, kind: SampleKind): string {
+  return flat(resultSampleExpr(op, kind));
+}
+
 /** The file a call that can carry files sends: every byte value. */
-export function uploadSample(): string {
-  return "{ field: 'file', filename: 'sample.bin', contentType: 'application/octet-stream', data: ALL_BYTES }";
+export function uploadSample(): Expr {
+  return object([
+    ['field', sampleString('file')],
+    ['filename', sampleString('sample.bin')],
+    ['contentType', sampleString('application/octet-stream')],
+    ['data', raw('ALL_BYTES')],
+  ]);
+}
+
+function sampleString(value: string): Expr {
+  return string(value, 'printable');
 }
 
 /**
  * A string literal that reads as the value: printable characters as they
- * are (non-BMP ones included); quotes, backslashes, control characters, lone
- * surrogates and the line and paragraph separators escaped.
+ * are (non-BMP ones included); the enclosing quote, backslashes, control
+ * characters, lone surrogates and the line and paragraph separators escaped.
  */
 export function tsString(value: string): string {
-  let out = "'";
-  for (const ch of value) {
-    const code = ch.codePointAt(0)!;
-    if (ch === "'" || ch === '\\') out += `\\${ch}`;
-    else if (ch === '\r') out += '\\r';
-    else if (ch === '\n') out += '\\n';
-    else if (ch === '\t') out += '\\t';
-    else if (code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029)
-      out += unicodeEscape(code);
-    else if (code >= 0xd800 && code <= 0xdfff) out += unicodeEscape(code);
-    else out += ch;
-  }
-  return `${out}'`;
-}
-
-function unicodeEscape(code: number): string {
-  return `\\u${code.toString(16).padStart(4, '0')}`;
+  return stringLiteral(value, 'printable');
 }

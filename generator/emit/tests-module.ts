@@ -1,18 +1,38 @@
 import { soapActionFor } from '../model/naming.js';
-import type { GeneratedFile, ServiceModel } from '../model/types.js';
+import type { GeneratedFile, OperationModel, ServiceModel } from '../model/types.js';
 import { testSuitePath } from './module-paths.js';
-import { template } from './templates.js';
+import type { Doc } from './print/doc.js';
 import {
-  inputSample,
-  resultSample,
+  array,
+  assignment,
+  call,
+  callWithObject,
+  flat,
+  object,
+  print,
+  property,
+  raw,
+  shorthandObject,
+  string,
+  typeAssignment,
+  type Expr,
+} from './print/ts-syntax.js';
+import { template } from './templates.js';
+import { GENERATED_HEADER } from './ts-module.js';
+import {
+  inputSampleExpr,
+  resultSampleExpr,
   SAMPLE_CONSTANTS,
-  tsString,
   uploadSample,
   type SampleConstant,
+  type SampleKind,
 } from './test-samples.js';
-import { formatTs } from './ts-file.js';
 
-/** What `templates/generated-test.hbs` renders: names, and every value already TypeScript source. */
+/**
+ * What `templates/generated-test.hbs` renders: names, and the statements that
+ * hold names or values of the service, already laid out (the template's own
+ * text is formatted as it stands).
+ */
 export interface TestSuiteView {
   readonly name: string;
   readonly ts: ServiceModel['ts'];
@@ -20,18 +40,19 @@ export interface TestSuiteView {
   readonly transports: string;
   /** Values the samples share. */
   readonly constants: readonly SampleConstant[];
-  readonly operations: readonly {
-    readonly method: string;
-    readonly transports: string;
-    readonly plain: { readonly input: string; readonly result: string };
-    readonly hostile: { readonly input: string; readonly result: string };
-    /** A file literal, or `undefined` when a call cannot carry one. */
-    readonly upload: string;
-  }[];
-  /** A string literal: an operation name no operation has, in any case, nor by its SOAPAction. */
+  /** `type Client = …;`, `type Transport = …;` and `type CallOptions = …;`, one per line. */
+  readonly typeAliases: string;
+  /** Each operation's row of `OPERATIONS` (`Op: { … },`), at an indentation of 2. */
+  readonly rows: readonly string[];
+  /**
+   * `const UNKNOWN_OPERATION = …;` and `const UNKNOWN_SOAP_ACTION = …;`: an operation name no operation has, in any
+   * case, nor by its SOAPAction, and that SOAPAction.
+   */
   readonly unknownOperation: string;
-  /** A string literal: the SOAPAction of `unknownOperation`. */
-  readonly unknownSoapAction: string;
+  /** `const server = …;`: the generated server. */
+  readonly server: string;
+  /** `client = …;`: the generated client, at an indentation of 2. */
+  readonly client: string;
 }
 
 /**
@@ -40,30 +61,62 @@ export interface TestSuiteView {
  * transports and sample values, and tests over the table: regenerating for
  * a changed spec changes the table, never the tests.
  */
-export async function emitTestsModule(model: ServiceModel): Promise<GeneratedFile> {
-  const path = testSuitePath(model.name);
-  const source = template('generated-test.hbs', 'code')(testSuiteView(model));
-  return { path, content: await formatTs(source, path) };
+export function emitTestsModule(model: ServiceModel): GeneratedFile {
+  const source = template('generated-test.hbs')(testSuiteView(model));
+  return { path: testSuitePath(model.name), content: GENERATED_HEADER + source };
 }
 
 export function testSuiteView(model: ServiceModel): TestSuiteView {
-  const transports = `[${model.bindings.map(tsString).join(', ')}]`;
+  const { ts } = model;
+  const transports = array(model.bindings.map((b) => string(b, 'printable')));
   const unknown = unknownOperation(model);
+  const row = (op: OperationModel) =>
+    print(
+      [
+        property(
+          op.ts.method,
+          object(
+            [
+              ['transports', transports],
+              ['plain', sample(op, 'plain')],
+              ['hostile', sample(op, 'hostile')],
+              ['upload', op.takesFiles ? uploadSample() : raw('undefined')],
+            ],
+            true,
+          ),
+        ),
+        ',',
+      ],
+      2,
+    );
+  const statement = (doc: Doc) => print([doc, ';']);
   return {
     name: model.name,
-    ts: model.ts,
-    transports,
+    ts,
+    transports: flat(transports),
     constants: SAMPLE_CONSTANTS,
-    operations: model.operations.map((op) => ({
-      method: op.ts.method,
-      transports,
-      plain: { input: inputSample(op, 'plain'), result: resultSample(op, 'plain') },
-      hostile: { input: inputSample(op, 'hostile'), result: resultSample(op, 'hostile') },
-      upload: op.takesFiles ? uploadSample() : 'undefined',
-    })),
-    unknownOperation: tsString(unknown),
-    unknownSoapAction: tsString(soapActionFor(model.namespace, unknown)),
+    typeAliases: [
+      statement(typeAssignment('type Client', ts.clientInterface)),
+      statement(typeAssignment('type Transport', ts.transportType)),
+      statement(typeAssignment('type CallOptions', ts.callOptionsType)),
+    ].join('\n'),
+    rows: model.operations.map(row),
+    unknownOperation: [
+      statement(assignment('const UNKNOWN_OPERATION', ' =', string(unknown, 'printable'))),
+      statement(
+        assignment('const UNKNOWN_SOAP_ACTION', ' =', string(soapActionFor(model.namespace, unknown), 'printable')),
+      ),
+    ].join('\n'),
+    server: statement(assignment('const server', ' =', call(ts.createServer, [raw('handlers')]))),
+    client: print([assignment('client', ' =', callWithObject(ts.createClient, shorthandObject('url'))), ';'], 2),
   };
+}
+
+function sample(op: OperationModel, kind: SampleKind): Expr {
+  return object([
+    ['input', inputSampleExpr(op, kind)],
+    ['result', resultSampleExpr(op, kind)],
+  ]);
 }
 
 /**

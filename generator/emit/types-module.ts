@@ -1,8 +1,8 @@
-import { StructureKind, type StatementStructures } from 'ts-morph';
 import type { OperationModel, ServiceModel } from '../model/types.js';
 import { jsDoc } from './js-doc.js';
 import { MODULE_PATHS } from './module-paths.js';
-import type { TsModule } from './ts-file.js';
+import { generic, union } from './print/ts-syntax.js';
+import type { Statement, TsModule } from './ts-module.js';
 
 /**
  * `types.ts`: per operation, its input (`{Op}Input`, one property per
@@ -16,31 +16,30 @@ function docs(op: OperationModel, role: string) {
   return jsDoc([op.description, role], { group: op.group });
 }
 
-function inputType(op: OperationModel): StatementStructures {
+function inputType(op: OperationModel): Statement {
   if (op.parameters.length === 0) {
     // `{}` would accept any value but null; this accepts `{}` only.
     return {
-      kind: StructureKind.TypeAlias,
-      isExported: true,
+      kind: 'type',
       name: op.ts.inputType,
-      type: 'Record<string, never>',
+      type: generic('Record', 'string', 'never'),
       docs: docs(op, `\`${op.name}\` takes no parameters.`),
     };
   }
   return {
-    kind: StructureKind.Interface,
-    isExported: true,
+    kind: 'interface',
     name: op.ts.inputType,
     docs: docs(op, `The parameters of \`${op.name}\`.`),
-    properties: op.parameters.map((p) => ({
+    members: op.parameters.map((p) => ({
+      kind: 'property' as const,
       name: p.tsName,
       type: p.tsType,
-      hasQuestionToken: p.minOccurs === 0,
+      optional: p.minOccurs === 0,
     })),
   };
 }
 
-function resultType(op: OperationModel): StatementStructures {
+function resultType(op: OperationModel): Statement {
   const result = op.result;
   const role = !result
     ? `\`${op.name}\` returns nothing: its reply is an empty \`${op.responseElement}\`.`
@@ -48,10 +47,9 @@ function resultType(op: OperationModel): StatementStructures {
       ? `What \`${op.name}\` returns, the \`${result.elementName}\` element; \`undefined\` when it is absent.`
       : `What \`${op.name}\` returns, the \`${result.elementName}\` element.`;
   return {
-    kind: StructureKind.TypeAlias,
-    isExported: true,
+    kind: 'type',
     name: op.ts.resultType,
-    type: !result ? 'void' : result.minOccurs === 0 ? `${result.tsType} | undefined` : result.tsType,
+    type: !result ? 'void' : result.minOccurs === 0 ? union(result.tsType, 'undefined') : result.tsType,
     docs: docs(op, role),
   };
 }

@@ -1,3 +1,5 @@
+import { escapeXmlAttr } from '../../templates/runtime/xml-escape.js';
+import { ADDRESS_MARKER } from '../../templates/runtime/service-description.js';
 import type { GeneratedFile, ServiceModel } from '../model/types.js';
 import { template } from './templates.js';
 
@@ -6,11 +8,30 @@ export function serviceAddress(model: ServiceModel, baseUrl: string): string {
   return baseUrl.replace(/\/+$/, '') + model.path;
 }
 
+/** The WSDL with `ADDRESS_MARKER` for the address, rendered once per model (models are immutable). */
+const withMarker = new WeakMap<ServiceModel, string>();
+
 /**
  * The WSDL exactly as the ASMX runtime serves it: `templates/wsdl.hbs`
- * renders it, and the file has no newline after its last line.
+ * renders it, and the file has no newline after its last line. The address
+ * appears only in the ports' `location` attributes: the text is rendered once
+ * per model with `ADDRESS_MARKER` there (which the served WSDL keeps, the
+ * runtime fills it per request), and the marker is replaced for a given
+ * address.
  */
 export function renderWsdl(model: ServiceModel, address: string): string {
+  let text = withMarker.get(model);
+  if (text === undefined) {
+    text = render(model, ADDRESS_MARKER);
+    withMarker.set(model, text);
+  }
+  if (address === ADDRESS_MARKER) return text;
+  const parts = text.split(ADDRESS_MARKER);
+  // One marker per port; anything else (a marker in the service's own text) renders the address in place.
+  return parts.length - 1 === model.bindings.length ? parts.join(escapeXmlAttr(address)) : render(model, address);
+}
+
+function render(model: ServiceModel, address: string): string {
   const text = template('wsdl.hbs')({ ...model, address });
   return text.endsWith('\n') ? text.slice(0, -1) : text;
 }

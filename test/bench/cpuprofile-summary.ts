@@ -47,7 +47,7 @@ export interface ProfileSummary {
 
 const ROOT = REPO_ROOT + '/';
 
-/** `node_modules/prettier`, `dist/generator/emit/ts-file.js`, `node:internal/...`, `(garbage collector)`. */
+/** `node_modules/prettier`, `dist/generator/emit/ts-module.js`, `node:internal/...`, `(garbage collector)`. */
 export function moduleOf(frame: CallFrame): string {
   const { url, functionName } = frame;
   if (url === '') return functionName.startsWith('(') ? functionName : '(native)';

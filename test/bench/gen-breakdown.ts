@@ -1,8 +1,7 @@
 /**
- * Where `asmxgen generate` spends its time, phase by phase, in one process: loading the heavy packages,
- * reading the spec, building the model, each emitter, ts-morph's printing, prettier per file, writing.
- * Phases are timed in place (`performance.now()`); prettier's share of a module is measured by formatting
- * its final text again (same input size, same work).
+ * Where `asmxgen generate` spends its time, phase by phase, in one process: loading the generator,
+ * reading the spec, building the model, each emitter, laying out each TypeScript module, writing.
+ * Phases are timed in place (`performance.now()`).
  *
  *   node test/artifacts/bench/js/test/bench/gen-breakdown.js <spec> [--json]
  */
@@ -30,8 +29,6 @@ export async function generationBreakdown(specFile: string, outDir: string): Pro
   };
   const bytes = (text: string) => Buffer.byteLength(text);
 
-  const tsMorph = await time('import ts-morph', () => import('ts-morph'));
-  await time('import prettier', () => import('prettier'));
   // The built generator (dist/, as `asmxgen` runs it), typed by its sources.
   const dist = (path: string) => import(pathToFileURL(join(REPO_ROOT, 'dist', 'generator', path)).href);
   const [{ loadSpec }, { buildModel }, emit, wsdl, runtime, documents, server, client, types, service, index] =
@@ -41,7 +38,7 @@ export async function generationBreakdown(specFile: string, outDir: string): Pro
         [
           (await dist('spec/load-spec.js')) as typeof import('../../generator/spec/load-spec.js'),
           (await dist('model/build-model.js')) as typeof import('../../generator/model/build-model.js'),
-          (await dist('emit/ts-file.js')) as typeof import('../../generator/emit/ts-file.js'),
+          (await dist('emit/ts-module.js')) as typeof import('../../generator/emit/ts-module.js'),
           (await dist('emit/wsdl.js')) as typeof import('../../generator/emit/wsdl.js'),
           (await dist('emit/runtime-files.js')) as typeof import('../../generator/emit/runtime-files.js'),
           (await dist('emit/documents-module.js')) as typeof import('../../generator/emit/documents-module.js'),
@@ -82,31 +79,19 @@ export async function generationBreakdown(specFile: string, outDir: string): Pro
     ];
     return [...list, index.emitIndexModule([...list, documents.DOCUMENTS_EXPORTS])];
   });
-  // printTsModules' two steps, apart: ts-morph prints each module from its structures, prettier formats it.
-  const project = new tsMorph.Project({
-    useInMemoryFileSystem: true,
-    skipLoadingLibFiles: true,
-    manipulationSettings: {
-      indentationText: tsMorph.IndentationText.TwoSpaces,
-      newLineKind: tsMorph.NewLineKind.LineFeed,
-      quoteKind: tsMorph.QuoteKind.Single,
-    },
-  });
   const printed: { path: string; content: string }[] = [];
   for (const m of modules) {
-    const text = await time(
-      `ts-morph print: ${m.path}`,
-      () => project.createSourceFile(m.path, { statements: [...m.statements] }).getFullText(),
-      bytes,
+    printed.push(
+      await time(
+        `layout: ${m.path}`,
+        () => emit.printTsModule(m),
+        (f) => bytes(f.content),
+      ),
     );
-    printed.push({
-      path: m.path,
-      content: await time(`prettier: ${m.path}`, () => emit.formatTs(text, m.path), bytes),
-    });
   }
-  const view = tests.testSuiteView(model);
-  const testSource = await time('tests: handlebars render', () => template('generated-test.hbs', 'code')(view), bytes);
-  const testFile = await time('tests: prettier', () => emit.formatTs(testSource, 'x.test.ts'), bytes);
+  const view = await time('tests: view (rows laid out)', () => tests.testSuiteView(model));
+  const testSource = await time('tests: handlebars render', () => template('generated-test.hbs')(view), bytes);
+  const testFile = emit.GENERATED_HEADER + testSource;
   await time('write output', () =>
     writeOutput(outDir, [
       ...wsdlFiles,

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { emitRuntimeFiles, isTestFile } from '../../generator/emit/runtime-files.js';
-import { GENERATED_HEADER } from '../../generator/emit/ts-file.js';
+import { GENERATED_HEADER } from '../../generator/emit/ts-module.js';
 import { packageRoot } from '../../generator/package-root.js';
 import { generateFiles } from './generate-spec.js';
 

@@ -64,14 +64,16 @@ describe('server.ts', () => {
 
   it('takes every name from the model', () => {
     const model = loadSpecText(SMALL_SPEC);
-    const structures = JSON.stringify(emitServerModule(model).statements);
+    const statements = JSON.stringify(emitServerModule(model).statements);
     const { createClient, clientInterface, transportType, clientOptionsType, callOptionsType } = model.ts;
     const clientNames = [createClient, clientInterface, transportType, clientOptionsType, callOptionsType];
     const serverNames = Object.values(model.ts).filter((n) => !clientNames.includes(n));
-    for (const name of serverNames) expect(structures).toContain(name);
+    for (const name of serverNames) expect(statements).toContain(name);
     for (const op of model.operations) {
-      expect(structures).toContain(`"name":"${op.ts.method}"`);
-      expect(structures).toContain(`${op.ts.resultType} | Promise<${op.ts.resultType}>`);
+      expect(statements).toContain(`"name":"${op.ts.method}"`);
+      expect(statements).toContain(
+        JSON.stringify({ union: [op.ts.resultType, { name: 'Promise', args: [op.ts.resultType] }] }),
+      );
     }
   });
 });

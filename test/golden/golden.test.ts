@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { check, formatCheck, generate, loadSpec, writeOutput } from '../../generator/index.js';
+import { cliProcess } from '../cli/run-cli.js';
 import { listScenarios, UPDATE_GOLDEN } from './scenarios.js';
 
 const scenarios = listScenarios();
@@ -11,6 +12,13 @@ describe.each(scenarios)('golden scenario $name', (scenario) => {
     if (UPDATE_GOLDEN) await writeOutput(scenario.expectedDir, files);
     const result = await check(scenario.expectedDir, files);
     expect(result.ok, formatCheck(result) + '\nRefresh with: npm run test:update').toBe(true);
+  });
+
+  it.skipIf(UPDATE_GOLDEN)('is what the built CLI generates (templates precompiled by the build)', async () => {
+    const args = ['check', '--spec', scenario.spec, '--out', scenario.expectedDir, '--base-url', scenario.baseUrl];
+    const result = await cliProcess(args);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
   });
 
   it.runIf(scenario.reference !== undefined)('generates a WSDL byte-identical to the real runtime', async () => {

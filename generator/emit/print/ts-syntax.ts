@@ -1,0 +1,334 @@
+import {
+  conditionalGroup,
+  group,
+  hardline,
+  ifBreak,
+  indent,
+  indentIfBreak,
+  join,
+  line,
+  printDoc,
+  softline,
+  type Doc,
+} from './doc.js';
+
+/**
+ * Layouts of the TypeScript syntax asmxgen generates, as documents for
+ * `doc.ts`: each builder lays its construct out the way prettier does (with
+ * the repository's options: `printWidth` 120, single quotes, trailing commas
+ * everywhere), so generated modules come out formatted and no formatter runs.
+ * Only the syntax the emitters use is here; `test/emit/print.test.ts` holds
+ * the builders to prettier's output around the width limit, and
+ * `test/emit/prettier-clean.test.ts` every generated module.
+ */
+
+/** The width generated code is laid out in: prettier's `printWidth` of this repository. */
+export const PRINT_WIDTH = 120;
+
+/** Prints `doc` at `PRINT_WIDTH`, the first line starting at column `startColumn` (text before it is the caller's). */
+export function print(doc: Doc, startColumn = 0): string {
+  return printDoc(doc, PRINT_WIDTH, startColumn);
+}
+
+/**
+ * What decides how an object property or a declaration lays out its value
+ * (prettier's assignment layouts): a string literal moves to the next line
+ * rather than overflow; a number or boolean literal never does; anything else
+ * moves only when not even its start fits.
+ */
+export type ExprKind = 'string' | 'number' | 'boolean' | 'object' | 'array' | 'other';
+
+/** An expression: its document and what its layout depends on. */
+export interface Expr {
+  readonly doc: Doc;
+  readonly kind: ExprKind;
+  /** Properties of an object, elements of an array. */
+  readonly size?: number;
+  /** A call of one short argument (an identifier, or a short string): one prettier keeps whole when it can. */
+  readonly shortCall?: boolean;
+}
+
+/** Source text as an expression: an identifier, a keyword, or a literal that never breaks. */
+export function raw(text: string, kind: ExprKind = 'other'): Expr {
+  return { doc: text, kind };
+}
+
+/**
+ * A string literal as prettier prints it: single quotes, unless the value
+ * holds more single than double quotes; only the enclosing quote escaped.
+ * `escape` says what else is escaped: `ascii` everything outside printable
+ * ASCII (`\u00e9`), `printable` only control characters, lone surrogates and
+ * the line and paragraph separators.
+ */
+export function stringLiteral(value: string, escape: 'ascii' | 'printable' = 'ascii'): string {
+  let singles = 0;
+  let doubles = 0;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c === 0x27) singles++;
+    else if (c === 0x22) doubles++;
+  }
+  const quote = singles > doubles ? '"' : "'";
+  let out = quote;
+  for (const ch of value) {
+    const code = ch.codePointAt(0)!;
+    if (ch === quote || ch === '\\') out += `\\${ch}`;
+    else if (ch === '\n') out += '\\n';
+    else if (ch === '\r') out += '\\r';
+    else if (ch === '\t') out += '\\t';
+    else if (escape === 'ascii' && ch === '\b') out += '\\b';
+    else if (escape === 'ascii' && ch === '\f') out += '\\f';
+    else if (escape === 'ascii' ? code < 0x20 || code > 0x7f : isUnprintable(code))
+      out += escapeCodePoint(code, escape);
+    else out += ch;
+  }
+  return out + quote;
+}
+
+function isUnprintable(code: number): boolean {
+  return (
+    code < 0x20 ||
+    (code >= 0x7f && code <= 0x9f) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    (code >= 0xd800 && code <= 0xdfff)
+  );
+}
+
+function escapeCodePoint(code: number, escape: 'ascii' | 'printable'): string {
+  const unit = (c: number) => `\\u${c.toString(16).padStart(4, '0')}`;
+  // Control characters JSON writes as \u00XX; outside the BMP, a surrogate pair.
+  if (escape === 'ascii' && code > 0xffff) {
+    const high = Math.floor((code - 0x10000) / 0x400) + 0xd800;
+    return unit(high) + unit(((code - 0x10000) % 0x400) + 0xdc00);
+  }
+  return unit(code);
+}
+
+export function string(value: string, escape: 'ascii' | 'printable' = 'ascii'): Expr {
+  return { doc: stringLiteral(value, escape), kind: 'string' };
+}
+
+/** A property key: bare when it is an identifier, else a string literal. */
+export function propertyKey(name: string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : stringLiteral(name);
+}
+
+/**
+ * `key: value`, laid out as prettier lays out an object property. A key
+ * shorter than 5 columns never moves its value; a string moves to the next
+ * line when it does not fit; a number or boolean never moves; anything else
+ * moves when not even its first line fits.
+ */
+export function property(key: string, value: Expr): Doc {
+  return assignment(key, ':', value, key.length < 5);
+}
+
+/**
+ * `left op value`: the assignment layouts of prettier (`break-after-operator`,
+ * `never-break-after-operator`, `fluid`), for a left side that cannot break.
+ */
+export function assignment(left: Doc, operator: string, value: Expr, shortKey = false): Doc {
+  const breakAfterOperator = !shortKey && (value.kind === 'string' || value.shortCall === true);
+  if (breakAfterOperator) return group([group(left), operator, group(indent([line, value.doc]))]);
+  if (shortKey || value.kind === 'number' || value.kind === 'boolean') {
+    return group([group(left), operator, ' ', value.doc]);
+  }
+  const id = Symbol('assignment');
+  return group([group(left), operator, group(indent(line), { id }), indentIfBreak(value.doc, id)]);
+}
+
+/**
+ * `{ a: 1, b: 2 }`, or one property per line when it does not fit (or
+ * `expanded`: always). Keys are as printed (see `propertyKey`).
+ */
+export function object(properties: readonly (readonly [key: string, value: Expr])[], expanded = false): Expr {
+  if (properties.length === 0) return { doc: '{}', kind: 'object', size: 0 };
+  const props = properties.map(([key, value]) => property(key, value));
+  return {
+    doc: group(['{', indent([line, join([',', line], props)]), ifBreak(','), line, '}'], { shouldBreak: expanded }),
+    kind: 'object',
+    size: properties.length,
+  };
+}
+
+/**
+ * `[a, b]`, or one element per line when it does not fit. As prettier does,
+ * an array of two or more objects (or arrays) of more than one entry each
+ * is always one element per line.
+ */
+export function array(items: readonly Expr[]): Expr {
+  if (items.length === 0) return { doc: '[]', kind: 'array', size: 0 };
+  const first = items[0]!.kind;
+  const shouldBreak =
+    items.length > 1 &&
+    (first === 'object' || first === 'array') &&
+    items.every((item) => item.kind === first && (item.size ?? 0) > 1);
+  return {
+    doc: group(
+      [
+        '[',
+        indent([
+          softline,
+          join(
+            [',', line],
+            items.map((i) => i.doc),
+          ),
+        ]),
+        ifBreak(','),
+        softline,
+        ']',
+      ],
+      {
+        shouldBreak,
+      },
+    ),
+    kind: 'array',
+    size: items.length,
+  };
+}
+
+/** `(a, b)`: arguments, or parameters, one per line with a trailing comma when they do not fit. */
+export function parenthesized(items: readonly Doc[]): Doc {
+  if (items.length === 0) return '()';
+  return ['(', indent([softline, join([',', line], items), ifBreak(',')]), softline, ')'];
+}
+
+/** `callee(args)`, for arguments that are neither functions nor objects (prettier hugs those). */
+export function call(callee: string, args: readonly Expr[]): Expr {
+  const only = args.length === 1 ? args[0]! : undefined;
+  const shortCall =
+    /^[A-Za-z_$][\w$]*$/.test(callee) &&
+    (args.length === 0 ||
+      (only !== undefined && typeof only.doc === 'string' && isLoneShortArgument(only.doc, only.kind)));
+  return { doc: [callee, group(parenthesized(args.map((a) => a.doc)))], kind: 'other', shortCall };
+}
+
+/** `{ name }`: an object of one shorthand property. */
+export function shorthandObject(name: string): Expr {
+  return { doc: group(['{', indent([line, name]), ifBreak(','), line, '}']), kind: 'object', size: 1 };
+}
+
+/** `callee({ ... })`: a call whose only argument is an object, hugged as prettier hugs a last object argument. */
+export function callWithObject(callee: string, argument: Expr): Expr {
+  const brokenOut = group(['(', indent([softline, argument.doc, ifBreak(',')]), softline, ')'], { shouldBreak: true });
+  return {
+    doc: [
+      callee,
+      conditionalGroup([['(', argument.doc, ')'], ['(', group(argument.doc, { shouldBreak: true }), ')'], brokenOut]),
+    ],
+    kind: 'other',
+  };
+}
+
+/** An argument prettier counts as short: an identifier or a string of at most a quarter of the print width. */
+function isLoneShortArgument(text: string, kind: ExprKind): boolean {
+  const threshold = PRINT_WIDTH / 4;
+  if (kind === 'string') return text.length <= threshold;
+  return /^[A-Za-z_$][\w$]*$/.test(text) && text.length <= threshold;
+}
+
+/** `(a, b) => body`, for a body that is an expression (not an object or a block). */
+export function arrow(params: readonly string[], body: Expr): Expr {
+  return { doc: group([group(parenthesized(params)), ' =>', group(indent([line, body.doc]))]), kind: 'other' };
+}
+
+// --- Types ---
+
+/** A type: a name, keyword or literal (`string`, `'soap11'`), a union, or a reference with type arguments. */
+export type TypeExpr =
+  string | { readonly union: readonly TypeExpr[] } | { readonly name: string; readonly args: readonly TypeExpr[] };
+
+export function union(...types: TypeExpr[]): TypeExpr {
+  return types.length === 1 ? types[0]! : { union: types };
+}
+
+export function generic(name: string, ...args: TypeExpr[]): TypeExpr {
+  return { name, args };
+}
+
+function isUnion(type: TypeExpr): type is { readonly union: readonly TypeExpr[] } {
+  return typeof type === 'object' && 'union' in type;
+}
+
+/** A type's document; a union as prettier prints one outside an assignment (`indented`) or right of `=`. */
+export function typeDoc(type: TypeExpr, unionPlacement: 'indented' | 'after-operator' = 'indented'): Doc {
+  if (typeof type === 'string') return type;
+  if (isUnion(type)) {
+    const members = group(type.union.map((t, i) => [i === 0 ? ifBreak('| ') : [line, '| '], typeDoc(t)]));
+    return unionPlacement === 'after-operator' ? members : group(indent([softline, members]));
+  }
+  const { name, args } = type;
+  // One simple argument (a name or keyword) never breaks; others break one per line.
+  if (args.length === 1 && typeof args[0] === 'string') return [name, '<', args[0], '>'];
+  return [
+    name,
+    group([
+      '<',
+      indent([
+        softline,
+        join(
+          [',', line],
+          args.map((a) => typeDoc(a)),
+        ),
+      ]),
+      softline,
+      '>',
+    ]),
+  ];
+}
+
+/**
+ * `left = type`: a union moves whole to the next line (and breaks there when it must), anything else only when it
+ * cannot stay.
+ */
+export function typeAssignment(left: string, type: TypeExpr): Doc {
+  if (isUnion(type)) return group([group(left), ' =', group(indent([line, typeDoc(type, 'after-operator')]))]);
+  return assignment(left, ' =', { doc: typeDoc(type), kind: 'other' });
+}
+
+// --- Declarations ---
+
+export interface Param {
+  readonly name: string;
+  readonly type: TypeExpr;
+  readonly optional?: boolean;
+  /** An initializer, e.g. `{}`. */
+  readonly initializer?: string;
+}
+
+function paramDoc(p: Param): Doc {
+  return [p.name, p.optional ? '?' : '', ': ', typeDoc(p.type), p.initializer ? ` = ${p.initializer}` : ''];
+}
+
+/** `(params): returnType`, laid out as prettier lays out a signature. */
+export function signature(params: readonly Param[], returnType: TypeExpr | undefined): Doc {
+  return [parenthesized(params.map(paramDoc)), returnType === undefined ? '' : group([': ', typeDoc(returnType)])];
+}
+
+/** A method of an interface: `name(params): returnType;`. */
+export function methodSignature(name: string, params: readonly Param[], returnType: TypeExpr): Doc {
+  return [group([name, signature(params, returnType)]), ';'];
+}
+
+/** A block `{ … }` of statements, each already a document. */
+export function block(statements: readonly Doc[]): Doc {
+  if (statements.length === 0) return '{}';
+  return ['{', indent([hardline, join(hardline, statements)]), hardline, '}'];
+}
+
+/** A JSDoc comment's lines, or none: as the comment is printed above a declaration. */
+export function comment(lines: readonly string[] | undefined): Doc {
+  return lines === undefined ? '' : [join(hardline, lines), hardline];
+}
+
+/** `import`/`export` of named bindings: `{ a, type B }` on one line, or one per line when it does not fit. */
+export function namedBindings(names: readonly string[]): Doc {
+  if (names.length === 1) return `{ ${names[0]} }`;
+  return group(['{', indent([line, join([',', line], names)]), ifBreak(','), line, '}']);
+}
+
+/** An expression on one line, however long. */
+export function flat(expr: Expr): string {
+  return printDoc(expr.doc, Number.POSITIVE_INFINITY);
+}

@@ -1,0 +1,197 @@
+import { format } from 'prettier';
+import { describe, expect, it } from 'vitest';
+import { group, hardline, ifBreak, indent, line, printDoc, softline } from '../../generator/emit/print/doc.js';
+import {
+  array,
+  arrow,
+  assignment,
+  call,
+  callWithObject,
+  flat,
+  generic,
+  object,
+  print,
+  raw,
+  shorthandObject,
+  string,
+  stringLiteral,
+  typeAssignment,
+  union,
+  type Expr,
+} from '../../generator/emit/print/ts-syntax.js';
+import { PRETTIER_OPTIONS, printTsModule, type Statement } from '../../generator/emit/ts-module.js';
+
+describe('the document printer', () => {
+  it('keeps a group on one line when it fits, with what follows up to the next line break', () => {
+    const doc = group(['f(', indent([softline, 'aaaa,', line, 'bbbb']), softline, ')']);
+    expect(printDoc(doc, 13)).toBe('f(aaaa, bbbb)');
+    expect(printDoc([doc, ';'], 14)).toBe('f(aaaa, bbbb);');
+    expect(printDoc([doc, ';'], 13)).toBe('f(\n  aaaa,\n  bbbb\n);');
+  });
+
+  it('breaks every group around a hard line, prints if-break by the group, and leaves no trailing spaces', () => {
+    expect(printDoc(group(['{', indent([line, 'a', ifBreak(',')]), hardline, '}']), 80)).toBe('{\n  a,\n}');
+    expect(printDoc(group(['x:', indent([line, '']), hardline, 'y']), 80)).toBe('x:\n\ny');
+  });
+
+  it('starts at a column, indenting from it', () => {
+    expect(printDoc(group(['(', indent([softline, 'abc']), softline, ')']), 6, 2)).toBe('(\n    abc\n  )');
+  });
+});
+
+/** prettier's output for a statement, with the repository's options. */
+async function prettier(source: string): Promise<string> {
+  return format(source, { ...PRETTIER_OPTIONS, parser: 'typescript' });
+}
+
+/** `const name = expr;` laid out here, and by prettier from the same code on one line. */
+async function both(name: string, expr: Expr): Promise<[string, string]> {
+  const ours = print([assignment(`const ${name}`, ' =', expr), ';']) + '\n';
+  return [ours, await prettier(`const ${name} = ${flat(expr)};`)];
+}
+
+/** Lengths around the width limit. */
+const AROUND = [
+  1, 40, 80, 95, 100, 104, 105, 106, 107, 108, 110, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 125,
+];
+const word = (n: number) => 'abcdefghij'.repeat(13).slice(0, Math.max(1, n));
+
+describe('layouts match prettier around the width limit', () => {
+  it.each(AROUND)('objects of strings, numbers, identifiers and arrays (%i)', async (n) => {
+    const expr = object([
+      [word(Math.min(n, 3)), string(word(n))],
+      [word((n % 7) + 4), string(word(n - 20))],
+      ['count', raw(String(n), 'number')],
+      ['negative', raw(`-${n}`)],
+      [word(n - 10), raw('HOSTILE_STRING')],
+      ['flag', raw('true', 'boolean')],
+      [`'my-${word(5)}'`, array([string('soap11'), string(word(n - 30))])],
+      [
+        'nested',
+        object([
+          ['a', string(word(n))],
+          ['b', raw('1', 'number')],
+        ]),
+      ],
+      [
+        'items',
+        array([
+          object([
+            ['name', string(word(n / 2))],
+            ['type', string('x')],
+          ]),
+          object([
+            ['name', string('y')],
+            ['type', string('z')],
+          ]),
+        ]),
+      ],
+      [
+        'one',
+        array([
+          object([
+            ['name', string(word(n - 40))],
+            ['type', string('x')],
+          ]),
+        ]),
+      ],
+    ]);
+    const [ours, theirs] = await both('x', expr);
+    expect(ours).toBe(theirs);
+  });
+
+  it.each(AROUND)('calls, arrows and hugged objects (%i)', async (n) => {
+    const callee = `create${word(n)}`;
+    for (const expr of [
+      call(callee, [raw('handlers')]),
+      call(callee, [raw('service'), string(`http://localhost:8080/${word(n)}.asmx`), raw('options')]),
+      call('new TextEncoder().encode', [string(word(n))]),
+      call('new Date', [string('2026-02-01T10:00:00.250Z')]),
+      callWithObject(callee, shorthandObject('url')),
+      object([
+        [word(n), arrow(['input', 'callOptions'], call('call', [string(word(n)), raw('input'), raw('callOptions')]))],
+        ['B', arrow(['input', 'callOptions'], call('call', [string('B'), raw('input'), raw('callOptions')]))],
+      ]),
+    ]) {
+      const [ours, theirs] = await both(word((n % 9) + 1), expr);
+      expect(ours).toBe(theirs);
+    }
+  });
+
+  it.each(AROUND)('type aliases (%i)', async (n) => {
+    for (const type of [
+      union(stringLiteral('soap11'), stringLiteral('soap12'), stringLiteral('httpGet')),
+      union('Uint8Array', 'undefined'),
+      generic('ClientOptions', `${word(n)}Transport`),
+      generic('Record', 'string', 'never'),
+      'void',
+      word(n),
+    ]) {
+      const ours = print([typeAssignment(`export type ${word(n)}`, type), ';']) + '\n';
+      const source = `export type ${word(n)} = ${typeof type === 'string' ? type : flatType(type)};`;
+      expect(ours).toBe(await prettier(source));
+    }
+  });
+
+  it.each(AROUND)('interfaces, functions, imports and exports (%i)', async (n) => {
+    const t = word(n);
+    const statements: Statement[] = [
+      { kind: 'import', names: ['a', t, { name: 'B', typeOnly: true }], from: './runtime/server.js' },
+      { kind: 'import', typeOnly: true, names: [t], from: './types.js' },
+      {
+        kind: 'interface',
+        name: `${t}Handlers`,
+        docs: ['/** Doc. */'],
+        members: [
+          {
+            kind: 'method',
+            name: t,
+            params: [
+              { name: 'input', type: `${t}Input` },
+              { name: 'ctx', type: 'CallContext' },
+            ],
+            returnType: union(`${t}Result`, generic('Promise', `${t}Result`)),
+          },
+          {
+            kind: 'method',
+            name: 'Op',
+            params: [
+              { name: 'input', type: `${t}Input`, optional: true },
+              { name: 'options', type: 'CallOptions', optional: true },
+            ],
+            returnType: generic('Promise', 'void'),
+          },
+          { kind: 'property', name: t, type: 'string', optional: true },
+        ],
+      },
+      {
+        kind: 'function',
+        name: `create${t}Client`,
+        params: [{ name: 'options', type: `${t}ClientOptions`, initializer: '{}' }],
+        returnType: `${t}Client`,
+        body: [['return ', call(`create${t}`, [raw('service'), raw('documents'), raw('options')]).doc, ';']],
+      },
+      { kind: 'export', names: ['SoapFault', t, { name: 'CallContext', typeOnly: true }] },
+    ];
+    const { content } = printTsModule({ path: 'x.ts', statements });
+    expect(content).toBe(await prettier(content));
+  });
+});
+
+function flatType(type: Exclude<Parameters<typeof typeAssignment>[1], string>): string {
+  if ('union' in type) return type.union.map((t) => (typeof t === 'string' ? t : flatType(t))).join(' | ');
+  return `${type.name}<${type.args.map((t) => (typeof t === 'string' ? t : flatType(t))).join(', ')}>`;
+}
+
+describe('string literals', () => {
+  it('are quoted and escaped as prettier prints them', async () => {
+    for (const value of ["it's", 'say "hi"', 'a\'b"c"', 'x\\y', 'tab\there', 'é – 😀', '\u0000\u2028']) {
+      const literal = stringLiteral(value);
+      expect(Function(`return ${literal};`)()).toBe(value);
+      expect(await prettier(`x = ${literal};`)).toBe(`x = ${literal};\n`);
+      const printable = stringLiteral(value, 'printable');
+      expect(Function(`return ${printable};`)()).toBe(value);
+      expect(await prettier(`x = ${printable};`)).toBe(`x = ${printable};\n`);
+    }
+  });
+});
