@@ -110,7 +110,9 @@ export async function handleSoapCall(
   }
 
   const context = createContext(call, version === '1.1' ? 'soap11' : 'soap12', op.name, []);
-  const outcome = await invokeHandler(entry, binding.input, context, options);
+  const invoked = invokeHandler(entry, binding.input, context, options);
+  // A handler that returned at once is answered without waiting a turn.
+  const outcome = invoked instanceof Promise ? await invoked : invoked;
   if (!outcome.ok) return faultReply(version, outcome.failure);
   if (!op.result) return entry.voidReplies![version];
   let value: string | undefined;

@@ -130,7 +130,8 @@ function readNodeBody(req: IncomingMessage, limit: number): Promise<BodyRead> {
     };
     const onEnd = () => {
       cleanup();
-      const body = Buffer.concat(chunks, size);
+      // A small body comes in one chunk: no copy.
+      const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
       resolve({ kind: 'complete', bytes: new Uint8Array(body.buffer, body.byteOffset, body.byteLength) });
     };
     const onClose = () => {

@@ -80,7 +80,9 @@ export async function handleHttpCall(
   const binding = bindFormParameters(op, values);
   if (!binding.ok) return textReply(500, binding.message);
   const context = createContext(call, transport, op.name, files);
-  const outcome = await invokeHandler(entry, binding.input, context, options);
+  const invoked = invokeHandler(entry, binding.input, context, options);
+  // A handler that returned at once is answered without waiting a turn.
+  const outcome = invoked instanceof Promise ? await invoked : invoked;
   if (!outcome.ok) return textReply(500, htmlEncodeMessageChain(outcome.failure.chain));
   if (!op.result) return voidHttpReply(call);
   let value: string | undefined;
