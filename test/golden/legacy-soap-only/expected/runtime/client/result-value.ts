@@ -8,6 +8,7 @@
  * type it is a `ProtocolError`, as is a value that does not convert.
  */
 import { decodeXmlBytes, readXml, XmlReadError, type XmlElement } from '../xml-reader.js';
+import { XmlShapes } from '../xml-shapes.js';
 import { isReferenceType, parseXsdValue, XsdValueError } from '../xsd-values.js';
 import type { XsdType } from '../service-description.js';
 import { ProtocolError, type CallSite } from './errors.js';
@@ -39,10 +40,16 @@ export function replyDocument(site: CallSite, reply: ReceivedReply): XmlElement 
   return root;
 }
 
+/**
+ * The shapes of replies read so far, shared by every client in the process: a server answers each operation
+ * (and each fault) with one envelope but for its texts, so a reply like an earlier one is not parsed again.
+ */
+const replyShapes = new XmlShapes(64);
+
 /** The reply's body as an XML document's root, or why it is not one. */
 export function parseReply(reply: ReceivedReply): XmlElement | XmlReadError {
   try {
-    return readXml(decodeXmlBytes(reply.bytes, reply.charset));
+    return readXml(decodeXmlBytes(reply.bytes, reply.charset), { shapes: replyShapes });
   } catch (error) {
     if (error instanceof XmlReadError) return error;
     throw error;
