@@ -16,30 +16,24 @@ export async function removeStaleTemps(outDir: string, ownedPaths: Iterable<stri
     if (!owned.has(folder)) owned.set(folder, new Set());
     owned.get(folder)!.add(posix.basename(path));
   }
-  for (const [folder, names] of owned) {
-    let entries: string[];
-    try {
-      entries = await readdir(join(outDir, folder));
-    } catch {
-      continue; // a folder not there (yet) holds no leftovers
-    }
-    for (const entry of entries) {
-      const match = TEMP_NAME.exec(entry);
-      if (match && names.has(match[1]!)) await unlink(join(outDir, folder, entry)).catch(() => undefined);
-    }
-  }
+  for (const [folder, names] of owned) await removeTempsIn(join(outDir, folder), names);
 }
 
 /** The leftovers of interrupted atomic writes of one file (`target`, outside any output folder: the impl file). */
 export async function removeStaleTempsOf(target: string): Promise<void> {
+  await removeTempsIn(dirname(target), new Set([basename(target)]));
+}
+
+/** Removes the temporary files in `folder` named after one of `names`. */
+async function removeTempsIn(folder: string, names: ReadonlySet<string>): Promise<void> {
   let entries: string[];
   try {
-    entries = await readdir(dirname(target));
+    entries = await readdir(folder);
   } catch {
-    return;
+    return; // a folder not there (yet) holds no leftovers
   }
-  const name = basename(target);
   for (const entry of entries) {
-    if (TEMP_NAME.exec(entry)?.[1] === name) await unlink(join(dirname(target), entry)).catch(() => undefined);
+    const match = TEMP_NAME.exec(entry);
+    if (match && names.has(match[1]!)) await unlink(join(folder, entry)).catch(() => undefined);
   }
 }
