@@ -110,33 +110,31 @@ function loadEnvironment(): Environment {
     for (const [path, { spec }] of Object.entries(precompiled.partials)) {
       hbs.registerPartial(partialName(path), hbs.template(spec));
     }
-    const cache = new Map<string, Renderer>();
-    return {
-      render: (name) => {
-        let renderer = cache.get(name);
-        if (!renderer) {
-          const entry = precompiled.templates[name];
-          if (!entry) throw new Error(`asmxgen: no template ${name}`);
-          renderer = hbs.template(entry.spec);
-          cache.set(name, renderer);
-        }
-        return renderer;
-      },
-    };
+    return cachedRenderers((name) => {
+      const entry = precompiled.templates[name];
+      return entry && hbs.template(entry.spec);
+    });
   }
   const hbs = (require('handlebars') as Handlebars).create();
   registerHelpers(hbs);
   for (const [path, source] of Object.entries(sources.partials)) {
     hbs.registerPartial(partialName(path), hbs.compile(source, compileOptions(templateKind(path))));
   }
+  return cachedRenderers((name) => {
+    const source = sources.templates[name];
+    return source === undefined ? undefined : hbs.compile(source, compileOptions(templateKind(name)));
+  });
+}
+
+/** Renderers made on first use by `make` (`undefined`: no such template), then reused. */
+function cachedRenderers(make: (name: string) => Renderer | undefined): Environment {
   const cache = new Map<string, Renderer>();
   return {
     render: (name) => {
       let renderer = cache.get(name);
       if (!renderer) {
-        const source = sources.templates[name];
-        if (source === undefined) throw new Error(`asmxgen: no template ${name}`);
-        renderer = hbs.compile(source, compileOptions(templateKind(name)));
+        renderer = make(name);
+        if (!renderer) throw new Error(`asmxgen: no template ${name}`);
         cache.set(name, renderer);
       }
       return renderer;
