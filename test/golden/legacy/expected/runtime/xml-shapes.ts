@@ -108,34 +108,35 @@ function decodeSlot(raw: string): string | undefined {
   }
 }
 
-function rebuild(shape: Shape, { texts, growth }: SlotReading, text: string): XmlElement {
-  const lines = new LineIndex(text);
-  const { slots, owners } = shape;
-  // A learned offset moves by the growth of the slots before it (no element starts inside a slot).
-  const shiftAt = (offset: number) => {
-    let shift = 0;
-    for (let k = 0; k < slots.length && slots[k]!.start < offset; k++) shift += growth[k]!;
-    return shift;
-  };
-  const copy = (element: Element): Element => {
-    const slot = owners.get(element);
-    const children =
-      slot === undefined
-        ? element.children.map((child) => (typeof child === 'string' ? child : copy(child as Element)))
-        : texts[slot] === ''
-          ? []
-          : [texts[slot]!];
-    return new Element(
-      element.namespace,
-      element.localName,
-      element.qualifiedName,
-      element.attributes,
-      children,
-      element.offset + shiftAt(element.offset),
-      lines,
-    );
-  };
-  return copy(shape.root);
+function rebuild(shape: Shape, reading: SlotReading, text: string): XmlElement {
+  return copyElement(shape.root, shape, reading, new LineIndex(text));
+}
+
+/** `element` of the learned tree with the new slot texts, its offset moved by the growth of the slots before it. */
+function copyElement(element: Element, shape: Shape, reading: SlotReading, lines: LineIndex): Element {
+  const slot = shape.owners.get(element);
+  let children: (XmlElement | string)[];
+  if (slot !== undefined) {
+    const text = reading.texts[slot]!;
+    children = text === '' ? [] : [text];
+  } else {
+    children = [];
+    for (const child of element.children) {
+      children.push(typeof child === 'string' ? child : copyElement(child as Element, shape, reading, lines));
+    }
+  }
+  // No element starts inside a slot.
+  let shift = 0;
+  for (let k = 0; k < shape.slots.length && shape.slots[k]!.start < element.offset; k++) shift += reading.growth[k]!;
+  return new Element(
+    element.namespace,
+    element.localName,
+    element.qualifiedName,
+    element.attributes,
+    children,
+    element.offset + shift,
+    lines,
+  );
 }
 
 /** The shape of a document read in full; `undefined` when its offsets are not what this module expects. */

@@ -9,7 +9,7 @@ import type { OperationDescription, ServiceDescription, Transport } from '../ser
 import { buildResponseEnvelope } from '../soap-envelope.js';
 import { soapContentType, type SoapVersion } from '../soap-constants.js';
 import { XmlShapes } from '../xml-shapes.js';
-import { contentReply, type Reply } from './reply.js';
+import { contentReply, sharedReply, type Reply } from './reply.js';
 import type { CallContext } from './server-options.js';
 
 export type Handler = (input: Record<string, unknown>, ctx: CallContext) => unknown;
@@ -85,7 +85,5 @@ export function buildServiceTables(service: ServiceDescription, handlers: object
 
 /** A void operation's reply, shared by all its calls: frozen. */
 function voidReply(version: SoapVersion, namespace: string, responseElement: string): Reply {
-  const reply = contentReply(200, soapContentType(version), buildResponseEnvelope(version, namespace, responseElement));
-  Object.freeze(reply.headers);
-  return Object.freeze(reply);
+  return sharedReply(contentReply(200, soapContentType(version), buildResponseEnvelope(version, namespace, responseElement)));
 }

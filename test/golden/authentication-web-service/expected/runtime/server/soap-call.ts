@@ -85,12 +85,11 @@ export async function handleSoapCall(
   }
   const version = envelope.version;
   if (version === '1.1' && contentType.mediaType !== SOAP11_MEDIA_TYPE) return emptyReply(415, soapContentType('1.1'));
-  const clientFault = (...chain: string[]) => faultReply(version, failure('Client', chain));
-  if (envelope.kind === 'not-envelope') return clientFault(UNABLE_TO_READ, MISSING_ENVELOPE);
+  if (envelope.kind === 'not-envelope') return clientFault(version, UNABLE_TO_READ, MISSING_ENVELOPE);
 
   const route = routeSoapRequest(guess, soapAction, contentType.action, envelope.body, tables);
-  if (route.kind === 'unknown') return clientFault(route.message);
-  if (route.kind === 'no-body' || !envelope.body) return clientFault(UNABLE_TO_READ, MISSING_BODY);
+  if (route.kind === 'unknown') return clientFault(version, route.message);
+  if (route.kind === 'no-body' || !envelope.body) return clientFault(version, UNABLE_TO_READ, MISSING_BODY);
 
   const { entry } = route;
   const op = entry.description;
@@ -101,7 +100,7 @@ export async function handleSoapCall(
   if (!binding.ok) {
     return binding.malformed
       ? emptyReply(400, soapContentType(version))
-      : clientFault(UNABLE_TO_READ, ...binding.chain);
+      : clientFault(version, UNABLE_TO_READ, ...binding.chain);
   }
   const notUnderstood = envelope.header && firstMustUnderstand(envelope.header, envelopeNamespace(version));
   if (notUnderstood) {
@@ -140,6 +139,10 @@ function versionMismatchReply(namespace: string, knownVersion: boolean, tables: 
   const supportedEnvelopes: SoapVersion[] = !on12 ? [] : on11 ? ['1.1', '1.2'] : ['1.2'];
   const fault = { ...failure('VersionMismatch', [message]), supportedEnvelopes };
   return contentReply(500, soapContentType(version), buildFaultEnvelope(version, fault));
+}
+
+function clientFault(version: SoapVersion, ...chain: string[]): Reply {
+  return faultReply(version, failure('Client', chain));
 }
 
 function faultReply(version: SoapVersion, failure: Failure): Reply {

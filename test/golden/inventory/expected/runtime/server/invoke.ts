@@ -11,7 +11,7 @@ import { isSoapFault, type SoapFaultCode } from '../soap-fault.js';
 import type { UploadedFile } from '../multipart.js';
 import type { Transport } from '../service-description.js';
 import type { IncomingCall } from './incoming-call.js';
-import type { LazyAbort } from './lazy-abort.js';
+import { LazyAbort } from './lazy-abort.js';
 import type { OperationEntry } from './service-tables.js';
 import type { CallContext, ResolvedOptions } from './server-options.js';
 
@@ -42,12 +42,47 @@ export class HandlerTimeoutError extends Error {
   }
 }
 
-/** A handler call's context, its abort (the client went away, or time ran out) and its link to the call. */
-export interface HandlerCall {
+/**
+ * A handler call: its context, and its abort (the client went away, or time ran out), which follows the
+ * request's until `release`. The abort is made only when something reads it: the handler's `ctx.signal`,
+ * or a timeout.
+ */
+export class HandlerCall {
   readonly ctx: CallContext;
-  readonly abort: LazyAbort;
-  readonly release: () => void;
+  private link: { readonly abort: LazyAbort; readonly release: () => void } | undefined;
+  private released = false;
+
+  constructor(
+    private readonly gone: LazyAbort,
+    transport: Transport,
+    operation: string,
+    call: IncomingCall,
+    files: readonly UploadedFile[],
+  ) {
+    this.ctx = new HandlerContext(transport, operation, call, files, this);
+  }
+
+  get abort(): LazyAbort {
+    if (this.link === undefined) {
+      if (!this.released) this.link = this.gone.child();
+      else {
+        // Read after the handler settled: as the request's abort stands now, no longer following it.
+        const abort = new LazyAbort();
+        if (this.gone.aborted) abort.abort(this.gone.reason);
+        this.link = { abort, release: noop };
+      }
+    }
+    return this.link.abort;
+  }
+
+  release(): void {
+    if (this.released) return;
+    this.released = true;
+    this.link?.release();
+  }
 }
+
+function noop(): void {}
 
 /** A handler call's context; its `signal` is made only if the handler reads it. */
 export function createContext(
@@ -56,8 +91,7 @@ export function createContext(
   operation: string,
   files: readonly UploadedFile[],
 ): HandlerCall {
-  const { abort, release } = call.gone.child();
-  return { ctx: new HandlerContext(transport, operation, call, files, abort), abort, release };
+  return new HandlerCall(call.gone, transport, operation, call, files);
 }
 
 class HandlerContext implements CallContext {
@@ -67,7 +101,7 @@ class HandlerContext implements CallContext {
     readonly operation: string,
     private readonly call: IncomingCall,
     readonly files: readonly UploadedFile[],
-    private readonly abort: LazyAbort,
+    private readonly handlerCall: HandlerCall,
   ) {
     this.headers = call.headers;
   }
@@ -77,15 +111,10 @@ class HandlerContext implements CallContext {
   }
 
   get signal(): AbortSignal {
-    return this.abort.signal;
+    return this.handlerCall.abort.signal;
   }
 }
 
-/**
- * Runs the handler; never throws or rejects. A handler that returns a value
- * (or throws) at once is done at once; one that returns a promise has
- * `handlerTimeoutMs` to settle it.
- */
 export function invokeHandler(
   entry: OperationEntry,
   input: Record<string, unknown>,

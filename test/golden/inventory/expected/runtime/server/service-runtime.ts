@@ -58,16 +58,28 @@ export function wrongCaseMessage(requested: string, actual: string): string {
   );
 }
 
-/** The reply to a request routed inside the service. Rejects only when the client went away mid-request. */
-export async function replyTo(runtime: ServiceRuntime, call: IncomingCall, target: RouteTarget): Promise<Reply> {
-  const { tables, documents, options } = runtime;
+/**
+ * The reply to a request routed inside the service. Rejects (or throws) only when the client went away
+ * mid-request or on a bug.
+ */
+export function replyTo(runtime: ServiceRuntime, call: IncomingCall, target: RouteTarget): Promise<Reply> {
+  const { tables, options } = runtime;
   const route: Route = target.route;
-  const address = () => requestAddress(call, target.endpointPath, options.trustProxy);
+  if (route.kind === 'soap') return handleSoapCall(call, tables, options);
+  if (route.kind === 'http') return handleHttpCall(call, route.transport, route.entry, tables, options);
+  return Promise.resolve(fixedReply(runtime, call, target.endpointPath, route));
+}
+
+/** The reply to a request for a document, or to one ASMX refuses before reading it. */
+function fixedReply(
+  runtime: ServiceRuntime,
+  call: IncomingCall,
+  endpointPath: string,
+  route: Exclude<Route, { kind: 'soap' | 'http' }>,
+): Reply {
+  const { documents, options } = runtime;
+  const address = () => requestAddress(call, endpointPath, options.trustProxy);
   switch (route.kind) {
-    case 'soap':
-      return handleSoapCall(call, tables, options);
-    case 'http':
-      return handleHttpCall(call, route.transport, route.entry, tables, options);
     case 'document':
       if (route.document === 'help') return contentReply(200, HTML_CONTENT_TYPE, documents.helpPage(address()));
       return contentReply(

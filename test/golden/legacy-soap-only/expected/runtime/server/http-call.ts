@@ -21,17 +21,17 @@ import { FORM_MEDIA_TYPE, MULTIPART_FORM_MEDIA_TYPE, XML_CONTENT_TYPE } from '..
 import { headerValue, type IncomingCall } from './incoming-call.js';
 import { createContext, failureOf, invokeHandler, MAX_REQUEST_LENGTH_EXCEEDED } from './invoke.js';
 import { bindFormParameters } from './parameters.js';
-import { CACHE_CONTROL, contentReply, textReply, type Reply } from './reply.js';
+import { CACHE_CONTROL, contentReply, sharedReply, textReply, type Reply } from './reply.js';
 import { resultLexical } from './result-value.js';
 import type { OperationEntry, ServiceTables } from './service-tables.js';
 import type { ResolvedOptions } from './server-options.js';
 
-const VOID_REPLY: Reply = {
+const VOID_REPLY: Reply = sharedReply({
   status: 200,
   headers: { 'Cache-Control': CACHE_CONTROL },
   body: new Uint8Array(0),
-};
-const VOID_REPLY_CHUNKED: Reply = { ...VOID_REPLY, chunked: true };
+});
+const VOID_REPLY_CHUNKED: Reply = sharedReply({ ...VOID_REPLY, chunked: true });
 
 /**
  * The reply of a void operation: 200, empty, `Content-Length: 0` as ASMX

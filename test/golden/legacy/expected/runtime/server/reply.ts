@@ -19,6 +19,8 @@ export interface Reply {
    * clients that need it: see `voidHttpReply` in `http-call.ts`.
    */
   readonly chunked?: boolean;
+  /** `framedHeaders(reply)`, worked out once for a reply sent again and again (see `sharedReply`). */
+  readonly framed?: Readonly<Record<string, string>>;
 }
 
 /** ASMX's caching header for everything it serves. */
@@ -53,9 +55,30 @@ export function textReply(status: number, message: string): Reply {
 }
 
 export function withHeaders(reply: Reply, headers: Readonly<Record<string, string>>, closeConnection?: boolean): Reply {
+  const { framed: _, ...own } = reply;
   return {
-    ...reply,
+    ...own,
     headers: { ...reply.headers, ...headers },
     closeConnection: closeConnection ?? reply.closeConnection,
   };
+}
+
+/** The headers a reply is written with: its own, how its body is framed, and `Connection: close` when asked. */
+export function framedHeaders(reply: Reply): Readonly<Record<string, string>> {
+  if (reply.framed) return reply.framed;
+  const headers: Record<string, string> = { ...reply.headers };
+  if (reply.chunked) headers['Transfer-Encoding'] = 'chunked';
+  else headers['Content-Length'] = String(reply.body.byteLength);
+  if (reply.closeConnection) headers.Connection = 'close';
+  return headers;
+}
+
+/** A reply sent again and again (a void operation's): frozen, its framed headers worked out once. */
+export function sharedReply(reply: Reply): Reply {
+  const { framed: _, ...own } = reply;
+  return Object.freeze({
+    ...own,
+    headers: Object.freeze({ ...reply.headers }),
+    framed: Object.freeze({ ...framedHeaders(own) }),
+  });
 }

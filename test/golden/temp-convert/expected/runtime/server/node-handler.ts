@@ -10,15 +10,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Buffer } from 'node:buffer';
 import { ClientGoneError, declaresMoreThan, type BodyRead, type IncomingCall } from './incoming-call.js';
 import { LazyAbort } from './lazy-abort.js';
-import type { Reply } from './reply.js';
+import { framedHeaders, type Reply } from './reply.js';
+import type { RouteTarget } from './dispatch.js';
 import { internalErrorReply, replyTo, route, type ServiceRuntime } from './service-runtime.js';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void;
 
 export function createNodeHandler(runtime: ServiceRuntime): NodeHandler {
   return (req, res, next) => {
-    req.on('error', ignore);
-    res.on('error', ignore);
     const { path, query } = splitUrl(req.url ?? '/');
     const method = (req.method ?? 'GET').toUpperCase();
     const target = route(runtime, method, path, query);
@@ -26,19 +25,36 @@ export function createNodeHandler(runtime: ServiceRuntime): NodeHandler {
       next();
       return;
     }
-    const gone = new LazyAbort();
-    res.once('close', () => {
-      if (!res.writableFinished) gone.abort(new ClientGoneError());
-    });
-    const call = new NodeCall(req, method, path, query, gone);
-    replyTo(runtime, call, target).then(
-      (reply) => writeReply(res, reply),
-      (error: unknown) => {
-        if (error instanceof ClientGoneError || gone.aborted) res.destroy();
-        else writeReply(res, internalErrorReply(target.route));
-      },
-    );
+    // An IncomingMessage emits 'error' only to listeners (none here but the body reader's); a reply's errors
+    // (a write to a socket the client closed) are ignored: the close aborts the call.
+    res.on('error', ignore);
+    const call = new NodeCall(req, method, path, query, new LazyAbort());
+    (res as Answered)[CALL] = call;
+    res.on('close', onResponseClose);
+    void answer(runtime, call, target, res);
   };
+}
+
+const CALL = Symbol('asmxgen.call');
+type Answered = ServerResponse & { [CALL]?: NodeCall };
+
+/** A reply closed before it was written in full: the client went away. */
+function onResponseClose(this: Answered): void {
+  if (!this.writableFinished) this[CALL]?.gone.abort(new ClientGoneError());
+}
+
+async function answer(runtime: ServiceRuntime, call: NodeCall, target: RouteTarget, res: ServerResponse) {
+  let reply: Reply;
+  try {
+    reply = await replyTo(runtime, call, target);
+  } catch (error) {
+    if (error instanceof ClientGoneError || call.gone.aborted) {
+      res.destroy();
+      return;
+    }
+    reply = internalErrorReply(target.route);
+  }
+  writeReply(res, reply);
 }
 
 function ignore(): void {}
@@ -87,11 +103,7 @@ function writeReply(res: ServerResponse, reply: Reply): void {
     res.destroy();
     return;
   }
-  const headers: Record<string, string> = { ...reply.headers };
-  if (reply.chunked) headers['Transfer-Encoding'] = 'chunked';
-  else headers['Content-Length'] = String(reply.body.byteLength);
-  if (reply.closeConnection) headers.Connection = 'close';
-  res.writeHead(reply.status, headers);
+  res.writeHead(reply.status, framedHeaders(reply));
   res.end(reply.body);
 }
 
@@ -111,16 +123,13 @@ function readNodeBody(req: IncomingMessage, limit: number): Promise<BodyRead> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const cleanup = () => {
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('close', onClose);
-      req.off('error', onClose);
-    };
+    let settled = false;
     const onData = (chunk: Buffer) => {
       size += chunk.byteLength;
       if (size > limit) {
-        cleanup();
+        settled = true;
+        req.off('data', onData);
+        req.off('end', onEnd);
         chunks.length = 0;
         req.pause();
         resolve({ kind: 'too-large' });
@@ -128,19 +137,19 @@ function readNodeBody(req: IncomingMessage, limit: number): Promise<BodyRead> {
       }
       chunks.push(chunk);
     };
+    // Once the body is read, the listeners go with the request: none is removed.
     const onEnd = () => {
-      cleanup();
+      settled = true;
       // A small body comes in one chunk: no copy.
       const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
       resolve({ kind: 'complete', bytes: new Uint8Array(body.buffer, body.byteOffset, body.byteLength) });
     };
-    const onClose = () => {
-      cleanup();
-      reject(new ClientGoneError());
+    const onGone = () => {
+      if (!settled) reject(new ClientGoneError());
     };
     req.on('data', onData);
     req.on('end', onEnd);
-    req.on('close', onClose);
-    req.on('error', onClose);
+    req.on('close', onGone);
+    req.on('error', onGone);
   });
 }
