@@ -123,7 +123,10 @@ export function invokeHandler(
   let then: unknown;
   try {
     value = entry.handler(input, call.ctx);
-    then = value !== null && (typeof value === 'object' || typeof value === 'function') ? (value as PromiseLike<unknown>).then : undefined;
+    then =
+      value !== null && (typeof value === 'object' || typeof value === 'function')
+        ? (value as PromiseLike<unknown>).then
+        : undefined;
   } catch (error) {
     call.release();
     return { ok: false, failure: failureOf(error, call.ctx, options) };
@@ -135,7 +138,11 @@ export function invokeHandler(
   return settleWithin(value as PromiseLike<unknown>, call, options);
 }
 
-async function settleWithin(pending: PromiseLike<unknown>, call: HandlerCall, options: ResolvedOptions): Promise<Outcome> {
+async function settleWithin(
+  pending: PromiseLike<unknown>,
+  call: HandlerCall,
+  options: ResolvedOptions,
+): Promise<Outcome> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {

@@ -85,5 +85,7 @@ export function buildServiceTables(service: ServiceDescription, handlers: object
 
 /** A void operation's reply, shared by all its calls: frozen. */
 function voidReply(version: SoapVersion, namespace: string, responseElement: string): Reply {
-  return sharedReply(contentReply(200, soapContentType(version), buildResponseEnvelope(version, namespace, responseElement)));
+  return sharedReply(
+    contentReply(200, soapContentType(version), buildResponseEnvelope(version, namespace, responseElement)),
+  );
 }
