@@ -2,7 +2,8 @@
  * Client throughput: the generated client and node-soap's, each in its own process, calling `Authenticate`
  * over SOAP 1.1 on the bare server (its constant void reply is a correct answer for both), one call at a
  * time and 64 at a time; the clients alternated within each round. `node-http` (the request's bytes posted
- * with `node:http`, nothing built or parsed) is the floor of any Node client: the ceiling of calls per second.
+ * with `node:http`, nothing built or parsed) is the ceiling of any client on `node:http`; `node-net` (the bytes
+ * written to a socket and the reply's bytes counted, no HTTP client) the ceiling of any client on this machine.
  */
 import type { ClientKind } from './client-child.js';
 import { median, rotate, startClient, startServer, type ClientRun, type RunningClient } from './lib.js';
@@ -25,7 +26,10 @@ export interface ClientModeSummary {
 export interface ClientResults {
   readonly settings: ClientSettings;
   readonly runs: readonly ClientModeSummary[];
-  /** generated / node-soap and generated / node-http calls per second, per concurrency: per round, median. */
+  /**
+   * generated / node-soap, generated / node-http and node-net / node-soap (the most any client could reach)
+   * calls per second, per concurrency: per round, median.
+   */
   readonly ratios: readonly {
     readonly id: string;
     readonly concurrency: number;
@@ -34,7 +38,7 @@ export interface ClientResults {
   }[];
 }
 
-const CLIENTS: readonly ClientKind[] = ['generated', 'node-soap', 'node-http'];
+const CLIENTS: readonly ClientKind[] = ['generated', 'node-soap', 'node-http', 'node-net'];
 
 export async function benchClients(settings: ClientSettings, log: (line: string) => void): Promise<ClientResults> {
   const server = await startServer('bare');
@@ -70,12 +74,18 @@ export async function benchClients(settings: ClientSettings, log: (line: string)
           return { client, concurrency, rounds, callsPerSecond: median(rounds.map(rate)) };
         }),
       ),
-      ratios: (['node-soap', 'node-http'] as const).flatMap((other) =>
+      ratios: (
+        [
+          ['generated', 'node-soap'],
+          ['generated', 'node-http'],
+          ['node-net', 'node-soap'],
+        ] as const
+      ).flatMap(([one, other]) =>
         modes.map((concurrency) => {
-          const generated = runs.get(key('generated', concurrency))!;
+          const ones = runs.get(key(one, concurrency))!;
           const others = runs.get(key(other, concurrency))!;
-          const perRound = generated.map((run, i) => rate(run) / rate(others[i]!));
-          return { id: `generated / ${other}`, concurrency, perRound, median: median(perRound) };
+          const perRound = ones.map((run, i) => rate(run) / rate(others[i]!));
+          return { id: `${one} / ${other}`, concurrency, perRound, median: median(perRound) };
         }),
       ),
     };
