@@ -159,9 +159,9 @@ export function formatResults(results: BenchResults): string {
     const s = server.settings;
     out.push(
       `**Server** (autocannon, ${s.connections} connections, ${s.rounds} rounds × ${s.seconds} s per contender, ` +
-        'alternated; medians of the rounds; each server in its own process):',
+        'in one-second slices interleaved; medians of the rounds; each server in its own process):',
       '',
-      '| server | req/s | p50 | p99 (worst round) |',
+      '| server | req/s | p50 | p99 (worst second) |',
       '| --- | ---: | ---: | ---: |',
       ...server.contenders.map((c) => `| ${c.id} | ${fixed(c.rps)} | ${c.p50} ms | ${c.p99} ms (${c.p99Max} ms) |`),
       '',

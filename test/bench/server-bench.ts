@@ -1,9 +1,12 @@
 /**
  * Server throughput and latency: autocannon (in this process) against each server (each in its own
- * process), the contenders alternated within each round and rotated from round to round. Ratios are taken
- * within a round, then their median across rounds.
+ * process). A round gives each contender `seconds` one-second slices, interleaved: slice 1 of every
+ * contender, then slice 2 of every contender, the order rotated from slice to slice, so that a machine whose
+ * speed drifts (a shared one does, by tens of percent within a minute) slows every contender of a round
+ * alike; before each slice, the server loaded last gets 300 ms to settle. Ratios are taken within a round,
+ * then their median across rounds.
  */
-import { load, median, rotate, startServer, type LoadResult, type RunningServer } from './lib.js';
+import { load, median, rotate, sleep, startServer, type LoadResult, type RunningServer } from './lib.js';
 import { REQUESTS, type BenchTransport } from './requests.js';
 import type { ServerKind } from './server-child.js';
 
@@ -36,7 +39,7 @@ export interface ContenderSummary {
   readonly rps: number;
   readonly p50: number;
   readonly p99: number;
-  /** The worst round's p99. */
+  /** The worst one-second slice's p99. */
   readonly p99Max: number;
 }
 
@@ -78,6 +81,24 @@ async function checkContender(contender: ServerContender, server: RunningServer)
   }
 }
 
+/**
+ * A round of one contender from its one-second slices: requests per second over the whole round; p50 and
+ * p99 the medians of the slices' (autocannon reports percentiles, not histograms that could be merged).
+ */
+const SETTLE_MS = 300;
+
+function joinSlices(slices: readonly LoadResult[]): LoadResult {
+  const sum = (pick: (r: LoadResult) => number) => slices.reduce((total, r) => total + pick(r), 0);
+  return {
+    rps: sum((r) => r.total) / slices.length,
+    total: sum((r) => r.total),
+    p50: median(slices.map((r) => r.p50)),
+    p99: median(slices.map((r) => r.p99)),
+    errors: sum((r) => r.errors),
+    non2xx: sum((r) => r.non2xx),
+  };
+}
+
 export async function benchServers(settings: ServerSettings, log: (line: string) => void): Promise<ServerResults> {
   const kinds = [...new Set(SERVER_CONTENDERS.map((c) => c.server))];
   const servers = new Map<ServerKind, RunningServer>();
@@ -92,15 +113,26 @@ export async function benchServers(settings: ServerSettings, log: (line: string)
       });
     }
     const results = new Map<string, LoadResult[]>(SERVER_CONTENDERS.map((c) => [c.id, []]));
+    const worstP99 = new Map<string, number>(SERVER_CONTENDERS.map((c) => [c.id, 0]));
     for (let round = 0; round < settings.rounds; round++) {
-      for (const contender of rotate(SERVER_CONTENDERS, round)) {
-        const result = await load(servers.get(contender.server)!.origin, REQUESTS[contender.transport], {
-          connections: settings.connections,
-          duration: settings.seconds,
-        });
-        if (result.errors > 0 || result.non2xx > 0) {
-          throw new Error(`${contender.id}: ${result.errors} errors, ${result.non2xx} non-2xx replies under load`);
+      const slices = new Map<string, LoadResult[]>(SERVER_CONTENDERS.map((c) => [c.id, []]));
+      for (let slice = 0; slice < settings.seconds; slice++) {
+        for (const contender of rotate(SERVER_CONTENDERS, round + slice)) {
+          // The server loaded last gets time to settle (its connections closed, its garbage collected).
+          await sleep(SETTLE_MS);
+          const result = await load(servers.get(contender.server)!.origin, REQUESTS[contender.transport], {
+            connections: settings.connections,
+            duration: 1,
+          });
+          if (result.errors > 0 || result.non2xx > 0) {
+            throw new Error(`${contender.id}: ${result.errors} errors, ${result.non2xx} non-2xx replies under load`);
+          }
+          slices.get(contender.id)!.push(result);
+          worstP99.set(contender.id, Math.max(worstP99.get(contender.id)!, result.p99));
         }
+      }
+      for (const contender of SERVER_CONTENDERS) {
+        const result = joinSlices(slices.get(contender.id)!);
         results.get(contender.id)!.push(result);
         log(
           `server: round ${round + 1}/${settings.rounds} ${contender.id.padEnd(18)} ${result.rps.toFixed(0).padStart(6)} req/s` +
@@ -127,7 +159,7 @@ export async function benchServers(settings: ServerSettings, log: (line: string)
         rps: median(rounds.map((r) => r.rps)),
         p50: median(rounds.map((r) => r.p50)),
         p99: median(rounds.map((r) => r.p99)),
-        p99Max: Math.max(...rounds.map((r) => r.p99)),
+        p99Max: worstP99.get(c.id)!,
       };
     });
     const ratios = RATIOS.map(([a, b]) => {
