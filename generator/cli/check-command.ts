@@ -30,7 +30,9 @@ export function checkCommand(ctx: CommandContext): CommandModule<object, CheckAr
       if (result.ok) {
         ctx.report.info(`asmxgen: ${out}/ is up to date (${files.length + 1} files)`);
       } else {
-        ctx.report.error(formatCheck(result, out) + `\nRun \`asmxgen generate\` with the same options to update ${out}/.`);
+        ctx.report.error(
+          formatCheck(result, out) + `\nRun \`asmxgen generate\` with the same options to update ${out}/.`,
+        );
       }
       const implOk = impl === undefined || reportImpl(impl, model.name, ctx);
       ctx.setExitCode(result.ok && implOk ? EXIT_OK : EXIT_DIFFERENCES);

@@ -18,7 +18,12 @@ export function describeError(error: unknown): { message: string; exitCode: numb
       exitCode: EXIT_ERROR,
     };
   }
-  if (error instanceof OutputError || error instanceof UsageError || error instanceof InputError || error instanceof WsdlError) {
+  if (
+    error instanceof OutputError ||
+    error instanceof UsageError ||
+    error instanceof InputError ||
+    error instanceof WsdlError
+  ) {
     return { message: `asmxgen: ${error.message}`, exitCode: EXIT_ERROR };
   }
   const text = error instanceof Error ? error.message : String(error);

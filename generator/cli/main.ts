@@ -41,7 +41,9 @@ export async function main(args: readonly string[], streams: Streams = process):
     .demandCommand(1, 'Name a command: generate, check, serve, import or diff (see asmxgen --help).')
     .strict()
     .recommendCommands()
-    .epilogue('Exit codes: 0 ok; 1 check found differences, or diff --fail-on found a change at that level; 2 usage, spec, input or output errors.')
+    .epilogue(
+      'Exit codes: 0 ok; 1 check found differences, or diff --fail-on found a change at that level; 2 usage, spec, input or output errors.',
+    )
     .wrap(Math.min(100, process.stdout.columns ?? 100))
     .exitProcess(false)
     .fail((msg, err) => {

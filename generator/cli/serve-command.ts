@@ -95,9 +95,7 @@ async function serveWithWorkers(
   let listening = 0;
   const failures: string[] = [];
   await new Promise<void>((done) => {
-    const workers = Array.from({ length: count }, () =>
-      cluster.fork({ ASMXGEN_SERVE_CONFIG: JSON.stringify(config) }),
-    );
+    const workers = Array.from({ length: count }, () => cluster.fork({ ASMXGEN_SERVE_CONFIG: JSON.stringify(config) }));
     for (const worker of workers) {
       worker.on('message', (message: { type?: string; port?: number }) => {
         if (message.type === 'listening' && ++listening === count) announce(message.port ?? config.port);

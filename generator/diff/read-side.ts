@@ -40,7 +40,11 @@ export async function readSide(input: string, options: ReadSideOptions): Promise
   const { role } = options;
   const url = isUrl(input, role);
   const bytes = url
-    ? (await fetchInput(input, `the ${role} URL ${input}`, { timeoutMs: options.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS })).bytes
+    ? (
+        await fetchInput(input, `the ${role} URL ${input}`, {
+          timeoutMs: options.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS,
+        })
+      ).bytes
     : await readInputFile(input, role);
   const text = decodeUtf8(bytes, `the ${role} ${url ? 'URL' : 'file'} ${input}`);
   const ext = url ? '' : extname(input).toLowerCase();

@@ -55,7 +55,7 @@ export function emitClientModule(model: ServiceModel, address: string): TsModule
         `Options of \`${ts.createClient}\`: \`url\` (default \`${address}\`, the address the WSDL names), ` +
           `\`transport\` (default \`${defaultTransport}\`), \`timeoutMs\` (default 100 s), \`signal\`, ` +
           '`headers` (sent with every call), and how calls travel: by default `node:http`/`node:https` on Node, ' +
-          'through a keep-alive agent of the client\'s own or `agent`, and the global `fetch` elsewhere; ' +
+          "through a keep-alive agent of the client's own or `agent`, and the global `fetch` elsewhere; " +
           '`fetch` sends every call with the one given.',
       ]),
     },

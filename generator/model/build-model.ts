@@ -22,18 +22,16 @@ export function buildModel(spec: Spec): ServiceModel {
   const has = (b: BindingKind) => bindings.includes(b);
 
   const operations = spec.operations.map((op): OperationModel => {
-    const parameters = (op.parameters ?? []).map(
-      (p): ParameterModel => {
-        const type: XsdType = p.type ?? 'string';
-        return {
-          name: p.name,
-          type,
-          minOccurs: isValueType(type) ? 1 : 0,
-          tsName: tsPropertyName(p.name),
-          tsType: tsTypeOf(type),
-        };
-      },
-    );
+    const parameters = (op.parameters ?? []).map((p): ParameterModel => {
+      const type: XsdType = p.type ?? 'string';
+      return {
+        name: p.name,
+        type,
+        minOccurs: isValueType(type) ? 1 : 0,
+        tsName: tsPropertyName(p.name),
+        tsType: tsTypeOf(type),
+      };
+    });
     const result = op.result
       ? {
           type: op.result,

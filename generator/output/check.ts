@@ -47,7 +47,14 @@ export async function checkOutput(outDir: string, files: readonly GeneratedFile[
   const exists = await inspectOutDir(outDir);
   const onDisk = exists ? await walkFiles(outDir) : [];
   // A corrupt manifest is reported as `changed`; here it only refines the hints.
-  const previous = new Set(exists ? await readManifest(outDir).then((m) => m.files, () => []) : []);
+  const previous = new Set(
+    exists
+      ? await readManifest(outDir).then(
+          (m) => m.files,
+          () => [],
+        )
+      : [],
+  );
 
   const changed: ChangedFile[] = [];
   const missing: string[] = [];
@@ -62,7 +69,8 @@ export async function checkOutput(outDir: string, files: readonly GeneratedFile[
     const diff = lineDiff(bytes.toString('utf8'), content);
     changed.push({
       path,
-      diff: diff.length > 0 ? diff : ['(the bytes differ but read as the same text: the file on disk is not valid UTF-8)'],
+      diff:
+        diff.length > 0 ? diff : ['(the bytes differ but read as the same text: the file on disk is not valid UTF-8)'],
     });
   }
   const added = onDisk
@@ -109,7 +117,10 @@ export function formatCheck(result: CheckResult, displayDir: string = result.out
     [result.missing.length, 'missing'],
     [result.added.length, 'added'],
   ] as const;
-  const counts = parts.filter(([n]) => n > 0).map(([n, label]) => `${n} ${label}`).join(', ');
+  const counts = parts
+    .filter(([n]) => n > 0)
+    .map(([n, label]) => `${n} ${label}`)
+    .join(', ');
   lines.push(`${total} problem${total === 1 ? '' : 's'} in ${dir}: ${counts}.`);
   return lines.join('\n');
 }

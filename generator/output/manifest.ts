@@ -35,7 +35,7 @@ export function parseManifest(text: string, displayPath: string): Manifest {
     data === null ||
     (data as { generator?: unknown }).generator !== 'asmxgen' ||
     !Array.isArray((data as { files?: unknown }).files) ||
-    !((data as { files: unknown[] }).files.every((f) => typeof f === 'string'))
+    !(data as { files: unknown[] }).files.every((f) => typeof f === 'string')
   ) {
     throw corruptManifestError(
       displayPath,

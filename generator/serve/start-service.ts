@@ -42,8 +42,10 @@ export async function startService(config: ServeConfig, log: (line: string) => v
   });
   await new Promise<void>((done, fail) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EADDRINUSE') fail(new ServeError(`Port ${config.port} on ${config.host} is in use; choose another with --port.`));
-      else if (error.code === 'EACCES') fail(new ServeError(`Not allowed to listen on port ${config.port}; choose a port above 1023 with --port.`));
+      if (error.code === 'EADDRINUSE')
+        fail(new ServeError(`Port ${config.port} on ${config.host} is in use; choose another with --port.`));
+      else if (error.code === 'EACCES')
+        fail(new ServeError(`Not allowed to listen on port ${config.port}; choose a port above 1023 with --port.`));
       else fail(error);
     });
     server.listen(config.port, config.host, () => done());

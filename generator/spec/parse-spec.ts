@@ -5,7 +5,6 @@ import { isXsdType, XSD_TYPE_NAMES, type XsdType } from '../model/xsd-types.js';
 import { SpecError, type SpecProblem } from './spec-error.js';
 import type { Spec, SpecOperation, SpecParameter, SpecService } from './spec-types.js';
 
-
 /**
  * Parses and validates a spec. Throws a {@link SpecError} listing every
  * problem, each at the YAML node it is about, sorted by position.
@@ -155,7 +154,11 @@ class Checker {
     return out.length === seq.items.length ? out : undefined;
   }
 
-  private operation(entry: Entry, seen: Map<string, number>, nameEntries: Map<string, Entry>): SpecOperation | undefined {
+  private operation(
+    entry: Entry,
+    seen: Map<string, number>,
+    nameEntries: Map<string, Entry>,
+  ): SpecOperation | undefined {
     const map = this.mapping(entry);
     if (!map) return undefined;
     const f = this.fields(map, entry.path, ['name', 'group', 'description', 'soapAction', 'parameters', 'result']);

@@ -13,7 +13,9 @@ describe('asmxgen generate', () => {
       true,
     );
     expect(r.stdout).toContain(`  written    ${out}/AuthenticationWebService.wsdl\n`);
-    expect(r.stdout).toMatch(/asmxgen: wrote .*out\/ from .*: \d+ new, 0 updated, 0 unchanged, 0 removed \(\d+ ms\)\n$/);
+    expect(r.stdout).toMatch(
+      /asmxgen: wrote .*out\/ from .*: \d+ new, 0 updated, 0 unchanged, 0 removed \(\d+ ms\)\n$/,
+    );
   });
 
   it('is deterministic: a second run changes nothing and leaves identical bytes', async () => {
@@ -68,7 +70,11 @@ describe('asmxgen generate', () => {
     expect(lines.slice(1)).toEqual([
       `${spec}:6:11: operations[1].name: duplicate operation "Ping" (first defined at line 5)`,
       `${spec}:7:11: operations[2].name: invalid operation name "1st": it is neither a valid XML name nor a valid TypeScript identifier (must start with a letter or "_" and contain only letters, digits and "_")`,
-      expect.stringMatching(new RegExp(`^${spec}:9:13: operations\\[3\\]\\.result: unknown type "money"; expected one of: string, boolean, `)),
+      expect.stringMatching(
+        new RegExp(
+          `^${spec}:9:13: operations\\[3\\]\\.result: unknown type "money"; expected one of: string, boolean, `,
+        ),
+      ),
     ]);
     await expect(readdir(out)).rejects.toThrow(/ENOENT/);
   });
@@ -88,7 +94,9 @@ describe('asmxgen generate', () => {
     await writeFile(join(dir, 'file'), 'x');
     const r = await cli('generate', '--out', join(dir, 'file', 'out'));
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^asmxgen: Cannot use ".*file\/out" as the output folder: ".*file" is a file, not a folder\./);
+    expect(r.stderr).toMatch(
+      /^asmxgen: Cannot use ".*file\/out" as the output folder: ".*file" is a file, not a folder\./,
+    );
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 
@@ -110,7 +118,9 @@ describe('asmxgen generate', () => {
   it('explains a missing spec file', async () => {
     const r = await cli('generate', '--spec', '/nonexistent/spec.yaml', '--out', join(await tempDir(), 'o'));
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^asmxgen: the spec has 1 problem; nothing was written\.\n\/nonexistent\/spec\.yaml:1:1: /);
+    expect(r.stderr).toMatch(
+      /^asmxgen: the spec has 1 problem; nothing was written\.\n\/nonexistent\/spec\.yaml:1:1: /,
+    );
   });
 });
 
@@ -141,7 +151,8 @@ describe('asmxgen as a process', () => {
 async function snapshot(dir: string): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) out[join(entry.parentPath, entry.name)] = await readFile(join(entry.parentPath, entry.name), 'utf8');
+    if (entry.isFile())
+      out[join(entry.parentPath, entry.name)] = await readFile(join(entry.parentPath, entry.name), 'utf8');
   }
   return out;
 }

@@ -129,7 +129,9 @@ describe('readSide: inputs it cannot read', () => {
       'the old input ftp://example.com/Svc.wsdl is a URL diff cannot fetch (ftp:); name a file, or an http:// or ' +
         'https:// URL',
     );
-    expect(await failure(`${base}/gone`)).toBe(`cannot fetch the old URL ${base}/gone: the server answered HTTP 404 Not Found`);
+    expect(await failure(`${base}/gone`)).toBe(
+      `cannot fetch the old URL ${base}/gone: the server answered HTTP 404 Not Found`,
+    );
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;

@@ -32,7 +32,13 @@ describe.each(scenarios)('golden scenario $name', (scenario) => {
 describe('golden scenarios', () => {
   it('include the default service, the corpus services and a changed default', () => {
     expect(scenarios.map((s) => s.name)).toEqual(
-      expect.arrayContaining(['authentication-web-service', 'legacy', 'legacy-soap-only', 'operations-changed', 'temp-convert']),
+      expect.arrayContaining([
+        'authentication-web-service',
+        'legacy',
+        'legacy-soap-only',
+        'operations-changed',
+        'temp-convert',
+      ]),
     );
   });
 });

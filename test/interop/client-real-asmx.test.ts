@@ -85,7 +85,12 @@ describe('the generated client against a real ASMX runtime', () => {
 
   it('an operation SOAP 1.2 cannot route (action and body unknown) comes back as SoapFaultError Client', async (ctx) => {
     monoAspNet.need(ctx);
-    const nope = { ...service.operations[0]!, name: 'Nope', soapAction: 'App.WebService/Nope', responseElement: 'NopeResponse' };
+    const nope = {
+      ...service.operations[0]!,
+      name: 'Nope',
+      soapAction: 'App.WebService/Nope',
+      responseElement: 'NopeResponse',
+    };
     const unknown = { ...service, operations: [...service.operations, nope] };
     const error = await createServiceCaller(unknown, host!.url, { transport: 'soap12' })('Nope', {
       requestJson: 'x',

@@ -22,7 +22,10 @@ export function file(path: string, content: string): GeneratedFile {
 }
 
 export const FILES: readonly GeneratedFile[] = [
-  file('AuthenticationWebService.wsdl', '<?xml version="1.0" encoding="utf-8"?>\n<wsdl:definitions>\n</wsdl:definitions>\n'),
+  file(
+    'AuthenticationWebService.wsdl',
+    '<?xml version="1.0" encoding="utf-8"?>\n<wsdl:definitions>\n</wsdl:definitions>\n',
+  ),
   file('server.ts', 'export const server = 1;\n'),
   file('client/index.ts', 'export const client = "é";\n'),
   file('client/deep/types.ts', 'export type T = string;\n'),
@@ -33,7 +36,10 @@ export async function tree(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   return entries
     .map((e) => {
-      const rel = join(e.parentPath, e.name).slice(dir.length + 1).split('\\').join('/');
+      const rel = join(e.parentPath, e.name)
+        .slice(dir.length + 1)
+        .split('\\')
+        .join('/');
       return e.isDirectory() ? `${rel}/` : rel;
     })
     .sort();

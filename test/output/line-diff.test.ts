@@ -27,7 +27,9 @@ describe('lineDiff', () => {
   });
 
   it('explains a difference in the final newline only', () => {
-    expect(lineDiff('a\nb', 'a\nb\n')).toEqual(['(only the newline at the end of the file differs: the file on disk has none)']);
+    expect(lineDiff('a\nb', 'a\nb\n')).toEqual([
+      '(only the newline at the end of the file differs: the file on disk has none)',
+    ]);
     expect(lineDiff('a\nb\n', 'a\nb')).toEqual([
       '(only the newline at the end of the file differs: the file on disk has one the generated file has not)',
     ]);

@@ -32,8 +32,14 @@ describe('manifest', () => {
   it.each([
     ['{ not json', 'is not valid JSON'],
     ['[]', 'is not an asmxgen manifest (expected {"generator": "asmxgen", "files": [...]})'],
-    ['{"generator":"other","files":[]}', 'is not an asmxgen manifest (expected {"generator": "asmxgen", "files": [...]})'],
-    ['{"generator":"asmxgen","files":[1]}', 'is not an asmxgen manifest (expected {"generator": "asmxgen", "files": [...]})'],
+    [
+      '{"generator":"other","files":[]}',
+      'is not an asmxgen manifest (expected {"generator": "asmxgen", "files": [...]})',
+    ],
+    [
+      '{"generator":"asmxgen","files":[1]}',
+      'is not an asmxgen manifest (expected {"generator": "asmxgen", "files": [...]})',
+    ],
     ['{"generator":"asmxgen","files":["../etc/passwd"]}', 'lists an invalid path "../etc/passwd"'],
     ['{"generator":"asmxgen","files":["/etc/passwd"]}', 'lists an invalid path "/etc/passwd"'],
   ])('rejects a corrupt manifest %s with a clear message', async (text, detail) => {

@@ -85,7 +85,13 @@ describe('writeOutput', () => {
       { path: 'client/deep/types.ts', state: 'removed' },
     ]);
     expect(summary.counts).toEqual({ written: 0, changed: 1, unchanged: 3, removed: 1 });
-    expect(await tree(dir)).toEqual([MANIFEST_FILE, 'AuthenticationWebService.wsdl', 'client/', 'client/index.ts', 'server.ts']);
+    expect(await tree(dir)).toEqual([
+      MANIFEST_FILE,
+      'AuthenticationWebService.wsdl',
+      'client/',
+      'client/index.ts',
+      'server.ts',
+    ]);
     expect(await read(dir, MANIFEST_FILE)).toBe(manifestOf(next.map((f) => f.path)));
   });
 
@@ -96,7 +102,10 @@ describe('writeOutput', () => {
     await put(dir, 'client/deep/mine.ts', 'mine too');
     await ageFiles(dir);
 
-    const summary = await writeOutput(dir, FILES.filter((f) => f.path !== 'client/deep/types.ts'));
+    const summary = await writeOutput(
+      dir,
+      FILES.filter((f) => f.path !== 'client/deep/types.ts'),
+    );
 
     expect(summary.entries.map((e) => e.path)).not.toContain('notes.txt');
     expect(await read(dir, 'notes.txt')).toBe('mine');
@@ -110,7 +119,13 @@ describe('writeOutput', () => {
     await writeOutput(dir, FILES);
     await put(dir, MANIFEST_FILE, manifestOf([...ALL_PATHS, 'client']));
     const summary = await writeOutput(dir, FILES);
-    expect(summary.entries.map((e) => e.state)).toEqual(['changed', 'unchanged', 'unchanged', 'unchanged', 'unchanged']);
+    expect(summary.entries.map((e) => e.state)).toEqual([
+      'changed',
+      'unchanged',
+      'unchanged',
+      'unchanged',
+      'unchanged',
+    ]);
     expect(await exists(join(dir, 'client/index.ts'))).toBe(true);
   });
 
@@ -270,7 +285,8 @@ describe('writeOutput', () => {
       const manifests: string[] = [];
       await writeOutput(dir, next, {
         onFile: (e) => {
-          if (e.path === 'AuthenticationWebService.wsdl') manifests.push(readFileSync(join(dir, MANIFEST_FILE), 'utf8'));
+          if (e.path === 'AuthenticationWebService.wsdl')
+            manifests.push(readFileSync(join(dir, MANIFEST_FILE), 'utf8'));
         },
       });
       // While files were being written, the manifest already listed the new path.

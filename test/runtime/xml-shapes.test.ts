@@ -59,8 +59,32 @@ const slotText = fc
     fc.oneof(
       fc.string({ unit: 'binary', maxLength: 6 }),
       fc.constantFrom(
-        '&amp;', '&lt;', '&gt;', '&quot;', '&apos;', '&#x1F600;', '&#65;', '&#0;', '&#xD;', '&#xFFFE;', '&foo;',
-        '&', '<', '>', ']]>', ']]', '\r\n', '\r', '\n', '\u0001', '\uFFFE', '\uD800', '</a>', '<a>', '<!--', '"',
+        '&amp;',
+        '&lt;',
+        '&gt;',
+        '&quot;',
+        '&apos;',
+        '&#x1F600;',
+        '&#65;',
+        '&#0;',
+        '&#xD;',
+        '&#xFFFE;',
+        '&foo;',
+        '&',
+        '<',
+        '>',
+        ']]>',
+        ']]',
+        '\r\n',
+        '\r',
+        '\n',
+        '\u0001',
+        '\uFFFE',
+        '\uD800',
+        '</a>',
+        '<a>',
+        '<!--',
+        '"',
         '{"user":"alice"}',
       ),
     ),
@@ -73,7 +97,10 @@ describe('XmlShapes', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: TEMPLATES.length - 1 }),
-        fc.array(fc.string({ maxLength: 12 }).filter((s) => !/[<&\]\r\u0000-\u0008]/.test(s)), { minLength: 3, maxLength: 3 }),
+        fc.array(
+          fc.string({ maxLength: 12 }).filter((s) => !/[<&\]\r\u0000-\u0008]/.test(s)),
+          { minLength: 3, maxLength: 3 },
+        ),
         fc.array(slotText, { minLength: 3, maxLength: 3 }),
         (which, learnedTexts, texts) => {
           const template = TEMPLATES[which]!;

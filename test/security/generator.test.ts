@@ -320,7 +320,7 @@ describe('a generate killed (SIGKILL) in the middle of writing', () => {
     expect((await cli('generate', '--out', join(dir, 'out'), '--impl', impl)).code).toBe(0);
     const merged = await readFile(impl, 'utf8');
     await writeFile(join(dir, '.handlers.ts.0123456789ab.tmp'), merged.slice(0, 100));
-    await writeFile(join(dir, '.other.ts.0123456789ab.tmp'), 'not asmxgen\'s');
+    await writeFile(join(dir, '.other.ts.0123456789ab.tmp'), "not asmxgen's");
     const again = await cli('generate', '--out', join(dir, 'out'), '--impl', impl);
     expect([again.code, again.stderr]).toEqual([0, '']);
     expect(await readFile(impl, 'utf8')).toBe(merged);

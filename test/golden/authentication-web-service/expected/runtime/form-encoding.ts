@@ -97,7 +97,8 @@ function decodeAsciiEscapes(value: string): string | undefined {
         i += 2;
         continue;
       }
-      if (value.charCodeAt(i + 1) === 0x75 /* u */ && /^[0-9A-Fa-f]{4}$/.test(value.slice(i + 2, i + 6))) return undefined;
+      if (value.charCodeAt(i + 1) === 0x75 /* u */ && /^[0-9A-Fa-f]{4}$/.test(value.slice(i + 2, i + 6)))
+        return undefined;
     }
     bytes[length++] = c === 0x2b /* + */ ? 0x20 : c;
   }
