@@ -1,6 +1,10 @@
+import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // `@asmxgen/runtime` resolves to its TypeScript sources (the package's `source` export condition, as in
+  // tsconfig.json's customConditions), so tests never run a stale build of the runtime.
+  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
   test: {
     // On CI, also a JSON report, from which .ci/run prints the plain 'N passed, N failed' closing line.
     reporters: process.env.CI ? ['default', ['json', { outputFile: 'test/artifacts/vitest.json' }]] : ['default'],

@@ -8,21 +8,22 @@
  * await writeOutput('generated', files);
  * ```
  */
-import { buildModel } from './model/build-model.js';
+import { buildModel } from './spec/build-model.js';
 import type { ServiceModel } from './model/types.js';
 import { loadSpec as readSpecFile } from './spec/load-spec.js';
 import { parseSpec } from './spec/parse-spec.js';
 
-export { DEFAULT_BASE_URL, generate } from './emit/generate.js';
-export { buildModel } from './model/build-model.js';
+export { generate } from './emit/generate.js';
+export { DEFAULT_BASE_URL } from './model/addresses.js';
+export { buildModel } from './spec/build-model.js';
 export type * from './model/types.js';
 export { XSD_TYPE_NAMES, type XsdType } from './model/xsd-types.js';
 export { checkOutput as check, formatCheck, type CheckResult } from './output/check.js';
 export { OutputError } from './output/output-error.js';
 export { writeOutput, type PlanEntry, type PlanState, type WriteSummary } from './output/write.js';
 export { DEFAULT_SPEC_PATH } from './spec/load-spec.js';
-export { readWsdl, type WsdlReading } from './wsdl/read-wsdl.js';
-export { WsdlError } from './wsdl/wsdl-error.js';
+export { readWsdl, type WsdlReading } from './wsdl-reader/read-wsdl.js';
+export { WsdlError } from './wsdl-reader/wsdl-error.js';
 export { renderSpecYaml } from './emit/spec-yaml.js';
 export { diffModels, type Change, type ChangeLevel } from './diff/index.js';
 export { mergeImpl, type ImplMerge } from './impl/index.js';

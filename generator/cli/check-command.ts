@@ -6,20 +6,22 @@ import {
   displayPath,
   planImplOption,
   withImplOption,
+  withRuntimeOption,
   withSpecOptions,
   type ImplOptions,
+  type RuntimeOptions,
   type SpecOptions,
 } from './common-options.js';
 import { EXIT_DIFFERENCES, EXIT_OK } from './exit-codes.js';
 import type { CommandContext } from './command-context.js';
 import { runGeneration } from './run-generation.js';
 
-type CheckArgs = SpecOptions & ImplOptions;
+type CheckArgs = SpecOptions & RuntimeOptions & ImplOptions;
 
 export function checkCommand(ctx: CommandContext): CommandModule<object, CheckArgs> {
   return {
     builder: (y) =>
-      withImplOption(withSpecOptions(y))
+      withRuntimeOption(withImplOption(withSpecOptions(y)))
         .example('$0 check', 'Fail CI when generated/ is stale')
         .example('$0 check --impl src/handlers.ts', 'Also fail when src/handlers.ts lacks a handler') as never,
     handler: async (argv) => {

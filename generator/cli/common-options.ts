@@ -1,10 +1,11 @@
 import { normalize, relative } from 'node:path';
 import type { Argv } from 'yargs';
-import { DEFAULT_BASE_URL } from '../emit/generate.js';
+import { DEFAULT_BASE_URL } from '../model/addresses.js';
 import { ImplError } from '../impl/impl-error.js';
 import type { ImplPlan } from '../impl/impl-file.js';
 import { isInside } from '../impl/import-path.js';
-import type { ServiceModel } from '../model/types.js';
+import type { RuntimeMode, ServiceModel } from '../model/types.js';
+import { DEFAULT_RUNTIME_MODE, RUNTIME_MODES } from '../emit/runtime-symbols.js';
 import { DEFAULT_SPEC_PATH } from '../spec/load-spec.js';
 import { UsageError } from './describe-error.js';
 
@@ -36,6 +37,21 @@ export function withSpecOptions<T>(y: Argv<T>): Argv<T & SpecOptions> {
       describe: 'Scheme, host and port the WSDL addresses name',
       coerce: parseBaseUrl,
     }) as Argv<T & SpecOptions>;
+}
+
+export interface RuntimeOptions {
+  runtime: RuntimeMode;
+}
+
+/** `--runtime`: where the generated code takes the runtime from (`generate` and `check`). */
+export function withRuntimeOption<T>(y: Argv<T>): Argv<T & RuntimeOptions> {
+  return y.option('runtime', {
+    choices: RUNTIME_MODES,
+    default: DEFAULT_RUNTIME_MODE,
+    describe:
+      'Where generated code takes the runtime from: package (imports @asmxgen/runtime, a dependency of your ' +
+      "project) or vendor (copies it into the output folder's runtime/)",
+  }) as Argv<T & RuntimeOptions>;
 }
 
 export interface ImplOptions {

@@ -1,7 +1,7 @@
 import { InputError } from '../io/input-error.js';
 import { OutputError } from '../output/output-error.js';
 import { SpecError } from '../spec/spec-error.js';
-import { WsdlError } from '../wsdl/wsdl-error.js';
+import { WsdlError } from '../wsdl-reader/wsdl-error.js';
 import { EXIT_ERROR } from './exit-codes.js';
 
 /** An error the CLI can explain in one paragraph. Thrown by commands for bad input. */

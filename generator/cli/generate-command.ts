@@ -7,15 +7,17 @@ import {
   implUsageError,
   planImplOption,
   withImplOption,
+  withRuntimeOption,
   withSpecOptions,
   type ImplOptions,
+  type RuntimeOptions,
   type SpecOptions,
 } from './common-options.js';
 import { EXIT_OK } from './exit-codes.js';
 import type { CommandContext } from './command-context.js';
 import { runGeneration } from './run-generation.js';
 
-interface GenerateArgs extends SpecOptions, ImplOptions {
+interface GenerateArgs extends SpecOptions, RuntimeOptions, ImplOptions {
   'dry-run': boolean;
   watch: boolean;
 }
@@ -60,7 +62,7 @@ async function generateOnce(argv: GenerateArgs, ctx: CommandContext): Promise<vo
 export function generateCommand(ctx: CommandContext): CommandModule<object, GenerateArgs> {
   return {
     builder: (y) =>
-      withImplOption(withSpecOptions(y))
+      withRuntimeOption(withImplOption(withSpecOptions(y)))
         .option('dry-run', { type: 'boolean', default: false, describe: 'Report what would change; write nothing' })
         .option('watch', { type: 'boolean', default: false, describe: 'Regenerate whenever the spec changes' })
         .example('$0 generate', 'Regenerate generated/ from the embedded default spec')

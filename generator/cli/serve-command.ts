@@ -46,7 +46,8 @@ export function serveCommand(ctx: CommandContext): CommandModule<object, ServeAr
           return true;
         }) as never,
     handler: async (argv) => {
-      const { model, files } = await runGeneration({ ...argv, out: '' });
+      // The served copy imports the runtime asmxgen itself depends on (see ts-hooks.ts).
+      const { model, files } = await runGeneration({ ...argv, out: '', runtime: 'package' });
       const config: ServeConfig = {
         generatedDir: await prepareServiceFolder(files),
         createServer: model.ts.createServer,

@@ -1,9 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import { describeIoError } from '../io/describe-io-error.js';
 import { extname } from 'node:path';
-import { DEFAULT_BASE_URL } from '../emit/generate.js';
-import { serviceAddress } from '../emit/wsdl.js';
-import { buildModel } from '../model/build-model.js';
+import { DEFAULT_BASE_URL, serviceAddress } from '../model/addresses.js';
+import { buildModel } from '../spec/build-model.js';
 import type { ServiceModel } from '../model/types.js';
 import { loadSpecText } from '../spec/load-spec.js';
 import { SpecError } from '../spec/spec-error.js';

@@ -1,4 +1,4 @@
-import { readWsdl, WsdlError, type WsdlReading } from '../wsdl/read-wsdl.js';
+import { readWsdl, WsdlError, type WsdlReading } from '../wsdl-reader/read-wsdl.js';
 import { DiffError } from './diff-error.js';
 
 /**

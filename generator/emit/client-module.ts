@@ -1,13 +1,20 @@
 import type { OperationModel, ServiceModel } from '../model/types.js';
-import { jsDoc } from './js-doc.js';
-import { importSpecifier, MODULE_PATHS, RUNTIME_MODULES } from './module-paths.js';
-import { arrow, assignment, call, generic, object, raw, string, stringLiteral, union } from './print/ts-syntax.js';
-import type { Statement, TsModule } from './ts-module.js';
+import { jsDoc } from '../printer/js-doc.js';
+import { importSpecifier, MODULE_PATHS } from './module-paths.js';
+import { importRuntime, reexportRuntime, RUNTIME, type RuntimeMode } from './runtime-symbols.js';
+import { arrow, assignment, call, generic, object, raw, string, stringLiteral, union } from '../printer/ts-syntax.js';
+import type { Statement, TsModule } from '../printer/ts-module.js';
 
-/** The errors a call rejects with, re-exported from the runtime's `client.ts`. */
-const ERROR_CLASSES = ['SoapFaultError', 'HttpError', 'ProtocolError', 'TimeoutError', 'NetworkError'];
-/** The types of an upload, re-exported. */
-const UPLOAD_TYPES = ['ClientFile', 'ClientUpload'];
+/** The errors a call rejects with, and the types of an upload: re-exported from the runtime. */
+const REEXPORTED = [
+  RUNTIME.SoapFaultError,
+  RUNTIME.HttpError,
+  RUNTIME.ProtocolError,
+  RUNTIME.TimeoutError,
+  RUNTIME.NetworkError,
+  RUNTIME.ClientFile,
+  RUNTIME.ClientUpload,
+];
 
 /**
  * `client.ts`: a typed client of the service, one method per operation, over
@@ -16,7 +23,7 @@ const UPLOAD_TYPES = ['ClientFile', 'ClientUpload'];
  *
  * @param address the endpoint the client calls by default: the address the WSDL names
  */
-export function emitClientModule(model: ServiceModel, address: string): TsModule {
+export function emitClientModule(model: ServiceModel, address: string, runtime: RuntimeMode): TsModule {
   const { ts } = model;
   const { transportType, clientOptionsType, callOptionsType } = ts;
   // Files travel by HttpPost only: without it, an operation without parameters takes its (empty) input type.
@@ -28,15 +35,16 @@ export function emitClientModule(model: ServiceModel, address: string): TsModule
   const defaultTransport = model.enabled.soap11 ? 'soap11' : model.bindings[0];
 
   const statements: Statement[] = [
-    {
-      kind: 'import',
-      names: [
-        'createServiceCaller',
-        ...ERROR_CLASSES,
-        ...['CallOptions', 'ClientOptions', ...UPLOAD_TYPES].map((name) => ({ name, typeOnly: true })),
+    ...importRuntime(
+      [
+        RUNTIME.createServiceCaller,
+        ...REEXPORTED.filter((s) => !s.typeOnly),
+        RUNTIME.CallOptions,
+        RUNTIME.ClientOptions,
+        ...REEXPORTED.filter((s) => s.typeOnly),
       ],
-      from: importSpecifier(RUNTIME_MODULES.client),
-    },
+      runtime,
+    ),
     { kind: 'import', names: ['service'], from: importSpecifier(MODULE_PATHS.service) },
     ...(typeImports.length > 0
       ? [{ kind: 'import' as const, typeOnly: true, names: typeImports, from: importSpecifier(MODULE_PATHS.types) }]
@@ -106,7 +114,7 @@ export function emitClientModule(model: ServiceModel, address: string): TsModule
           assignment(
             'const call',
             ' =',
-            call('createServiceCaller', [raw('service'), string(address), raw('options')]),
+            call(RUNTIME.createServiceCaller.name, [raw('service'), string(address), raw('options')]),
           ),
           ';',
         ],
@@ -122,7 +130,7 @@ export function emitClientModule(model: ServiceModel, address: string): TsModule
         ],
       ],
     },
-    { kind: 'export', names: [...ERROR_CLASSES, ...UPLOAD_TYPES.map((name) => ({ name, typeOnly: true }))] },
+    reexportRuntime(REEXPORTED),
   ];
   return { path: MODULE_PATHS.client, statements };
 }

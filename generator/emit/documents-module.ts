@@ -1,8 +1,9 @@
 import type { GeneratedFile, ServiceModel } from '../model/types.js';
-import { renderDocumentsSharingStyle } from './documents.js';
-import type { ModuleExports } from './ts-module.js';
-import { importSpecifier, MODULE_PATHS, RUNTIME_MODULES } from './module-paths.js';
-import { GENERATED_HEADER } from './ts-module.js';
+import { renderDocumentsSharingStyle } from './service-documents.js';
+import type { ModuleExports } from '../printer/ts-module.js';
+import { MODULE_PATHS } from './module-paths.js';
+import { RUNTIME, runtimeSpecifier, type RuntimeMode } from './runtime-symbols.js';
+import { GENERATED_HEADER } from '../printer/ts-module.js';
 
 /** What `documents.ts` exports, for `index.ts`. */
 export const DOCUMENTS_EXPORTS: ModuleExports & { path: string } = {
@@ -17,7 +18,7 @@ export const DOCUMENTS_EXPORTS: ModuleExports & { path: string } = {
  * the layout engine: it is one object of long string literals (hundreds of
  * kilobytes for a large service), and its layout is fixed here.
  */
-export function emitDocumentsModule(model: ServiceModel): GeneratedFile {
+export function emitDocumentsModule(model: ServiceModel, runtime: RuntimeMode): GeneratedFile {
   const { documents: docs, style, styleMarker } = renderDocumentsSharingStyle(model);
   // Plain ASCII: non-ASCII characters (and the NUL markers) print as \u escapes.
   const str = (value: string) =>
@@ -29,13 +30,13 @@ export function emitDocumentsModule(model: ServiceModel): GeneratedFile {
     .join('');
   const content =
     GENERATED_HEADER +
-    `import type { ServiceDocuments } from '${importSpecifier(RUNTIME_MODULES.serviceDescription)}';\n\n` +
+    `import type { ${RUNTIME.ServiceDocuments.name} } from '${runtimeSpecifier(RUNTIME.ServiceDocuments.entry, runtime)}';\n\n` +
     `/** The help pages' stylesheet, shared by every page. */\nconst style = ${str(style)};\n\n` +
     `/**\n` +
     ` * The documents the ${model.name} server serves (WSDL, discovery, help pages), rendered at generation\n` +
     ` * time. The NUL-delimited markers are filled per request with the address it was made to.\n` +
     ` */\n` +
-    `export const documents: ServiceDocuments = {\n` +
+    `export const documents: ${RUNTIME.ServiceDocuments.name} = {\n` +
     `  wsdl: ${str(docs.wsdl)},\n` +
     `  disco: ${str(docs.disco)},\n` +
     `  helpPage: ${page(docs.helpPage)},\n` +

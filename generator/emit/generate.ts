@@ -1,16 +1,16 @@
+import { DEFAULT_BASE_URL, serviceAddress } from '../model/addresses.js';
 import type { GeneratedFile, GenerateOptions, ServiceModel } from '../model/types.js';
 import { emitClientModule } from './client-module.js';
 import { DOCUMENTS_EXPORTS, emitDocumentsModule } from './documents-module.js';
 import { emitIndexModule } from './index-module.js';
 import { emitRuntimeFiles } from './runtime-files.js';
+import { DEFAULT_RUNTIME_MODE } from './runtime-symbols.js';
 import { emitServerModule } from './server-module.js';
 import { emitServiceModule } from './service-module.js';
 import { emitTestsModule } from './tests-module.js';
-import { printTsModule, type TsModule } from './ts-module.js';
+import { printTsModule, type TsModule } from '../printer/ts-module.js';
 import { emitTypesModule } from './types-module.js';
-import { emitWsdl, serviceAddress } from './wsdl.js';
-
-export const DEFAULT_BASE_URL = 'http://localhost:8080';
+import { emitWsdl } from './wsdl.js';
 
 /**
  * The whole generation: a pure function of the model and the options. Each
@@ -20,18 +20,19 @@ export const DEFAULT_BASE_URL = 'http://localhost:8080';
  */
 export async function generate(model: ServiceModel, options: GenerateOptions = {}): Promise<GeneratedFile[]> {
   const baseUrl = options.baseUrl ?? DEFAULT_BASE_URL;
+  const runtime = options.runtime ?? DEFAULT_RUNTIME_MODE;
   // The modules of the public API, in the order index.ts re-exports them.
   const modules: TsModule[] = [
-    emitServerModule(model),
-    emitClientModule(model, serviceAddress(model, baseUrl)),
+    emitServerModule(model, runtime),
+    emitClientModule(model, serviceAddress(model, baseUrl), runtime),
     emitTypesModule(model),
-    emitServiceModule(model),
+    emitServiceModule(model, runtime),
   ];
   const index = emitIndexModule([...modules, DOCUMENTS_EXPORTS]);
   const files = [
     ...emitWsdl(model, baseUrl),
-    ...emitRuntimeFiles(),
-    emitDocumentsModule(model),
+    ...(runtime === 'vendor' ? emitRuntimeFiles() : []),
+    emitDocumentsModule(model, runtime),
     ...[...modules, index].map(printTsModule),
     emitTestsModule(model),
   ];

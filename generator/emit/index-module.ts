@@ -1,7 +1,7 @@
 import { importSpecifier, MODULE_PATHS } from './module-paths.js';
-import { exportsOf, type ModuleExports, type Statement, type TsModule } from './ts-module.js';
+import { exportsOf, type ModuleExports, type Statement, type TsModule } from '../printer/ts-module.js';
 
-export type { ModuleExports } from './ts-module.js';
+export type { ModuleExports } from '../printer/ts-module.js';
 
 /**
  * `index.ts`: the public API, re-exporting everything `modules` export, in
@@ -30,4 +30,4 @@ export function emitIndexModule(modules: readonly (TsModule | (ModuleExports & {
   return { path: MODULE_PATHS.index, statements };
 }
 
-export { exportsOf } from './ts-module.js';
+export { exportsOf } from '../printer/ts-module.js';

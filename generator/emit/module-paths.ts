@@ -16,16 +16,6 @@ export function testSuitePath(serviceName: string): string {
   return `${serviceName}.test.ts`;
 }
 
-/** The runtime's folder in the output: `templates/runtime/` is copied there. */
-export const RUNTIME_FOLDER = 'runtime';
-
-/** The runtime modules generated code imports. */
-export const RUNTIME_MODULES = {
-  client: `${RUNTIME_FOLDER}/client.ts`,
-  server: `${RUNTIME_FOLDER}/server.ts`,
-  serviceDescription: `${RUNTIME_FOLDER}/service-description.ts`,
-} as const;
-
 /** The specifier a module at the top of the output folder imports `path` by: `server.ts` → `./server.js`. */
 export function importSpecifier(path: string): string {
   return `./${path.replace(/\.ts$/, '.js')}`;

@@ -1,34 +1,42 @@
 import type { ServiceModel } from '../model/types.js';
-import { jsDoc } from './js-doc.js';
-import { importSpecifier, MODULE_PATHS, RUNTIME_MODULES } from './module-paths.js';
-import { call, raw, union, generic } from './print/ts-syntax.js';
-import type { Statement, TsModule } from './ts-module.js';
+import { jsDoc } from '../printer/js-doc.js';
+import { importSpecifier, MODULE_PATHS } from './module-paths.js';
+import { importRuntime, reexportRuntime, RUNTIME, type RuntimeMode, type RuntimeSymbol } from './runtime-symbols.js';
+import { call, raw, union, generic } from '../printer/ts-syntax.js';
+import type { Statement, TsModule } from '../printer/ts-module.js';
 
-/** What `server.ts` takes from the runtime's `server.ts`, and re-exports of it. */
-const RUNTIME_VALUES = ['createServiceHandler', 'createServiceFetchHandler', 'createServiceServer', 'SoapFault'];
-const RUNTIME_TYPES = ['CallContext', 'ServerOptions', 'UploadedFile'];
-const REEXPORTED_VALUES = ['SoapFault'];
-const REEXPORTED_TYPES = ['CallContext', 'ServerOptions', 'UploadedFile'];
+/** What `server.ts` takes from the runtime, and what of it it re-exports. */
+const IMPORTED: readonly RuntimeSymbol[] = [
+  RUNTIME.createServiceHandler,
+  RUNTIME.createServiceFetchHandler,
+  RUNTIME.createServiceServer,
+  RUNTIME.SoapFault,
+  RUNTIME.CallContext,
+  RUNTIME.ServerOptions,
+  RUNTIME.UploadedFile,
+];
+const REEXPORTED: readonly RuntimeSymbol[] = [
+  RUNTIME.SoapFault,
+  RUNTIME.CallContext,
+  RUNTIME.ServerOptions,
+  RUNTIME.UploadedFile,
+];
 
 /**
  * `server.ts`: the handlers interface a service implementation fills in, and
  * the three ways to serve it (a Node/Express/Connect handler, a `node:http`
  * server, a fetch handler), all thin calls into the runtime.
  */
-export function emitServerModule(model: ServiceModel): TsModule {
+export function emitServerModule(model: ServiceModel, runtime: RuntimeMode): TsModule {
   const { ts } = model;
   // A service named `Service` declares `createServiceHandler` itself: the runtime's is then imported under an alias.
   const declared = new Set([ts.handlersInterface, ts.createHandler, ts.createServer, ts.createFetchHandler]);
   const local = (name: string) => (declared.has(name) ? `${name}FromRuntime` : name);
   const statements: Statement[] = [
-    {
-      kind: 'import',
-      names: [
-        ...RUNTIME_VALUES.map((name) => (local(name) === name ? name : { name, alias: local(name) })),
-        ...RUNTIME_TYPES.map((name) => ({ name, typeOnly: true })),
-      ],
-      from: importSpecifier(RUNTIME_MODULES.server),
-    },
+    ...importRuntime(
+      IMPORTED.map((symbol) => (local(symbol.name) === symbol.name ? symbol : { symbol, alias: local(symbol.name) })),
+      runtime,
+    ),
     { kind: 'import', names: ['documents'], from: importSpecifier(MODULE_PATHS.documents) },
     { kind: 'import', names: ['service'], from: importSpecifier(MODULE_PATHS.service) },
     {
@@ -58,29 +66,26 @@ export function emitServerModule(model: ServiceModel): TsModule {
     },
     factory(
       ts.createHandler,
-      'createServiceHandler',
+      RUNTIME.createServiceHandler,
       `A request listener serving ${model.name} at \`${model.path}\`: \`(req, res, next?)\`, for \`node:http\` ` +
         '(`http.createServer(listener)`) and as Express or Connect middleware (`app.use(listener)`). As middleware, ' +
         'requests for other paths go to `next()`; standalone they get a 404.',
     ),
     factory(
       ts.createServer,
-      'createServiceServer',
+      RUNTIME.createServiceServer,
       `A \`node:http\` server serving ${model.name} at \`${model.path}\`, not yet listening: call \`listen\` on it.`,
     ),
     factory(
       ts.createFetchHandler,
-      'createServiceFetchHandler',
+      RUNTIME.createServiceFetchHandler,
       `A fetch handler serving ${model.name} at \`${model.path}\`: \`(request: Request) => Promise<Response>\`, ` +
         'for runtimes and frameworks built on the Fetch API. Other paths get a 404.',
     ),
-    {
-      kind: 'export',
-      names: [...REEXPORTED_VALUES, ...REEXPORTED_TYPES.map((name) => ({ name, typeOnly: true }))],
-    },
+    reexportRuntime(REEXPORTED),
   ];
 
-  function factory(name: string, runtimeFunction: string, doc: string): Statement {
+  function factory(name: string, runtimeFunction: RuntimeSymbol, doc: string): Statement {
     const args = ['service', 'documents', 'handlers', 'options'].map((a) => raw(a));
     return {
       kind: 'function',
@@ -90,7 +95,7 @@ export function emitServerModule(model: ServiceModel): TsModule {
         { name: 'handlers', type: ts.handlersInterface },
         { name: 'options', type: 'ServerOptions', optional: true },
       ],
-      body: [['return ', call(local(runtimeFunction), args).doc, ';']],
+      body: [['return ', call(local(runtimeFunction.name), args).doc, ';']],
     };
   }
 

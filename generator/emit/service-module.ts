@@ -1,28 +1,24 @@
-import { describeService } from '../model/service-description.js';
+import { describeService } from './describe-service.js';
 import type { ServiceModel } from '../model/types.js';
-import { jsDoc } from './js-doc.js';
-import { importSpecifier, MODULE_PATHS, RUNTIME_MODULES } from './module-paths.js';
-import type { TsModule } from './ts-module.js';
-import { tsLiteral } from './ts-literal.js';
+import { jsDoc } from '../printer/js-doc.js';
+import { MODULE_PATHS } from './module-paths.js';
+import { importRuntime, RUNTIME, type RuntimeMode } from './runtime-symbols.js';
+import type { TsModule } from '../printer/ts-module.js';
+import { tsLiteral } from '../printer/ts-literal.js';
 
 /**
  * `service.ts`: the service's wire facts (`service`), the constant the
  * server and client read.
  */
-export function emitServiceModule(model: ServiceModel): TsModule {
+export function emitServiceModule(model: ServiceModel, runtime: RuntimeMode): TsModule {
   return {
     path: MODULE_PATHS.service,
     statements: [
-      {
-        kind: 'import',
-        typeOnly: true,
-        names: ['ServiceDescription'],
-        from: importSpecifier(RUNTIME_MODULES.serviceDescription),
-      },
+      ...importRuntime([RUNTIME.ServiceDescription], runtime),
       {
         kind: 'const',
         name: 'service',
-        type: 'ServiceDescription',
+        type: RUNTIME.ServiceDescription.name,
         value: tsLiteral(describeService(model)),
         docs: jsDoc([
           `What the runtime knows of ${model.name}: endpoint path, namespace, transports, and each operation's ` +

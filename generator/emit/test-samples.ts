@@ -1,6 +1,6 @@
 import type { OperationModel } from '../model/types.js';
 import type { XsdType } from '../model/xsd-types.js';
-import { call, flat, object, raw, string, stringLiteral, type Expr } from './print/ts-syntax.js';
+import { call, flat, object, raw, string, stringLiteral, type Expr } from '../printer/ts-syntax.js';
 
 /**
  * The values the generated test suite sends and returns, as TypeScript

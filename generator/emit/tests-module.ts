@@ -1,7 +1,7 @@
 import { soapActionFor } from '../model/naming.js';
 import type { GeneratedFile, OperationModel, ServiceModel } from '../model/types.js';
 import { testSuitePath } from './module-paths.js';
-import type { Doc } from './print/doc.js';
+import type { Doc } from '../printer/doc.js';
 import {
   array,
   assignment,
@@ -16,9 +16,9 @@ import {
   string,
   typeAssignment,
   type Expr,
-} from './print/ts-syntax.js';
-import { template } from './templates.js';
-import { GENERATED_HEADER } from './ts-module.js';
+} from '../printer/ts-syntax.js';
+import { template } from '../render/templates.js';
+import { GENERATED_HEADER } from '../printer/ts-module.js';
 import {
   inputSampleExpr,
   resultSampleExpr,

@@ -1,8 +1,8 @@
 import type { OperationModel, ServiceModel } from '../model/types.js';
-import { jsDoc } from './js-doc.js';
+import { jsDoc } from '../printer/js-doc.js';
 import { MODULE_PATHS } from './module-paths.js';
-import { generic, union } from './print/ts-syntax.js';
-import type { Statement, TsModule } from './ts-module.js';
+import { generic, union } from '../printer/ts-syntax.js';
+import type { Statement, TsModule } from '../printer/ts-module.js';
 
 /**
  * `types.ts`: per operation, its input (`{Op}Input`, one property per

@@ -1,12 +1,8 @@
-import { escapeXmlAttr } from '../../templates/runtime/xml-escape.js';
-import { ADDRESS_MARKER } from '../../templates/runtime/service-description.js';
+import { escapeXmlAttr } from '@asmxgen/runtime/xml';
+import { ADDRESS_MARKER } from '@asmxgen/runtime';
+import { serviceAddress } from '../model/addresses.js';
 import type { GeneratedFile, ServiceModel } from '../model/types.js';
-import { template } from './templates.js';
-
-/** The address every WSDL port names: base URL (no trailing `/`) + endpoint path. */
-export function serviceAddress(model: ServiceModel, baseUrl: string): string {
-  return baseUrl.replace(/\/+$/, '') + model.path;
-}
+import { template } from '../render/templates.js';
 
 /** The WSDL with `ADDRESS_MARKER` for the address, rendered once per model (models are immutable). */
 const withMarker = new WeakMap<ServiceModel, string>();

@@ -117,7 +117,19 @@ export interface ServiceModel {
 export interface GenerateOptions {
   /** Scheme, host and port the WSDL's addresses name, e.g. `http://localhost:8080`. */
   readonly baseUrl?: string;
+  /**
+   * Where generated code takes the runtime from: `package` (the default) imports `@asmxgen/runtime`; `vendor`
+   * copies its sources into the output's `runtime/` folder.
+   */
+  readonly runtime?: RuntimeMode;
 }
+
+/**
+ * Where generated code takes the runtime from. `package`: it imports `@asmxgen/runtime`, which the application
+ * installs. `vendor`: the runtime's sources are copied into the output's `runtime/` folder and imported from
+ * there, so the output depends on no package of asmxgen's.
+ */
+export type RuntimeMode = 'package' | 'vendor';
 
 /** One file of generated output, relative to the output folder, with `/` separators. */
 export interface GeneratedFile {

@@ -31,16 +31,16 @@ export async function generationBreakdown(specFile: string, outDir: string): Pro
 
   // The built generator (dist/, as `asmxgen` runs it), typed by its sources.
   const dist = (path: string) => import(pathToFileURL(join(REPO_ROOT, 'dist', 'generator', path)).href);
-  const [{ loadSpec }, { buildModel }, emit, wsdl, runtime, documents, server, client, types, service, index] =
+  const [{ loadSpec }, { buildModel }, emit, wsdl, addresses, documents, server, client, types, service, index] =
     await time(
       'import generator (dist/)',
       async () =>
         [
           (await dist('spec/load-spec.js')) as typeof import('../../generator/spec/load-spec.js'),
-          (await dist('model/build-model.js')) as typeof import('../../generator/model/build-model.js'),
-          (await dist('emit/ts-module.js')) as typeof import('../../generator/emit/ts-module.js'),
+          (await dist('spec/build-model.js')) as typeof import('../../generator/spec/build-model.js'),
+          (await dist('printer/ts-module.js')) as typeof import('../../generator/printer/ts-module.js'),
           (await dist('emit/wsdl.js')) as typeof import('../../generator/emit/wsdl.js'),
-          (await dist('emit/runtime-files.js')) as typeof import('../../generator/emit/runtime-files.js'),
+          (await dist('model/addresses.js')) as typeof import('../../generator/model/addresses.js'),
           (await dist('emit/documents-module.js')) as typeof import('../../generator/emit/documents-module.js'),
           (await dist('emit/server-module.js')) as typeof import('../../generator/emit/server-module.js'),
           (await dist('emit/client-module.js')) as typeof import('../../generator/emit/client-module.js'),
@@ -50,7 +50,7 @@ export async function generationBreakdown(specFile: string, outDir: string): Pro
         ] as const,
     );
   const tests = (await dist('emit/tests-module.js')) as typeof import('../../generator/emit/tests-module.js');
-  const { template } = (await dist('emit/templates.js')) as typeof import('../../generator/emit/templates.js');
+  const { template } = (await dist('render/templates.js')) as typeof import('../../generator/render/templates.js');
   const { writeOutput } = (await dist('output/write.js')) as typeof import('../../generator/output/write.js');
   const { testSuitePath } = (await dist(
     'emit/module-paths.js',
@@ -64,18 +64,17 @@ export async function generationBreakdown(specFile: string, outDir: string): Pro
     () => wsdl.emitWsdl(model, baseUrl),
     (f) => bytes(f[0]!.content),
   );
-  const runtimeFiles = await time('runtime files (copy)', () => runtime.emitRuntimeFiles());
   const documentsFile = await time(
     'documents.ts (handlebars + JSON strings)',
-    () => documents.emitDocumentsModule(model),
+    () => documents.emitDocumentsModule(model, 'package'),
     (f) => bytes(f.content),
   );
   const modules = await time('TS module structures (server, client, types, service, index)', () => {
     const list = [
-      server.emitServerModule(model),
-      client.emitClientModule(model, wsdl.serviceAddress(model, baseUrl)),
+      server.emitServerModule(model, 'package'),
+      client.emitClientModule(model, addresses.serviceAddress(model, baseUrl), 'package'),
       types.emitTypesModule(model),
-      service.emitServiceModule(model),
+      service.emitServiceModule(model, 'package'),
     ];
     return [...list, index.emitIndexModule([...list, documents.DOCUMENTS_EXPORTS])];
   });
@@ -95,7 +94,6 @@ export async function generationBreakdown(specFile: string, outDir: string): Pro
   await time('write output', () =>
     writeOutput(outDir, [
       ...wsdlFiles,
-      ...runtimeFiles,
       documentsFile,
       ...printed,
       { path: testSuitePath(model.name), content: testFile },

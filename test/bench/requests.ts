@@ -3,12 +3,12 @@
  * `requestJson`, over each transport, as the generated client writes them (the runtime's own envelope
  * and form encoders build them).
  */
-import { encodeFormValues } from '../../generated/runtime/form-encoding.js';
+import { encodeFormValues } from '../../runtime/src/form-encoding.js';
 import {
   buildRequestEnvelope,
   buildResponseEnvelope,
   soapRequestHeaders,
-} from '../../generated/runtime/soap-envelope.js';
+} from '../../runtime/src/soap-envelope.js';
 import { service } from '../../generated/service.js';
 
 export const OPERATION = 'Authenticate';

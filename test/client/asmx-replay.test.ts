@@ -12,7 +12,7 @@ import {
   SoapFaultError,
   type ServiceCaller,
   type ServiceDescription,
-} from '../../templates/runtime/client.js';
+} from '../../runtime/src/client.js';
 import { rejectionOf, startReplayServer, type FixedReply, type ReplayServer } from './helpers.js';
 
 const SOAP11_NS = 'http://schemas.xmlsoap.org/soap/envelope/';

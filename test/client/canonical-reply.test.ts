@@ -6,12 +6,12 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalReplyReader } from '../../templates/runtime/client/canonical-reply.js';
-import { receivedReply, type ReceivedReply } from '../../templates/runtime/client/received-reply.js';
-import { readSoapReply, soapReplyReader } from '../../templates/runtime/client/soap-reply.js';
-import type { CallSite } from '../../templates/runtime/client/errors.js';
-import { buildResponseEnvelope } from '../../templates/runtime/soap-envelope.js';
-import type { OperationDescription, XsdType } from '../../templates/runtime/service-description.js';
+import { canonicalReplyReader } from '../../runtime/src/client/canonical-reply.js';
+import { receivedReply, type ReceivedReply } from '../../runtime/src/client/received-reply.js';
+import { readSoapReply, soapReplyReader } from '../../runtime/src/client/soap-reply.js';
+import type { CallSite } from '../../runtime/src/client/errors.js';
+import { buildResponseEnvelope } from '../../runtime/src/soap-envelope.js';
+import type { OperationDescription, XsdType } from '../../runtime/src/service-description.js';
 
 const NAMESPACE = 'urn:example:inventory';
 const encoder = new TextEncoder();

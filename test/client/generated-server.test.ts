@@ -14,7 +14,7 @@ import {
   type AuthenticationWebServiceClient,
   type AuthenticationWebServiceTransport,
 } from '../../generated/index.js';
-import { SoapFaultError as TemplateSoapFaultError } from '../../templates/runtime/client.js';
+import { SoapFaultError as TemplateSoapFaultError } from '../../runtime/src/client.js';
 import {
   FORBIDDEN,
   HOSTILE,

@@ -10,10 +10,10 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { MIMEType } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { decodeBase64, encodeBase64 } from '../../templates/runtime/base64.js';
-import { parseContentType } from '../../templates/runtime/content-type.js';
+import { decodeBase64, encodeBase64 } from '../../runtime/src/base64.js';
+import { parseContentType } from '../../runtime/src/content-type.js';
 
-const RUNTIME = resolve(import.meta.dirname, '../../templates/runtime');
+const RUNTIME = resolve(import.meta.dirname, '../../runtime/src');
 
 /** Every module `entry` imports, directly or not, with the bare specifiers (packages, built-ins) it names. */
 function importGraph(entry: string): { modules: string[]; external: string[] } {

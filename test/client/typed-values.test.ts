@@ -4,7 +4,7 @@
  * returns is what the call resolves to (the runtime tests' fixture service).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createServiceCaller, HttpError, SoapFaultError, type ServiceCaller } from '../../templates/runtime/client.js';
+import { createServiceCaller, HttpError, SoapFaultError, type ServiceCaller } from '../../runtime/src/client.js';
 import { SERVICE, startService, type Running } from '../runtime/fixture-service.js';
 import { HOSTILE, rejectionOf } from './helpers.js';
 

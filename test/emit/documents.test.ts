@@ -1,14 +1,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { renderDocuments } from '../../generator/emit/documents.js';
+import { renderDocuments } from '../../generator/emit/service-documents.js';
 import { DEFAULT_SPEC_PATH, loadSpec, loadSpecText } from '../../generator/index.js';
 import {
   ADDRESS_MARKER,
   BASE_MARKER,
   HOST_MARKER,
   type ServiceDocuments,
-} from '../../templates/runtime/service-description.js';
+} from '../../runtime/src/service-description.js';
 
 /** The default spec's operations in ordinal (UTF-16 code unit) order, as ASMX lists them. */
 const DEFAULT_ORDINAL = [

@@ -1,4 +1,4 @@
-import { generate, loadSpecText } from '../../generator/index.js';
+import { generate, loadSpecText, type GenerateOptions } from '../../generator/index.js';
 
 /**
  * A small service exercising what the TypeScript modules vary on: descriptions, groups, optional and typed
@@ -28,8 +28,11 @@ operations:
 `;
 
 /** The files `generate` writes for `yaml`, by path. */
-export async function generateFiles(yaml: string = SMALL_SPEC): Promise<Map<string, string>> {
-  const files = await generate(loadSpecText(yaml));
+export async function generateFiles(
+  yaml: string = SMALL_SPEC,
+  options?: GenerateOptions,
+): Promise<Map<string, string>> {
+  const files = await generate(loadSpecText(yaml), options);
   return new Map(files.map((f) => [f.path, f.content]));
 }
 

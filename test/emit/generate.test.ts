@@ -4,22 +4,25 @@ import { emitRuntimeFiles } from '../../generator/emit/runtime-files.js';
 import { generateFiles } from './generate-spec.js';
 
 describe('generate', () => {
-  it('writes the WSDL, the runtime, the server and client modules and the test suite, sorted by path', async () => {
+  const OWN_FILES = [
+    'AuthenticationWebService.wsdl',
+    'AuthenticationWebService.test.ts',
+    'client.ts',
+    'documents.ts',
+    'index.ts',
+    'server.ts',
+    'service.ts',
+    'types.ts',
+  ];
+
+  it('writes the WSDL, the server and client modules and the test suite, sorted by path', async () => {
     const files = await generate(await loadSpec(DEFAULT_SPEC_PATH));
-    const paths = files.map((f) => f.path);
-    expect(paths).toEqual(
-      [
-        'AuthenticationWebService.wsdl',
-        'AuthenticationWebService.test.ts',
-        'client.ts',
-        'documents.ts',
-        'index.ts',
-        ...emitRuntimeFiles().map((f) => f.path),
-        'server.ts',
-        'service.ts',
-        'types.ts',
-      ].sort(),
-    );
+    expect(files.map((f) => f.path)).toEqual([...OWN_FILES].sort());
+  });
+
+  it('with --runtime vendor, writes the runtime too, under runtime/', async () => {
+    const files = await generate(await loadSpec(DEFAULT_SPEC_PATH), { runtime: 'vendor' });
+    expect(files.map((f) => f.path)).toEqual([...OWN_FILES, ...emitRuntimeFiles().map((f) => f.path)].sort());
   });
 
   it('is deterministic: two generations are identical', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emitIndexModule, exportsOf } from '../../generator/emit/index-module.js';
-import { raw } from '../../generator/emit/print/ts-syntax.js';
-import type { TsModule } from '../../generator/emit/ts-module.js';
+import { raw } from '../../generator/printer/ts-syntax.js';
+import type { TsModule } from '../../generator/printer/ts-module.js';
 import { fileOf, generateFiles } from './generate-spec.js';
 
 describe('index.ts', () => {

@@ -1,7 +1,7 @@
 import { format } from 'prettier';
 import { describe, expect, it } from 'vitest';
 import { generate, loadSpec, loadSpecText } from '../../generator/index.js';
-import { PRETTIER_OPTIONS } from '../../generator/emit/ts-module.js';
+import { PRETTIER_OPTIONS } from '../../generator/printer/ts-module.js';
 import { listScenarios } from '../golden/scenarios.js';
 
 /**

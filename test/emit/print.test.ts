@@ -1,6 +1,6 @@
 import { format } from 'prettier';
 import { describe, expect, it } from 'vitest';
-import { group, hardline, ifBreak, indent, line, printDoc, softline } from '../../generator/emit/print/doc.js';
+import { group, hardline, ifBreak, indent, line, printDoc, softline } from '../../generator/printer/doc.js';
 import {
   array,
   arrow,
@@ -18,8 +18,8 @@ import {
   typeAssignment,
   union,
   type Expr,
-} from '../../generator/emit/print/ts-syntax.js';
-import { PRETTIER_OPTIONS, printTsModule, type Statement } from '../../generator/emit/ts-module.js';
+} from '../../generator/printer/ts-syntax.js';
+import { PRETTIER_OPTIONS, printTsModule, type Statement } from '../../generator/printer/ts-module.js';
 
 describe('the document printer', () => {
   it('keeps a group on one line when it fits, with what follows up to the next line break', () => {

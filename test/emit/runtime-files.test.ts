@@ -1,23 +1,26 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { emitRuntimeFiles, isTestFile } from '../../generator/emit/runtime-files.js';
-import { GENERATED_HEADER } from '../../generator/emit/ts-module.js';
+import { emitRuntimeFiles, runtimeSourceDir } from '../../generator/emit/runtime-files.js';
+import { GENERATED_HEADER } from '../../generator/printer/ts-module.js';
 import { packageRoot } from '../../generator/package-root.js';
 import { generateFiles } from './generate-spec.js';
 
-const RUNTIME_DIR = join(packageRoot(), 'templates', 'runtime');
+const RUNTIME_DIR = join(packageRoot(), 'runtime', 'src');
 
 function runtimeSources(): string[] {
   return readdirSync(RUNTIME_DIR, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile() && e.name.endsWith('.ts'))
     .map((e) => relative(RUNTIME_DIR, join(e.parentPath, e.name)).split(sep).join('/'))
-    .filter((path) => !isTestFile(path))
     .sort();
 }
 
-describe('runtime/', () => {
-  it('holds every runtime source, sorted, verbatim after the generated-code header', () => {
+describe('the runtime in the output', () => {
+  it('is taken from the @asmxgen/runtime package asmxgen depends on: this repository’s runtime/', () => {
+    expect(runtimeSourceDir()).toBe(RUNTIME_DIR);
+  });
+
+  it('--runtime vendor: runtime/ holds every runtime source, sorted, verbatim after the generated-code header', () => {
     const files = emitRuntimeFiles();
     expect(files.map((f) => f.path)).toEqual(runtimeSources().map((p) => `runtime/${p}`));
     expect(files.length).toBeGreaterThan(0);
@@ -28,19 +31,18 @@ describe('runtime/', () => {
     }
   });
 
-  it('is part of every generation, runtime/service-description.ts included', async () => {
-    const files = await generateFiles();
+  it('--runtime vendor: is part of the generation, runtime/service-description.ts included', async () => {
+    const files = await generateFiles(undefined, { runtime: 'vendor' });
     for (const f of emitRuntimeFiles()) expect(files.get(f.path)).toBe(f.content);
     expect(files.has('runtime/service-description.ts')).toBe(true);
   });
 
-  it('leaves tests out', () => {
-    expect(isTestFile('server.test.ts')).toBe(true);
-    expect(isTestFile('wire/envelope.spec.ts')).toBe(true);
-    expect(isTestFile('__tests__/helpers.ts')).toBe(true);
-    expect(isTestFile('test/fixtures.ts')).toBe(true);
-    expect(isTestFile('server.ts')).toBe(false);
-    expect(isTestFile('test-double.ts')).toBe(false);
-    expect(isTestFile('contest.ts')).toBe(false);
+  it('--runtime package (the default): no copy; the modules import @asmxgen/runtime', async () => {
+    const files = await generateFiles();
+    expect([...files.keys()].filter((path) => path.startsWith('runtime/'))).toEqual([]);
+    const imports = [...files.values()].flatMap((text) => [...text.matchAll(/ from '([^']+)';/g)].map((m) => m[1]));
+    expect(new Set(imports.filter((s) => !s!.startsWith('./') && !s!.startsWith('node:') && s !== 'vitest'))).toEqual(
+      new Set(['@asmxgen/runtime', '@asmxgen/runtime/server', '@asmxgen/runtime/client']),
+    );
   });
 });

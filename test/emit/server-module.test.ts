@@ -53,7 +53,7 @@ describe('server.ts', () => {
         '  type CallContext,',
         '  type ServerOptions,',
         '  type UploadedFile,',
-        "} from './runtime/server.js';",
+        "} from '@asmxgen/runtime/server';",
         "import { documents } from './documents.js';",
         "import { service } from './service.js';",
       ].join('\n'),
@@ -64,7 +64,7 @@ describe('server.ts', () => {
 
   it('takes every name from the model', () => {
     const model = loadSpecText(SMALL_SPEC);
-    const statements = JSON.stringify(emitServerModule(model).statements);
+    const statements = JSON.stringify(emitServerModule(model, 'package').statements);
     const { createClient, clientInterface, transportType, clientOptionsType, callOptionsType } = model.ts;
     const clientNames = [createClient, clientInterface, transportType, clientOptionsType, callOptionsType];
     const serverNames = Object.values(model.ts).filter((n) => !clientNames.includes(n));

@@ -1,8 +1,8 @@
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { renderDocuments } from '../../generator/emit/documents.js';
+import { renderDocuments } from '../../generator/emit/service-documents.js';
 import { loadSpecText } from '../../generator/index.js';
-import { describeService } from '../../generator/model/service-description.js';
+import { describeService } from '../../generator/emit/describe-service.js';
 import { fileOf, generateFiles, SMALL_SPEC } from './generate-spec.js';
 
 /** Runs a generated module (its imports are type-only) and returns its exports. */
@@ -34,14 +34,23 @@ describe('service.ts and documents.ts', () => {
 
   it('type the constants with the runtime’s types, the help pages’ stylesheet printed once', async () => {
     const files = await generateFiles();
+    expect(fileOf(files, 'service.ts')).toContain("import type { ServiceDescription } from '@asmxgen/runtime';\n");
+    expect(fileOf(files, 'service.ts')).toContain('export const service: ServiceDescription = {\n');
+    const documents = fileOf(files, 'documents.ts');
+    expect(documents).toContain("import type { ServiceDocuments } from '@asmxgen/runtime';\n");
+    expect(documents).toContain('export const documents: ServiceDocuments = {\n');
+    expect(documents.match(/<style>/g)).toHaveLength(1);
+  });
+
+  it('with --runtime vendor, import the same types from the runtime copied beside them', async () => {
+    const files = await generateFiles(SMALL_SPEC, { runtime: 'vendor' });
     expect(fileOf(files, 'service.ts')).toContain(
       "import type { ServiceDescription } from './runtime/service-description.js';\n",
     );
-    expect(fileOf(files, 'service.ts')).toContain('export const service: ServiceDescription = {\n');
-    const documents = fileOf(files, 'documents.ts');
-    expect(documents).toContain("import type { ServiceDocuments } from './runtime/service-description.js';\n");
-    expect(documents).toContain('export const documents: ServiceDocuments = {\n');
-    expect(documents.match(/<style>/g)).toHaveLength(1);
+    expect(fileOf(files, 'documents.ts')).toContain(
+      "import type { ServiceDocuments } from './runtime/service-description.js';\n",
+    );
+    expect(files.has('runtime/service-description.ts')).toBe(true);
   });
 
   it('describes operations with parameters (optional when minOccurs is 0) and results, void ones without', () => {

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { jsDoc } from '../../generator/emit/js-doc.js';
-import { flat } from '../../generator/emit/print/ts-syntax.js';
-import { tsLiteral } from '../../generator/emit/ts-literal.js';
-import { PRETTIER_OPTIONS, printTsModule } from '../../generator/emit/ts-module.js';
+import { jsDoc } from '../../generator/printer/js-doc.js';
+import { flat } from '../../generator/printer/ts-syntax.js';
+import { tsLiteral } from '../../generator/printer/ts-literal.js';
+import { PRETTIER_OPTIONS, printTsModule } from '../../generator/printer/ts-module.js';
 import { packageRoot } from '../../generator/package-root.js';
 
 describe('printing generated TypeScript', () => {

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { check, formatCheck, generate, loadSpec, writeOutput } from '../../generator/index.js';
 import { cliProcess } from '../cli/run-cli.js';
@@ -7,8 +8,9 @@ import { listScenarios, UPDATE_GOLDEN } from './scenarios.js';
 const scenarios = listScenarios();
 
 describe.each(scenarios)('golden scenario $name', (scenario) => {
+  const options = { baseUrl: scenario.baseUrl, runtime: scenario.runtime };
   it('generates exactly the committed expected/ folder (no file changed, missing or orphaned)', async () => {
-    const files = await generate(await loadSpec(scenario.spec), { baseUrl: scenario.baseUrl });
+    const files = await generate(await loadSpec(scenario.spec), options);
     if (UPDATE_GOLDEN) await writeOutput(scenario.expectedDir, files);
     const result = await check(scenario.expectedDir, files);
     expect(result.ok, formatCheck(result) + '\nRefresh with: npm run test:update').toBe(true);
@@ -16,6 +18,7 @@ describe.each(scenarios)('golden scenario $name', (scenario) => {
 
   it.skipIf(UPDATE_GOLDEN)('is what the built CLI generates (templates precompiled by the build)', async () => {
     const args = ['check', '--spec', scenario.spec, '--out', scenario.expectedDir, '--base-url', scenario.baseUrl];
+    args.push('--runtime', scenario.runtime);
     const result = await cliProcess(args);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
@@ -23,13 +26,19 @@ describe.each(scenarios)('golden scenario $name', (scenario) => {
 
   it.runIf(scenario.reference !== undefined)('generates a WSDL byte-identical to the real runtime', async () => {
     const model = await loadSpec(scenario.spec);
-    const files = await generate(model, { baseUrl: scenario.baseUrl });
+    const files = await generate(model, options);
     const wsdl = files.find((f) => f.path === `${model.name}.wsdl`);
     expect(Buffer.from(wsdl!.content, 'utf8').equals(readFileSync(scenario.reference!))).toBe(true);
   });
 });
 
 describe('golden scenarios', () => {
+  it('hold the runtime only where generated with --runtime vendor, and exactly one is', () => {
+    const vendored = scenarios.filter((s) => s.runtime === 'vendor');
+    expect(vendored.map((s) => s.name)).toEqual(['temp-convert']);
+    for (const s of scenarios) expect(existsSync(join(s.expectedDir, 'runtime'))).toBe(s.runtime === 'vendor');
+  });
+
   it('include the default service, the corpus services and a changed default', () => {
     expect(scenarios.map((s) => s.name)).toEqual(
       expect.arrayContaining([

@@ -1,13 +1,16 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import type { RuntimeMode } from '../../generator/index.js';
 import { fileURLToPath } from 'node:url';
 import { sharedFile } from '../shared-files.js';
 
 /**
  * A golden scenario: `test/golden/<name>/` holds the spec (`spec.yaml`, or the
- * path `scenario.json` names), the committed output under `expected/`, and
+ * path `scenario.json` names), the committed output under `expected/` (or the
+ * folder `scenario.json` names: the default service's is `generated/`), and
  * optionally the reference WSDL (a path inside ../shared) its generated WSDL
- * must equal byte for byte.
+ * must equal byte for byte. `scenario.json` may also name the base URL and
+ * the runtime mode it is generated with.
  */
 export interface Scenario {
   readonly name: string;
@@ -15,6 +18,7 @@ export interface Scenario {
   readonly spec: string;
   readonly expectedDir: string;
   readonly baseUrl: string;
+  readonly runtime: RuntimeMode;
   /** A WSDL served by a real ASMX runtime for this service. */
   readonly reference: string | undefined;
 }
@@ -29,18 +33,26 @@ export function listScenarios(): Scenario[] {
     .map((name) => {
       const dir = join(GOLDEN_DIR, name);
       const configFile = join(dir, 'scenario.json');
-      const config = existsSync(configFile)
-        ? (JSON.parse(readFileSync(configFile, 'utf8')) as { spec?: string; reference?: string; baseUrl?: string })
-        : {};
+      const config = existsSync(configFile) ? (JSON.parse(readFileSync(configFile, 'utf8')) as ScenarioConfig) : {};
       return {
         name,
         dir,
         spec: resolve(dir, config.spec ?? 'spec.yaml'),
-        expectedDir: join(dir, 'expected'),
+        expectedDir: resolve(dir, config.expected ?? 'expected'),
         baseUrl: config.baseUrl ?? 'http://localhost:8080',
+        runtime: config.runtime ?? 'package',
         reference: config.reference === undefined ? undefined : sharedFile(config.reference),
       };
     });
+}
+
+/** `scenario.json`: what differs from the defaults. */
+interface ScenarioConfig {
+  readonly spec?: string;
+  readonly expected?: string;
+  readonly reference?: string;
+  readonly baseUrl?: string;
+  readonly runtime?: RuntimeMode;
 }
 
 /** `npm run test:update` sets this: the golden test rewrites `expected/` instead of comparing. */

@@ -11,7 +11,7 @@ import {
   SoapFaultError,
   type AuthenticationWebServiceTransport,
 } from '../../generated/index.js';
-import { createServiceCaller } from '../../generated/runtime/client.js';
+import { createServiceCaller } from '../../runtime/src/client.js';
 import { monoAspNet, startAsmxHost, type AsmxHost } from './asmx-host/start-asmx-host.js';
 
 const TRANSPORTS: AuthenticationWebServiceTransport[] = ['soap11', 'soap12', 'httpGet', 'httpPost'];

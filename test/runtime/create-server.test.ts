@@ -2,7 +2,7 @@
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { createServiceServer } from '../../templates/runtime/server.js';
+import { createServiceServer } from '../../runtime/src/server.js';
 import { DOCUMENTS, recordingHandlers, SERVICE } from './fixture-service.js';
 import { send } from './http-client.js';
 

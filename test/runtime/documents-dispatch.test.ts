@@ -2,7 +2,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServiceHandler } from '../../templates/runtime/server.js';
+import { createServiceHandler } from '../../runtime/src/server.js';
 import { DOCUMENTS, recordingHandlers, SERVICE, startService, type Running } from './fixture-service.js';
 import { postSoap11, postSoap12, send } from './http-client.js';
 import {

@@ -1,6 +1,6 @@
 /** The fetch handler answers with the node handler's bytes. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServiceFetchHandler } from '../../templates/runtime/server.js';
+import { createServiceFetchHandler } from '../../runtime/src/server.js';
 import { DOCUMENTS, recordingHandlers, SERVICE, startService, type Recorded, type Running } from './fixture-service.js';
 import { send } from './http-client.js';
 import { request11, request12 } from './soap-messages.js';

@@ -12,8 +12,8 @@ import {
   type ServerOptions,
   type ServiceDescription,
   type ServiceDocuments,
-} from '../../templates/runtime/server.js';
-import { ADDRESS_MARKER, BASE_MARKER, HOST_MARKER } from '../../templates/runtime/service-description.js';
+} from '../../runtime/src/server.js';
+import { ADDRESS_MARKER, BASE_MARKER, HOST_MARKER } from '../../runtime/src/service-description.js';
 
 export const NS = 'App.WebService';
 export const PATH = '/AuthenticationWebService.asmx';

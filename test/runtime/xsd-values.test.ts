@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultXsdValue, formatXsdValue, parseXsdValue, XsdValueError } from '../../templates/runtime/xsd-values.js';
+import { defaultXsdValue, formatXsdValue, parseXsdValue, XsdValueError } from '../../runtime/src/xsd-values.js';
 
 describe('string', () => {
   it('is exact both ways', () => {

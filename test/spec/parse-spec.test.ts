@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildModel } from '../../generator/model/build-model.js';
+import { buildModel } from '../../generator/spec/build-model.js';
 import { XSD_TYPE_NAMES } from '../../generator/model/xsd-types.js';
 import { DEFAULT_SPEC_PATH, loadSpec, loadSpecText } from '../../generator/spec/load-spec.js';
 import { parseSpec } from '../../generator/spec/parse-spec.js';

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { kebabCase } from '../../generator/cli/import-command.js';
 import { renderSpecYaml } from '../../generator/emit/spec-yaml.js';
 import { parseSpec } from '../../generator/spec/parse-spec.js';
-import { readWsdl } from '../../generator/wsdl/read-wsdl.js';
+import { readWsdl } from '../../generator/wsdl-reader/read-wsdl.js';
 import { cli, ROOT, tempDir } from '../cli/run-cli.js';
 import { sharedFile } from '../shared-files.js';
 import { REFUSALS } from './refusal-cases.js';

@@ -4,7 +4,7 @@
  * runtime writes for the construct (see refusal-cases.ts).
  */
 import { expect, test } from 'vitest';
-import { readWsdl, WsdlError } from '../../generator/wsdl/read-wsdl.js';
+import { readWsdl, WsdlError } from '../../generator/wsdl-reader/read-wsdl.js';
 import { REFUSALS, type RefusalCase } from './refusal-cases.js';
 
 const EXPECTED: readonly (readonly [RefusalCase, string])[] = [

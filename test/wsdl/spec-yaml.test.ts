@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import { renderSpecYaml } from '../../generator/emit/spec-yaml.js';
 import { parseSpec } from '../../generator/spec/parse-spec.js';
 import type { Spec } from '../../generator/spec/spec-types.js';
-import { readWsdl } from '../../generator/wsdl/read-wsdl.js';
+import { readWsdl } from '../../generator/wsdl-reader/read-wsdl.js';
 import { readShared } from './wsdl-fixtures.js';
 
 test('the layout of the committed specs: header, sections and operations apart, flow-style parameters', () => {

@@ -14,6 +14,20 @@ export function sharedWsdls(): string[] {
   return [...corpus, 'reference/AuthenticationWebService.wsdl'];
 }
 
+/**
+ * Shared WSDLs that `import` does not read yet, each with what its refusal must name: their services use what
+ * the spec cannot express yet (complex types, SOAP headers). Each is refused with a located reason, which the
+ * round-trip test checks; an entry leaves this list when its service round-trips.
+ */
+export const NOT_YET_IMPORTED: Readonly<Record<string, RegExp>> = {
+  'wsdl-corpus/Library.wsdl': /^Library\.wsdl:\d+:\d+: .*SOAP header/,
+};
+
+/** The shared WSDLs `import` reads, which must round-trip byte for byte. */
+export function importableSharedWsdls(): string[] {
+  return sharedWsdls().filter((w) => !(w in NOT_YET_IMPORTED));
+}
+
 export function readShared(relativePath: string): string {
   return readFileSync(sharedFile(relativePath), 'utf8');
 }

@@ -7,7 +7,7 @@
  * Legacy's `soap12` binding, written in the same style, so that it describes the same service.
  */
 import { describe, expect, test } from 'vitest';
-import { readWsdl } from '../../generator/wsdl/read-wsdl.js';
+import { readWsdl } from '../../generator/wsdl-reader/read-wsdl.js';
 import { readFixture, readShared } from './wsdl-fixtures.js';
 
 const LEGACY = readWsdl(readShared('wsdl-corpus/Legacy.wsdl'), 'Legacy.wsdl');

@@ -8,7 +8,7 @@ import {
   type CallContext,
   type ServerOptions,
   type UploadedFile,
-} from './runtime/server.js';
+} from '@asmxgen/runtime/server';
 import { documents } from './documents.js';
 import { service } from './service.js';
 import type { NotifyInput, NotifyResult, GetVersionInput, GetVersionResult } from './types.js';

@@ -11,7 +11,7 @@ import {
   type ClientOptions,
   type ClientFile,
   type ClientUpload,
-} from './runtime/client.js';
+} from '@asmxgen/runtime/client';
 import { service } from './service.js';
 import type { NotifyInput, GetVersionResult } from './types.js';
 

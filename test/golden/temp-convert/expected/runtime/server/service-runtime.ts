@@ -9,7 +9,7 @@ import { buildFaultEnvelope } from '../soap-envelope.js';
 import { HTML_CONTENT_TYPE, XML_CONTENT_TYPE } from '../soap-constants.js';
 import type { ServiceDescription, ServiceDocuments } from '../service-description.js';
 import { routeRequest, type Route, type RouteTarget } from './dispatch.js';
-import { DocumentSet } from './documents.js';
+import { DocumentSet } from './document-set.js';
 import { handleHttpCall } from './http-call.js';
 import type { IncomingCall } from './incoming-call.js';
 import { PROCESS_FAILED } from './invoke.js';

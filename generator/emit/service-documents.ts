@@ -1,0 +1,172 @@
+import { ADDRESS_MARKER, HOST_MARKER, type ServiceDocuments } from '@asmxgen/runtime';
+import type { OperationModel, ServiceModel } from '../model/types.js';
+import { template } from '../render/templates.js';
+import { renderWsdl } from './wsdl.js';
+
+/** `?disco`: the discovery document, one `soap` entry per enabled SOAP binding. */
+export function renderDisco(model: ServiceModel, address: string): string {
+  const soapBindings = [
+    model.enabled.soap11 && model.wsdlNames.soap11Binding,
+    model.enabled.soap12 && model.wsdlNames.soap12Binding,
+  ]
+    .filter((name): name is string => typeof name === 'string')
+    .map((name, i) => ({ name, index: i + 1 }));
+  const text = template('disco.hbs')({ address, namespace: model.namespace, soapBindings });
+  return text.endsWith('\n') ? text.slice(0, -1) : text;
+}
+
+/**
+ * Every document the generated server serves, rendered once at generation
+ * time, with markers where the request decides (the runtime fills them).
+ */
+export function renderDocuments(model: ServiceModel): ServiceDocuments {
+  const { documents, style, styleMarker } = renderDocumentsSharingStyle(model);
+  const fill = (html: string) => html.split(styleMarker).join(style);
+  return {
+    ...documents,
+    helpPage: fill(documents.helpPage),
+    operationPages: Object.fromEntries(Object.entries(documents.operationPages).map(([op, html]) => [op, fill(html)])),
+    methodNotFoundPage: fill(documents.methodNotFoundPage),
+  };
+}
+
+/** The documents with every help page's `<style>` element as `styleMarker`, and that element. */
+export interface DocumentsSharingStyle {
+  readonly documents: ServiceDocuments;
+  /** The `<style>` element every help page carries. */
+  readonly style: string;
+  readonly styleMarker: string;
+}
+
+/** Stands for the stylesheet while pages are rendered: each page then holds it once, as `STYLE_MARKER_ELEMENT`. */
+const STYLE_MARKER = '\u0000style\u0000';
+const STYLE_MARKER_ELEMENT = `<style>\n${STYLE_MARKER}\n</style>`;
+
+/**
+ * `renderDocuments`, with the stylesheet (the same on every help page, several kilobytes) rendered once and
+ * a marker in its place on each page: a large service has thousands of pages.
+ */
+export function renderDocumentsSharingStyle(model: ServiceModel): DocumentsSharingStyle {
+  const site = siteView(model);
+  const operations = ordinal(model.operations);
+  const servicePage = template('help/service.hbs');
+  const operationPage = template('help/operation.hbs');
+  // One page is rendered whole, for its stylesheet; the others with the marker for it.
+  const methodNotFoundPage = template('help/method-not-found.hbs')(site);
+  const style = /<style>\n[\s\S]*?<\/style>/.exec(methodNotFoundPage)?.[0];
+  if (style === undefined) throw new Error('asmxgen: the help pages have no <style> element');
+  const marked = { partials: { helpStyle: () => `${STYLE_MARKER}\n` } };
+  return {
+    documents: {
+      wsdl: renderWsdl(model, ADDRESS_MARKER),
+      disco: renderDisco(model, ADDRESS_MARKER),
+      helpPage: servicePage(
+        {
+          ...site,
+          operations: operations.map((op) => ({ name: op.name, description: op.description, group: op.group })),
+        },
+        marked,
+      ),
+      operationPages: Object.fromEntries(
+        operations.map((op) => [op.name, operationPage(operationView(model, site, op), marked)]),
+      ),
+      methodNotFoundPage: methodNotFoundPage.split(style).join(STYLE_MARKER_ELEMENT),
+    },
+    style,
+    styleMarker: STYLE_MARKER_ELEMENT,
+  };
+}
+
+/*
+ * The help pages: ASMX's DefaultWsdlHelpGenerator, page for page (templates/help/, partials in
+ * templates/help-partials/). The views below only rearrange model facts; the only marker the pages
+ * hold is HOST_MARKER, in the samples' `Host:` lines, and every link is relative.
+ */
+
+const SOAP_ENVELOPE_11 = 'http://schemas.xmlsoap.org/soap/envelope/';
+const SOAP_ENVELOPE_12 = 'http://www.w3.org/2003/05/soap-envelope';
+const TEMPURI = 'http://tempuri.org/';
+
+/** What every help page shows. Links are relative to the endpoint, so they survive proxies and path prefixes. */
+interface SiteView {
+  readonly service: string;
+  readonly description: string | undefined;
+  readonly namespace: string;
+  readonly tempuri: boolean;
+  /** The endpoint path, as the samples' request lines name it. */
+  readonly path: string;
+  /** The endpoint relative to itself (`X.asmx`): the base of every link. */
+  readonly page: string;
+  /** Filled per request with the Host header. */
+  readonly host: string;
+  readonly protocols: readonly { readonly id: string; readonly label: string }[];
+  readonly operationCount: number;
+}
+
+const PROTOCOLS = [
+  { kind: 'soap11', id: 'soap11', label: 'SOAP 1.1' },
+  { kind: 'soap12', id: 'soap12', label: 'SOAP 1.2' },
+  { kind: 'httpGet', id: 'http-get', label: 'HTTP GET' },
+  { kind: 'httpPost', id: 'http-post', label: 'HTTP POST' },
+] as const;
+
+function siteView(model: ServiceModel): SiteView {
+  const last = model.path.slice(model.path.lastIndexOf('/') + 1);
+  return {
+    service: model.name,
+    description: model.description,
+    namespace: model.namespace,
+    tempuri: model.namespace === TEMPURI,
+    path: model.path,
+    // A colon would make the first segment read as a URL scheme.
+    page: last.includes(':') ? `./${last}` : last,
+    host: HOST_MARKER,
+    protocols: PROTOCOLS.filter((p) => model.enabled[p.kind]).map(({ id, label }) => ({ id, label })),
+    operationCount: model.operations.length,
+  };
+}
+
+/** ASMX lists operations in ordinal order: UTF-16 code units, not the spec's order nor the locale's. */
+function ordinal(operations: readonly OperationModel[]): OperationModel[] {
+  return [...operations].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+function operationView(model: ServiceModel, site: SiteView, op: OperationModel) {
+  const samples = [
+    model.enabled.soap11 && soapSample('soap11', 'SOAP 1.1', 'soap', SOAP_ENVELOPE_11, 'text/xml', op.soapAction),
+    model.enabled.soap12 && soapSample('soap12', 'SOAP 1.2', 'soap12', SOAP_ENVELOPE_12, 'application/soap+xml'),
+    model.enabled.httpGet && { id: 'http-get', label: 'HTTP GET', soap: false, get: true },
+    model.enabled.httpPost && { id: 'http-post', label: 'HTTP POST', soap: false, get: false },
+  ].filter((sample) => sample !== false);
+  return {
+    ...site,
+    op: {
+      name: op.name,
+      description: op.description,
+      group: op.group,
+      requestElement: op.requestElement,
+      responseElement: op.responseElement,
+      parameters: op.parameters.map((p) => ({ name: p.name, type: p.type })),
+      result: op.result && { type: op.result.type, element: op.result.elementName },
+      /** The HttpPost endpoint, relative like every link (`X.asmx/Op`). */
+      action: site.page + op.httpLocation,
+      httpPath: model.path + op.httpLocation,
+    },
+    testForm: model.enabled.httpPost,
+    samples,
+  };
+}
+
+function soapSample(id: string, label: string, prefix: string, envelope: string, mime: string, soapAction?: string) {
+  return {
+    id,
+    label,
+    soap: true,
+    prefix,
+    envelope,
+    /** The media type; the templates add `; charset=utf-8` (Handlebars would escape its `=`). */
+    mime,
+    hasSoapAction: soapAction !== undefined,
+    soapAction: soapAction ?? '',
+  };
+}

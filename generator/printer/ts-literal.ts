@@ -1,0 +1,26 @@
+import { array, object, propertyKey, raw, string, type Expr } from './ts-syntax.js';
+
+/**
+ * A plain value (strings, finite numbers, booleans, null, arrays, plain
+ * objects; `undefined` properties are left out) as a TypeScript expression,
+ * in the value's own key order. Strings are printed with every control and
+ * non-ASCII character escaped (`\u0000`), so the source is plain ASCII
+ * whatever the value holds.
+ */
+export function tsLiteral(value: unknown): Expr {
+  if (typeof value === 'string') return string(value, 'ascii');
+  if (typeof value === 'boolean') return raw(String(value), 'boolean');
+  if (value === null) return raw('null');
+  if (typeof value === 'number' && Number.isFinite(value)) {
+    // A negative number is a unary expression: it lays out as any other expression, not as a literal.
+    return raw(String(value), value < 0 ? 'other' : 'number');
+  }
+  if (Array.isArray(value)) return array(value.map(tsLiteral));
+  if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [propertyKey(k), tsLiteral(v)] as const);
+    return object(entries);
+  }
+  throw new TypeError(`asmxgen: cannot print ${String(value)} as a TypeScript literal`);
+}

@@ -1,0 +1,232 @@
+/**
+ * A WSDL document as a small tree of namespace-resolved elements that remember where they start, so the
+ * reader can name a construct's line and column. fast-xml-parser parses and checks well-formedness; this
+ * module resolves prefixes by the declarations in scope (any prefix may name any namespace, and the
+ * default namespace applies) and keeps each element's scope for QName-valued attributes (`type="s:int"`).
+ *
+ * As the runtime's reader: no DTD or other markup declaration is accepted, so no entity beyond the five
+ * predefined ones and character references is ever expanded.
+ */
+import { XMLParser, XMLValidator, type X2jOptions } from 'fast-xml-parser';
+import {
+  decodeAttribute,
+  decodeText,
+  hasForbiddenCharacter,
+  refuseMarkupDeclarations,
+} from '@asmxgen/runtime/xml';
+import { XmlReadError } from '@asmxgen/runtime/xml';
+import type { SourceText } from './source-text.js';
+import { WsdlError } from './wsdl-error.js';
+
+export interface XmlNode {
+  /** The resolved namespace URI; `''` for none. */
+  readonly namespace: string;
+  readonly localName: string;
+  /** As written, prefix included. */
+  readonly qualifiedName: string;
+  /** Attributes other than namespace declarations, by qualified name, values decoded. */
+  readonly attributes: ReadonlyMap<string, string>;
+  /** Prefix → namespace in scope at this element; `''` is the default namespace. */
+  readonly scope: ReadonlyMap<string, string>;
+  /** Child elements, in document order. */
+  readonly elements: readonly XmlNode[];
+  /** The element's own character data (CDATA included), line ends normalized; child elements' text excluded. */
+  readonly text: string;
+  /** Offset of the `<` of the start tag. */
+  readonly offset: number;
+}
+
+export interface QName {
+  readonly namespace: string;
+  readonly localName: string;
+}
+
+/** Parses `source` into its root element; any failure is a WsdlError saying the input is not (acceptable) XML. */
+export function parseXmlTree(source: SourceText): XmlNode {
+  const { text } = source;
+  if (hasForbiddenCharacter(text)) {
+    throw source.errorAt(firstForbiddenCharacter(text), notXml('a character XML 1.0 does not allow'));
+  }
+  const valid = XMLValidator.validate(text);
+  if (valid !== true) {
+    const { line, col, msg } = valid.err;
+    throw new WsdlError(source.file, line || 1, col || 1, notXml(msg.replace(/\.$/, '')));
+  }
+  try {
+    refuseMarkupDeclarations(text);
+  } catch (error) {
+    if (!(error instanceof XmlReadError)) throw error;
+    const at = Math.max(0, text.search(/<!(?!--|\[CDATA\[)/));
+    throw source.errorAt(
+      at,
+      'a DTD or markup declaration (<!DOCTYPE …>): asmxgen does not read them, so that no entity is ever ' +
+        'expanded, and ASMX never writes one in a WSDL; remove it and import again',
+    );
+  }
+  let nodes: RawNode[];
+  try {
+    nodes = PARSER.parse(text) as RawNode[];
+  } catch (error) {
+    throw source.errorAt(0, notXml(error instanceof Error ? error.message : String(error)));
+  }
+  const roots = nodes.filter((node) => elementKey(node) !== undefined);
+  if (roots.length !== 1) {
+    const second = roots[1];
+    throw source.errorAt(second ? startOf(second) : 0, notXml('a document has exactly one root element'));
+  }
+  const root = roots[0]!;
+  const end = metadataOf(root)?.endIndex;
+  const rest = end === undefined ? '' : text.slice(end).replace(/<!--[\s\S]*?-->|<\?[\s\S]*?\?>/g, '');
+  if (!/^[ \t\n\r]*$/.test(rest)) {
+    throw source.errorAt(
+      end! + rest.search(/[^ \t\n\r]/),
+      notXml('only comments and whitespace may follow the root element'),
+    );
+  }
+  return convert(root, ROOT_SCOPE, source);
+}
+
+/** The namespace and local name a QName-valued attribute names, by the declarations in scope at `node`. */
+export function resolveQName(node: XmlNode, value: string): QName | undefined {
+  const colon = value.indexOf(':');
+  const prefix = colon === -1 ? '' : value.slice(0, colon);
+  const namespace = node.scope.get(prefix);
+  if (namespace === undefined) return undefined;
+  return { namespace, localName: value.slice(colon + 1) };
+}
+
+export function isElement(node: XmlNode, namespace: string, localName: string): boolean {
+  return node.namespace === namespace && node.localName === localName;
+}
+
+export function childElements(node: XmlNode, namespace: string, localName: string): XmlNode[] {
+  return node.elements.filter((child) => isElement(child, namespace, localName));
+}
+
+export function childElement(node: XmlNode, namespace: string, localName: string): XmlNode | undefined {
+  return node.elements.find((child) => isElement(child, namespace, localName));
+}
+
+function notXml(detail: string): string {
+  return (
+    `not well-formed XML (${detail}): asmxgen imports WSDL 1.1 documents; check that the file is one, or that ` +
+    'the URL serves one (for an ASMX service, its address followed by ?wsdl)'
+  );
+}
+
+// --- fast-xml-parser output to nodes ---------------------------------------------------------------------------------
+
+type RawNode = Record<string, unknown>;
+
+const ATTRIBUTE_PREFIX = '@';
+const TEXT = '#text';
+const CDATA = '#cdata';
+const ATTRIBUTES = ':@';
+const METADATA = XMLParser.getMetaDataSymbol() as unknown as symbol;
+
+const OPTIONS: X2jOptions = {
+  preserveOrder: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: ATTRIBUTE_PREFIX,
+  textNodeName: TEXT,
+  cdataPropName: CDATA,
+  commentPropName: false,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: false,
+  processEntities: false,
+  htmlEntities: false,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+  removeNSPrefix: false,
+  allowBooleanAttributes: false,
+  captureMetaData: true,
+};
+const PARSER = new XMLParser(OPTIONS);
+
+const ROOT_SCOPE: ReadonlyMap<string, string> = new Map([
+  ['', ''],
+  ['xml', 'http://www.w3.org/XML/1998/namespace'],
+]);
+
+function metadataOf(node: RawNode): { startIndex?: number; endIndex?: number } | undefined {
+  return (node as Record<symbol, unknown>)[METADATA] as { startIndex?: number; endIndex?: number } | undefined;
+}
+
+function startOf(node: RawNode): number {
+  return metadataOf(node)?.startIndex ?? 0;
+}
+
+function elementKey(node: RawNode): string | undefined {
+  for (const key of Object.keys(node)) {
+    if (key !== ATTRIBUTES && key !== TEXT && key !== CDATA) return key;
+  }
+  return undefined;
+}
+
+function convert(node: RawNode, parentScope: ReadonlyMap<string, string>, source: SourceText): XmlNode {
+  const offset = startOf(node);
+  const fail = (detail: string) => source.errorAt(offset, notXml(detail));
+  const decode = (decoder: (raw: string) => string, raw: string) => {
+    try {
+      return decoder(raw);
+    } catch (error) {
+      if (error instanceof XmlReadError) throw fail(error.message.replace(/\.$/, ''));
+      throw error;
+    }
+  };
+  const qualifiedName = elementKey(node)!;
+  const raw = (node[ATTRIBUTES] ?? {}) as Record<string, unknown>;
+  let scope = parentScope;
+  const attributes = new Map<string, string>();
+  for (const key of Object.keys(raw)) {
+    const name = key.slice(ATTRIBUTE_PREFIX.length);
+    const value = decode(decodeAttribute, String(raw[key]));
+    if (name === 'xmlns' || name.startsWith('xmlns:')) {
+      if (scope === parentScope) scope = new Map(parentScope);
+      (scope as Map<string, string>).set(name === 'xmlns' ? '' : name.slice('xmlns:'.length), value);
+    } else {
+      attributes.set(name, value);
+    }
+  }
+  for (const name of attributes.keys()) {
+    const colon = name.indexOf(':');
+    if (colon !== -1 && !scope.has(name.slice(0, colon))) {
+      throw fail(`the prefix "${name.slice(0, colon)}" of attribute ${name} is not declared`);
+    }
+  }
+  const colon = qualifiedName.indexOf(':');
+  const prefix = colon === -1 ? '' : qualifiedName.slice(0, colon);
+  const namespace = scope.get(prefix);
+  if (namespace === undefined) throw fail(`the prefix "${prefix}" of element <${qualifiedName}> is not declared`);
+  const elements: XmlNode[] = [];
+  let text = '';
+  for (const child of node[qualifiedName] as RawNode[]) {
+    if (child[TEXT] !== undefined) {
+      text += decode(decodeText, String(child[TEXT]).replace(/\r\n?/g, '\n'));
+    } else if (child[CDATA] !== undefined) {
+      text += (child[CDATA] as RawNode[]).map((part) => String(part[TEXT] ?? '')).join('');
+    } else if (elementKey(child) !== undefined) {
+      elements.push(convert(child, scope, source));
+    }
+  }
+  return {
+    namespace,
+    localName: qualifiedName.slice(colon + 1),
+    qualifiedName,
+    attributes,
+    scope,
+    elements,
+    text,
+    offset,
+  };
+}
+
+function firstForbiddenCharacter(text: string): number {
+  let offset = 0;
+  for (const char of text) {
+    if (hasForbiddenCharacter(char)) return offset;
+    offset += char.length;
+  }
+  return 0;
+}

@@ -1,0 +1,109 @@
+/**
+ * One served service: its tables, documents and options, prepared once, and
+ * the reply to a routed request. Shared by the node and fetch handlers.
+ */
+import { htmlEncodeMessage } from '../html-escape.js';
+import { buildFaultEnvelope } from '../soap-envelope.js';
+import { HTML_CONTENT_TYPE, XML_CONTENT_TYPE } from '../soap-constants.js';
+import type { ServiceDescription, ServiceDocuments } from '../service-description.js';
+import { routeRequest, type Route, type RouteTarget } from './dispatch.js';
+import { DocumentSet } from './document-set.js';
+import { handleHttpCall } from './http-call.js';
+import type { IncomingCall } from './incoming-call.js';
+import { PROCESS_FAILED } from './invoke.js';
+import { contentReply, textReply, withHeaders, type Reply } from './reply.js';
+import { requestAddress } from './request-address.js';
+import { buildServiceTables, type ServiceTables } from './service-tables.js';
+import { handleSoapCall } from './soap-call.js';
+import { resolveOptions, type ResolvedOptions, type ServerOptions } from './server-options.js';
+
+export interface ServiceRuntime {
+  readonly tables: ServiceTables;
+  readonly documents: DocumentSet;
+  readonly options: ResolvedOptions;
+}
+
+export function createServiceRuntime(
+  service: ServiceDescription,
+  documents: ServiceDocuments,
+  handlers: object,
+  options?: ServerOptions,
+): ServiceRuntime {
+  return {
+    tables: buildServiceTables(service, handlers),
+    documents: new DocumentSet(documents),
+    options: resolveOptions(options),
+  };
+}
+
+export function route(runtime: ServiceRuntime, method: string, path: string, query: string | undefined): RouteTarget {
+  return routeRequest(method, path, query, runtime.tables);
+}
+
+export const UNRECOGNIZED = 'Request format is unrecognized.';
+/** ASMX's `?wsdl=<id>` for an id it has no description for (`ServiceDescriptionWasNotFound0`). */
+export const DESCRIPTION_NOT_FOUND = 'XML Web service description was not found.';
+
+/**
+ * ASMX's refusal of `/X.asmx/op` naming an operation in the wrong case: the ArgumentException
+ * (`WebInvalidMethodNameCase`, parameter `methodName`) of HttpServerProtocol.Initialize, its message
+ * HTML-encoded as every HttpGet/HttpPost error. The spaces are .NET's.
+ */
+export function wrongCaseMessage(requested: string, actual: string): string {
+  return htmlEncodeMessage(
+    `Invalid method name '${requested}',  method names are case sensitive.   ` +
+      `The method name '${actual}' with the same name but different casing was found.\r\nParameter name: methodName`,
+  );
+}
+
+/**
+ * The reply to a request routed inside the service. Rejects (or throws) only when the client went away
+ * mid-request or on a bug.
+ */
+export function replyTo(runtime: ServiceRuntime, call: IncomingCall, target: RouteTarget): Promise<Reply> {
+  const { tables, options } = runtime;
+  const route: Route = target.route;
+  if (route.kind === 'soap') return handleSoapCall(call, tables, options);
+  if (route.kind === 'http') return handleHttpCall(call, route.transport, route.entry, tables, options);
+  return Promise.resolve(fixedReply(runtime, call, target.endpointPath, route));
+}
+
+/** The reply to a request for a document, or to one ASMX refuses before reading it. */
+function fixedReply(
+  runtime: ServiceRuntime,
+  call: IncomingCall,
+  endpointPath: string,
+  route: Exclude<Route, { kind: 'soap' | 'http' }>,
+): Reply {
+  const { documents, options } = runtime;
+  const address = () => requestAddress(call, endpointPath, options.trustProxy);
+  switch (route.kind) {
+    case 'document':
+      if (route.document === 'help') return contentReply(200, HTML_CONTENT_TYPE, documents.helpPage(address()));
+      return contentReply(
+        200,
+        XML_CONTENT_TYPE,
+        route.document === 'wsdl' ? documents.wsdl(address()) : documents.disco(address()),
+      );
+    case 'description-not-found':
+      return textReply(500, DESCRIPTION_NOT_FOUND);
+    case 'operation-page':
+      return contentReply(200, HTML_CONTENT_TYPE, documents.operationPage(route.operation, address()));
+    case 'wrong-case':
+      return textReply(500, wrongCaseMessage(route.requested, route.actual));
+    case 'unrecognized-url':
+      return textReply(500, `Request format is unrecognized for URL unexpectedly ending in '${route.pathInfo}'.`);
+    case 'unrecognized':
+      return textReply(500, UNRECOGNIZED);
+    case 'method-not-allowed':
+      return withHeaders(textReply(405, UNRECOGNIZED), { Allow: 'GET, HEAD, POST' });
+    case 'outside':
+      return textReply(404, 'The resource cannot be found.');
+  }
+}
+
+/** Internal failure after routing (a bug, never a handler's error): a generic Server error, nothing leaked. */
+export function internalErrorReply(route: Route): Reply {
+  if (route.kind !== 'soap') return textReply(500, PROCESS_FAILED);
+  return contentReply(500, XML_CONTENT_TYPE, buildFaultEnvelope('1.1', { code: 'Server', message: PROCESS_FAILED }));
+}

@@ -1,0 +1,8 @@
+/**
+ * The XML rules the runtime reads and writes by, for other readers and writers of the same documents (the
+ * generator's WSDL reader and writer): one escaping, one set of lexical checks, one decoding of bytes.
+ */
+export { escapeXmlAttr, escapeXmlText } from './xml-escape.js';
+export { decodeAttribute, decodeText, hasForbiddenCharacter, refuseMarkupDeclarations } from './xml-lexical.js';
+export { XmlReadError } from './xml-read-error.js';
+export { decodeXmlBytes } from './xml-reader.js';
