@@ -5,7 +5,7 @@ import { PARAMETER_RULES } from './parameter-rules.js';
 import { RESULT_RULES } from './result-rules.js';
 import { SERVICE_RULES } from './service-rules.js';
 
-/** Every rule `diff` applies, by kind of object, as the README lists them. */
+/** Every rule `diff` applies, by kind of object, as docs/diff.md lists them. */
 export const DIFF_RULES: readonly DiffRule[] = [
   ...SERVICE_RULES,
   ...BINDING_RULES,
