@@ -1,5 +1,8 @@
+import { resolve } from 'node:path';
 import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
+
+const VENDORED_DIR = resolve(import.meta.dirname, 'test/artifacts/vendored');
 
 export default defineConfig({
   // `@asmxgen/runtime` resolves to its TypeScript sources (the package's `source` export condition, as in
@@ -8,10 +11,29 @@ export default defineConfig({
   test: {
     // On CI, also a JSON report, from which .ci/run prints the plain 'N passed, N failed' closing line.
     reporters: process.env.CI ? ['default', ['json', { outputFile: 'test/artifacts/vitest.json' }]] : ['default'],
-    // Each golden scenario's generated suite runs against its own expected/ output; nothing else there is a test.
-    include: ['test/**/*.test.ts', 'generated/**/*.test.ts', 'test/golden/*/expected/*.test.ts'],
-    exclude: ['**/node_modules/**', 'test/golden/*/expected/*/**', 'test/bench/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'package',
+          // Each golden scenario's generated suite runs against its own expected/ output; nothing else there is a test.
+          include: ['test/**/*.test.ts', 'generated/**/*.test.ts', 'test/golden/*/expected/*.test.ts'],
+          exclude: ['**/node_modules/**', 'test/golden/*/expected/*/**', 'test/bench/**'],
+        },
+      },
+      {
+        // The wire and interop tests again, with the default service generated with --runtime vendor in place
+        // of generated/ (which imports @asmxgen/runtime): the same peers must accept the vendored copy.
+        extends: true,
+        resolve: { alias: [{ find: /^(?:\.\.\/)+generated\/(.*)$/, replacement: `${VENDORED_DIR}/$1` }] },
+        test: {
+          name: 'vendor',
+          globalSetup: ['test/vendored/global-setup.ts'],
+          include: ['test/interop/**/*.test.ts', 'test/server/**/*.test.ts'],
+        },
+      },
+    ],
   },
 });
