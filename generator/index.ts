@@ -16,7 +16,16 @@ import { parseSpec } from './spec/parse-spec.js';
 export { generate } from './emit/generate.js';
 export { DEFAULT_BASE_URL } from './model/addresses.js';
 export { buildModel } from './spec/build-model.js';
-export type * from './model/types.js';
+export type {
+  BindingKind,
+  GeneratedFile,
+  GenerateOptions,
+  OperationModel,
+  ParameterModel,
+  ResultModel,
+  RuntimeMode,
+  ServiceModel,
+} from './model/types.js';
 export { XSD_TYPE_NAMES, type XsdType } from './model/xsd-types.js';
 export { checkOutput as check, formatCheck, type CheckResult } from './output/check.js';
 export { OutputError } from './output/output-error.js';
@@ -28,7 +37,7 @@ export { renderSpecYaml } from './emit/spec-yaml.js';
 export { diffModels, type Change, type ChangeLevel } from './diff/index.js';
 export { mergeImpl, type ImplMerge } from './impl/index.js';
 export { SpecError, type SpecProblem } from './spec/spec-error.js';
-export type * from './spec/spec-types.js';
+export type { Spec, SpecOperation, SpecParameter, SpecService } from './spec/spec-types.js';
 
 /** Reads, validates and normalizes a spec file. Throws `SpecError` listing every problem. */
 export async function loadSpec(file: string): Promise<ServiceModel> {
