@@ -51,7 +51,6 @@ const fill = (template: string, texts: readonly string[]) => {
   let i = 0;
   return template.replace(new RegExp(SLOT, 'g'), () => texts[i++] ?? '');
 };
-const slotCount = (template: string) => template.split(SLOT).length - 1;
 
 /** Text as an attacker or an honest client may write it: references good and bad, markup, line ends, controls. */
 const slotText = fc
