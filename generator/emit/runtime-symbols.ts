@@ -92,7 +92,12 @@ export function importRuntime(symbols: readonly RuntimeImport[], mode: RuntimeMo
       if (alias === undefined && !markType) return symbol.name;
       return { name: symbol.name, ...(alias === undefined ? {} : { alias }), ...(markType ? { typeOnly: true } : {}) };
     });
-    return { kind: 'import', ...(typeOnly ? { typeOnly } : {}), names: specifiers, from: runtimeSpecifier(entry, mode) };
+    return {
+      kind: 'import',
+      ...(typeOnly ? { typeOnly } : {}),
+      names: specifiers,
+      from: runtimeSpecifier(entry, mode),
+    };
   });
 }
 

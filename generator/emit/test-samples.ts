@@ -45,6 +45,9 @@ export const SAMPLE_CONSTANTS: readonly SampleConstant[] = [
   { name: 'ALL_BYTES', doc: 'Every byte value, 0 to 255.', value: 'Uint8Array.from({ length: 256 }, (_, i) => i)' },
 ];
 
+/** The file's bytes in `uploadSample`. */
+const UPLOAD_DATA = raw('ALL_BYTES');
+
 const HOSTILE: Readonly<Record<XsdType, Expr>> = {
   string: raw('HOSTILE_STRING'),
   boolean: raw('false', 'boolean'),
@@ -121,8 +124,22 @@ export function uploadSample(): Expr {
     ['field', sampleString('file')],
     ['filename', sampleString('sample.bin')],
     ['contentType', sampleString('application/octet-stream')],
-    ['data', raw('ALL_BYTES')],
+    ['data', UPLOAD_DATA],
   ]);
+}
+
+/**
+ * The constants that the samples of `operations` name, so the suite declares
+ * no constant it never reads. A constant is always a whole sample: a hostile
+ * value or an upload's data (plain values name none).
+ */
+export function sampleConstantsOf(operations: readonly OperationModel[]): readonly SampleConstant[] {
+  const samples = operations.flatMap((op) => [
+    ...op.parameters.map((p) => HOSTILE[p.type]),
+    ...(op.result ? [HOSTILE[op.result.type]] : []),
+    ...(op.takesFiles ? [UPLOAD_DATA] : []),
+  ]);
+  return SAMPLE_CONSTANTS.filter((constant) => samples.some((sample) => sample.doc === constant.name));
 }
 
 function sampleString(value: string): Expr {

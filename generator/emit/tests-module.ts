@@ -22,7 +22,7 @@ import { GENERATED_HEADER } from '../printer/ts-module.js';
 import {
   inputSampleExpr,
   resultSampleExpr,
-  SAMPLE_CONSTANTS,
+  sampleConstantsOf,
   uploadSample,
   type SampleConstant,
   type SampleKind,
@@ -38,7 +38,7 @@ export interface TestSuiteView {
   readonly ts: ServiceModel['ts'];
   /** The enabled transports, an array literal. */
   readonly transports: string;
-  /** Values the samples share. */
+  /** Values the samples share: those they name. */
   readonly constants: readonly SampleConstant[];
   /** `type Client = …;`, `type Transport = …;` and `type CallOptions = …;`, one per line. */
   readonly typeAliases: string;
@@ -94,7 +94,7 @@ export function testSuiteView(model: ServiceModel): TestSuiteView {
     name: model.name,
     ts,
     transports: flat(transports),
-    constants: SAMPLE_CONSTANTS,
+    constants: sampleConstantsOf(model.operations),
     typeAliases: [
       statement(typeAssignment('type Client', ts.clientInterface)),
       statement(typeAssignment('type Transport', ts.transportType)),

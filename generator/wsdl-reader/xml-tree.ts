@@ -8,12 +8,7 @@
  * predefined ones and character references is ever expanded.
  */
 import { XMLParser, XMLValidator, type X2jOptions } from 'fast-xml-parser';
-import {
-  decodeAttribute,
-  decodeText,
-  hasForbiddenCharacter,
-  refuseMarkupDeclarations,
-} from '@asmxgen/runtime/xml';
+import { decodeAttribute, decodeText, hasForbiddenCharacter, refuseMarkupDeclarations } from '@asmxgen/runtime/xml';
 import { XmlReadError } from '@asmxgen/runtime/xml';
 import type { SourceText } from './source-text.js';
 import { WsdlError } from './wsdl-error.js';

@@ -4,11 +4,7 @@
  * and form encoders build them).
  */
 import { encodeFormValues } from '../../runtime/src/form-encoding.js';
-import {
-  buildRequestEnvelope,
-  buildResponseEnvelope,
-  soapRequestHeaders,
-} from '../../runtime/src/soap-envelope.js';
+import { buildRequestEnvelope, buildResponseEnvelope, soapRequestHeaders } from '../../runtime/src/soap-envelope.js';
 import { service } from '../../generated/service.js';
 
 export const OPERATION = 'Authenticate';

@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DiffError, readSide } from '../../generator/diff/index.js';
+import { readSide } from '../../generator/diff/index.js';
 import { DEFAULT_SPEC_PATH } from '../../generator/index.js';
 import { cli, REFERENCE_WSDL, tempDir } from '../cli/run-cli.js';
 

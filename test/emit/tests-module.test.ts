@@ -149,6 +149,17 @@ describe('the generated test suite', () => {
     );
   });
 
+  it('declares only the sample constants that its rows name', async () => {
+    const constantsOf = (suite: string) =>
+      [...suite.matchAll(/^const (HOSTILE_STRING|ALL_BYTES) = /gm)].map((m) => m[1]);
+    expect(constantsOf((await suiteOf(await readFile(DEFAULT_SPEC_PATH, 'utf8'))).suite)).toEqual([
+      'HOSTILE_STRING',
+      'ALL_BYTES',
+    ]);
+    const legacy = await readFile(join(ROOT, 'test/golden/legacy-soap-only/spec.yaml'), 'utf8');
+    expect(constantsOf((await suiteOf(legacy)).suite)).toEqual(['HOSTILE_STRING']);
+  });
+
   it('includes an added operation when regenerated, and changes nothing but the table', async () => {
     const yaml = await readFile(DEFAULT_SPEC_PATH, 'utf8');
     const spec = parse(yaml) as { operations: object[] };

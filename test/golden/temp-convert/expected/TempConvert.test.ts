@@ -55,9 +55,6 @@ const TRANSPORTS: readonly Transport[] = ['soap11', 'soap12', 'httpGet', 'httpPo
 /** XML, form and URL specials, entity-like text, `]]>`, non-BMP characters, CR, LF, CRLF, TAB, edge spaces. */
 const HOSTILE_STRING = ' <a b="1" c=\'2\'>&amp; &#xD; &lt;</a> ]]> + %20 = & ? # 😀𝄞 CR\rLF\nCRLF\r\n\tend ';
 
-/** Every byte value, 0 to 255. */
-const ALL_BYTES = Uint8Array.from({ length: 256 }, (_, i) => i);
-
 /** Every operation: the transports it is called over, and the values sent and returned. */
 const OPERATIONS: { readonly [Op in keyof Client]: OperationCase<Op> } = {
   FahrenheitToCelsius: {

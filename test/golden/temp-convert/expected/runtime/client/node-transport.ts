@@ -22,7 +22,7 @@
  */
 import type { HttpAgent } from './client-options.js';
 import { NetworkError, TimeoutError, type CallSite } from './errors.js';
-import type { OutgoingRequest, RequestHeaders } from './outgoing-request.js';
+import type { RequestHeaders } from './outgoing-request.js';
 import { receivedReply, type ReceivedReply } from './received-reply.js';
 import type { Sender } from './send-request.js';
 
