@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEFAULT_SPEC_PATH, generate, loadSpec, writeOutput } from '../../generator/index.js';
 import { ROOT } from '../cli/run-cli.js';
-import { describeRun, runProgram, type ProgramRun } from '../interop/run-program.js';
+import { describeRun, runProgram } from '../interop/run-program.js';
 
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
