@@ -20,7 +20,7 @@
  */
 import { XMLParser, XMLValidator, type X2jOptions } from 'fast-xml-parser';
 import { XML_NS, XMLNS_NS } from './soap-constants.js';
-import { Element, LineIndex } from './xml-element.js';
+import { Element, LineIndex, type XmlAttribute, type XmlElement } from './xml-element.js';
 import { XmlReadError } from './xml-read-error.js';
 import type { XmlShapes } from './xml-shapes.js';
 import {
@@ -32,30 +32,9 @@ import {
 } from './xml-lexical.js';
 
 export { XmlReadError };
+export type { XmlAttribute, XmlElement };
 
 export const DEFAULT_MAX_XML_DEPTH = 64;
-
-export interface XmlAttribute {
-  readonly namespace: string;
-  readonly localName: string;
-  /** As written, prefix included. */
-  readonly qualifiedName: string;
-  readonly value: string;
-}
-
-export interface XmlElement {
-  /** The resolved namespace URI; `''` for none. */
-  readonly namespace: string;
-  readonly localName: string;
-  /** As written, prefix included. */
-  readonly qualifiedName: string;
-  /** Attributes other than namespace declarations, in document order. */
-  readonly attributes: readonly XmlAttribute[];
-  /** Child elements and text (character data and CDATA, adjacent runs merged); comments and PIs are dropped. */
-  readonly children: readonly (XmlElement | string)[];
-  /** 1-based line and column of the element's name, as .NET's XmlReader reports an element's position. */
-  position(): { readonly line: number; readonly column: number };
-}
 
 export interface XmlReadOptions {
   /** Deepest element nesting accepted (the root is depth 1). Default 64. */
