@@ -30,7 +30,8 @@ import {
   type ParsedNode,
 } from './ordered-xml-parser.js';
 import { XML_NS, XMLNS_NS } from './soap-constants.js';
-import { Element, LineIndex, type XmlAttribute, type XmlElement } from './xml-element.js';
+import { LineIndex } from './line-index.js';
+import { Element, type XmlAttribute, type XmlElement } from './xml-element.js';
 import { XmlReadError } from './xml-read-error.js';
 import type { XmlShapes } from './xml-shapes.js';
 import {

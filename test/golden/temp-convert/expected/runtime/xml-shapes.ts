@@ -22,7 +22,8 @@
  * teach a shape that lets a malformed document through. The number of
  * shapes and the size of a learned document are bounded.
  */
-import { Element, LineIndex, type XmlElement } from './xml-element.js';
+import { LineIndex } from './line-index.js';
+import { Element, type XmlElement } from './xml-element.js';
 import { decodeText, hasForbiddenCharacter } from './xml-lexical.js';
 
 const DEFAULT_CAPACITY = 16;
