@@ -1,27 +1,23 @@
+import { LineIndex } from '@asmxgen/runtime/xml';
 import { WsdlError } from './wsdl-error.js';
 
 /**
  * The text of a WSDL and its name, for locating constructs: offsets become 1-based lines and columns
- * (CRLF, CR and LF each end a line), and an attribute is found inside the start tag that holds it.
+ * (CRLF, CR and LF each end a line, as the runtime's `LineIndex` counts them), and an attribute is found
+ * inside the start tag that holds it.
  */
 export class SourceText {
-  private starts: number[] | undefined;
+  private readonly lines: LineIndex;
 
   constructor(
     readonly text: string,
     readonly file: string,
-  ) {}
+  ) {
+    this.lines = new LineIndex(text);
+  }
 
   position(offset: number): { line: number; column: number } {
-    const starts = (this.starts ??= lineStarts(this.text));
-    let low = 0;
-    let high = starts.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if (starts[middle]! <= offset) low = middle;
-      else high = middle - 1;
-    }
-    return { line: low + 1, column: offset - starts[low]! + 1 };
+    return this.lines.position(offset);
   }
 
   errorAt(offset: number, reason: string): WsdlError {
@@ -44,10 +40,4 @@ export class SourceText {
     }
     return tagOffset;
   }
-}
-
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (const match of text.matchAll(/\r\n?|\n/g)) starts.push(match.index + match[0].length);
-  return starts;
 }

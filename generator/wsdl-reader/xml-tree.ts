@@ -7,9 +7,22 @@
  * As the runtime's reader: no DTD or other markup declaration is accepted, so no entity beyond the five
  * predefined ones and character references is ever expanded.
  */
-import { XMLParser, XMLValidator, type X2jOptions } from 'fast-xml-parser';
-import { decodeAttribute, decodeText, hasForbiddenCharacter, refuseMarkupDeclarations } from '@asmxgen/runtime/xml';
-import { XmlReadError } from '@asmxgen/runtime/xml';
+import { XMLValidator } from 'fast-xml-parser';
+import {
+  ATTRIBUTE_PREFIX,
+  ATTRIBUTES_KEY,
+  CDATA_KEY,
+  createOrderedXmlParser,
+  decodeAttribute,
+  decodeText,
+  elementKey,
+  hasForbiddenCharacter,
+  metadataOf,
+  refuseMarkupDeclarations,
+  TEXT_KEY,
+  XmlReadError,
+  type ParsedNode,
+} from '@asmxgen/runtime/xml';
 import type { SourceText } from './source-text.js';
 import { WsdlError } from './wsdl-error.js';
 
@@ -58,9 +71,9 @@ export function parseXmlTree(source: SourceText): XmlNode {
         'expanded, and ASMX never writes one in a WSDL; remove it and import again',
     );
   }
-  let nodes: RawNode[];
+  let nodes: ParsedNode[];
   try {
-    nodes = PARSER.parse(text) as RawNode[];
+    nodes = PARSER.parse(text) as ParsedNode[];
   } catch (error) {
     throw source.errorAt(0, notXml(error instanceof Error ? error.message : String(error)));
   }
@@ -111,55 +124,18 @@ function notXml(detail: string): string {
 
 // --- fast-xml-parser output to nodes ---------------------------------------------------------------------------------
 
-type RawNode = Record<string, unknown>;
-
-const ATTRIBUTE_PREFIX = '@';
-const TEXT = '#text';
-const CDATA = '#cdata';
-const ATTRIBUTES = ':@';
-const METADATA = XMLParser.getMetaDataSymbol() as unknown as symbol;
-
-const OPTIONS: X2jOptions = {
-  preserveOrder: true,
-  ignoreAttributes: false,
-  attributeNamePrefix: ATTRIBUTE_PREFIX,
-  textNodeName: TEXT,
-  cdataPropName: CDATA,
-  commentPropName: false,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: false,
-  processEntities: false,
-  htmlEntities: false,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-  removeNSPrefix: false,
-  allowBooleanAttributes: false,
-  captureMetaData: true,
-};
-const PARSER = new XMLParser(OPTIONS);
+const PARSER = createOrderedXmlParser();
 
 const ROOT_SCOPE: ReadonlyMap<string, string> = new Map([
   ['', ''],
   ['xml', 'http://www.w3.org/XML/1998/namespace'],
 ]);
 
-function metadataOf(node: RawNode): { startIndex?: number; endIndex?: number } | undefined {
-  return (node as Record<symbol, unknown>)[METADATA] as { startIndex?: number; endIndex?: number } | undefined;
-}
-
-function startOf(node: RawNode): number {
+function startOf(node: ParsedNode): number {
   return metadataOf(node)?.startIndex ?? 0;
 }
 
-function elementKey(node: RawNode): string | undefined {
-  for (const key of Object.keys(node)) {
-    if (key !== ATTRIBUTES && key !== TEXT && key !== CDATA) return key;
-  }
-  return undefined;
-}
-
-function convert(node: RawNode, parentScope: ReadonlyMap<string, string>, source: SourceText): XmlNode {
+function convert(node: ParsedNode, parentScope: ReadonlyMap<string, string>, source: SourceText): XmlNode {
   const offset = startOf(node);
   const fail = (detail: string) => source.errorAt(offset, notXml(detail));
   const decode = (decoder: (raw: string) => string, raw: string) => {
@@ -171,7 +147,7 @@ function convert(node: RawNode, parentScope: ReadonlyMap<string, string>, source
     }
   };
   const qualifiedName = elementKey(node)!;
-  const raw = (node[ATTRIBUTES] ?? {}) as Record<string, unknown>;
+  const raw = (node[ATTRIBUTES_KEY] ?? {}) as Record<string, unknown>;
   let scope = parentScope;
   const attributes = new Map<string, string>();
   for (const key of Object.keys(raw)) {
@@ -196,11 +172,11 @@ function convert(node: RawNode, parentScope: ReadonlyMap<string, string>, source
   if (namespace === undefined) throw fail(`the prefix "${prefix}" of element <${qualifiedName}> is not declared`);
   const elements: XmlNode[] = [];
   let text = '';
-  for (const child of node[qualifiedName] as RawNode[]) {
-    if (child[TEXT] !== undefined) {
-      text += decode(decodeText, String(child[TEXT]).replace(/\r\n?/g, '\n'));
-    } else if (child[CDATA] !== undefined) {
-      text += (child[CDATA] as RawNode[]).map((part) => String(part[TEXT] ?? '')).join('');
+  for (const child of node[qualifiedName] as ParsedNode[]) {
+    if (child[TEXT_KEY] !== undefined) {
+      text += decode(decodeText, String(child[TEXT_KEY]).replace(/\r\n?/g, '\n'));
+    } else if (child[CDATA_KEY] !== undefined) {
+      text += (child[CDATA_KEY] as ParsedNode[]).map((part) => String(part[TEXT_KEY] ?? '')).join('');
     } else if (elementKey(child) !== undefined) {
       elements.push(convert(child, scope, source));
     }

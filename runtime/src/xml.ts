@@ -1,8 +1,20 @@
 /**
  * The XML rules the runtime reads and writes by, for other readers and writers of the same documents (the
- * generator's WSDL reader and writer): one escaping, one set of lexical checks, one decoding of bytes.
+ * generator's WSDL reader and writer): one escaping, one set of lexical checks, one decoding of bytes, one
+ * set-up of the parser, one way to count lines and columns.
  */
+export { LineIndex } from './line-index.js';
 export { escapeXmlAttr, escapeXmlText } from './xml-escape.js';
 export { decodeAttribute, decodeText, hasForbiddenCharacter, refuseMarkupDeclarations } from './xml-lexical.js';
+export {
+  ATTRIBUTE_PREFIX,
+  ATTRIBUTES_KEY,
+  CDATA_KEY,
+  createOrderedXmlParser,
+  elementKey,
+  metadataOf,
+  TEXT_KEY,
+  type ParsedNode,
+} from './ordered-xml-parser.js';
 export { XmlReadError } from './xml-read-error.js';
 export { decodeXmlBytes } from './xml-reader.js';

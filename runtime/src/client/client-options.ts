@@ -4,7 +4,7 @@
  * enables, a time limit.
  */
 import type { ServiceDescription, Transport } from '../service-description.js';
-import { runsOnNode } from './node-transport.js';
+import { runsOnNode } from './runs-on-node.js';
 
 /** A file to upload with an operation that takes no parameters (sent as `multipart/form-data` over HttpPost). */
 export interface ClientFile {

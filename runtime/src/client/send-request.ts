@@ -10,26 +10,15 @@
  * - elsewhere (browsers), or where `node:http` cannot be loaded: the global
  *   `fetch`.
  *
- * Every sender resolves to the whole reply, or rejects: with the client's or
- * the call's signal's `reason` when one aborts, a `TimeoutError` after
- * `timeoutMs`, a `NetworkError` for any other failure.
+ * What every sender resolves to, or rejects with, is in `sender.ts`.
  */
 import type { ResolvedClientOptions } from './client-options.js';
-import type { CallSite } from './errors.js';
 import { fetchSender } from './fetch-transport.js';
-import { nodeSender, runsOnNode } from './node-transport.js';
-import type { OutgoingRequest } from './outgoing-request.js';
-import type { ReceivedReply } from './received-reply.js';
+import { nodeSender } from './node-transport.js';
+import { runsOnNode } from './runs-on-node.js';
+import type { Sender } from './sender.js';
 
 export type { ReceivedReply } from './received-reply.js';
-
-export type Sender = (
-  request: OutgoingRequest,
-  site: CallSite,
-  timeoutMs: number,
-  clientSignal: AbortSignal | undefined,
-  callSignal: AbortSignal | undefined,
-) => Promise<ReceivedReply>;
 
 export function createSender(client: ResolvedClientOptions): Sender {
   if (client.fetch !== undefined) return fetchSender(client.fetch);

@@ -20,9 +20,20 @@
  * characters, `<` in attribute values, `]]>` in text, `--` in comments) and
  * here (namespaces, depth, what follows the root).
  */
-import { XMLParser, XMLValidator, type X2jOptions } from 'fast-xml-parser';
+import { XMLValidator, type XMLParser } from 'fast-xml-parser';
+import {
+  ATTRIBUTE_PREFIX,
+  ATTRIBUTES_KEY,
+  CDATA_KEY,
+  createOrderedXmlParser,
+  elementKey,
+  metadataOf,
+  TEXT_KEY,
+  type ParsedNode,
+} from './ordered-xml-parser.js';
 import { XML_NS, XMLNS_NS } from './soap-constants.js';
-import { Element, LineIndex } from './xml-element.js';
+import { LineIndex } from './line-index.js';
+import { Element, type XmlAttribute, type XmlElement } from './xml-element.js';
 import { XmlReadError } from './xml-read-error.js';
 import type { XmlShapes } from './xml-shapes.js';
 import {
@@ -34,30 +45,9 @@ import {
 } from './xml-lexical.js';
 
 export { XmlReadError };
+export type { XmlAttribute, XmlElement };
 
 export const DEFAULT_MAX_XML_DEPTH = 64;
-
-export interface XmlAttribute {
-  readonly namespace: string;
-  readonly localName: string;
-  /** As written, prefix included. */
-  readonly qualifiedName: string;
-  readonly value: string;
-}
-
-export interface XmlElement {
-  /** The resolved namespace URI; `''` for none. */
-  readonly namespace: string;
-  readonly localName: string;
-  /** As written, prefix included. */
-  readonly qualifiedName: string;
-  /** Attributes other than namespace declarations, in document order. */
-  readonly attributes: readonly XmlAttribute[];
-  /** Child elements and text (character data and CDATA, adjacent runs merged); comments and PIs are dropped. */
-  readonly children: readonly (XmlElement | string)[];
-  /** 1-based line and column of the element's name, as .NET's XmlReader reports an element's position. */
-  position(): { readonly line: number; readonly column: number };
-}
 
 export interface XmlReadOptions {
   /** Deepest element nesting accepted (the root is depth 1). Default 64. */
@@ -121,7 +111,7 @@ export function readXml(text: string, options: XmlReadOptions = {}): XmlElement 
   }
   const valid = XMLValidator.validate(text);
   if (valid !== true) throw new XmlReadError(`${valid.err.msg} (${valid.err.line}, ${valid.err.col})`);
-  const roots = (nodes as RawNode[]).filter((node) => elementKey(node) !== undefined);
+  const roots = (nodes as ParsedNode[]).filter((node) => elementKey(node) !== undefined);
   if (roots.length !== 1) throw new XmlReadError('The document must have exactly one root element.');
   const root = roots[0]!;
   // The validator misses text after a root written as an empty-element tag.
@@ -160,56 +150,20 @@ export function attributeValue(element: XmlElement, namespace: string, localName
 
 // --- fast-xml-parser output to elements ------------------------------------------------------------------------------
 
-type RawNode = Record<string, unknown>;
-
-const ATTRIBUTE_PREFIX = '@';
-const TEXT = '#text';
-const CDATA = '#cdata';
-const ATTRIBUTES = ':@';
-const METADATA = XMLParser.getMetaDataSymbol() as unknown as symbol;
-
 const parsers = new Map<number, XMLParser>();
 
 function parserFor(maxDepth: number): XMLParser {
   let parser = parsers.get(maxDepth);
   if (!parser) {
-    const options: X2jOptions = {
-      preserveOrder: true,
-      ignoreAttributes: false,
-      attributeNamePrefix: ATTRIBUTE_PREFIX,
-      textNodeName: TEXT,
-      cdataPropName: CDATA,
-      commentPropName: false,
-      parseTagValue: false,
-      parseAttributeValue: false,
-      trimValues: false,
-      processEntities: false,
-      htmlEntities: false,
-      ignoreDeclaration: true,
-      ignorePiTags: true,
-      removeNSPrefix: false,
-      allowBooleanAttributes: false,
-      captureMetaData: true,
+    parser = createOrderedXmlParser({
       // The parser counts open ancestors; `convert` checks the exact depth.
       maxNestedTags: maxDepth,
       jPath: false,
       onDangerousProperty: (name: string) => name,
-    };
-    parser = new XMLParser(options);
+    });
     parsers.set(maxDepth, parser);
   }
   return parser;
-}
-
-function metadataOf(node: RawNode): { startIndex?: number; endIndex?: number } | undefined {
-  return (node as Record<symbol, unknown>)[METADATA] as { startIndex?: number; endIndex?: number } | undefined;
-}
-
-function elementKey(node: RawNode): string | undefined {
-  for (const key of Object.keys(node)) {
-    if (key !== ATTRIBUTES && key !== TEXT && key !== CDATA) return key;
-  }
-  return undefined;
 }
 
 type Scope = ReadonlyMap<string, string>;
@@ -223,10 +177,10 @@ interface ConvertContext {
   readonly lines: LineIndex;
 }
 
-function convert(node: RawNode, parentScope: Scope, depth: number, context: ConvertContext): XmlElement {
+function convert(node: ParsedNode, parentScope: Scope, depth: number, context: ConvertContext): XmlElement {
   if (depth > context.maxDepth) throw new XmlReadError(`Elements are nested deeper than ${context.maxDepth}.`);
   const qualifiedName = elementKey(node)!;
-  const rawAttributes = node[ATTRIBUTES] as Record<string, string> | undefined;
+  const rawAttributes = node[ATTRIBUTES_KEY] as Record<string, string> | undefined;
   let scope = parentScope;
   let plain: [string, string][] | undefined;
   if (rawAttributes !== undefined) {
@@ -259,11 +213,11 @@ function convert(node: RawNode, parentScope: Scope, depth: number, context: Conv
   const namespace =
     colon === -1 ? (checkName(qualifiedName), scope.get('')!) : resolvePrefix(qualifiedName, colon, scope);
   const children: (XmlElement | string)[] = [];
-  for (const child of node[qualifiedName] as RawNode[]) {
+  for (const child of node[qualifiedName] as ParsedNode[]) {
     let text: string | undefined;
-    if (child[TEXT] !== undefined) text = decodeText(String(child[TEXT]));
-    else if (child[CDATA] !== undefined)
-      text = (child[CDATA] as RawNode[]).map((part) => String(part[TEXT] ?? '')).join('');
+    if (child[TEXT_KEY] !== undefined) text = decodeText(String(child[TEXT_KEY]));
+    else if (child[CDATA_KEY] !== undefined)
+      text = (child[CDATA_KEY] as ParsedNode[]).map((part) => String(part[TEXT_KEY] ?? '')).join('');
     if (text === undefined) {
       children.push(convert(child, scope, depth + 1, context));
     } else if (typeof children[children.length - 1] === 'string') {

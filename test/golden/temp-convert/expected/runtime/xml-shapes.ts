@@ -22,9 +22,9 @@
  * teach a shape that lets a malformed document through. The number of
  * shapes and the size of a learned document are bounded.
  */
-import { Element, LineIndex } from './xml-element.js';
+import { LineIndex } from './line-index.js';
+import { Element, type XmlElement } from './xml-element.js';
 import { decodeText, hasForbiddenCharacter } from './xml-lexical.js';
-import type { XmlElement } from './xml-reader.js';
 
 const DEFAULT_CAPACITY = 16;
 /** Larger documents are not learned (their pieces would be kept in memory). */

@@ -9,7 +9,7 @@
 import type { FetchFunction } from './client-options.js';
 import { NetworkError, TimeoutError } from './errors.js';
 import { receivedReply } from './received-reply.js';
-import type { Sender } from './send-request.js';
+import type { Sender } from './sender.js';
 
 /** Longest delay `setTimeout` takes (larger ones fire at once): longer limits need no timer. */
 const MAX_TIMER_MS = 2_147_483_647;

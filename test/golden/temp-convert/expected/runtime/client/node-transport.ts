@@ -24,7 +24,7 @@ import type { HttpAgent } from './client-options.js';
 import { NetworkError, TimeoutError, type CallSite } from './errors.js';
 import type { RequestHeaders } from './outgoing-request.js';
 import { receivedReply, type ReceivedReply } from './received-reply.js';
-import type { Sender } from './send-request.js';
+import type { Sender } from './sender.js';
 
 /** The parts of `node:http` and `node:https` used here. */
 interface NodeHttpModule {
@@ -79,12 +79,6 @@ interface NodeZlibModule {
 /** Imports a built-in module where the runtime has it; bundlers leave a specifier that is not a literal alone. */
 function importBuiltin<T>(specifier: string): Promise<T> {
   return import(/* webpackIgnore: true */ /* @vite-ignore */ specifier) as Promise<T>;
-}
-
-/** Whether this runtime says it is Node (or provides Node's built-ins, as Deno and Bun do). */
-export function runsOnNode(): boolean {
-  const runtime = (globalThis as { process?: { versions?: { node?: unknown } } }).process;
-  return typeof runtime?.versions?.node === 'string';
 }
 
 /** Longest delay `setTimeout` takes (larger ones fire at once): longer limits need no timer. */
