@@ -54,8 +54,8 @@ export type Member =
     };
 
 /**
- * A top-level statement of a generated module. Declarations are always
- * exported: a generated module declares only its API.
+ * A top-level statement of a generated module. Declarations are exported (a
+ * generated module declares its API), but for a constant marked otherwise.
  */
 export type Statement =
   | {
@@ -85,7 +85,10 @@ export type Statement =
       readonly kind: 'const';
       readonly name: string;
       readonly docs?: Docs;
-      readonly type: string;
+      /** `false`: the module's own, e.g. a part that several exported values share. */
+      readonly exported?: boolean;
+      /** Its type annotation; none, inferred from the value. */
+      readonly type?: string;
       readonly value: Expr;
     };
 
@@ -152,8 +155,10 @@ function statementDoc(s: Statement): Doc {
         ' ',
         block(s.body),
       ];
-    case 'const':
-      return [comment(s.docs), assignment(`export const ${s.name}: ${s.type}`, ' =', s.value), ';'];
+    case 'const': {
+      const left = `${s.exported === false ? '' : 'export '}const ${s.name}${s.type === undefined ? '' : `: ${s.type}`}`;
+      return [comment(s.docs), assignment(left, ' =', s.value), ';'];
+    }
   }
 }
 
@@ -179,8 +184,10 @@ export function exportsOf(module: TsModule): ModuleExports {
         types.push(s.name);
         break;
       case 'function':
-      case 'const':
         values.push(s.name);
+        break;
+      case 'const':
+        if (s.exported !== false) values.push(s.name);
         break;
       case 'export':
         for (const spec of s.names) {
