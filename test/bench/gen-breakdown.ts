@@ -64,10 +64,8 @@ export async function generationBreakdown(specFile: string, outDir: string): Pro
     () => wsdl.emitWsdl(model, baseUrl),
     (f) => bytes(f[0]!.content),
   );
-  const documentsFile = await time(
-    'documents.ts (handlebars + JSON strings)',
-    () => documents.emitDocumentsModule(model, 'package'),
-    (f) => bytes(f.content),
+  const documentsModule = await time('documents.ts structure (help pages: handlebars)', () =>
+    documents.emitDocumentsModule(model, 'package'),
   );
   const modules = await time('TS module structures (server, client, types, service, index)', () => {
     const list = [
@@ -75,8 +73,9 @@ export async function generationBreakdown(specFile: string, outDir: string): Pro
       client.emitClientModule(model, addresses.serviceAddress(model, baseUrl), 'package'),
       types.emitTypesModule(model),
       service.emitServiceModule(model, 'package'),
+      documentsModule,
     ];
-    return [...list, index.emitIndexModule([...list, documents.DOCUMENTS_EXPORTS])];
+    return [...list, index.emitIndexModule(list)];
   });
   const printed: { path: string; content: string }[] = [];
   for (const m of modules) {
@@ -92,12 +91,7 @@ export async function generationBreakdown(specFile: string, outDir: string): Pro
   const testSource = await time('tests: handlebars render', () => template('generated-test.hbs')(view), bytes);
   const testFile = emit.GENERATED_HEADER + testSource;
   await time('write output', () =>
-    writeOutput(outDir, [
-      ...wsdlFiles,
-      documentsFile,
-      ...printed,
-      { path: testSuitePath(model.name), content: testFile },
-    ]),
+    writeOutput(outDir, [...wsdlFiles, ...printed, { path: testSuitePath(model.name), content: testFile }]),
   );
   return phases;
 }
