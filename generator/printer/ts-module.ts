@@ -60,6 +60,8 @@ export type Member =
 export type Statement =
   | {
       readonly kind: 'import';
+      /** Above the first import: the module's overview. */
+      readonly docs?: Docs;
       readonly typeOnly?: boolean;
       readonly names: readonly Specifier[];
       readonly from: string;
@@ -128,6 +130,7 @@ function statementDoc(s: Statement): Doc {
   switch (s.kind) {
     case 'import':
       return [
+        comment(s.docs),
         'import ',
         s.typeOnly ? 'type ' : '',
         namedBindings(s.names.map(specifierText)),

@@ -50,11 +50,7 @@ export async function generationBreakdown(specFile: string, outDir: string): Pro
         ] as const,
     );
   const tests = (await dist('emit/tests-module.js')) as typeof import('../../generator/emit/tests-module.js');
-  const { template } = (await dist('render/templates.js')) as typeof import('../../generator/render/templates.js');
   const { writeOutput } = (await dist('output/write.js')) as typeof import('../../generator/output/write.js');
-  const { testSuitePath } = (await dist(
-    'emit/module-paths.js',
-  )) as typeof import('../../generator/emit/module-paths.js');
 
   const spec = await time('loadSpec (YAML parse + validate)', () => loadSpec(specFile));
   const model = await time('buildModel', () => buildModel(spec));
@@ -87,12 +83,12 @@ export async function generationBreakdown(specFile: string, outDir: string): Pro
       ),
     );
   }
-  const view = await time('tests: view (rows laid out)', () => tests.testSuiteView(model));
-  const testSource = await time('tests: handlebars render', () => template('generated-test.hbs')(view), bytes);
-  const testFile = emit.GENERATED_HEADER + testSource;
-  await time('write output', () =>
-    writeOutput(outDir, [...wsdlFiles, ...printed, { path: testSuitePath(model.name), content: testFile }]),
+  const testFile = await time(
+    'tests: head laid out, fixed part copied',
+    () => tests.emitTestsModule(model),
+    (f) => bytes(f.content),
   );
+  await time('write output', () => writeOutput(outDir, [...wsdlFiles, ...printed, testFile]));
   return phases;
 }
 
