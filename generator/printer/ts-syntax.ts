@@ -65,14 +65,17 @@ export function raw(text: string, kind: ExprKind = 'other'): Expr {
  * one native pass, the rest in one pass of a regular expression.
  */
 export function stringLiteral(value: string, escape: 'ascii' | 'printable' = 'ascii'): string {
-  const quote = count(value, "'") > count(value, '"') ? '"' : "'";
+  // More single than double quotes: doubles are counted only as far as that question needs.
+  const singles = count(value, "'");
+  const quote = singles > 0 && count(value, '"', singles) < singles ? '"' : "'";
   const escaped = value.replace(ESCAPED[escape][quote], (ch) => escapeChar(ch, escape)).replaceAll('\n', '\\n');
   return quote + escaped + quote;
 }
 
-function count(value: string, ch: string): number {
+/** How many times `ch` occurs in `value`, up to `limit`. */
+function count(value: string, ch: string, limit = Number.POSITIVE_INFINITY): number {
   let n = 0;
-  for (let i = value.indexOf(ch); i !== -1; i = value.indexOf(ch, i + 1)) n++;
+  for (let i = value.indexOf(ch); i !== -1 && n < limit; i = value.indexOf(ch, i + 1)) n++;
   return n;
 }
 
