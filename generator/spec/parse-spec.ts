@@ -49,7 +49,7 @@ class Checker extends YamlChecker {
     const types = f.types && parseTypes(this, f.types, this.refs);
     const operations = this.need(root, f, '', 'operations') && this.operations(f.operations!);
     checkTypeRefs(this, types?.declarations ?? [], types?.entries ?? new Map(), this.refs);
-    if (!service || !operations || (f.types && !types)) return undefined;
+    if (!service || !operations || (f.types && !types?.ok)) return undefined;
     return {
       service,
       ...(bindings && { bindings }),

@@ -12,7 +12,10 @@ import type { Entry, Fields, YamlChecker } from './yaml-checker.js';
 
 /** The declared types, and where each was declared (for problems found later). */
 export interface ParsedTypes {
+  /** Every type declared, those with problems too (as far as they could be read), for checking references. */
   readonly declarations: TypeDeclaration[];
+  /** No problem in any declaration. */
+  readonly ok: boolean;
   readonly entries: Map<string, { readonly entry: Entry; readonly fields: Fields }>;
 }
 
@@ -59,11 +62,12 @@ export function parseTypes(c: YamlChecker, entry: Entry, refs: TypeRefUse[]): Pa
       ok = false;
       continue;
     }
+    const before = c.problems.length;
     const decl = typeDeclaration(c, name, e, refs, entries);
     if (decl) declarations.push(decl);
-    else ok = false;
+    if (!decl || c.problems.length > before) ok = false;
   }
-  return ok ? { declarations, entries } : undefined;
+  return { declarations, entries, ok };
 }
 
 function typeDeclaration(
@@ -170,7 +174,7 @@ function enumValues(c: YamlChecker, entry: Entry, flags: boolean): EnumValueDecl
     if (c.unique(item, value.xmlName ?? value.name, 'enum XML name', xmlNames) === undefined) continue;
     out.push(value);
   }
-  return out.length === items.length ? out : undefined;
+  return out;
 }
 
 function classMembers(
@@ -231,7 +235,7 @@ function classMembers(
       ...(dflt !== undefined && { default: dflt }),
     });
   }
-  return out.length === items.length ? out : undefined;
+  return out;
 }
 
 /** A scalar's text as written (`[DefaultValue]`: `EUR`, `0`, `true`). */

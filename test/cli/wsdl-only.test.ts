@@ -10,8 +10,7 @@ import {
   UnsupportedSpecError,
 } from '../../generator/index.js';
 import { sharedFile } from '../shared-files.js';
-import { cli, ROOT } from './run-cli.js';
-import { tempDir } from './run-cli.js';
+import { cli, ROOT, tempDir } from './run-cli.js';
 
 const LIBRARY = join(ROOT, 'test/golden/library/spec.yaml');
 
