@@ -13,19 +13,29 @@ import type { ServiceModel } from './model/types.js';
 import { loadSpec as readSpecFile } from './spec/load-spec.js';
 import { parseSpec } from './spec/parse-spec.js';
 
-export { generate } from './emit/generate.js';
+export { generate, generateWsdl } from './emit/generate.js';
+export { renderWsdl } from './emit/wsdl.js';
+export { UnsupportedSpecError } from './emit/unsupported-error.js';
+export { serviceAddress } from './model/addresses.js';
 export { DEFAULT_BASE_URL } from './model/addresses.js';
 export { buildModel } from './spec/build-model.js';
 export type {
   BindingKind,
   GeneratedFile,
   GenerateOptions,
+  HeaderModel,
+  HttpOperationModel,
   OperationModel,
   ParameterModel,
   ResultModel,
   RuntimeMode,
   ServiceModel,
 } from './model/types.js';
+export type { TypeRef } from './model/type-refs.js';
+export type { ArrayTypeModel, ClassTypeModel, EnumTypeModel, MemberModel, TypeModel } from './model/type-model.js';
+export type { SchemaModel, SchemaNode, WsdlModel } from './model/wsdl-model.js';
+export type { TypeDeclaration } from './model/type-declarations.js';
+export { BUILTIN_NAMES, type BuiltinName } from './model/builtin-types.js';
 export { XSD_TYPE_NAMES, type XsdType } from './model/xsd-types.js';
 export { checkOutput as check, formatCheck, type CheckResult } from './output/check.js';
 export { OutputError } from './output/output-error.js';
@@ -37,7 +47,7 @@ export { renderSpecYaml } from './emit/spec-yaml.js';
 export { diffModels, type Change, type ChangeLevel } from './diff/index.js';
 export { mergeImpl, type ImplMerge } from './impl/index.js';
 export { SpecError, type SpecProblem } from './spec/spec-error.js';
-export type { Spec, SpecOperation, SpecParameter, SpecService } from './spec/spec-types.js';
+export type { Spec, SpecHeader, SpecOperation, SpecParameter, SpecService } from './spec/spec-types.js';
 
 /** Reads, validates and normalizes a spec file. Throws `SpecError` listing every problem. */
 export async function loadSpec(file: string): Promise<ServiceModel> {

@@ -8,20 +8,22 @@ import {
   withImplOption,
   withRuntimeOption,
   withSpecOptions,
+  withWsdlOnlyOption,
   type ImplOptions,
   type RuntimeOptions,
   type SpecOptions,
+  type WsdlOnlyOptions,
 } from './common-options.js';
 import { EXIT_DIFFERENCES, EXIT_OK } from './exit-codes.js';
 import type { CommandContext } from './command-context.js';
 import { runGeneration } from './run-generation.js';
 
-type CheckArgs = SpecOptions & RuntimeOptions & ImplOptions;
+type CheckArgs = SpecOptions & RuntimeOptions & ImplOptions & WsdlOnlyOptions;
 
 export function checkCommand(ctx: CommandContext): CommandModule<object, CheckArgs> {
   return {
     builder: (y) =>
-      withRuntimeOption(withImplOption(withSpecOptions(y)))
+      withWsdlOnlyOption(withRuntimeOption(withImplOption(withSpecOptions(y))))
         .example('$0 check', 'Fail CI when generated/ is stale')
         .example('$0 check --impl src/handlers.ts', 'Also fail when src/handlers.ts lacks a handler') as never,
     handler: async (argv) => {

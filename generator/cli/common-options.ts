@@ -54,6 +54,30 @@ export function withRuntimeOption<T>(y: Argv<T>): Argv<T & RuntimeOptions> {
   }) as Argv<T & RuntimeOptions>;
 }
 
+export interface WsdlOnlyOptions {
+  'wsdl-only': boolean;
+}
+
+/**
+ * `--wsdl-only`: only `{Svc}.wsdl` (`generate` and `check`), for specs whose types the TypeScript emitters do not
+ * carry yet. It leaves out the handlers file.
+ */
+export function withWsdlOnlyOption<T>(y: Argv<T>): Argv<T & WsdlOnlyOptions> {
+  return y
+    .option('wsdl-only', {
+      type: 'boolean',
+      default: false,
+      describe:
+        'Write only the WSDL: any valid spec, complex types included (the server, client and tests are not written)',
+    })
+    .check((argv) => {
+      if (argv['wsdl-only'] && (argv as { impl?: unknown }).impl !== undefined) {
+        throw new UsageError('--wsdl-only writes no handlers: leave out --impl');
+      }
+      return true;
+    }) as Argv<T & WsdlOnlyOptions>;
+}
+
 export interface ImplOptions {
   impl: string | undefined;
 }

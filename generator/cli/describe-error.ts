@@ -1,3 +1,4 @@
+import { UnsupportedSpecError } from '../emit/unsupported-error.js';
 import { InputError } from '../io/input-error.js';
 import { OutputError } from '../output/output-error.js';
 import { SpecError } from '../spec/spec-error.js';
@@ -22,7 +23,8 @@ export function describeError(error: unknown): { message: string; exitCode: numb
     error instanceof OutputError ||
     error instanceof UsageError ||
     error instanceof InputError ||
-    error instanceof WsdlError
+    error instanceof WsdlError ||
+    error instanceof UnsupportedSpecError
   ) {
     return { message: `asmxgen: ${error.message}`, exitCode: EXIT_ERROR };
   }

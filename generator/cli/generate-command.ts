@@ -9,15 +9,17 @@ import {
   withImplOption,
   withRuntimeOption,
   withSpecOptions,
+  withWsdlOnlyOption,
   type ImplOptions,
   type RuntimeOptions,
   type SpecOptions,
+  type WsdlOnlyOptions,
 } from './common-options.js';
 import { EXIT_OK } from './exit-codes.js';
 import type { CommandContext } from './command-context.js';
 import { runGeneration } from './run-generation.js';
 
-interface GenerateArgs extends SpecOptions, RuntimeOptions, ImplOptions {
+interface GenerateArgs extends SpecOptions, RuntimeOptions, ImplOptions, WsdlOnlyOptions {
   'dry-run': boolean;
   watch: boolean;
 }
@@ -62,13 +64,17 @@ async function generateOnce(argv: GenerateArgs, ctx: CommandContext): Promise<vo
 export function generateCommand(ctx: CommandContext): CommandModule<object, GenerateArgs> {
   return {
     builder: (y) =>
-      withRuntimeOption(withImplOption(withSpecOptions(y)))
+      withWsdlOnlyOption(withRuntimeOption(withImplOption(withSpecOptions(y))))
         .option('dry-run', { type: 'boolean', default: false, describe: 'Report what would change; write nothing' })
         .option('watch', { type: 'boolean', default: false, describe: 'Regenerate whenever the spec changes' })
         .example('$0 generate', 'Regenerate generated/ from the embedded default spec')
         .example('$0 generate --spec spec/my-service.yaml --out src/generated', 'Generate another service')
         .example('$0 generate --dry-run', 'Show what a regeneration would change')
-        .example('$0 generate --impl src/handlers.ts', 'Also add a stub to src/handlers.ts per new operation') as never,
+        .example('$0 generate --impl src/handlers.ts', 'Also add a stub to src/handlers.ts per new operation')
+        .example(
+          '$0 generate --spec spec/library.yaml --wsdl-only',
+          'Only the WSDL (specs with complex types)',
+        ) as never,
     handler: async (argv) => {
       await generateOnce(argv, ctx);
       if (!argv.watch) {

@@ -81,14 +81,19 @@ export function parameterChanges(ctx: DiffContext, a: OperationModel, b: Operati
   for (const p of a.parameters) {
     const q = after.get(p.name);
     if (!q) {
-      const message = `removed (${p.type}): what callers of the old contract send is ignored`;
-      changes.push(changeOf(PARAMETER_REMOVED, parameterWhere(a.name, p.name), message, { old: p.type }));
-    } else if (p.type !== q.type) {
+      const message = `removed (${p.type.spec}): what callers of the old contract send is ignored`;
+      changes.push(changeOf(PARAMETER_REMOVED, parameterWhere(a.name, p.name), message, { old: p.type.spec }));
+    } else if (p.type.spec !== q.type.spec) {
       changes.push(
-        changeOf(PARAMETER_TYPE_CHANGED, parameterWhere(a.name, p.name), `type changed from ${p.type} to ${q.type}`, {
-          old: p.type,
-          new: q.type,
-        }),
+        changeOf(
+          PARAMETER_TYPE_CHANGED,
+          parameterWhere(a.name, p.name),
+          `type changed from ${p.type.spec} to ${q.type.spec}`,
+          {
+            old: p.type.spec,
+            new: q.type.spec,
+          },
+        ),
       );
     }
   }
@@ -110,12 +115,12 @@ export function parameterChanges(ctx: DiffContext, a: OperationModel, b: Operati
 function added(ctx: DiffContext, operation: string, p: ParameterModel): Change {
   const where = parameterWhere(operation, p.name);
   if (p.minOccurs === 1) {
-    return changeOf(PARAMETER_ADDED_REQUIRED, where, `added (${p.type}, required)`, { new: p.type });
+    return changeOf(PARAMETER_ADDED_REQUIRED, where, `added (${p.type.spec}, required)`, { new: p.type.spec });
   }
   const http = httpBindingsOnBothSides(ctx);
   if (http.length > 0) {
-    const message = `added (${p.type}): optional in SOAP, but ${http.join(' and ')} callers must send it`;
-    return changeOf(PARAMETER_ADDED_REQUIRED_ON_HTTP, where, message, { new: p.type });
+    const message = `added (${p.type.spec}): optional in SOAP, but ${http.join(' and ')} callers must send it`;
+    return changeOf(PARAMETER_ADDED_REQUIRED_ON_HTTP, where, message, { new: p.type.spec });
   }
-  return changeOf(PARAMETER_ADDED_OPTIONAL, where, `added (${p.type}, optional)`, { new: p.type });
+  return changeOf(PARAMETER_ADDED_OPTIONAL, where, `added (${p.type.spec}, optional)`, { new: p.type.spec });
 }

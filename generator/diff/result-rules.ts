@@ -49,19 +49,23 @@ export function resultChanges(ctx: DiffContext, a: OperationModel, b: OperationM
     const http = httpBindingsOnBothSides(ctx);
     if (http.length > 0) {
       const replies = `its ${http.join(' and ')} reply is no longer empty`;
-      const message = `added (${b.result.type}) to a void operation: ${replies}`;
-      return [changeOf(RESULT_ADDED_ON_HTTP, where, message, { new: b.result.type })];
+      const message = `added (${b.result.type.spec}) to a void operation: ${replies}`;
+      return [changeOf(RESULT_ADDED_ON_HTTP, where, message, { new: b.result.type.spec })];
     }
-    return [changeOf(RESULT_ADDED, where, `added (${b.result.type}) to a void operation`, { new: b.result.type })];
+    return [
+      changeOf(RESULT_ADDED, where, `added (${b.result.type.spec}) to a void operation`, { new: b.result.type.spec }),
+    ];
   }
   if (a.result && !b.result) {
     return [
-      changeOf(RESULT_REMOVED, where, `removed (${a.result.type}): the operation is now void`, { old: a.result.type }),
+      changeOf(RESULT_REMOVED, where, `removed (${a.result.type.spec}): the operation is now void`, {
+        old: a.result.type.spec,
+      }),
     ];
   }
-  if (a.result && b.result && a.result.type !== b.result.type) {
-    const message = `type changed from ${a.result.type} to ${b.result.type}`;
-    return [changeOf(RESULT_TYPE_CHANGED, where, message, { old: a.result.type, new: b.result.type })];
+  if (a.result && b.result && a.result.type.spec !== b.result.type.spec) {
+    const message = `type changed from ${a.result.type.spec} to ${b.result.type.spec}`;
+    return [changeOf(RESULT_TYPE_CHANGED, where, message, { old: a.result.type.spec, new: b.result.type.spec })];
   }
   return [];
 }

@@ -1,5 +1,6 @@
 import type { ServiceDescription } from '@asmxgen/runtime';
 import type { ServiceModel } from '../model/types.js';
+import { xsdTypeOf } from '../model/xsd-type-of.js';
 
 /**
  * The model as the runtime sees it: the wire facts the generated `service.ts`
@@ -17,8 +18,8 @@ export function describeService(model: ServiceModel): ServiceDescription {
       name: op.name,
       soapAction: op.soapAction,
       responseElement: op.responseElement,
-      parameters: op.parameters.map((p) => ({ name: p.name, type: p.type, optional: p.minOccurs === 0 })),
-      ...(op.result && { result: { type: op.result.type, element: op.result.elementName } }),
+      parameters: op.parameters.map((p) => ({ name: p.name, type: xsdTypeOf(p.type), optional: p.minOccurs === 0 })),
+      ...(op.result && { result: { type: xsdTypeOf(op.result.type), element: op.result.elementName } }),
     })),
   };
 }

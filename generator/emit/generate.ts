@@ -10,6 +10,7 @@ import { emitServiceModule } from './service-module.js';
 import { emitTestsModule } from './tests-module.js';
 import { printTsModule, type TsModule } from '../printer/ts-module.js';
 import { emitTypesModule } from './types-module.js';
+import { UnsupportedSpecError } from './unsupported-error.js';
 import { emitWsdl } from './wsdl.js';
 
 /**
@@ -19,6 +20,7 @@ import { emitWsdl } from './wsdl.js';
  * a promise, as the programmatic API always has.
  */
 export async function generate(model: ServiceModel, options: GenerateOptions = {}): Promise<GeneratedFile[]> {
+  if (model.codeBlockers.length > 0) throw new UnsupportedSpecError(model.name, model.codeBlockers);
   const baseUrl = options.baseUrl ?? DEFAULT_BASE_URL;
   const runtime = options.runtime ?? DEFAULT_RUNTIME_MODE;
   // The modules of the public API, in the order index.ts re-exports them.
@@ -37,4 +39,12 @@ export async function generate(model: ServiceModel, options: GenerateOptions = {
     emitTestsModule(model),
   ];
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/**
+ * The WSDL alone (`{Svc}.wsdl`), for any valid spec: what `asmxgen generate --wsdl-only` writes. Complex types
+ * are supported here before the TypeScript emitters carry them.
+ */
+export async function generateWsdl(model: ServiceModel, options: GenerateOptions = {}): Promise<GeneratedFile[]> {
+  return emitWsdl(model, options.baseUrl ?? DEFAULT_BASE_URL);
 }

@@ -1,5 +1,6 @@
 import { ADDRESS_MARKER, HOST_MARKER, type ServiceDocuments } from '@asmxgen/runtime';
 import type { OperationModel, ServiceModel } from '../model/types.js';
+import { xsdTypeOf } from '../model/xsd-type-of.js';
 import { template } from '../render/templates.js';
 import { renderWsdl } from './wsdl.js';
 
@@ -146,8 +147,8 @@ function operationView(model: ServiceModel, site: SiteView, op: OperationModel) 
       group: op.group,
       requestElement: op.requestElement,
       responseElement: op.responseElement,
-      parameters: op.parameters.map((p) => ({ name: p.name, type: p.type })),
-      result: op.result && { type: op.result.type, element: op.result.elementName },
+      parameters: op.parameters.map((p) => ({ name: p.name, type: xsdTypeOf(p.type) })),
+      result: op.result && { type: xsdTypeOf(op.result.type), element: op.result.elementName },
       /** The HttpPost endpoint, relative like every link (`X.asmx/Op`). */
       action: site.page + op.httpLocation,
       httpPath: model.path + op.httpLocation,

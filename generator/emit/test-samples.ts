@@ -1,4 +1,5 @@
 import type { OperationModel } from '../model/types.js';
+import { xsdTypeOf } from '../model/xsd-type-of.js';
 import type { XsdType } from '../model/xsd-types.js';
 import { call, flat, object, raw, string, stringLiteral, type Expr } from '../printer/ts-syntax.js';
 
@@ -99,7 +100,7 @@ export function inputSampleExpr(op: OperationModel, kind: SampleKind): Expr {
   return object(
     op.parameters.map((p, i) => [
       p.tsName,
-      kind === 'hostile' ? HOSTILE[p.type] : plainValue(p.type, `${op.name} ${p.name}`, i),
+      kind === 'hostile' ? HOSTILE[xsdTypeOf(p.type)] : plainValue(xsdTypeOf(p.type), `${op.name} ${p.name}`, i),
     ]),
   );
 }
@@ -107,7 +108,7 @@ export function inputSampleExpr(op: OperationModel, kind: SampleKind): Expr {
 /** A sample result of `op`; `undefined` for a void operation. */
 export function resultSampleExpr(op: OperationModel, kind: SampleKind): Expr {
   if (!op.result) return raw('undefined');
-  const { type } = op.result;
+  const type = xsdTypeOf(op.result.type);
   return kind === 'hostile' ? HOSTILE[type] : plainValue(type, `${op.name} result`, op.parameters.length);
 }
 
@@ -138,8 +139,8 @@ export function uploadSample(): Expr {
  */
 export function sampleConstantsOf(operations: readonly OperationModel[]): readonly SampleConstant[] {
   const samples = operations.flatMap((op) => [
-    ...op.parameters.map((p) => HOSTILE[p.type]),
-    ...(op.result ? [HOSTILE[op.result.type]] : []),
+    ...op.parameters.map((p) => HOSTILE[xsdTypeOf(p.type)]),
+    ...(op.result ? [HOSTILE[xsdTypeOf(op.result.type)]] : []),
     ...(op.takesFiles ? [UPLOAD_DATA] : []),
   ]);
   return SAMPLE_CONSTANTS.filter((constant) => samples.some((sample) => sample.doc === constant.name));

@@ -1,4 +1,6 @@
-import type { XsdType } from './xsd-types.js';
+import type { ArrayTypeModel, TypeModel } from './type-model.js';
+import type { TypeRef } from './type-refs.js';
+import type { WsdlModel } from './wsdl-model.js';
 
 /** The four ways an ASMX service is reachable, in the order ASMX lists its bindings. */
 export type BindingKind = 'soap11' | 'soap12' | 'httpGet' | 'httpPost';
@@ -9,9 +11,15 @@ export const BINDING_KINDS: readonly BindingKind[] = ['soap11', 'soap12', 'httpG
 export interface ParameterModel {
   /** The XML element name and the HTTP GET/POST field name. */
   readonly name: string;
-  readonly type: XsdType;
-  /** `minOccurs="0"` (reference types) or `"1"` (value types), as ASMX writes it. */
+  readonly type: TypeRef;
+  /** `minOccurs="0"` (reference types) or `"1"` (value types and `T?`), as ASMX writes it. */
   readonly minOccurs: 0 | 1;
+  /** `T?`: `nillable="true"`. */
+  readonly nillable: boolean;
+  /** `in`; `out` (only in the response, after the result) or `ref` (in both). */
+  readonly direction: 'in' | 'out' | 'ref';
+  /** A `List<T>` rather than an array: the same XML, but HttpGet/HttpPost cannot bind it. */
+  readonly list: boolean;
   /** The property name in the generated TypeScript input type. */
   readonly tsName: string;
   /** The TypeScript type of the value. */
@@ -19,11 +27,46 @@ export interface ParameterModel {
 }
 
 export interface ResultModel {
-  readonly type: XsdType;
-  /** `{Op}Result`, the child of the response element. */
+  readonly type: TypeRef;
+  /** `{message name}Result`, the child of the response element. */
   readonly elementName: string;
   readonly minOccurs: 0 | 1;
+  readonly nillable: boolean;
   readonly tsType: string;
+}
+
+/** A SOAP header of an operation (`[SoapHeader("field")]`). */
+export interface HeaderModel {
+  /** The service's field the header is bound to; headers are sorted by it (ordinal). */
+  readonly field: string;
+  /** The header class (declared name). */
+  readonly type: string;
+  /** The header's top-level element: the class's `[XmlRoot]` name, else its XML type name. */
+  readonly element: string;
+  readonly direction: 'in' | 'out' | 'inOut';
+  /** `Required = false` changes nothing in the WSDL; kept for the wire. */
+  readonly required: boolean;
+  /** `{message name}{element}`, the header's WSDL message (one part, named `element`). */
+  readonly message: string;
+  /** In the binding's `wsdl:input` (In, InOut). */
+  readonly input: boolean;
+  /** In the binding's `wsdl:output` (Out, InOut). */
+  readonly output: boolean;
+}
+
+/** How HttpGet and HttpPost describe an operation they keep. */
+export interface HttpOperationModel {
+  /** One part per parameter: `s:string`, or the AbstractTypes `StringArray` for arrays. */
+  readonly parts: readonly { readonly name: string; readonly type: string }[];
+  /** The reply body; `undefined` for a void operation. */
+  readonly body:
+    | {
+        /** The part's element (`tns:Book`); `undefined` for XML results, sent as `text/xml`. */
+        readonly element: string | undefined;
+        /** An `XmlNode` result: `<mime:content part="Body" type="text/xml" />`. */
+        readonly xml: boolean;
+      }
+    | undefined;
 }
 
 /** The message names of one operation, per binding family. */
@@ -37,14 +80,22 @@ export interface MessageNames {
 }
 
 export interface OperationModel {
-  /** The operation (and request element) name, case-sensitive on the wire. */
+  /** The method name: `wsdl:operation name`; several operations share one when they have message names. */
   readonly name: string;
+  /** `[WebMethod(MessageName)]`, else the name: elements, messages, SOAPAction and HTTP path use it. */
+  readonly messageName: string;
+  /** `name=` of `wsdl:input` and `wsdl:output`: the message name when it differs from the name. */
+  readonly ioName: string | undefined;
   /** `wsdl:documentation` of the operation (ASMX `WebMethod(Description)`). */
   readonly description: string | undefined;
   /** A grouping label for people: JSDoc and the help page, never the WSDL. */
   readonly group: string | undefined;
   readonly parameters: readonly ParameterModel[];
   readonly result: ResultModel | undefined;
+  /** Sorted by field name (ordinal), as the runtime writes them. */
+  readonly headers: readonly HeaderModel[];
+  /** How HttpGet/HttpPost describe it; `undefined` when they leave it out. */
+  readonly http: HttpOperationModel | undefined;
   readonly soapAction: string;
   readonly requestElement: string;
   readonly responseElement: string;
@@ -65,12 +116,6 @@ export interface OperationModel {
     /** `{Op}Result` type alias name. */
     readonly resultType: string;
   };
-}
-
-/** An XSD helper element ASMX declares for typed HTTP replies (`<s:element name="int" type="s:int" />`). */
-export interface HttpResultElementModel {
-  readonly type: XsdType;
-  readonly nillable: boolean;
 }
 
 export interface ServiceModel {
@@ -94,8 +139,21 @@ export interface ServiceModel {
     readonly httpGetBinding: string;
     readonly httpPostBinding: string;
   };
-  /** Result helper elements, in order of first use, when an HTTP binding is on. */
-  readonly httpResultElements: readonly HttpResultElementModel[];
+  /** Declared types (classes, structs, enums), in declaration order. */
+  readonly types: readonly TypeModel[];
+  /** `ArrayOfX` types, in reflection order. */
+  readonly arrayTypes: readonly ArrayTypeModel[];
+  /** `[XmlInclude]` on the service class. */
+  readonly include: readonly string[];
+  /** The operations HttpGet and HttpPost keep (those with `http`), in order. */
+  readonly httpOperations: readonly OperationModel[];
+  /** The WSDL's schemas, namespaces and claims, as the writer prints them. */
+  readonly wsdl: WsdlModel;
+  /**
+   * What the generated TypeScript (server, client, tests) cannot carry yet, one line each: empty for a service of
+   * XSD simple types only, which is all the code emitters support so far.
+   */
+  readonly codeBlockers: readonly string[];
   /** TypeScript names derived once for every emitter. */
   readonly ts: {
     readonly handlersInterface: string;

@@ -1,14 +1,29 @@
-import type { Spec } from './spec-types.js';
+import type { Spec, SpecOperation, SpecParameter } from './spec-types.js';
+import { httpParameterKind, isHttpEligible } from '../model/http-eligibility.js';
 import { defaultEndpointPath, soapActionFor, tsPropertyName } from '../model/naming.js';
+import { TypeResolver } from '../model/resolve-types.js';
+import { httpResultElement, planSchemas, type PlanOperation } from '../model/schema-plan.js';
+import type { TypeModel } from '../model/type-model.js';
+import type { TypeRef } from '../model/type-refs.js';
 import {
   BINDING_KINDS,
   type BindingKind,
-  type HttpResultElementModel,
+  type HeaderModel,
   type OperationModel,
   type ParameterModel,
   type ServiceModel,
 } from '../model/types.js';
-import { isValueType, tsTypeOf, type XsdType } from '../model/xsd-types.js';
+import { isXsdType, tsTypeOf } from '../model/xsd-types.js';
+
+/** One operation while the model is built: its references, resolved in reflection order. */
+interface Draft {
+  readonly op: SpecOperation;
+  readonly messageName: string;
+  readonly parameters: readonly { readonly spec: SpecParameter; readonly type: TypeRef }[];
+  readonly result: TypeRef | undefined;
+  readonly reflected: number;
+  readonly http: boolean;
+}
 
 /**
  * Normalizes a validated spec into the one model every emitter reads. All
@@ -17,47 +32,166 @@ import { isValueType, tsTypeOf, type XsdType } from '../model/xsd-types.js';
  */
 export function buildModel(spec: Spec): ServiceModel {
   const svc = spec.service.name;
+  const ns = spec.service.namespace;
   const enabled = new Set(spec.bindings ?? BINDING_KINDS);
   const bindings = BINDING_KINDS.filter((b) => enabled.has(b));
   const has = (b: BindingKind) => bindings.includes(b);
+  const flags = {
+    soap11: has('soap11'),
+    soap12: has('soap12'),
+    httpGet: has('httpGet'),
+    httpPost: has('httpPost'),
+    soap: has('soap11') || has('soap12'),
+    http: has('httpGet') || has('httpPost'),
+  };
 
-  const operations = spec.operations.map((op): OperationModel => {
-    const parameters = (op.parameters ?? []).map((p): ParameterModel => {
-      const type: XsdType = p.type ?? 'string';
+  // The runtime reflects the service's [XmlInclude] types, then each operation: parameters, result, out
+  // parameters, headers. Array type names and the order of derived types follow this order.
+  const resolver = new TypeResolver(spec.types ?? []);
+  for (const included of spec.service.include ?? []) resolver.reflect(included);
+  const drafts = spec.operations.map((op): Draft => {
+    const specParams = op.parameters ?? [];
+    const refs = new Map<SpecParameter, TypeRef>();
+    const resolve = (p: SpecParameter) => refs.set(p, resolver.ref(p.type ?? 'string', p.itemName));
+    specParams.filter((p) => p.direction !== 'out').forEach(resolve);
+    const result = op.result === undefined ? undefined : resolver.ref(op.result, op.resultItemName);
+    specParams.filter((p) => p.direction === 'out').forEach(resolve);
+    for (const h of op.headers ?? []) resolver.reflect(h.type);
+    const parameters = specParams.map((p) => ({ spec: p, type: refs.get(p)! }));
+    const facts = parameters.map((p) => ({ type: p.type, direction: p.spec.direction ?? 'in', list: !!p.spec.list }));
+    return {
+      op,
+      messageName: op.messageName ?? op.name,
+      parameters,
+      result,
+      reflected: resolver.registered,
+      http: flags.http && isHttpEligible(facts),
+    };
+  });
+  // HTTP replies name an array result by its default item name, whatever [return: XmlArrayItem] says.
+  const httpResults = drafts.map((d) =>
+    d.http && d.result?.kind === 'array'
+      ? { ...d.result, arrayType: resolver.defaultArrayType(d.result.item).name }
+      : d.result,
+  );
+  const resolved = resolver.finish();
+  const types = new Map(resolved.types.map((t) => [t.name, t]));
+  const isValue = (ref: TypeRef) => resolver.isValueType(ref);
+
+  const headersOf = (d: Draft): HeaderModel[] =>
+    [...(d.op.headers ?? [])]
+      .sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0))
+      .map((h) => {
+        const element = types.get(h.type)!.elementName;
+        const direction = h.direction ?? 'in';
+        return {
+          field: h.field,
+          type: h.type,
+          element,
+          direction,
+          required: h.required ?? true,
+          message: `${d.messageName}${element}`,
+          input: direction !== 'out',
+          output: direction !== 'in',
+        };
+      });
+
+  const plan = planSchemas({
+    namespace: ns,
+    types,
+    arrayTypes: new Map(resolved.arrayTypes.map((a) => [a.name, a])),
+    attached: resolved.attached,
+    scope: resolved.scope,
+    http: flags.http,
+    abstractTypes: drafts.some(
+      (d) =>
+        d.http &&
+        d.parameters.some(
+          (p) => httpParameterKind({ ...p.spec, direction: 'in', list: false, type: p.type }) === 'array',
+        ),
+    ),
+    operations: drafts.map((d, i): PlanOperation => {
+      const particle = (name: string, type: TypeRef) => ({
+        name,
+        type,
+        minOccurs: isValue(type) || type.kind === 'nullable' ? ('1' as const) : ('0' as const),
+        nillable: type.kind === 'nullable',
+      });
+      const inParams = d.parameters.filter((p) => p.spec.direction !== 'out');
+      const outParams = d.parameters.filter((p) => p.spec.direction === 'out' || p.spec.direction === 'ref');
+      return {
+        requestElement: d.messageName,
+        responseElement: `${d.messageName}Response`,
+        request: inParams.map((p) => particle(p.spec.name, p.type)),
+        response: [
+          ...(d.result ? [particle(`${d.messageName}Result`, d.result)] : []),
+          ...outParams.map((p) => particle(p.spec.name, p.type)),
+        ],
+        headers: headersOf(d).map((h) => ({ element: h.element, type: h.type })),
+        reflected: d.reflected,
+        http: d.http,
+        httpResult: httpResults[i],
+      };
+    }),
+  });
+
+  const operations = drafts.map((d, i): OperationModel => {
+    const { op, messageName } = d;
+    const parameters = d.parameters.map(({ spec: p, type }): ParameterModel => {
+      const required = isValue(type) || type.kind === 'nullable';
       return {
         name: p.name,
         type,
-        minOccurs: isValueType(type) ? 1 : 0,
+        minOccurs: required ? 1 : 0,
+        nillable: type.kind === 'nullable',
+        direction: p.direction ?? 'in',
+        list: p.list === true,
         tsName: tsPropertyName(p.name),
-        tsType: tsTypeOf(type),
+        tsType: tsTypeFor(type),
       };
     });
-    const result = op.result
-      ? {
-          type: op.result,
-          elementName: `${op.name}Result`,
-          minOccurs: isValueType(op.result) ? (1 as const) : (0 as const),
-          tsType: tsTypeOf(op.result),
-        }
-      : undefined;
+    const result = d.result && {
+      type: d.result,
+      elementName: `${messageName}Result`,
+      minOccurs: isValue(d.result) || d.result.kind === 'nullable' ? (1 as const) : (0 as const),
+      nillable: d.result.kind === 'nullable',
+      tsType: tsTypeFor(d.result),
+    };
+    const httpResult = httpResults[i];
+    const bodyElement = httpResult && httpResultElement(httpResult, types);
     return {
       name: op.name,
+      messageName,
+      ioName: messageName === op.name ? undefined : messageName,
       description: op.description,
       group: op.group,
       parameters,
       result,
-      soapAction: op.soapAction ?? soapActionFor(spec.service.namespace, op.name),
-      requestElement: op.name,
-      responseElement: `${op.name}Response`,
+      headers: headersOf(d),
+      http: d.http
+        ? {
+            parts: parameters.map((p) => ({
+              name: p.name,
+              type: httpParameterKind(p) === 'array' ? plan.stringArray! : 's:string',
+            })),
+            body: result && {
+              element: bodyElement && `tns:${bodyElement.name}`,
+              xml: bodyElement === undefined,
+            },
+          }
+        : undefined,
+      soapAction: op.soapAction ?? soapActionFor(ns, messageName),
+      requestElement: messageName,
+      responseElement: `${messageName}Response`,
       messages: {
-        soapIn: `${op.name}SoapIn`,
-        soapOut: `${op.name}SoapOut`,
-        httpGetIn: `${op.name}HttpGetIn`,
-        httpGetOut: `${op.name}HttpGetOut`,
-        httpPostIn: `${op.name}HttpPostIn`,
-        httpPostOut: `${op.name}HttpPostOut`,
+        soapIn: `${messageName}SoapIn`,
+        soapOut: `${messageName}SoapOut`,
+        httpGetIn: `${messageName}HttpGetIn`,
+        httpGetOut: `${messageName}HttpGetOut`,
+        httpPostIn: `${messageName}HttpPostIn`,
+        httpPostOut: `${messageName}HttpPostOut`,
       },
-      httpLocation: `/${op.name}`,
+      httpLocation: `/${messageName}`,
       // Files travel by HttpPost only, and only with an operation that has no parameters to bind.
       takesFiles: parameters.length === 0 && has('httpPost'),
       ts: {
@@ -68,41 +202,34 @@ export function buildModel(spec: Spec): ServiceModel {
     };
   });
 
-  const flags = {
-    soap11: has('soap11'),
-    soap12: has('soap12'),
-    httpGet: has('httpGet'),
-    httpPost: has('httpPost'),
-    soap: has('soap11') || has('soap12'),
-    http: has('httpGet') || has('httpPost'),
-  };
-  const httpResultElements: HttpResultElementModel[] = [];
-  if (flags.http) {
-    for (const op of operations) {
-      if (op.result && !httpResultElements.some((e) => e.type === op.result!.type)) {
-        httpResultElements.push({ type: op.result.type, nillable: !isValueType(op.result.type) });
-      }
-    }
-  }
-
+  const binding = spec.service.binding;
   const model: ServiceModel = {
     name: svc,
-    namespace: spec.service.namespace,
+    namespace: ns,
     path: spec.service.path ?? defaultEndpointPath(svc),
     description: spec.service.description,
     bindings,
     enabled: flags,
     operations,
     wsdlNames: {
-      soapPortType: `${svc}Soap`,
+      soapPortType: binding ?? `${svc}Soap`,
       httpGetPortType: `${svc}HttpGet`,
       httpPostPortType: `${svc}HttpPost`,
-      soap11Binding: `${svc}Soap`,
-      soap12Binding: `${svc}Soap12`,
+      soap11Binding: binding ?? `${svc}Soap`,
+      soap12Binding: binding ? `${binding}1` : `${svc}Soap12`,
       httpGetBinding: `${svc}HttpGet`,
       httpPostBinding: `${svc}HttpPost`,
     },
-    httpResultElements,
+    types: resolved.types,
+    arrayTypes: resolved.arrayTypes,
+    include: spec.service.include ?? [],
+    httpOperations: operations.filter((o) => o.http !== undefined),
+    wsdl: {
+      namespaces: plan.namespaces,
+      schemas: plan.schemas,
+      conformanceClaim: spec.service.conformanceClaim === true,
+    },
+    codeBlockers: codeBlockers(spec, operations, resolved.types),
     ts: {
       handlersInterface: `${svc}Handlers`,
       createHandler: `create${svc}Handler`,
@@ -116,6 +243,35 @@ export function buildModel(spec: Spec): ServiceModel {
     },
   };
   return deepFreeze(model);
+}
+
+/** An XSD simple type of the original table: all the TypeScript emitters carry so far. */
+function isPlainXsd(ref: TypeRef): boolean {
+  return ref.kind === 'builtin' && isXsdType(ref.name);
+}
+
+function tsTypeFor(ref: TypeRef): string {
+  // Complex types have no TypeScript type yet; `codeBlockers` keeps the code emitters from running on them.
+  return ref.kind === 'builtin' && isXsdType(ref.name) ? tsTypeOf(ref.name) : 'unknown';
+}
+
+/** What keeps the TypeScript emitters from a service, one line per thing, in spec order. */
+function codeBlockers(spec: Spec, operations: readonly OperationModel[], types: readonly TypeModel[]): string[] {
+  const out: string[] = [];
+  if (types.length > 0) out.push(`declared types: ${types.map((t) => t.name).join(', ')}`);
+  if (spec.service.include?.length) out.push('service include');
+  for (const op of operations) {
+    const where = `operation "${op.name}"`;
+    if (op.ioName !== undefined) out.push(`${where}: messageName "${op.messageName}"`);
+    for (const p of op.parameters) {
+      if (!isPlainXsd(p.type)) out.push(`${where}: parameter "${p.name}" of type ${p.type.spec}`);
+      else if (p.direction !== 'in' || p.list)
+        out.push(`${where}: parameter "${p.name}" (${p.direction}${p.list ? ', list' : ''})`);
+    }
+    if (op.result && !isPlainXsd(op.result.type)) out.push(`${where}: result of type ${op.result.type.spec}`);
+    if (op.headers.length > 0) out.push(`${where}: SOAP headers`);
+  }
+  return out;
 }
 
 function deepFreeze<T>(value: T): T {

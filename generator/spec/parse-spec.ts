@@ -1,9 +1,10 @@
-import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
-import { isTsIdentifier, isXmlName, RESERVED_NAMES } from '../model/naming.js';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
 import { BINDING_KINDS, type BindingKind } from '../model/types.js';
-import { isXsdType, XSD_TYPE_NAMES, type XsdType } from '../model/xsd-types.js';
+import { checkTypeRefs, type TypeRefUse } from './check-type-refs.js';
+import { parseTypes } from './parse-types.js';
 import { SpecError, type SpecProblem } from './spec-error.js';
-import type { Spec, SpecOperation, SpecParameter, SpecService } from './spec-types.js';
+import type { Spec, SpecHeader, SpecOperation, SpecParameter, SpecService } from './spec-types.js';
+import { ROOT, YamlChecker, type Entry } from './yaml-checker.js';
 
 /**
  * Parses and validates a spec. Throws a {@link SpecError} listing every
@@ -30,31 +31,9 @@ export function parseSpec(text: string, file: string): Spec {
   return spec;
 }
 
-const ROOT = '(root)';
-
-const NAME_RULES = {
-  both: 'must start with a letter or "_" and contain only letters, digits and "_"',
-  xml: 'must start with a letter or "_" and contain only letters, digits, "_", "-" and "."',
-  ts: 'must start with a letter, "_" or "$" and contain only letters, digits, "_" and "$"',
-};
-
-/** A value in a mapping, with the key it was found under (for positions of empty values). */
-interface Entry {
-  readonly key: Node;
-  readonly value: Node | null;
-  readonly path: string;
-}
-
-type Pos = { line: number; column: number };
-
-class Checker {
-  readonly problems: SpecProblem[] = [];
-
-  constructor(
-    private readonly file: string,
-    private readonly doc: Document,
-    private readonly pos: (offset: number) => Pos,
-  ) {}
+class Checker extends YamlChecker {
+  /** Every type reference, checked once the declared types are known. */
+  private readonly refs: TypeRefUse[] = [];
 
   spec(): Spec | undefined {
     const root = this.deref(this.doc.contents);
@@ -63,19 +42,34 @@ class Checker {
       this.report(root, undefined, ROOT, `a spec must be a mapping with "service" and "operations"; got ${got}`);
       return undefined;
     }
-    const f = this.fields(root, '', ['service', 'bindings', 'operations'], ['$schema']);
+    const f = this.fields(root, '', ['service', 'bindings', 'types', 'operations'], ['$schema']);
     if (f.$schema) this.string(f.$schema);
     const service = this.need(root, f, '', 'service') && this.service(f.service!);
     const bindings = f.bindings && this.bindings(f.bindings);
+    const types = f.types && parseTypes(this, f.types, this.refs);
     const operations = this.need(root, f, '', 'operations') && this.operations(f.operations!);
-    if (!service || !operations) return undefined;
-    return { service, ...(bindings && { bindings }), operations };
+    checkTypeRefs(this, types?.declarations ?? [], types?.entries ?? new Map(), this.refs);
+    if (!service || !operations || (f.types && !types?.ok)) return undefined;
+    return {
+      service,
+      ...(bindings && { bindings }),
+      ...(types && types.declarations.length > 0 && { types: types.declarations }),
+      operations,
+    };
   }
 
   private service(entry: Entry): SpecService | undefined {
     const map = this.mapping(entry);
     if (!map) return undefined;
-    const f = this.fields(map, entry.path, ['name', 'namespace', 'path', 'description']);
+    const f = this.fields(map, entry.path, [
+      'name',
+      'namespace',
+      'path',
+      'description',
+      'binding',
+      'conformanceClaim',
+      'include',
+    ]);
     let name: string | undefined;
     if (this.need(map, f, entry.path, 'name')) name = this.name(f.name!, 'service name', false);
     let namespace: string | undefined;
@@ -97,8 +91,33 @@ class Checker {
       );
     }
     const description = f.description && this.string(f.description, true);
+    const binding = f.binding && this.name(f.binding, 'binding name', true);
+    const conformanceClaim = f.conformanceClaim && this.boolean(f.conformanceClaim);
+    const include = f.include && this.typeNames(f.include, 'include');
     if (name === undefined || namespace === undefined) return undefined;
-    return { name, namespace, ...(path !== undefined && { path }), ...(description !== undefined && { description }) };
+    return {
+      name,
+      namespace,
+      ...(path !== undefined && { path }),
+      ...(description !== undefined && { description }),
+      ...(binding !== undefined && { binding }),
+      ...(conformanceClaim !== undefined && { conformanceClaim }),
+      ...(include !== undefined && { include }),
+    };
+  }
+
+  /** A list of declared class names (`include`), each checked with the other references. */
+  private typeNames(entry: Entry, use: 'include'): string[] | undefined {
+    const items = this.items(entry);
+    if (!items) return undefined;
+    const out: string[] = [];
+    for (const item of items) {
+      const name = this.string(item);
+      if (name === undefined) continue;
+      this.refs.push({ text: name, entry: item, use });
+      out.push(name);
+    }
+    return out.length === items.length ? out : undefined;
   }
 
   private bindings(entry: Entry): BindingKind[] | undefined {
@@ -161,165 +180,132 @@ class Checker {
   ): SpecOperation | undefined {
     const map = this.mapping(entry);
     if (!map) return undefined;
-    const f = this.fields(map, entry.path, ['name', 'group', 'description', 'soapAction', 'parameters', 'result']);
+    const f = this.fields(map, entry.path, [
+      'name',
+      'messageName',
+      'group',
+      'description',
+      'soapAction',
+      'parameters',
+      'result',
+      'resultItemName',
+      'headers',
+    ]);
     let name: string | undefined;
-    if (this.need(map, f, entry.path, 'name')) {
-      name = this.name(f.name!, 'operation name', false);
-      if (name !== undefined) name = this.unique(f.name!, name, 'operation', seen);
-      if (name !== undefined) nameEntries.set(name, f.name!);
+    if (this.need(map, f, entry.path, 'name')) name = this.name(f.name!, 'operation name', false);
+    const messageName = f.messageName && this.name(f.messageName, 'message name', true);
+    // The message name names the elements and messages: it is what must be unique (overloads share a name).
+    const unique = f.messageName ?? f.name;
+    const message = messageName ?? (f.messageName ? undefined : name);
+    if (
+      unique &&
+      message !== undefined &&
+      this.unique(unique, message, f.messageName ? 'message name' : 'operation', seen)
+    ) {
+      nameEntries.set(message, unique);
     }
     const group = f.group && this.string(f.group, true);
     const description = f.description && this.string(f.description, true);
     const soapAction = f.soapAction && this.string(f.soapAction, true);
     const parameters = f.parameters && this.parameters(f.parameters);
-    const result = f.result && this.type(f.result);
+    const result = f.result && this.typeRef(f.result, 'result');
+    const resultItemName = f.resultItemName && this.name(f.resultItemName, 'item name', true);
+    if (f.resultItemName && f.result && result !== undefined && !result.endsWith('[]')) {
+      this.problem(f.resultItemName, 'resultItemName applies to an array result only');
+    }
+    const headers = f.headers && this.headers(f.headers);
     // Any problem above is reported and fails the whole spec; only `name` matters to the type.
     if (name === undefined) return undefined;
     return {
       name,
+      ...(messageName !== undefined && { messageName }),
       ...(group !== undefined && { group }),
       ...(description !== undefined && { description }),
       ...(soapAction !== undefined && { soapAction }),
       ...(parameters !== undefined && { parameters }),
       ...(result !== undefined && { result }),
+      ...(resultItemName !== undefined && { resultItemName }),
+      ...(headers !== undefined && { headers }),
     };
   }
 
   private parameters(entry: Entry): SpecParameter[] | undefined {
-    const seq = this.sequence(entry);
-    if (!seq) return undefined;
+    const items = this.items(entry);
+    if (!items) return undefined;
     const seen = new Map<string, number>();
     const out: SpecParameter[] = [];
-    seq.items.forEach((item, i) => {
-      const e: Entry = { key: seq, value: this.deref(item), path: `${entry.path}[${i}]` };
+    for (const e of items) {
       const map = this.mapping(e);
-      if (!map) return;
-      const f = this.fields(map, e.path, ['name', 'type']);
+      if (!map) continue;
+      const f = this.fields(map, e.path, ['name', 'type', 'direction', 'list', 'itemName']);
       let name: string | undefined;
       if (this.need(map, f, e.path, 'name')) {
         name = this.name(f.name!, 'parameter name', true);
         if (name !== undefined) name = this.unique(f.name!, name, 'parameter', seen);
       }
-      const type = f.type && this.type(f.type);
-      if (name !== undefined && (!f.type || type !== undefined)) out.push({ name, ...(type && { type }) });
-    });
-    return out.length === seq.items.length ? out : undefined;
-  }
-
-  private type(entry: Entry): XsdType | undefined {
-    const name = this.string(entry);
-    if (name === undefined) return undefined;
-    if (isXsdType(name)) return name;
-    this.problem(entry, `unknown type "${name}"; expected one of: ${XSD_TYPE_NAMES.join(', ')}`);
-    return undefined;
-  }
-
-  /** An XML name that, unless `xmlOnly`, must also be a TypeScript identifier. */
-  private name(entry: Entry, what: string, xmlOnly: boolean): string | undefined {
-    const name = this.string(entry);
-    if (name === undefined) return undefined;
-    if (RESERVED_NAMES.has(name)) {
-      this.problem(entry, `invalid ${what} "${name}": the names ${[...RESERVED_NAMES].join(', ')} are reserved`);
-      return undefined;
-    }
-    const xml = isXmlName(name);
-    const ts = xmlOnly || isTsIdentifier(name);
-    if (xml && ts) return name;
-    const msg =
-      !xml && !ts
-        ? `is neither a valid XML name nor a valid TypeScript identifier (${NAME_RULES.both})`
-        : !xml
-          ? `is not a valid XML name (${NAME_RULES.xml})`
-          : `is not a valid TypeScript identifier (${NAME_RULES.ts})`;
-    this.problem(entry, `invalid ${what} "${name}": it ${msg}`);
-    return undefined;
-  }
-
-  private unique(entry: Entry, name: string, what: string, seen: Map<string, number>): string | undefined {
-    const first = seen.get(name);
-    if (first !== undefined) {
-      this.problem(entry, `duplicate ${what} "${name}" (first defined at line ${first})`);
-      return undefined;
-    }
-    seen.set(name, this.at(entry).line);
-    return name;
-  }
-
-  /** Splits a mapping into its known fields; reports unknown ones. `silent` keys are allowed but unlisted. */
-  private fields(map: Node, path: string, known: readonly string[], silent: readonly string[] = []) {
-    const out: Record<string, Entry | undefined> = {};
-    if (!isMap(map)) return out;
-    for (const pair of map.items) {
-      const key = pair.key as Node | null;
-      const keyName =
-        isScalar(key) && key.value !== null && typeof key.value !== 'object' ? String(key.value) : undefined;
-      const childPath = keyName === undefined ? path || ROOT : path ? `${path}.${keyName}` : keyName;
-      if (keyName === undefined) {
-        this.report(key ?? map, undefined, childPath, 'field names must be plain strings');
-      } else if (!known.includes(keyName) && !silent.includes(keyName)) {
-        this.report(key, undefined, childPath, `unknown field "${keyName}"; expected one of: ${known.join(', ')}`);
-      } else {
-        out[keyName] = { key: key!, value: this.deref(pair.value as Node | null), path: childPath };
+      const type = f.type && this.typeRef(f.type, 'parameter');
+      const direction = f.direction && this.oneOf(f.direction, ['in', 'out', 'ref'] as const);
+      const list = f.list && this.boolean(f.list);
+      const itemName = f.itemName && this.name(f.itemName, 'item name', true);
+      const isArray = (type ?? 'string').endsWith('[]');
+      if (list && !isArray) this.problem(f.list!, 'list applies to an array parameter only');
+      if (itemName !== undefined && !isArray) this.problem(f.itemName!, 'itemName applies to an array parameter only');
+      const ok = (x: Entry | undefined, v: unknown) => !x || v !== undefined;
+      if (
+        name !== undefined &&
+        ok(f.type, type) &&
+        ok(f.direction, direction) &&
+        ok(f.list, list) &&
+        ok(f.itemName, itemName)
+      ) {
+        out.push({
+          name,
+          ...(type !== undefined && { type }),
+          ...(direction !== undefined && { direction }),
+          ...(list !== undefined && { list }),
+          ...(itemName !== undefined && { itemName }),
+        });
       }
     }
-    return out;
+    return out.length === items.length ? out : undefined;
   }
 
-  /** Reports a missing required field at the mapping; true when present. */
-  private need(map: Node, f: Record<string, Entry | undefined>, path: string, key: string): boolean {
-    if (f[key]) return true;
-    this.report(map, undefined, path ? `${path}.${key}` : key, `missing required field "${key}"`);
-    return false;
-  }
-
-  private string(entry: Entry, nonEmpty = false): string | undefined {
-    const v = entry.value;
-    if (!isScalar(v) || typeof v.value !== 'string') {
-      this.problem(entry, 'expected a string');
-      return undefined;
+  private headers(entry: Entry): SpecHeader[] | undefined {
+    const items = this.items(entry);
+    if (!items) return undefined;
+    const seen = new Map<string, number>();
+    const out: SpecHeader[] = [];
+    for (const e of items) {
+      const map = this.mapping(e);
+      if (!map) continue;
+      const f = this.fields(map, e.path, ['field', 'type', 'direction', 'required']);
+      let field: string | undefined;
+      if (this.need(map, f, e.path, 'field')) {
+        field = this.name(f.field!, 'header field', false);
+        if (field !== undefined) field = this.unique(f.field!, field, 'header field', seen);
+      }
+      let type: string | undefined;
+      if (this.need(map, f, e.path, 'type')) type = this.typeRef(f.type!, 'header');
+      const direction = f.direction && this.oneOf(f.direction, ['in', 'out', 'inOut'] as const);
+      const required = f.required && this.boolean(f.required);
+      if (field === undefined || type === undefined || (f.direction && !direction)) continue;
+      if (f.required && required === undefined) continue;
+      out.push({
+        field,
+        type,
+        ...(direction !== undefined && { direction }),
+        ...(required !== undefined && { required }),
+      });
     }
-    if (nonEmpty && v.value.trim() === '') {
-      this.problem(entry, 'must not be empty');
-      return undefined;
-    }
-    return v.value;
+    return out.length === items.length ? out : undefined;
   }
 
-  private mapping(entry: Entry) {
-    if (isMap(entry.value)) return entry.value;
-    this.problem(entry, 'expected a mapping');
-    return undefined;
-  }
-
-  private sequence(entry: Entry) {
-    if (isSeq(entry.value)) return entry.value;
-    this.problem(entry, 'expected a sequence');
-    return undefined;
-  }
-
-  private deref(node: unknown): Node | null {
-    if (isAlias(node)) return (node.resolve(this.doc) as Node | undefined) ?? null;
-    return (node as Node | null | undefined) ?? null;
-  }
-
-  /** Where an entry's value is; the key's position when the value is empty. */
-  private at(entry: Entry): Pos {
-    const v = entry.value;
-    const empty = !v?.range || (isScalar(v) && v.value === null && v.range[0] === v.range[1]);
-    return this.nodePos(empty ? entry.key : v);
-  }
-
-  private nodePos(node: Node | null | undefined): Pos {
-    return this.pos(node?.range?.[0] ?? 0);
-  }
-
-  private problem(entry: Entry, message: string): void {
-    this.report(null, this.at(entry), entry.path, message);
-  }
-
-  private report(node: Node | null | undefined, at: Pos | undefined, path: string, message: string): void {
-    const { line, column } = at ?? this.nodePos(node);
-    this.problems.push({ file: this.file, line, column, path: path || ROOT, message });
+  /** A type reference, checked later against the declared types. */
+  private typeRef(entry: Entry, use: TypeRefUse['use']): string | undefined {
+    const text = this.string(entry, true);
+    if (text === undefined) return undefined;
+    this.refs.push({ text, entry, use });
+    return text;
   }
 }
 

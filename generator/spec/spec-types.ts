@@ -1,14 +1,17 @@
 import type { BindingKind } from '../model/types.js';
-import type { XsdType } from '../model/xsd-types.js';
+import type { TypeDeclaration } from '../model/type-declarations.js';
 
 /**
  * A spec as written in YAML, after validation. The loader guarantees every
- * field below has the type it declares; the model builder derives the rest.
+ * field below has the type it declares, and every type reference names a
+ * built-in or a declared type; the model builder derives the rest.
  */
 export interface Spec {
   readonly service: SpecService;
   /** Enabled bindings; all four when omitted. */
   readonly bindings?: readonly BindingKind[];
+  /** Declared classes, structs and enums, in declaration order. */
+  readonly types?: readonly TypeDeclaration[];
   readonly operations: readonly SpecOperation[];
 }
 
@@ -19,23 +22,51 @@ export interface SpecService {
   readonly path?: string;
   /** Service description, emitted as `wsdl:documentation`. */
   readonly description?: string;
+  /** `[WebServiceBinding(Name)]` with every method in it: the SOAP binding and port type name. */
+  readonly binding?: string;
+  /** `[WebServiceBinding(ConformsTo = BasicProfile1_1, EmitConformanceClaims = true)]`. */
+  readonly conformanceClaim?: boolean;
+  /** `[XmlInclude]` on the service class, in attribute order. */
+  readonly include?: readonly string[];
 }
 
 export interface SpecOperation {
   readonly name: string;
+  /** `[WebMethod(MessageName)]`: names the elements, messages, SOAPAction and HTTP path instead of `name`. */
+  readonly messageName?: string;
   /** Grouping label for people (JSDoc, help page); never in the WSDL. */
   readonly group?: string;
   /** Operation description, emitted as `wsdl:documentation`. */
   readonly description?: string;
-  /** SOAPAction; namespace + `/` + name when omitted. */
+  /** SOAPAction; namespace + `/` + message name when omitted. */
   readonly soapAction?: string;
   readonly parameters?: readonly SpecParameter[];
-  /** Result type; a void operation when omitted. */
-  readonly result?: XsdType;
+  /** Result type reference; a void operation when omitted. */
+  readonly result?: string;
+  /** `[return: XmlArrayItem("X")]`: the item name of an array result. */
+  readonly resultItemName?: string;
+  readonly headers?: readonly SpecHeader[];
 }
 
 export interface SpecParameter {
   readonly name: string;
-  /** `string` when omitted. */
-  readonly type?: XsdType;
+  /** A type reference; `string` when omitted. */
+  readonly type?: string;
+  /** `out` or `ref` (C# `out`/`ref` parameters); `in` when omitted. */
+  readonly direction?: 'in' | 'out' | 'ref';
+  /** A `List<T>` of the array type: the same XML, but HttpGet/HttpPost cannot bind it. */
+  readonly list?: boolean;
+  /** `[XmlArrayItem("X")]` on an array parameter. */
+  readonly itemName?: string;
+}
+
+export interface SpecHeader {
+  /** The service class's field the header is bound to (`[SoapHeader("field")]`). */
+  readonly field: string;
+  /** A declared class with `header: true`. */
+  readonly type: string;
+  /** `in` when omitted. */
+  readonly direction?: 'in' | 'out' | 'inOut';
+  /** `Required`; `true` when omitted. No effect on the WSDL. */
+  readonly required?: boolean;
 }

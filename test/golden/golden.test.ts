@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { check, formatCheck, generate, loadSpec, writeOutput } from '../../generator/index.js';
+import { check, formatCheck, generate, generateWsdl, loadSpec, writeOutput } from '../../generator/index.js';
 import { cliProcess } from '../cli/run-cli.js';
 import { listScenarios, UPDATE_GOLDEN } from './scenarios.js';
 
@@ -9,8 +9,9 @@ const scenarios = listScenarios();
 
 describe.each(scenarios)('golden scenario $name', (scenario) => {
   const options = { baseUrl: scenario.baseUrl, runtime: scenario.runtime };
+  const generateFiles = scenario.wsdlOnly ? generateWsdl : generate;
   it('generates exactly the committed expected/ folder (no file changed, missing or orphaned)', async () => {
-    const files = await generate(await loadSpec(scenario.spec), options);
+    const files = await generateFiles(await loadSpec(scenario.spec), options);
     if (UPDATE_GOLDEN) await writeOutput(scenario.expectedDir, files);
     const result = await check(scenario.expectedDir, files);
     expect(result.ok, formatCheck(result) + '\nRefresh with: npm run test:update').toBe(true);
@@ -19,6 +20,7 @@ describe.each(scenarios)('golden scenario $name', (scenario) => {
   it.skipIf(UPDATE_GOLDEN)('is what the built CLI generates (templates precompiled by the build)', async () => {
     const args = ['check', '--spec', scenario.spec, '--out', scenario.expectedDir, '--base-url', scenario.baseUrl];
     args.push('--runtime', scenario.runtime);
+    if (scenario.wsdlOnly) args.push('--wsdl-only');
     const result = await cliProcess(args);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
@@ -26,7 +28,7 @@ describe.each(scenarios)('golden scenario $name', (scenario) => {
 
   it.runIf(scenario.reference !== undefined)('generates a WSDL byte-identical to the real runtime', async () => {
     const model = await loadSpec(scenario.spec);
-    const files = await generate(model, options);
+    const files = await generateFiles(model, options);
     const wsdl = files.find((f) => f.path === `${model.name}.wsdl`);
     expect(Buffer.from(wsdl!.content, 'utf8').equals(readFileSync(scenario.reference!))).toBe(true);
   });
@@ -39,10 +41,21 @@ describe('golden scenarios', () => {
     for (const s of scenarios) expect(existsSync(join(s.expectedDir, 'runtime'))).toBe(s.runtime === 'vendor');
   });
 
+  it('hold only the WSDL where generated with --wsdl-only, and those specs cannot generate TypeScript', async () => {
+    for (const s of scenarios.filter((x) => x.wsdlOnly)) {
+      const model = await loadSpec(s.spec);
+      const files = await check(s.expectedDir, await generateWsdl(model, { baseUrl: s.baseUrl }));
+      expect(files.ok).toBe(true);
+      expect(s.reference, `${s.name} names the WSDL the real runtime serves`).toBeDefined();
+    }
+  });
+
   it('include the default service, the corpus services and a changed default', () => {
     expect(scenarios.map((s) => s.name)).toEqual(
       expect.arrayContaining([
         'authentication-web-service',
+        'library',
+        'corpus-classes',
         'legacy',
         'legacy-soap-only',
         'operations-changed',

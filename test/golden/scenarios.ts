@@ -8,9 +8,12 @@ import { sharedFile } from '../shared-files.js';
  * A golden scenario: `test/golden/<name>/` holds the spec (`spec.yaml`, or the
  * path `scenario.json` names), the committed output under `expected/` (or the
  * folder `scenario.json` names: the default service's is `generated/`), and
- * optionally the reference WSDL (a path inside ../shared) its generated WSDL
- * must equal byte for byte. `scenario.json` may also name the base URL and
- * the runtime mode it is generated with.
+ * optionally the reference WSDL its generated WSDL must equal byte for byte:
+ * `reference`, a path inside ../shared, or `referenceFile`, a path relative to
+ * the scenario's folder (the corpus in test/fixtures/). `scenario.json` may
+ * also name the base URL and the runtime mode it is generated with, and
+ * `wsdlOnly` for a spec the TypeScript emitters do not carry yet: its
+ * expected/ holds the WSDL alone (`generate --wsdl-only`).
  */
 export interface Scenario {
   readonly name: string;
@@ -21,6 +24,8 @@ export interface Scenario {
   readonly runtime: RuntimeMode;
   /** A WSDL served by a real ASMX runtime for this service. */
   readonly reference: string | undefined;
+  /** Generated with `--wsdl-only`: expected/ holds the WSDL alone. */
+  readonly wsdlOnly: boolean;
 }
 
 export const GOLDEN_DIR = dirname(fileURLToPath(import.meta.url));
@@ -41,7 +46,13 @@ export function listScenarios(): Scenario[] {
         expectedDir: resolve(dir, config.expected ?? 'expected'),
         baseUrl: config.baseUrl ?? 'http://localhost:8080',
         runtime: config.runtime ?? 'package',
-        reference: config.reference === undefined ? undefined : sharedFile(config.reference),
+        reference:
+          config.referenceFile !== undefined
+            ? resolve(dir, config.referenceFile)
+            : config.reference === undefined
+              ? undefined
+              : sharedFile(config.reference),
+        wsdlOnly: config.wsdlOnly === true,
       };
     });
 }
@@ -51,7 +62,9 @@ interface ScenarioConfig {
   readonly spec?: string;
   readonly expected?: string;
   readonly reference?: string;
+  readonly referenceFile?: string;
   readonly baseUrl?: string;
+  readonly wsdlOnly?: boolean;
   readonly runtime?: RuntimeMode;
 }
 

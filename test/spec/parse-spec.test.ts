@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildModel } from '../../generator/spec/build-model.js';
-import { XSD_TYPE_NAMES } from '../../generator/model/xsd-types.js';
+import { BUILTIN_NAMES } from '../../generator/model/builtin-types.js';
 import { DEFAULT_SPEC_PATH, loadSpec, loadSpecText } from '../../generator/spec/load-spec.js';
 import { parseSpec } from '../../generator/spec/parse-spec.js';
 import { formatProblem, SpecError } from '../../generator/spec/spec-error.js';
@@ -29,7 +29,7 @@ async function problemsOfAsync(promise: Promise<unknown>): Promise<string[]> {
 }
 
 const HEAD = 'service:\n  name: Svc\n  namespace: http://tempuri.org/\n';
-const TYPES = XSD_TYPE_NAMES.join(', ');
+const TYPES = BUILTIN_NAMES.join(', ');
 
 const DEFAULT_ORDER = [
   'SocAuthorize',
@@ -67,7 +67,7 @@ describe('the default spec', () => {
       expect(op.group).toBeTruthy();
       expect(op.description).toBeUndefined();
       expect(op.result).toBeUndefined();
-      expect(op.parameters.map((p) => [p.name, p.type])).toEqual(
+      expect(op.parameters.map((p) => [p.name, p.type.spec])).toEqual(
         op.name === 'UploadImage' ? [] : [['requestJson', 'string']],
       );
     }
@@ -192,10 +192,10 @@ describe('parseSpec', () => {
   it('reports unknown fields at their key, at every level', () => {
     const text = `${HEAD}  nam: x\noperations:\n  - name: X\n    params: []\n    parameters: [{ name: a, kind: int }]\nextra: 1\n`;
     expect(problemsOf(() => parseSpec(text, 'f.yaml'))).toEqual([
-      'f.yaml:4:3: service.nam: unknown field "nam"; expected one of: name, namespace, path, description',
-      'f.yaml:7:5: operations[0].params: unknown field "params"; expected one of: name, group, description, soapAction, parameters, result',
-      'f.yaml:8:29: operations[0].parameters[0].kind: unknown field "kind"; expected one of: name, type',
-      'f.yaml:9:1: extra: unknown field "extra"; expected one of: service, bindings, operations',
+      'f.yaml:4:3: service.nam: unknown field "nam"; expected one of: name, namespace, path, description, binding, conformanceClaim, include',
+      'f.yaml:7:5: operations[0].params: unknown field "params"; expected one of: name, messageName, group, description, soapAction, parameters, result, resultItemName, headers',
+      'f.yaml:8:29: operations[0].parameters[0].kind: unknown field "kind"; expected one of: name, type, direction, list, itemName',
+      'f.yaml:9:1: extra: unknown field "extra"; expected one of: service, bindings, types, operations',
     ]);
   });
 

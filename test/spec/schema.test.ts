@@ -4,21 +4,24 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { isTsIdentifier, isXmlName } from '../../generator/model/naming.js';
 import { BINDING_KINDS } from '../../generator/model/types.js';
+import { BUILTIN_NAMES } from '../../generator/model/builtin-types.js';
 import { XSD_TYPE_NAMES } from '../../generator/model/xsd-types.js';
+import { listScenarios } from '../golden/scenarios.js';
 import { packageRoot } from '../../generator/package-root.js';
 import { DEFAULT_SPEC_PATH } from '../../generator/spec/load-spec.js';
 
 interface Schema {
   $ref?: string;
   description?: string;
-  type?: 'object' | 'array' | 'string';
+  type?: 'object' | 'array' | 'string' | 'boolean' | 'integer' | readonly string[];
+  anyOf?: Schema[];
   enum?: string[];
   pattern?: string;
   minLength?: number;
   minItems?: number;
   uniqueItems?: boolean;
   required?: string[];
-  additionalProperties?: boolean;
+  additionalProperties?: boolean | Schema;
   properties?: Record<string, Schema>;
   items?: Schema;
   $defs?: Record<string, Schema>;
@@ -34,7 +37,16 @@ function validate(node: Schema, value: unknown, path = '(root)'): string[] {
     if (!target) return [`${path}: unresolved ${node.$ref}`];
     return validate(target, value, path);
   }
+  if (node.anyOf) {
+    const ok = node.anyOf.some((alt) => validate(alt, value, path).length === 0);
+    return ok ? [] : [`${path}: matches no alternative`];
+  }
   const errors: string[] = [];
+  if (Array.isArray(node.type)) {
+    return node.type.includes(typeof value) ? [] : [`${path}: not a ${node.type.join(' or ')}`];
+  }
+  if (node.type === 'boolean' && typeof value !== 'boolean') return [`${path}: not a boolean`];
+  if (node.type === 'integer' && !Number.isInteger(value)) return [`${path}: not an integer`];
   if (node.enum && !node.enum.includes(value as string)) errors.push(`${path}: not in enum`);
   if (node.type === 'string') {
     if (typeof value !== 'string') return [`${path}: not a string`];
@@ -55,6 +67,9 @@ function validate(node: Schema, value: unknown, path = '(root)'): string[] {
       const prop = node.properties?.[key];
       if (prop) errors.push(...validate(prop, v, `${path}.${key}`));
       else if (node.additionalProperties === false) errors.push(`${path}.${key}: not allowed`);
+      else if (typeof node.additionalProperties === 'object') {
+        errors.push(...validate(node.additionalProperties, v, `${path}.${key}`));
+      }
     }
   }
   return errors;
@@ -71,6 +86,11 @@ function* nodes(node: Schema, path: string): Generator<[string, Schema]> {
     yield* nodes(v, `$defs.${k}`);
   }
   if (node.items) yield* nodes(node.items, `${path}[]`);
+  for (const [i, alt] of (node.anyOf ?? []).entries()) {
+    yield [`${path}|${i}`, alt];
+    yield* nodes(alt, `${path}|${i}`);
+  }
+  if (typeof node.additionalProperties === 'object') yield* nodes(node.additionalProperties, `${path}{}`);
 }
 
 describe('asmxgen.schema.json', () => {
@@ -82,6 +102,17 @@ describe('asmxgen.schema.json', () => {
     expect(defs.xsdType!.enum).toEqual(XSD_TYPE_NAMES);
   });
 
+  it('lists exactly the built-in types, in order', () => {
+    expect(defs.builtinType!.enum).toEqual(BUILTIN_NAMES);
+  });
+
+  it('accepts every golden scenario spec: complex types, headers, message names, bindings', () => {
+    for (const scenario of listScenarios()) {
+      const spec = parse(readFileSync(scenario.spec, 'utf8')) as unknown;
+      expect(validate(schema, spec), scenario.name).toEqual([]);
+    }
+  });
+
   it('lists exactly the binding kinds, in order', () => {
     expect(defs.binding!.enum).toEqual([...BINDING_KINDS]);
   });
@@ -90,7 +121,9 @@ describe('asmxgen.schema.json', () => {
     expect(schema.description).toBeTruthy();
     for (const [path, node] of nodes(schema, '(root)')) {
       expect(node.description, path).toBeTruthy();
-      if (node.type === 'object') expect(node.additionalProperties, path).toBe(false);
+      // Objects are closed; a map (`types`) says what each of its values is.
+      if (node.type === 'object') expect(node.additionalProperties, path).not.toBe(true);
+      if (node.type === 'object') expect(node.additionalProperties, path).toBeDefined();
     }
     expect(schema.additionalProperties).toBe(false);
   });
@@ -116,7 +149,8 @@ describe('asmxgen.schema.json', () => {
     const bad = {
       service: { name: '9Bad', path: '/x.asmx?wsdl', extra: 1 },
       bindings: ['soap13', 'soap11', 'soap11'],
-      operations: [{ name: 'X', result: 'foo', parameters: [{ name: 'a', type: 'float32' }] }],
+      types: { T: { members: [{ name: 'a', attribute: 'yes' }], enum: [{ value: 1 }] } },
+      operations: [{ name: 'X', result: 'int[', parameters: [{ name: 'a', type: 'int?x' }] }],
     };
     expect(validate(schema, bad)).toEqual([
       '(root).service.namespace: required',
@@ -125,8 +159,10 @@ describe('asmxgen.schema.json', () => {
       '(root).service.extra: not allowed',
       '(root).bindings: duplicate items',
       '(root).bindings[0]: not in enum',
-      '(root).operations[0].result: not in enum',
-      '(root).operations[0].parameters[0].type: not in enum',
+      '(root).types.T.members[0].attribute: not a boolean',
+      '(root).types.T.enum[0]: matches no alternative',
+      '(root).operations[0].result: matches no alternative',
+      '(root).operations[0].parameters[0].type: matches no alternative',
     ]);
     expect(validate(schema, { service: { name: 'A', namespace: 'n' }, operations: [] })).toEqual([
       '(root).operations: too few items',

@@ -1,0 +1,80 @@
+import { BUILTIN_TYPES } from './builtin-types.js';
+import type { ArrayTypeModel } from './type-model.js';
+import type { TypeRef } from './type-refs.js';
+
+/** What the array rules need to know of a declared type. */
+export interface NamedTypeFacts {
+  readonly xmlName: string;
+  /** A struct or enum: items are not nillable. */
+  readonly valueType: boolean;
+}
+
+/**
+ * The `ArrayOfX` types of a service, named as the runtime names them: `ArrayOf` + the item's XSD name (first letter
+ * upper-cased for built-ins) or XML type name; the same item type with another item name gets a number, in
+ * reflection order (`ArrayOfLine`, `ArrayOfLine1`, `ArrayOfLine2`). Ask in reflection order.
+ */
+export class ArrayTypes {
+  private readonly byKey = new Map<string, ArrayTypeModel>();
+  private readonly used = new Map<string, number>();
+
+  constructor(
+    private readonly named: (name: string) => NamedTypeFacts,
+    private readonly created: (array: ArrayTypeModel) => void = () => {},
+  ) {}
+
+  /** The array type of `item` with items named `itemName` (the item's own name by default). */
+  get(item: TypeRef, itemName: string | undefined): ArrayTypeModel {
+    const name = itemName ?? this.defaultItemName(item);
+    const key = `${item.spec}|${name}`;
+    let found = this.byKey.get(key);
+    if (!found) {
+      const stem = `ArrayOf${this.stem(item)}`;
+      const n = this.used.get(stem) ?? 0;
+      this.used.set(stem, n + 1);
+      found = { name: n === 0 ? stem : `${stem}${n}`, item, itemName: name, itemNillable: this.nillable(item) };
+      this.byKey.set(key, found);
+      this.created(found);
+    }
+    return found;
+  }
+
+  /** Every array type, in the order first asked for. */
+  all(): ArrayTypeModel[] {
+    return [...this.byKey.values()];
+  }
+
+  /** The name of an item element when nothing renames it: `string`, `Line`, `ArrayOfInt`. */
+  defaultItemName(item: TypeRef): string {
+    switch (item.kind) {
+      case 'builtin':
+        return BUILTIN_TYPES[item.name].xsdName;
+      case 'class':
+      case 'enum':
+        return this.named(item.name).xmlName;
+      case 'nullable':
+        return this.defaultItemName(item.of);
+      case 'array':
+        return item.arrayType ?? this.get(item.item, item.itemName).name;
+    }
+  }
+
+  private stem(item: TypeRef): string {
+    if (item.kind === 'builtin') return BUILTIN_TYPES[item.name].arrayStem;
+    if (item.kind === 'nullable') return this.stem(item.of);
+    return this.defaultItemName(item);
+  }
+
+  private nillable(item: TypeRef): boolean {
+    switch (item.kind) {
+      case 'builtin':
+        return !BUILTIN_TYPES[item.name].valueType;
+      case 'class':
+      case 'enum':
+        return !this.named(item.name).valueType;
+      case 'nullable':
+      case 'array':
+        return true;
+    }
+  }
+}

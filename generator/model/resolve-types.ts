@@ -1,0 +1,211 @@
+import { ArrayTypes, type NamedTypeFacts } from './array-types.js';
+import { BUILTIN_TYPES, isBuiltinName } from './builtin-types.js';
+import type { ClassDeclaration, MemberDeclaration, TypeDeclaration } from './type-declarations.js';
+import type { ArrayTypeModel, ClassTypeModel, EnumTypeModel, MemberModel, TypeModel } from './type-model.js';
+import { parseTypeText, type TypeRef } from './type-refs.js';
+
+/** What resolving produced: every declared type, every array type, and the order classes were registered. */
+export interface ResolvedTypes {
+  /** In declaration order. */
+  readonly types: readonly TypeModel[];
+  /** In reflection order. */
+  readonly arrayTypes: readonly ArrayTypeModel[];
+  /**
+   * When each class joined its base's list of derived types (or the list of classes without a base): the runtime
+   * writes derived types, and the classes an `object` makes it write, newest first.
+   */
+  readonly attached: ReadonlyMap<string, number>;
+  /**
+   * The runtime's type scope, in order, as far as the `object` rule reads it: the root of the classes without a
+   * base (once there is one) and the array types, each with the moment it joined (same clock as `attached`).
+   */
+  readonly scope: readonly ScopeEntry[];
+}
+
+export type ScopeEntry =
+  | { readonly kind: 'root'; readonly at: number }
+  | { readonly kind: 'array'; readonly name: string; readonly at: number };
+
+/**
+ * Resolves type references and declared classes in the runtime's reflection order: a class's base first, then
+ * its members' types in order, then its `[XmlInclude]` types. Array types are named as they are first reached, so
+ * callers resolve operations in order (service includes, then per operation the parameters, the result, the
+ * `out` parameters and the headers). Every reference must have passed the spec validator.
+ */
+export class TypeResolver {
+  private readonly declarations: ReadonlyMap<string, TypeDeclaration>;
+  private readonly classes = new Map<string, ClassTypeModel>();
+  private readonly reached = new Set<string>();
+  private readonly attachOrder = new Map<string, number>();
+  private readonly scope: ScopeEntry[] = [];
+  private readonly arrays: ArrayTypes;
+  /** The reflection clock: one tick per class registered and per array type created. */
+  private clock = 0;
+
+  constructor(declarations: readonly TypeDeclaration[]) {
+    this.declarations = new Map(declarations.map((d) => [d.name, d]));
+    this.arrays = new ArrayTypes(
+      (name) => this.facts(name),
+      (array) => this.scope.push({ kind: 'array', name: array.name, at: this.clock++ }),
+    );
+  }
+
+  /** The reflection clock now: what was registered before it has been reached. */
+  get registered(): number {
+    return this.clock;
+  }
+
+  /** The root of the classes without a base joins the scope with the first such class, or the first `object`. */
+  private root(): void {
+    if (!this.scope.some((e) => e.kind === 'root')) this.scope.push({ kind: 'root', at: this.clock++ });
+  }
+
+  private attach(name: string): void {
+    this.attachOrder.set(name, this.clock++);
+  }
+
+  /** A type reference; `itemName` renames the outermost array's items, `unwrapped` makes it no array type. */
+  ref(text: string, itemName?: string, unwrapped = false): TypeRef {
+    const parsed = parseTypeText(text);
+    if (!parsed) throw new Error(`invalid type reference "${text}"`);
+    const base = parsed.name;
+    let ref: TypeRef;
+    if (isBuiltinName(base)) {
+      if (base === 'anyType') this.root();
+      ref = { kind: 'builtin', spec: base, name: base };
+    } else {
+      const decl = this.declarations.get(base);
+      if (!decl) throw new Error(`unknown type "${base}"`);
+      if (decl.kind === 'class') this.reflect(base);
+      ref = { kind: decl.kind, spec: base, name: base };
+    }
+    if (parsed.nullable) {
+      if (ref.kind === 'array' || ref.kind === 'nullable') throw new Error(`"${text}" cannot be nullable`);
+      ref = { kind: 'nullable', spec: `${base}?`, of: ref };
+    }
+    for (let level = 1; level <= parsed.rank; level++) {
+      const outermost = level === parsed.rank;
+      const name = outermost ? itemName : undefined;
+      const array = outermost && unwrapped ? undefined : this.arrays.get(ref, name);
+      ref = {
+        kind: 'array',
+        spec: `${ref.spec}[]`,
+        item: ref,
+        arrayType: array?.name,
+        itemName: array?.itemName ?? name ?? this.arrays.defaultItemName(ref),
+      };
+    }
+    return ref;
+  }
+
+  /** The array type an HTTP reply names for an array result: the one with the default item name. */
+  defaultArrayType(item: TypeRef): ArrayTypeModel {
+    return this.arrays.get(item, undefined);
+  }
+
+  /** Registers a class (and what it reaches), as the runtime's reflection does. */
+  reflect(name: string): void {
+    if (this.reached.has(name)) return;
+    this.reached.add(name);
+    const decl = this.declarations.get(name);
+    if (decl?.kind !== 'class') throw new Error(`"${name}" is not a class`);
+    if (decl.base) {
+      this.reflect(decl.base);
+      this.attach(name);
+    }
+    const members = decl.members.map((m) => this.member(m));
+    if (!decl.base) {
+      this.root();
+      this.attach(name);
+    }
+    this.classes.set(name, classModel(decl, members));
+    for (const included of decl.include ?? []) this.reflect(included);
+  }
+
+  /** Every declared type (those nothing reached resolved last), and the array types. */
+  finish(): ResolvedTypes {
+    const types: TypeModel[] = [];
+    for (const decl of this.declarations.values()) {
+      if (decl.kind === 'class') {
+        this.reflect(decl.name);
+        types.push(this.classes.get(decl.name)!);
+      } else {
+        types.push(enumModel(decl));
+      }
+    }
+    return { types, arrayTypes: this.arrays.all(), attached: new Map(this.attachOrder), scope: [...this.scope] };
+  }
+
+  private member(m: MemberDeclaration): MemberModel {
+    // `[XmlAnyElement]` arrays and unwrapped arrays are repeated elements: no array type.
+    const type = this.ref(m.type, m.itemName, m.unwrapped === true || m.any === true);
+    const valueType = this.isValueType(type);
+    const nullable = type.kind === 'nullable';
+    const isArray = type.kind === 'array';
+    const form = m.any ? 'any' : m.attribute ? 'attribute' : 'element';
+    const nillable = nullable || m.nillable === true;
+    const required = m.default === undefined && (valueType || nillable);
+    return {
+      name: m.name,
+      xmlName: m.xmlName ?? m.name,
+      type,
+      form,
+      unwrapped: m.unwrapped === true,
+      minOccurs: m.unwrapped || form === 'any' || !required ? '0' : '1',
+      maxOccurs: m.unwrapped || (form === 'any' && isArray) ? 'unbounded' : '1',
+      nillable,
+      default: m.default,
+      required: form === 'attribute' && valueType,
+    };
+  }
+
+  /** A .NET value type (built-in value type, enum, struct); `T?` is not. */
+  isValueType(ref: TypeRef): boolean {
+    switch (ref.kind) {
+      case 'builtin':
+        return BUILTIN_TYPES[ref.name].valueType;
+      case 'class':
+      case 'enum':
+        return this.facts(ref.name).valueType;
+      default:
+        return false;
+    }
+  }
+
+  private facts(name: string): NamedTypeFacts {
+    const decl = this.declarations.get(name)!;
+    return {
+      xmlName: decl.xmlName ?? decl.name,
+      valueType: decl.kind === 'enum' || decl.struct === true,
+    };
+  }
+}
+
+function classModel(decl: ClassDeclaration, members: MemberModel[]): ClassTypeModel {
+  const xmlName = decl.xmlName ?? decl.name;
+  return {
+    kind: 'class',
+    name: decl.name,
+    xmlName,
+    elementName: decl.elementName ?? xmlName,
+    struct: decl.struct === true,
+    abstract: decl.abstract === true,
+    header: decl.header === true,
+    base: decl.base,
+    include: decl.include ?? [],
+    members,
+    anyAttribute: decl.anyAttribute === true || decl.header === true,
+  };
+}
+
+function enumModel(decl: Extract<TypeDeclaration, { kind: 'enum' }>): EnumTypeModel {
+  const xmlName = decl.xmlName ?? decl.name;
+  return {
+    kind: 'enum',
+    name: decl.name,
+    xmlName,
+    elementName: decl.elementName ?? xmlName,
+    flags: decl.flags === true,
+    values: decl.values.map((v) => ({ name: v.name, xmlName: v.xmlName ?? v.name, value: v.value })),
+  };
+}

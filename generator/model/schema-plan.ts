@@ -1,0 +1,398 @@
+import {
+  BUILTIN_TYPES,
+  MICROSOFT_TYPES_NAMESPACE,
+  SOAP_ENCODING_NAMESPACE,
+  XSD_NAMESPACE,
+  type BuiltinName,
+} from './builtin-types.js';
+import type { ScopeEntry } from './resolve-types.js';
+import { rootNamespaces } from './root-namespaces.js';
+import type { ArrayTypeModel, ClassTypeModel, MemberModel, TypeModel } from './type-model.js';
+import type { TypeRef } from './type-refs.js';
+import type {
+  AttributeNode,
+  ComplexTypeNode,
+  ElementNode,
+  FixedNode,
+  NamespaceDeclaration,
+  SchemaModel,
+  SchemaNode,
+} from './wsdl-model.js';
+
+/** A child of an operation's request or response element. */
+export interface PlanParticle {
+  readonly name: string;
+  readonly type: TypeRef;
+  readonly minOccurs: '0' | '1';
+  readonly nillable: boolean;
+}
+
+/** What the schema plan needs of one operation, in the order the runtime reflects operations. */
+export interface PlanOperation {
+  readonly requestElement: string;
+  readonly responseElement: string;
+  readonly request: readonly PlanParticle[];
+  /** The result element, then `out` and `ref` parameters. */
+  readonly response: readonly PlanParticle[];
+  /** The header elements in the operation's header order, with their class. */
+  readonly headers: readonly { readonly element: string; readonly type: string }[];
+  /** How many classes were registered once the operation was reflected ({@link TypeResolver.registered}). */
+  readonly reflected: number;
+  /** HttpGet and HttpPost keep the operation. */
+  readonly http: boolean;
+  /** The result as HTTP replies name it (arrays with their default item name); `undefined` when void. */
+  readonly httpResult: TypeRef | undefined;
+}
+
+export interface PlanInput {
+  readonly namespace: string;
+  readonly types: ReadonlyMap<string, TypeModel>;
+  readonly arrayTypes: ReadonlyMap<string, ArrayTypeModel>;
+  /** Registration order of classes ({@link ResolvedTypes.attached}). */
+  readonly attached: ReadonlyMap<string, number>;
+  /** The runtime's type scope ({@link ResolvedTypes.scope}): what the `object` rule writes, in order. */
+  readonly scope: readonly ScopeEntry[];
+  readonly operations: readonly PlanOperation[];
+  /** An HTTP binding is on: the HTTP pass runs. */
+  readonly http: boolean;
+  /** Some operation HTTP keeps takes an array: the AbstractTypes schema exists. */
+  readonly abstractTypes: boolean;
+}
+
+export interface SchemaPlan {
+  readonly namespaces: readonly NamespaceDeclaration[];
+  readonly schemas: readonly SchemaModel[];
+  /** The qualified `StringArray` type HTTP array parts use, when the AbstractTypes schema exists. */
+  readonly stringArray: string | undefined;
+}
+
+/**
+ * The schemas of `wsdl:types` and every item in them, in the order the runtime writes them (corpus README, rules
+ * 2 and 3): a SOAP pass over the operations (request element, the types it reaches, response element, its types,
+ * header elements and their types), then an HTTP pass adding one element per result type. Types are written
+ * depth first, once; derived classes follow their base, newest first; once an `object` is written, every class
+ * registered but not yet written follows each later top-level item.
+ */
+export function planSchemas(input: PlanInput): SchemaPlan {
+  return new Planner(input).plan();
+}
+
+/**
+ * The top-level element HTTP replies carry a result in (rule 3): named after the result type (its `[XmlRoot]` name,
+ * its XSD name, `ArrayOfX` with the default item name), `nillable` for reference types and `T?`; `undefined` for
+ * `XmlNode` results, sent as they are.
+ */
+export function httpResultElement(
+  ref: TypeRef,
+  types: ReadonlyMap<string, TypeModel>,
+): { readonly name: string; readonly nillable: boolean } | undefined {
+  const base = ref.kind === 'nullable' ? ref.of : ref;
+  switch (base.kind) {
+    case 'builtin': {
+      const t = BUILTIN_TYPES[base.name];
+      if (t.shape === 'xml') return undefined;
+      return { name: t.xsdName, nillable: ref.kind === 'nullable' || !t.valueType };
+    }
+    case 'array':
+      return { name: base.arrayType!, nillable: true };
+    default: {
+      const t = types.get(base.name)!;
+      return { name: t.elementName, nillable: ref.kind === 'nullable' || (t.kind === 'class' && !t.struct) };
+    }
+  }
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+interface SchemaDraft {
+  readonly namespace: string;
+  readonly qualified: boolean;
+  readonly imports: string[];
+  readonly items: SchemaNode[];
+}
+
+const FIXED = (partial: FixedNode['partial']): FixedNode => ({ partial });
+
+class Planner {
+  private readonly schemas: SchemaDraft[] = [];
+  private readonly written = new Set<string>();
+  private readonly topElements = new Set<string>();
+  /** Nodes whose qualified names wait for the schemas' prefixes. */
+  private readonly fixups: { set: (qname: string) => void; namespace: string; name: string }[] = [];
+  private objectWritten = false;
+  private watermark = 0;
+
+  constructor(private readonly input: PlanInput) {}
+
+  plan(): SchemaPlan {
+    const tns = this.input.namespace;
+    for (const op of this.input.operations) {
+      this.watermark = op.reflected;
+      this.top(this.wrapper(op.requestElement, op.request), op.request);
+      this.top(this.wrapper(op.responseElement, op.response), op.response);
+      for (const header of op.headers) {
+        if (this.written.has(`class:${header.type}`)) continue;
+        const cls = this.classOf(header.type);
+        this.topElement(
+          this.element(
+            undefined,
+            header.element,
+            { kind: 'class', spec: cls.name, name: cls.name },
+            { nillable: false },
+          ),
+        );
+        this.exportClass(cls.name);
+        this.flush();
+      }
+    }
+    if (this.input.http) {
+      if (this.input.abstractTypes) {
+        this.schemas.push({
+          namespace: `${tns}/AbstractTypes`,
+          qualified: false,
+          imports: [SOAP_ENCODING_NAMESPACE],
+          items: [FIXED('stringArrayType')],
+        });
+      }
+      for (const op of this.input.operations) {
+        if (op.http && op.httpResult) this.httpElement(op.httpResult);
+      }
+    }
+    return this.finish();
+  }
+
+  private top(node: SchemaNode, particles: readonly PlanParticle[]): void {
+    this.topElement(node);
+    for (const p of particles) this.exportRef(p.type);
+    this.flush();
+  }
+
+  private topElement(node: SchemaNode): void {
+    this.schema(this.input.namespace).items.push(node);
+    if ('name' in node) this.topElements.add(node.name);
+  }
+
+  private wrapper(name: string, particles: readonly PlanParticle[]): SchemaNode {
+    return {
+      partial: 'wrapperElement',
+      name,
+      particles: particles.map((p) =>
+        this.element({ min: p.minOccurs, max: '1' }, p.name, p.type, { nillable: p.nillable }),
+      ),
+    };
+  }
+
+  /** One element per HTTP result type, named after the type; names already declared are skipped. */
+  private httpElement(ref: TypeRef): void {
+    const e = httpResultElement(ref, this.input.types);
+    if (!e || this.topElements.has(e.name)) return;
+    const base = ref.kind === 'nullable' ? ref.of : ref;
+    this.topElement(this.element(undefined, e.name, base, { nillable: e.nillable }));
+    this.exportRef(base);
+    this.flush();
+  }
+
+  /**
+   * After a top-level item, once an `object` has been written: everything in the type scope not yet written, in
+   * scope order; the root stands for the classes without a base, newest first (each with its derived classes).
+   */
+  private flush(): void {
+    if (!this.objectWritten) return;
+    for (const entry of this.input.scope) {
+      if (entry.at >= this.watermark) break;
+      if (entry.kind === 'array') this.exportArray(entry.name);
+      else for (const name of this.registered((c) => c.base === undefined)) this.exportClass(name);
+    }
+  }
+
+  /** Registered classes matching `filter`, newest first. */
+  private registered(filter: (c: ClassTypeModel) => boolean): string[] {
+    const out: [string, number][] = [];
+    for (const [name, at] of this.input.attached) {
+      const t = this.input.types.get(name);
+      if (at < this.watermark && t?.kind === 'class' && filter(t)) out.push([name, at]);
+    }
+    return out.sort((a, b) => b[1] - a[1]).map(([name]) => name);
+  }
+
+  private exportRef(ref: TypeRef): void {
+    switch (ref.kind) {
+      case 'builtin':
+        return this.exportBuiltin(ref.name);
+      case 'nullable':
+        return this.exportRef(ref.of);
+      case 'class':
+        return this.exportClass(ref.name);
+      case 'enum':
+        return this.exportEnum(ref.name);
+      case 'array':
+        if (ref.arrayType !== undefined) this.exportArray(ref.arrayType);
+        else this.exportRef(ref.item);
+    }
+  }
+
+  private once(key: string): boolean {
+    if (this.written.has(key)) return false;
+    this.written.add(key);
+    return true;
+  }
+
+  private exportBuiltin(name: BuiltinName): void {
+    if (name === 'anyType') this.objectWritten = true;
+    if ((name === 'guid' || name === 'char') && this.once(`builtin:${name}`)) {
+      this.schema(MICROSOFT_TYPES_NAMESPACE).items.push(FIXED(name === 'guid' ? 'guidType' : 'charType'));
+    }
+    if (name === 'timeSpan' && this.once('builtin:timeSpan')) {
+      this.schema(this.input.namespace).items.push(this.complexType('emptyComplexType', 'TimeSpan'));
+    }
+  }
+
+  private exportEnum(name: string): void {
+    if (!this.once(`enum:${name}`)) return;
+    const t = this.input.types.get(name)!;
+    if (t.kind !== 'enum') return;
+    this.schema(this.input.namespace).items.push({
+      partial: t.flags ? 'flagsType' : 'enumType',
+      name: t.xmlName,
+      values: t.values.map((v) => v.xmlName),
+    });
+  }
+
+  private exportArray(name: string): void {
+    if (!this.once(`array:${name}`)) return;
+    const a = this.input.arrayTypes.get(name)!;
+    const node = this.complexType('complexType', name);
+    node.particles = [this.element({ min: '0', max: 'unbounded' }, a.itemName, a.item, { nillable: a.itemNillable })];
+    this.schema(this.input.namespace).items.push(node);
+    this.exportRef(a.item);
+  }
+
+  private exportClass(name: string): void {
+    if (!this.once(`class:${name}`)) return;
+    const c = this.classOf(name);
+    const elements = c.members.filter((m) => m.form !== 'attribute');
+    const attributes = c.members.filter((m) => m.form === 'attribute');
+    const empty = elements.length === 0 && attributes.length === 0 && !c.anyAttribute && c.base === undefined;
+    const node = this.complexType(
+      c.base ? 'derivedComplexType' : empty ? 'emptyComplexType' : 'complexType',
+      c.xmlName,
+    );
+    node.abstract = c.abstract;
+    node.particles = elements.map((m) => this.memberParticle(m));
+    node.attributes = attributes.map((m) => this.attribute(m));
+    node.anyAttribute = c.anyAttribute;
+    if (c.base) this.qualify(this.input.namespace, this.classOf(c.base).xmlName, (q) => (node.base = q));
+    this.schema(this.input.namespace).items.push(node);
+    if (c.base) this.exportClass(c.base);
+    for (const m of [...elements, ...attributes]) this.exportRef(m.type);
+    for (const derived of this.registered((d) => d.base === name)) this.exportClass(derived);
+  }
+
+  private classOf(name: string): ClassTypeModel {
+    const t = this.input.types.get(name);
+    if (t?.kind !== 'class') throw new Error(`"${name}" is not a class`);
+    return t;
+  }
+
+  private complexType(partial: ComplexTypeNode['partial'], name: string): Mutable<ComplexTypeNode> {
+    return { partial, name, abstract: false, base: undefined, particles: [], attributes: [], anyAttribute: false };
+  }
+
+  private memberParticle(m: MemberModel): SchemaNode {
+    if (m.form === 'any') return { partial: 'anyElement', min: m.minOccurs, max: m.maxOccurs };
+    const type = m.unwrapped && m.type.kind === 'array' ? m.type.item : m.type;
+    return this.element({ min: m.minOccurs, max: m.maxOccurs }, m.xmlName, type, {
+      nillable: m.nillable,
+      default: m.default,
+    });
+  }
+
+  private attribute(m: MemberModel): AttributeNode {
+    const node: Mutable<AttributeNode> = { name: m.xmlName, type: '', required: m.required };
+    const q = this.typeName(m.type);
+    if (q) this.qualify(q.namespace, q.name, (t) => (node.type = t));
+    return node;
+  }
+
+  /** An `<s:element>` of a type: a `type=` reference, no type (`object`), or inline content (XML, DataSet). */
+  private element(
+    occurs: ElementNode['occurs'],
+    name: string,
+    ref: TypeRef,
+    options: { nillable: boolean; default?: string | undefined },
+  ): ElementNode {
+    const node: Mutable<ElementNode> = {
+      partial: 'element',
+      occurs,
+      default: options.default,
+      name,
+      nillable: options.nillable,
+      type: undefined,
+      content: undefined,
+    };
+    const base = ref.kind === 'nullable' ? ref.of : ref;
+    if (base.kind === 'builtin' && BUILTIN_TYPES[base.name].shape !== 'named') {
+      const t = BUILTIN_TYPES[base.name];
+      if (t.shape === 'xml') node.content = FIXED(t.mixed ? 'mixedAnyContent' : 'anyContent');
+      if (t.shape === 'dataSet') node.content = FIXED('dataSetContent');
+      if (node.content) node.partial = 'elementWithContent';
+      return node;
+    }
+    const q = this.typeName(base)!;
+    this.qualify(q.namespace, q.name, (t) => (node.type = t));
+    return node;
+  }
+
+  /** The XSD name a reference is written with; `undefined` for `object` and inline content. */
+  private typeName(ref: TypeRef): { namespace: string; name: string } | undefined {
+    const tns = this.input.namespace;
+    switch (ref.kind) {
+      case 'builtin': {
+        const t = BUILTIN_TYPES[ref.name];
+        if (t.shape !== 'named') return undefined;
+        const namespace = t.home === 'xsd' ? XSD_NAMESPACE : t.home === 'microsoft' ? MICROSOFT_TYPES_NAMESPACE : tns;
+        return { namespace, name: t.xsdName };
+      }
+      case 'nullable':
+        return this.typeName(ref.of);
+      case 'class':
+      case 'enum':
+        return { namespace: tns, name: this.input.types.get(ref.name)!.xmlName };
+      case 'array':
+        return ref.arrayType === undefined ? this.typeName(ref.item) : { namespace: tns, name: ref.arrayType };
+    }
+  }
+
+  /** Records a qualified name to fill in once prefixes are known; a reference to another schema imports it. */
+  private qualify(namespace: string, name: string, set: (qname: string) => void): void {
+    this.fixups.push({ namespace, name, set });
+    const from = this.schema(this.input.namespace);
+    if (namespace !== XSD_NAMESPACE && namespace !== from.namespace && !from.imports.includes(namespace)) {
+      from.imports.push(namespace);
+    }
+  }
+
+  private schema(namespace: string): SchemaDraft {
+    let s = this.schemas.find((x) => x.namespace === namespace);
+    if (!s) {
+      s = { namespace, qualified: true, imports: [], items: [] };
+      this.schemas.push(s);
+    }
+    return s;
+  }
+
+  private finish(): SchemaPlan {
+    const tns = this.input.namespace;
+    const prefixes = new Map<string, string>([[XSD_NAMESPACE, 's']]);
+    this.schemas.forEach((s, i) => prefixes.set(s.namespace, s.namespace === tns ? 'tns' : `s${i}`));
+    for (const f of this.fixups) f.set(`${prefixes.get(f.namespace)}:${f.name}`);
+    const schemas = this.schemas.map((s) => ({ ...s, prefix: prefixes.get(s.namespace)! }));
+    const extra = this.schemas.filter((s) => s.namespace !== tns).map((s) => s.namespace);
+    const abstract = this.schemas.find((s) => s.namespace === `${tns}/AbstractTypes`);
+    return {
+      namespaces: rootNamespaces(tns, extra),
+      schemas,
+      stringArray: abstract && `${prefixes.get(abstract.namespace)}:StringArray`,
+    };
+  }
+}

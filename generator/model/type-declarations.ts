@@ -1,0 +1,59 @@
+/**
+ * Declared types as a spec states them, before normalization: the input of {@link TypeResolver}. The spec's
+ * `types:` section parses into these; an importer can build them from a WSDL the same way.
+ */
+export type TypeDeclaration = ClassDeclaration | EnumDeclaration;
+
+export interface ClassDeclaration {
+  readonly kind: 'class';
+  readonly name: string;
+  /** `[XmlType("X")]`. */
+  readonly xmlName?: string;
+  /** `[XmlRoot("X")]`: the name of the type's top-level elements (headers, HTTP results). */
+  readonly elementName?: string;
+  readonly struct?: boolean;
+  readonly abstract?: boolean;
+  readonly header?: boolean;
+  readonly base?: string;
+  readonly include?: readonly string[];
+  /** In the order the WSDL writes them: C# fields first, then properties (attributes may be mixed in). */
+  readonly members: readonly MemberDeclaration[];
+  /** `[XmlAnyAttribute]`. */
+  readonly anyAttribute?: boolean;
+}
+
+export interface MemberDeclaration {
+  readonly name: string;
+  /** A type reference (`string`, `Person[]`, `int?`). */
+  readonly type: string;
+  /** `[XmlAttribute]`. */
+  readonly attribute?: boolean;
+  /** `[XmlAnyElement]` on an `xmlElement` or `xmlElement[]` member. */
+  readonly any?: boolean;
+  /** `[XmlElement("X")]`, `[XmlAttribute("x")]`, `[XmlArray("X")]`. */
+  readonly xmlName?: string;
+  /** `[XmlElement]` on an array: items repeated in place, no wrapper. */
+  readonly unwrapped?: boolean;
+  /** `[XmlArrayItem("X")]`. */
+  readonly itemName?: string;
+  /** `[XmlElement(IsNullable = true)]` on a reference type. */
+  readonly nillable?: boolean;
+  /** `[DefaultValue]`. */
+  readonly default?: string;
+}
+
+export interface EnumDeclaration {
+  readonly kind: 'enum';
+  readonly name: string;
+  readonly xmlName?: string;
+  readonly elementName?: string;
+  readonly flags?: boolean;
+  readonly values: readonly EnumValueDeclaration[];
+}
+
+export interface EnumValueDeclaration {
+  readonly name: string;
+  /** `[XmlEnum("x")]`. */
+  readonly xmlName?: string;
+  readonly value?: number;
+}

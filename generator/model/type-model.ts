@@ -1,0 +1,75 @@
+import type { TypeRef } from './type-refs.js';
+
+/** A declared type, normalized: a class or struct, or an enum. */
+export type TypeModel = ClassTypeModel | EnumTypeModel;
+
+export interface ClassTypeModel {
+  readonly kind: 'class';
+  /** The name the spec declares (and type references use). */
+  readonly name: string;
+  /** The XSD type name (`[XmlType]`); the declared name by default. */
+  readonly xmlName: string;
+  /** The top-level element name (`[XmlRoot]`): header elements and HTTP result elements; `xmlName` by default. */
+  readonly elementName: string;
+  /** A .NET struct: a value type (`minOccurs="1"`, `T?` allowed), never derived from. */
+  readonly struct: boolean;
+  readonly abstract: boolean;
+  /** A `SoapHeader` class: its schema type ends with `<s:anyAttribute />`. */
+  readonly header: boolean;
+  /** The declared name of the base class. */
+  readonly base: string | undefined;
+  /** `[XmlInclude]` on the class, in attribute order: registered with it. */
+  readonly include: readonly string[];
+  /** Every member in spec order (elements and attributes mixed, as declared). */
+  readonly members: readonly MemberModel[];
+  /** `[XmlAnyAttribute]`, or a header class: the schema type allows any attribute. */
+  readonly anyAttribute: boolean;
+}
+
+export interface MemberModel {
+  /** The member's (C#) name. */
+  readonly name: string;
+  /** The element or attribute name on the wire (`[XmlElement("Zip")]`, `[XmlAttribute("code")]`). */
+  readonly xmlName: string;
+  readonly type: TypeRef;
+  /** `element`, `attribute`, or `any` (`[XmlAnyElement]`: `s:any`, no name). */
+  readonly form: 'element' | 'attribute' | 'any';
+  /** An array written as repeated elements named `xmlName` (`[XmlElement]` on an array). */
+  readonly unwrapped: boolean;
+  /** As the schema writes it: `0` or `1` (elements only). */
+  readonly minOccurs: '0' | '1';
+  readonly maxOccurs: '1' | 'unbounded';
+  readonly nillable: boolean;
+  /** `[DefaultValue]`, written as `default=` (and forcing `minOccurs="0"`). */
+  readonly default: string | undefined;
+  /** Attributes of value types are `use="required"`. */
+  readonly required: boolean;
+}
+
+export interface EnumTypeModel {
+  readonly kind: 'enum';
+  readonly name: string;
+  readonly xmlName: string;
+  readonly elementName: string;
+  /** `[Flags]`: the XSD type is a list of the values. */
+  readonly flags: boolean;
+  readonly values: readonly EnumValueModel[];
+}
+
+export interface EnumValueModel {
+  /** The C# member name. */
+  readonly name: string;
+  /** The value on the wire (`[XmlEnum]`); `name` by default. */
+  readonly xmlName: string;
+  /** The numeric value, when the spec gives one (every flags value has one). */
+  readonly value: number | undefined;
+}
+
+/** An `ArrayOfX` type: one per distinct item type and item name, numbered in reflection order (`ArrayOfLine1`). */
+export interface ArrayTypeModel {
+  readonly name: string;
+  readonly item: TypeRef;
+  readonly itemName: string;
+  /** Items of reference types and `T?` are `nillable="true"`. */
+  readonly itemNillable: boolean;
+}

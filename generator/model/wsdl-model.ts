@@ -1,0 +1,88 @@
+/**
+ * What the WSDL writer prints, computed once by the model: the root's namespace declarations, the schemas and
+ * every item in them, in the runtime's order. Each node names the partial (`templates/wsdl-partials/`) that prints
+ * it; the templates only print.
+ */
+export interface WsdlModel {
+  /** The root element's `xmlns:` declarations before `targetNamespace`, in the runtime's order. */
+  readonly namespaces: readonly NamespaceDeclaration[];
+  readonly schemas: readonly SchemaModel[];
+  /** `[WebServiceBinding(EmitConformanceClaims = true)]`: the SOAP 1.1 binding claims WS-I Basic Profile 1.1. */
+  readonly conformanceClaim: boolean;
+}
+
+export interface NamespaceDeclaration {
+  readonly prefix: string;
+  readonly uri: string;
+}
+
+export interface SchemaModel {
+  readonly namespace: string;
+  /** `tns` for the service's schema, else `s{N}`, N its position in `wsdl:types`. */
+  readonly prefix: string;
+  /** `elementFormDefault="qualified"` (every schema but AbstractTypes). */
+  readonly qualified: boolean;
+  /** `<s:import namespace=... />`, in the order first referred to. */
+  readonly imports: readonly string[];
+  readonly items: readonly SchemaNode[];
+}
+
+/** A node of a schema: a top-level item, a particle of a sequence, or inline content. */
+export type SchemaNode = ElementNode | WrapperElementNode | ComplexTypeNode | EnumTypeNode | FixedNode | AnyNode;
+
+/**
+ * `<s:element>`: a particle (`occurs` set) or a top-level element. With `content`, the element holds that inline
+ * content instead of a `type`.
+ */
+export interface ElementNode {
+  readonly partial: 'element' | 'elementWithContent';
+  readonly occurs: { readonly min: '0' | '1'; readonly max: '1' | 'unbounded' } | undefined;
+  readonly default: string | undefined;
+  readonly name: string;
+  readonly nillable: boolean;
+  /** The qualified type, e.g. `s:int`, `tns:Book`; `undefined` for `object` and inline content. */
+  readonly type: string | undefined;
+  readonly content: FixedNode | undefined;
+}
+
+/** An operation's request or response element: an anonymous complex type with a sequence (or empty). */
+export interface WrapperElementNode {
+  readonly partial: 'wrapperElement';
+  readonly name: string;
+  readonly particles: readonly SchemaNode[];
+}
+
+export interface ComplexTypeNode {
+  readonly partial: 'complexType' | 'derivedComplexType' | 'emptyComplexType';
+  readonly name: string;
+  readonly abstract: boolean;
+  /** The qualified base type, for `derivedComplexType`. */
+  readonly base: string | undefined;
+  readonly particles: readonly SchemaNode[];
+  readonly attributes: readonly AttributeNode[];
+  readonly anyAttribute: boolean;
+}
+
+export interface AttributeNode {
+  readonly name: string;
+  readonly type: string;
+  readonly required: boolean;
+}
+
+export interface EnumTypeNode {
+  readonly partial: 'enumType' | 'flagsType';
+  readonly name: string;
+  readonly values: readonly string[];
+}
+
+/** Content whose text never varies: Microsoft's `guid`, `char`, AbstractTypes' `StringArray`, `s:any` wrappers. */
+export interface FixedNode {
+  readonly partial: 'guidType' | 'charType' | 'stringArrayType' | 'anyContent' | 'mixedAnyContent' | 'dataSetContent';
+}
+
+/** `[XmlAnyElement]`: `<s:any minOccurs=... maxOccurs=... />` in a class's sequence. */
+export interface AnyNode {
+  readonly partial: 'anyElement';
+  readonly min: '0' | '1';
+  readonly max: '1' | 'unbounded';
+}

@@ -1,0 +1,97 @@
+import { BUILTIN_NAMES, BUILTIN_TYPES, isBuiltinName } from '../model/builtin-types.js';
+import type { TypeDeclaration } from '../model/type-declarations.js';
+import { parseTypeText } from '../model/type-refs.js';
+import type { Entry, Fields, YamlChecker } from './yaml-checker.js';
+
+/** One place a spec names a type, with what it is used as. */
+export interface TypeRefUse {
+  readonly text: string;
+  readonly entry: Entry;
+  readonly use: 'parameter' | 'result' | 'member' | 'attribute' | 'anyMember' | 'header' | 'base' | 'include';
+  /** The declaring type, for members, bases and includes. */
+  readonly owner?: string;
+}
+
+/**
+ * Checks every type reference against the built-ins and the declared types: the syntax, unknown names, `?` on a
+ * reference type, a complex type as an attribute, a header type that is not a header class, bases and includes
+ * that are not classes, and inheritance cycles. Every problem is reported.
+ */
+export function checkTypeRefs(
+  c: YamlChecker,
+  declarations: readonly TypeDeclaration[],
+  entries: ReadonlyMap<string, { readonly entry: Entry; readonly fields: Fields }>,
+  refs: readonly TypeRefUse[],
+): void {
+  const declared = new Map(declarations.map((d) => [d.name, d]));
+  for (const ref of refs) {
+    const problem = refProblem(ref, declared, entries.size > 0 || declarations.length > 0);
+    if (problem) c.problem(ref.entry, problem);
+  }
+  for (const d of declarations) {
+    if (d.kind !== 'class' || !d.base) continue;
+    const seen = new Set([d.name]);
+    for (let b = declared.get(d.base); b?.kind === 'class'; b = b.base ? declared.get(b.base) : undefined) {
+      if (seen.has(b.name)) {
+        const at = entries.get(d.name)?.fields.base;
+        if (at) c.problem(at, `inheritance cycle: ${[...seen, b.name].join(' → ')}`);
+        break;
+      }
+      seen.add(b.name);
+    }
+  }
+}
+
+function refProblem(
+  ref: TypeRefUse,
+  declared: ReadonlyMap<string, TypeDeclaration>,
+  hasTypes: boolean,
+): string | undefined {
+  const parsed = parseTypeText(ref.text);
+  if (!parsed) {
+    return `invalid type reference "${ref.text}": expected a type name, then an optional "?", then any number of "[]"`;
+  }
+  const decl = declared.get(parsed.name);
+  const builtin = isBuiltinName(parsed.name) ? BUILTIN_TYPES[parsed.name] : undefined;
+  if (!decl && !builtin) {
+    const known = hasTypes ? ', or a type declared under "types"' : '';
+    return `unknown type "${parsed.name}"; expected one of: ${BUILTIN_NAMES.join(', ')}${known}`;
+  }
+  const plain = !parsed.nullable && parsed.rank === 0;
+  switch (ref.use) {
+    case 'base':
+    case 'include':
+    case 'header': {
+      if (!plain || decl?.kind !== 'class')
+        return `${ref.use === 'header' ? 'a header type' : `a ${ref.use}`} must be a declared class; "${ref.text}" is not`;
+      if (ref.use === 'header' && !decl.header)
+        return `"${decl.name}" is not a header class: declare it with "header: true"`;
+      if (ref.use === 'base' && decl.struct) return `"${decl.name}" is a struct: structs cannot be derived from`;
+      if (ref.use === 'base' && decl.header)
+        return `"${decl.name}" is a header class: header classes cannot be derived from`;
+      return undefined;
+    }
+    case 'anyMember':
+      return parsed.name === 'xmlElement' && !parsed.nullable && parsed.rank <= 1
+        ? undefined
+        : `an "any" member is of type xmlElement or xmlElement[]; got "${ref.text}"`;
+    default:
+  }
+  if (parsed.nullable) {
+    const valueType = builtin
+      ? builtin.valueType
+      : decl!.kind === 'enum' || (decl!.kind === 'class' && decl!.struct === true);
+    if (!valueType)
+      return `"${parsed.name}?": "?" applies to value types only (built-in value types, enums, structs); "${parsed.name}" is a reference type`;
+  }
+  if (decl?.kind === 'class' && decl.header && ref.use !== 'member') {
+    return `"${decl.name}" is a header class: use it in an operation's "headers", not as a ${ref.use}`;
+  }
+  if (ref.use === 'attribute') {
+    const simple = (builtin && builtin.shape === 'named' && builtin.home !== 'service') || decl?.kind === 'enum';
+    if (!simple || parsed.rank > 0) {
+      return `"${ref.text}" cannot be an attribute: attributes are of simple types and enums (not classes, arrays, anyType or XML)`;
+    }
+  }
+  return undefined;
+}

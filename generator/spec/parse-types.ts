@@ -1,0 +1,247 @@
+import type { Node } from 'yaml';
+import { isMap, isScalar } from 'yaml';
+import { isBuiltinName } from '../model/builtin-types.js';
+import type {
+  ClassDeclaration,
+  EnumValueDeclaration,
+  MemberDeclaration,
+  TypeDeclaration,
+} from '../model/type-declarations.js';
+import type { TypeRefUse } from './check-type-refs.js';
+import type { Entry, Fields, YamlChecker } from './yaml-checker.js';
+
+/** The declared types, and where each was declared (for problems found later). */
+export interface ParsedTypes {
+  /** Every type declared, those with problems too (as far as they could be read), for checking references. */
+  readonly declarations: TypeDeclaration[];
+  /** No problem in any declaration. */
+  readonly ok: boolean;
+  readonly entries: Map<string, { readonly entry: Entry; readonly fields: Fields }>;
+}
+
+const CLASS_FIELDS = [
+  'members',
+  'base',
+  'abstract',
+  'struct',
+  'header',
+  'include',
+  'xmlName',
+  'elementName',
+  'anyAttribute',
+] as const;
+const ENUM_FIELDS = ['enum', 'flags', 'xmlName', 'elementName'] as const;
+const MEMBER_FIELDS = ['name', 'type', 'attribute', 'any', 'xmlName', 'unwrapped', 'itemName', 'nillable', 'default'];
+
+/**
+ * Parses `types:`, a mapping from type name to a class (`members`), an enum (`enum`) or a flags enum (`flags`), in
+ * declaration order. Type references are pushed to `refs`, to be checked once every type is known.
+ */
+export function parseTypes(c: YamlChecker, entry: Entry, refs: TypeRefUse[]): ParsedTypes | undefined {
+  const map = c.mapping(entry);
+  if (!map) return undefined;
+  const declarations: TypeDeclaration[] = [];
+  const entries = new Map<string, { entry: Entry; fields: Fields }>();
+  let ok = true;
+  for (const pair of map.items) {
+    const key = pair.key as Node | null;
+    const name = isScalar(key) && typeof key.value === 'string' ? key.value : undefined;
+    const e: Entry = {
+      key: key ?? map,
+      value: c.deref(pair.value as Node | null),
+      path: `${entry.path}.${name ?? '?'}`,
+    };
+    const keyEntry: Entry = { key: key ?? map, value: key, path: e.path };
+    if (name === undefined || c.name(keyEntry, 'type name', false) === undefined) {
+      if (name === undefined) c.problem(keyEntry, 'type names must be plain strings');
+      ok = false;
+      continue;
+    }
+    if (isBuiltinName(name)) {
+      c.problem(keyEntry, `type name "${name}" is a built-in type`);
+      ok = false;
+      continue;
+    }
+    const before = c.problems.length;
+    const decl = typeDeclaration(c, name, e, refs, entries);
+    if (decl) declarations.push(decl);
+    if (!decl || c.problems.length > before) ok = false;
+  }
+  return { declarations, entries, ok };
+}
+
+function typeDeclaration(
+  c: YamlChecker,
+  name: string,
+  entry: Entry,
+  refs: TypeRefUse[],
+  entries: Map<string, { entry: Entry; fields: Fields }>,
+): TypeDeclaration | undefined {
+  const map = c.mapping(entry);
+  if (!map) return undefined;
+  const isEnum =
+    isMap(map) && map.items.some((p) => isScalar(p.key) && (p.key.value === 'enum' || p.key.value === 'flags'));
+  const f = c.fields(map, entry.path, isEnum ? ENUM_FIELDS : CLASS_FIELDS);
+  entries.set(name, { entry, fields: f });
+  const xmlName = f.xmlName && c.name(f.xmlName, 'XML type name', true);
+  const elementName = f.elementName && c.name(f.elementName, 'element name', true);
+  const common = { name, ...(xmlName !== undefined && { xmlName }), ...(elementName !== undefined && { elementName }) };
+  if (isEnum) {
+    if (f.enum && f.flags) {
+      c.problem(f.flags, 'a type is either an enum or a flags enum: give "enum" or "flags", not both');
+      return undefined;
+    }
+    const flags = f.flags !== undefined;
+    const values = enumValues(c, (f.flags ?? f.enum)!, flags);
+    if (!values) return undefined;
+    return { kind: 'enum', ...common, ...(flags && { flags }), values };
+  }
+  const flag = (key: 'abstract' | 'struct' | 'header' | 'anyAttribute') => f[key] && c.boolean(f[key]);
+  const struct = flag('struct');
+  const abstract = flag('abstract');
+  const header = flag('header');
+  const anyAttribute = flag('anyAttribute');
+  let base: string | undefined;
+  if (f.base) {
+    base = c.string(f.base, true);
+    if (base !== undefined) refs.push({ text: base, entry: f.base, use: 'base', owner: name });
+  }
+  if (struct && f.base) c.problem(f.base, 'a struct cannot derive from a class');
+  if (struct && abstract) c.problem(f.abstract!, 'a struct cannot be abstract');
+  let include: string[] | undefined;
+  if (f.include) {
+    const items = c.items(f.include);
+    include = [];
+    for (const item of items ?? []) {
+      const inc = c.string(item, true);
+      if (inc === undefined) continue;
+      refs.push({ text: inc, entry: item, use: 'include', owner: name });
+      include.push(inc);
+    }
+  }
+  const members = f.members ? classMembers(c, f.members, refs, name) : [];
+  if (!members) return undefined;
+  const decl: ClassDeclaration = {
+    kind: 'class',
+    ...common,
+    ...(struct && { struct }),
+    ...(abstract && { abstract }),
+    ...(header && { header }),
+    ...(anyAttribute && { anyAttribute }),
+    ...(base !== undefined && { base }),
+    ...(include && include.length > 0 && { include }),
+    members,
+  };
+  return decl;
+}
+
+function enumValues(c: YamlChecker, entry: Entry, flags: boolean): EnumValueDeclaration[] | undefined {
+  const items = c.items(entry);
+  if (!items) return undefined;
+  if (items.length === 0) {
+    c.problem(entry, flags ? 'a flags enum needs values' : 'an enum needs values');
+    return undefined;
+  }
+  const names = new Map<string, number>();
+  const xmlNames = new Map<string, number>();
+  const out: EnumValueDeclaration[] = [];
+  for (const item of items) {
+    let value: EnumValueDeclaration | undefined;
+    if (isScalar(item.value)) {
+      const name = c.name(item, 'enum value', false);
+      if (name !== undefined) value = { name };
+    } else {
+      const map = c.mapping(item);
+      if (!map) continue;
+      const f = c.fields(map, item.path, ['name', 'xmlName', 'value']);
+      if (!c.need(map, f, item.path, 'name')) continue;
+      const name = c.name(f.name!, 'enum value', false);
+      const xmlName = f.xmlName && c.string(f.xmlName, true);
+      let num: number | undefined;
+      if (f.value) {
+        const v = f.value.value;
+        if (isScalar(v) && typeof v.value === 'number' && Number.isSafeInteger(v.value)) num = v.value;
+        else c.problem(f.value, 'expected an integer');
+      }
+      if (name !== undefined)
+        value = { name, ...(xmlName !== undefined && { xmlName }), ...(num !== undefined && { value: num }) };
+    }
+    if (!value) continue;
+    if (flags && value.value === undefined) {
+      c.problem(item, `flags value "${value.name}" needs a number ("value:"), a power of two or a combination`);
+    }
+    if (c.unique(item, value.name, 'enum value', names) === undefined) continue;
+    if (c.unique(item, value.xmlName ?? value.name, 'enum XML name', xmlNames) === undefined) continue;
+    out.push(value);
+  }
+  return out;
+}
+
+function classMembers(
+  c: YamlChecker,
+  entry: Entry,
+  refs: TypeRefUse[],
+  owner: string,
+): MemberDeclaration[] | undefined {
+  const items = c.items(entry);
+  if (!items) return undefined;
+  const names = new Map<string, number>();
+  const elementNames = new Map<string, number>();
+  const attributeNames = new Map<string, number>();
+  const out: MemberDeclaration[] = [];
+  for (const item of items) {
+    const map = c.mapping(item);
+    if (!map) continue;
+    const f = c.fields(map, item.path, MEMBER_FIELDS);
+    if (!c.need(map, f, item.path, 'name')) continue;
+    const name = c.name(f.name!, 'member name', false);
+    const flag = (key: string) => f[key] && c.boolean(f[key]);
+    const attribute = flag('attribute');
+    const any = flag('any');
+    const unwrapped = flag('unwrapped');
+    const nillable = flag('nillable');
+    const type = f.type ? c.string(f.type, true) : 'string';
+    const xmlName = f.xmlName && c.name(f.xmlName, 'XML name', true);
+    const itemName = f.itemName && c.name(f.itemName, 'item name', true);
+    const dflt = f.default && scalarText(c, f.default);
+    if (type !== undefined) {
+      const use = any ? 'anyMember' : attribute ? 'attribute' : 'member';
+      refs.push({ text: type, entry: f.type ?? f.name!, use, owner });
+    }
+    const isArray = type?.endsWith('[]') === true;
+    if (attribute && any) c.problem(f.any!, 'a member is an attribute or any element, not both');
+    if (unwrapped && !isArray) c.problem(f.unwrapped!, 'unwrapped applies to an array member only');
+    if (unwrapped && attribute) c.problem(f.unwrapped!, 'an attribute cannot be unwrapped');
+    if (itemName !== undefined && (!isArray || unwrapped)) {
+      c.problem(f.itemName!, 'itemName applies to a wrapped array member only');
+    }
+    if (name === undefined || type === undefined) continue;
+    if (c.unique(f.name!, name, 'member', names) === undefined) continue;
+    if (!any) {
+      const wire = xmlName ?? name;
+      const seen = attribute ? attributeNames : elementNames;
+      if (c.unique(f.xmlName ?? f.name!, wire, attribute ? 'attribute name' : 'element name', seen) === undefined)
+        continue;
+    }
+    out.push({
+      name,
+      type,
+      ...(attribute && { attribute }),
+      ...(any && { any }),
+      ...(xmlName !== undefined && { xmlName }),
+      ...(unwrapped && { unwrapped }),
+      ...(itemName !== undefined && { itemName }),
+      ...(nillable && { nillable }),
+      ...(dflt !== undefined && { default: dflt }),
+    });
+  }
+  return out;
+}
+
+/** A scalar's text as written (`[DefaultValue]`: `EUR`, `0`, `true`). */
+function scalarText(c: YamlChecker, entry: Entry): string | undefined {
+  const v = entry.value;
+  if (isScalar(v) && v.value !== null && typeof v.value !== 'object') return String(v.value);
+  c.problem(entry, 'expected a string, number or boolean');
+  return undefined;
+}

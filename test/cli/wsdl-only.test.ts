@@ -1,0 +1,54 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  generate,
+  generateWsdl,
+  loadSpec,
+  renderWsdl,
+  serviceAddress,
+  UnsupportedSpecError,
+} from '../../generator/index.js';
+import { sharedFile } from '../shared-files.js';
+import { cli, ROOT, tempDir } from './run-cli.js';
+
+const LIBRARY = join(ROOT, 'test/golden/library/spec.yaml');
+
+describe('a spec with complex types', () => {
+  it('generate refuses it with what is supported so far: exit 2, nothing written', async () => {
+    const out = join(await tempDir(), 'out');
+    const r = await cli('generate', '--spec', LIBRARY, '--out', out);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('support XSD simple types only so far');
+    expect(r.stderr).toContain('operation "FindBooks": parameter "authors" of type string[]');
+    expect(r.stderr).toContain('asmxgen generate --wsdl-only');
+    await expect(readdir(out)).rejects.toThrow(/ENOENT/);
+  });
+
+  it('generate --wsdl-only writes the WSDL alone, byte for byte what the runtime serves, and check agrees', async () => {
+    const out = join(await tempDir(), 'out');
+    const r = await cli('generate', '--spec', LIBRARY, '--out', out, '--wsdl-only');
+    expect(r.code).toBe(0);
+    expect((await readdir(out)).filter((f) => !f.startsWith('.'))).toEqual(['Library.wsdl']);
+    expect(
+      (await readFile(join(out, 'Library.wsdl'))).equals(await readFile(sharedFile('wsdl-corpus/Library.wsdl'))),
+    ).toBe(true);
+    const c = await cli('check', '--spec', LIBRARY, '--out', out, '--wsdl-only');
+    expect(c.code).toBe(0);
+  });
+
+  it('--wsdl-only and --impl do not go together', async () => {
+    const out = join(await tempDir(), 'out');
+    const r = await cli('generate', '--spec', LIBRARY, '--out', out, '--wsdl-only', '--impl', 'h.ts');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--wsdl-only writes no handlers: leave out --impl');
+  });
+
+  it('the API: generate() throws UnsupportedSpecError; generateWsdl() and renderWsdl() give the WSDL', async () => {
+    const model = await loadSpec(LIBRARY);
+    await expect(generate(model)).rejects.toBeInstanceOf(UnsupportedSpecError);
+    const [file] = await generateWsdl(model);
+    expect(file!.path).toBe('Library.wsdl');
+    expect(renderWsdl(model, serviceAddress(model, 'http://localhost:8080'))).toBe(file!.content);
+  });
+});

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { parseSpec } from '../../generator/spec/parse-spec.js';
+import { SpecError } from '../../generator/spec/spec-error.js';
+
+const HEAD = 'service:\n  name: S\n  namespace: urn:s\n';
+
+function problems(text: string): string[] {
+  try {
+    parseSpec(text, 't.yaml');
+  } catch (e) {
+    if (e instanceof SpecError) return e.message.replace(/expected one of: [^\n]*/g, 'expected one of: …').split('\n');
+    throw e;
+  }
+  return [];
+}
+
+describe('types in a spec', () => {
+  it('parses classes, structs, enums, flags, headers and every kind of type reference', () => {
+    const spec = parseSpec(
+      HEAD +
+        [
+          'types:',
+          '  Color: { enum: [Red, { name: DarkBlue, xmlName: dark-blue }] }',
+          '  Perm: { flags: [{ name: None, value: 0 }, { name: Read, value: 1 }] }',
+          '  Point: { struct: true, members: [{ name: X, type: int }] }',
+          '  Base: { abstract: true, include: [Derived], members: [{ name: Id, attribute: true }] }',
+          '  Derived: { base: Base, members: [{ name: Tags, type: "string[]", unwrapped: true, xmlName: Tag }] }',
+          '  Auth: { header: true, elementName: Credentials, members: [{ name: User }] }',
+          'operations:',
+          '  - name: Op',
+          '    messageName: OpMessage',
+          '    headers: [{ field: auth, type: Auth, direction: inOut, required: false }]',
+          '    parameters: [{ name: a, type: "Color?[]" }, { name: b, type: Point?, direction: ref }, { name: c, type: "int[]", list: true }]',
+          '    result: Base[][]',
+          '    resultItemName: Row',
+        ].join('\n'),
+      't.yaml',
+    );
+    expect(spec.types?.map((t) => [t.name, t.kind])).toEqual([
+      ['Color', 'enum'],
+      ['Perm', 'enum'],
+      ['Point', 'class'],
+      ['Base', 'class'],
+      ['Derived', 'class'],
+      ['Auth', 'class'],
+    ]);
+    expect(spec.operations[0]).toMatchObject({
+      messageName: 'OpMessage',
+      headers: [{ field: 'auth', type: 'Auth', direction: 'inOut', required: false }],
+      result: 'Base[][]',
+      resultItemName: 'Row',
+    });
+  });
+
+  it('reports every mistake at once, each at its node', () => {
+    const text =
+      HEAD +
+      [
+        'types:',
+        '  A: { base: B, members: [{ name: X }] }',
+        '  B: { base: A, members: [] }',
+        '  C:',
+        '    members:',
+        '      - { name: X, type: Nope }',
+        '      - { name: X }',
+        '      - { name: Y, xmlName: Z }',
+        '      - { name: Z }',
+        '      - { name: P, type: C, attribute: true }',
+        '      - { name: Q, type: string? }',
+        '  F: { flags: [] }',
+        '  G: { flags: [{ name: One }] }',
+        '  S: { struct: true, members: [{ name: V, type: int }] }',
+        '  D: { base: S }',
+        '  int: { members: [] }',
+        'operations:',
+        '  - name: Op',
+        '    headers: [{ field: h, type: C }]',
+        "    parameters: [{ name: p, type: 'int[' }, { name: q, list: true }]",
+        '    result: C?',
+      ].join('\n');
+    expect(problems(text)).toEqual([
+      't.yaml:5:14: types.A.base: inheritance cycle: A → B → A',
+      't.yaml:6:14: types.B.base: inheritance cycle: B → A → B',
+      't.yaml:9:26: types.C.members[0].type: unknown type "Nope"; expected one of: …',
+      't.yaml:10:17: types.C.members[1].name: duplicate member "X" (first defined at line 9)',
+      't.yaml:12:17: types.C.members[3].name: duplicate element name "Z" (first defined at line 11)',
+      't.yaml:13:26: types.C.members[4].type: "C" cannot be an attribute: attributes are of simple types and enums (not classes, arrays, anyType or XML)',
+      't.yaml:14:26: types.C.members[5].type: "string?": "?" applies to value types only (built-in value types, enums, structs); "string" is a reference type',
+      't.yaml:15:15: types.F.flags: a flags enum needs values',
+      't.yaml:16:16: types.G.flags[0]: flags value "One" needs a number ("value:"), a power of two or a combination',
+      't.yaml:18:14: types.D.base: "S" is a struct: structs cannot be derived from',
+      't.yaml:19:3: types.int: type name "int" is a built-in type',
+      't.yaml:22:33: operations[0].headers[0].type: "C" is not a header class: declare it with "header: true"',
+      't.yaml:23:35: operations[0].parameters[0].type: invalid type reference "int[": expected a type name, then an optional "?", then any number of "[]"',
+      't.yaml:23:62: operations[0].parameters[1].list: list applies to an array parameter only',
+      't.yaml:24:13: operations[0].result: "C?": "?" applies to value types only (built-in value types, enums, structs); "C" is a reference type',
+    ]);
+  });
+
+  it('lets overloads share a name when their message names differ, and refuses a duplicate message name', () => {
+    const ok = HEAD + 'operations:\n  - { name: Add, messageName: AddInts }\n  - { name: Add }\n';
+    expect(problems(ok)).toEqual([]);
+    const dup = HEAD + 'operations:\n  - { name: Add, messageName: X }\n  - { name: Sub, messageName: X }\n';
+    expect(problems(dup)).toEqual([
+      't.yaml:6:31: operations[1].messageName: duplicate message name "X" (first defined at line 5)',
+    ]);
+  });
+
+  it('refuses a header class used as a parameter, an "any" member of another type, and unwrapped on a non-array', () => {
+    const text =
+      HEAD +
+      [
+        'types:',
+        '  H: { header: true, members: [] }',
+        '  W: { members: [{ name: A, type: string, any: true }, { name: B, unwrapped: true }] }',
+        'operations:',
+        '  - { name: Op, parameters: [{ name: h, type: H }] }',
+      ].join('\n');
+    expect(problems(text)).toEqual([
+      't.yaml:6:35: types.W.members[0].type: an "any" member is of type xmlElement or xmlElement[]; got "string"',
+      't.yaml:6:78: types.W.members[1].unwrapped: unwrapped applies to an array member only',
+      't.yaml:8:47: operations[0].parameters[0].type: "H" is a header class: use it in an operation\'s "headers", not as a parameter',
+    ]);
+  });
+});
