@@ -518,11 +518,14 @@ function memberChanges(ctx: DiffContext, a: ClassTypeModel, b: ClassTypeModel, r
       changes.push(changeOf(breaking ? MEMBER_NILLABLE_CHANGED : MEMBER_NILLABLE_CHANGED_COMPATIBLE, where, message));
     }
   }
-  const elements = (members: readonly MemberModel[]) => members.filter((m) => m.form !== 'attribute');
-  const oldOrder = elements(a.members)
-    .filter((m) => pairs.has(m))
-    .map((m) => pairs.get(m)!);
-  const newOrder = elements(b.members).filter((m) => paired.has(m));
+  // Attributes have no order; a member that became or stopped being one is `member-form-changed`.
+  const isElement = (m: MemberModel) => m.form !== 'attribute';
+  const oldOrder = a.members.flatMap((m) => {
+    const n = pairs.get(m);
+    return n && isElement(m) && isElement(n) ? [n] : [];
+  });
+  const inOrder = new Set(oldOrder);
+  const newOrder = b.members.filter((n) => inOrder.has(n));
   if (oldOrder.some((m, i) => newOrder[i] !== m)) {
     const list = (ms: readonly MemberModel[]) => nameList(ms.map((m) => m.name));
     const message = `order changed from ${list(oldOrder)} to ${list(newOrder)}, ${directionText(r)}${suffix}`;
