@@ -144,7 +144,7 @@ export class TypeResolver {
     const isArray = type.kind === 'array';
     const form = m.any ? 'any' : m.attribute ? 'attribute' : 'element';
     const nillable = nullable || m.nillable === true;
-    const required = m.default === undefined && (valueType || nillable);
+    const required = m.default === undefined && m.optional !== true && (valueType || nillable);
     return {
       name: m.name,
       xmlName: m.xmlName ?? m.name,
@@ -155,7 +155,7 @@ export class TypeResolver {
       maxOccurs: m.unwrapped || (form === 'any' && isArray) ? 'unbounded' : '1',
       nillable,
       default: m.default,
-      required: form === 'attribute' && valueType,
+      required: form === 'attribute' && valueType && m.optional !== true,
     };
   }
 

@@ -31,7 +31,18 @@ const CLASS_FIELDS = [
   'anyAttribute',
 ] as const;
 const ENUM_FIELDS = ['enum', 'flags', 'xmlName', 'elementName'] as const;
-const MEMBER_FIELDS = ['name', 'type', 'attribute', 'any', 'xmlName', 'unwrapped', 'itemName', 'nillable', 'default'];
+const MEMBER_FIELDS = [
+  'name',
+  'type',
+  'attribute',
+  'any',
+  'xmlName',
+  'unwrapped',
+  'itemName',
+  'nillable',
+  'optional',
+  'default',
+];
 
 /**
  * Parses `types:`, a mapping from type name to a class (`members`), an enum (`enum`) or a flags enum (`flags`), in
@@ -200,6 +211,7 @@ function classMembers(
     const any = flag('any');
     const unwrapped = flag('unwrapped');
     const nillable = flag('nillable');
+    const optional = flag('optional');
     const type = f.type ? c.string(f.type, true) : 'string';
     const xmlName = f.xmlName && c.name(f.xmlName, 'XML name', true);
     const itemName = f.itemName && c.name(f.itemName, 'item name', true);
@@ -232,6 +244,7 @@ function classMembers(
       ...(unwrapped && { unwrapped }),
       ...(itemName !== undefined && { itemName }),
       ...(nillable && { nillable }),
+      ...(optional && { optional }),
       ...(dflt !== undefined && { default: dflt }),
     });
   }
