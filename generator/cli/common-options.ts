@@ -70,7 +70,12 @@ export function withWsdlOnlyOption<T>(y: Argv<T>): Argv<T & WsdlOnlyOptions> {
       describe:
         'Write only the WSDL: any valid spec, complex types included (the server, client and tests are not written)',
     })
-    .conflicts('wsdl-only', 'impl') as Argv<T & WsdlOnlyOptions>;
+    .check((argv) => {
+      if (argv['wsdl-only'] && (argv as { impl?: unknown }).impl !== undefined) {
+        throw new UsageError('--wsdl-only writes no handlers: leave out --impl');
+      }
+      return true;
+    }) as Argv<T & WsdlOnlyOptions>;
 }
 
 export interface ImplOptions {

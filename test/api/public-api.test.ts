@@ -4,10 +4,12 @@ import * as api from '../../generator/index.js';
 it('exports by name exactly the values docs/api.md documents', () => {
   expect(Object.keys(api).sort()).toEqual(
     [
+      'BUILTIN_NAMES',
       'DEFAULT_BASE_URL',
       'DEFAULT_SPEC_PATH',
       'OutputError',
       'SpecError',
+      'UnsupportedSpecError',
       'WsdlError',
       'XSD_TYPE_NAMES',
       'buildModel',
@@ -15,11 +17,14 @@ it('exports by name exactly the values docs/api.md documents', () => {
       'diffModels',
       'formatCheck',
       'generate',
+      'generateWsdl',
       'loadSpec',
       'loadSpecText',
       'mergeImpl',
       'readWsdl',
       'renderSpecYaml',
+      'renderWsdl',
+      'serviceAddress',
       'writeOutput',
     ].sort(),
   );

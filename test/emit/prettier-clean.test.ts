@@ -30,7 +30,8 @@ function firstDifference(actual: string, expected: string): string {
 }
 
 describe('generated TypeScript is prettier-clean', () => {
-  it.each(listScenarios())('golden scenario $name', async (scenario) => {
+  // Scenarios generated --wsdl-only have no TypeScript.
+  it.each(listScenarios().filter((s) => !s.wsdlOnly))('golden scenario $name', async (scenario) => {
     const files = await generate(await loadSpec(scenario.spec), { baseUrl: scenario.baseUrl });
     expect(await prettierChanges(files)).toEqual([]);
   });

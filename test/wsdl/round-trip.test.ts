@@ -51,7 +51,8 @@ describe.each(Object.entries(NOT_YET_IMPORTED))('%s', (wsdl, reason) => {
 });
 
 describe('imported specs equal the specs committed for the golden scenarios', () => {
-  const scenarios = listScenarios().filter((s) => s.reference !== undefined);
+  // Scenarios generated --wsdl-only hold complex types, which `import` does not read yet.
+  const scenarios = listScenarios().filter((s) => s.reference !== undefined && !s.wsdlOnly);
 
   test('every shared WSDL is some scenario’s reference', () => {
     expect(scenarios.map((s) => s.reference).sort()).toEqual(
