@@ -17,7 +17,8 @@ export interface WsdlDifference {
  * The first difference between two WSDLs as documents, not as text: elements by namespace and local name, in
  * order; attributes by name, QName values by what they name; the text of `wsdl:documentation`. Prefixes,
  * namespace declarations, attribute order, whitespace between elements and the ports' hosts do not count (an
- * address counts by its path). `undefined` when they are the same document.
+ * address counts by its path), nor does `style="document"` on `soap:binding` (the default, which .NET 1.x
+ * wrote). `undefined` when they are the same document.
  */
 export function compareWsdl(actual: XmlNode, expected: XmlNode): WsdlDifference | undefined {
   if (actual.namespace !== expected.namespace || actual.localName !== expected.localName) {
@@ -29,7 +30,7 @@ export function compareWsdl(actual: XmlNode, expected: XmlNode): WsdlDifference 
     const a = actual.attributes.get(name);
     const e = expected.attributes.get(name);
     if (a === undefined || e === undefined) {
-      if (a === e) continue;
+      if (a === e || (a === 'document' && name === 'style' && isSoapBinding(actual))) continue;
       return {
         node: actual,
         detail:
@@ -82,6 +83,11 @@ function sameValue(name: string, actual: XmlNode, a: string, expected: XmlNode, 
   const qa = resolveQName(actual, a);
   const qe = resolveQName(expected, e);
   return qa !== undefined && qe !== undefined && qa.namespace === qe.namespace && qa.localName === qe.localName;
+}
+
+/** `soap:binding` or `soap12:binding`, whose `style="document"` (.NET 1.x writes it) is the default. */
+function isSoapBinding(node: XmlNode): boolean {
+  return (node.namespace === SOAP11_NS || node.namespace === SOAP12_NS) && node.localName === 'binding';
 }
 
 function pathOf(url: string): string {

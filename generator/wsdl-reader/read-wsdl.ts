@@ -31,6 +31,15 @@ export interface WsdlReading {
   readonly addresses: Partial<Record<BindingKind, string>>;
 }
 
+export interface ReadWsdlOptions {
+  /**
+   * Refuse a WSDL whose spec would generate another document (the default): what `import` needs. `false` reads
+   * what the WSDL says and leaves out the final comparison: `diff` reads WSDLs edited by hand, whose items may
+   * stand where the runtime would not write them.
+   */
+  readonly exact?: boolean;
+}
+
 /** One operation's wrapper elements, headers and HTTP reply element, as the schema gives them. */
 interface OperationShape {
   readonly op: OperationReading;
@@ -52,7 +61,7 @@ interface OperationShape {
  * Last, the spec is checked by generating its WSDL and comparing it with the input as a document: where they
  * differ, the input is refused there, so that an imported spec always reproduces the service's contract.
  */
-export function readWsdl(text: string, file: string): WsdlReading {
+export function readWsdl(text: string, file: string, options: ReadWsdlOptions = {}): WsdlReading {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const source = new SourceText(body, file);
   const doc = new WsdlDocument(source, parseXmlTree(source));
@@ -155,7 +164,7 @@ export function readWsdl(text: string, file: string): WsdlReading {
   };
   const withLists = http ? listParameters(doc, base, operations, bindings) : base;
   const address = BINDING_KINDS.map((k) => addresses[k]).find((a) => a !== undefined) ?? 'http://localhost/';
-  const { spec, model } = withIncludes(doc, withLists, declarations, shapes, types, address);
+  const { spec, model } = withIncludes(doc, withLists, declarations, shapes, types, address, options.exact ?? true);
   const wsdl = wsdlForm(doc, body, model);
   return { spec: wsdl ? { ...spec, wsdl } : spec, addresses };
 }
@@ -172,11 +181,20 @@ function bindingName(
   if (soap11) binding = soap11.name === `${service}Soap` ? undefined : soap11.name;
   else if (soap12 && soap12.name !== `${service}Soap12` && soap12.name.endsWith('1'))
     binding = soap12.name.slice(0, -1);
-  if (binding !== undefined && !isUsableName(binding) && !isXmlName(binding)) {
+  if (binding !== undefined && !isXmlName(binding)) {
     throw doc.failAt(
       (soap11 ?? soap12)!.node,
       'name',
       `the binding name "${binding}" is not an XML name: not a valid WSDL`,
+    );
+  }
+  const soap12Name = binding === undefined ? `${service}Soap12` : `${binding}1`;
+  if (soap12 && soap12.name !== soap12Name) {
+    throw doc.failAt(
+      soap12.node,
+      'name',
+      `the SOAP 1.2 binding is named "${soap12.name}": the ASMX runtime names it "${soap12Name}" (${service}Soap12, ` +
+        'or X1 for a [WebServiceBinding(Name = "X")]), and a spec cannot express another name',
     );
   }
   return binding === undefined ? {} : { binding };
@@ -356,6 +374,7 @@ function withIncludes(
   shapes: readonly OperationShape[],
   types: TypeBuilder,
   address: string,
+  exact: boolean,
 ): { spec: Spec; model: ServiceModel } {
   const classes = declarations.filter((d) => d.kind === 'class');
   const reached = new Set<string>();
@@ -393,7 +412,7 @@ function withIncludes(
     { onBase: [], onService: unreached, reverse: false },
     { onBase: derived, onService: unreached.filter((c) => c.base === undefined), reverse: true },
   ];
-  let firstError: WsdlError | undefined;
+  let first: { error: WsdlError; spec: Spec; model: ServiceModel } | undefined;
   for (const strategy of strategies) {
     const order = <T>(list: readonly T[]) => (strategy.reverse ? [...list].reverse() : [...list]);
     const includes = new Map<string, string[]>();
@@ -411,10 +430,11 @@ function withIncludes(
     const model = buildModel(candidate);
     const error = verify(doc, model, address);
     if (!error) return { spec: candidate, model };
-    firstError ??= error;
+    first ??= { error, spec: candidate, model };
     if (unreached.length === 0 && derived.length === 0) break;
   }
-  throw firstError!;
+  if (exact) throw first!.error;
+  return first!;
 }
 
 /** Generates the WSDL of `model` and compares it with the input; the first difference, as an error there. */
