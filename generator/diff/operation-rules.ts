@@ -47,22 +47,29 @@ export const OPERATION_RULES: readonly DiffRule[] = [
 ];
 
 /**
- * Operations removed and added, matched by name (their order does not count: nothing on the wire or in a
- * generated client depends on it), and the changes inside each operation both versions have.
+ * Operations removed and added, matched by message name (the name, unless `[WebMethod(MessageName)]` renames
+ * it: overloads share a name but not a message name, which names their elements, SOAPAction and path); their
+ * order does not count: nothing on the wire or in a generated client depends on it. Then the changes inside
+ * each operation both versions have.
  */
 export function operationChanges(ctx: DiffContext): Change[] {
   const changes: Change[] = [];
-  const before = new Map(ctx.old.operations.map((op) => [op.name, op]));
-  const after = new Map(ctx.new.operations.map((op) => [op.name, op]));
+  const before = new Map(ctx.old.operations.map((op) => [op.messageName, op]));
+  const after = new Map(ctx.new.operations.map((op) => [op.messageName, op]));
   for (const op of ctx.old.operations) {
-    const next = after.get(op.name);
+    const next = after.get(op.messageName);
     if (next) changes.push(...changesInOperation(ctx, op, next));
-    else changes.push(changeOf(OPERATION_REMOVED, operationWhere(op.name), 'removed'));
+    else changes.push(changeOf(OPERATION_REMOVED, operationWhere(label(op)), 'removed'));
   }
   for (const op of ctx.new.operations) {
-    if (!before.has(op.name)) changes.push(changeOf(OPERATION_ADDED, operationWhere(op.name), 'added'));
+    if (!before.has(op.messageName)) changes.push(changeOf(OPERATION_ADDED, operationWhere(label(op)), 'added'));
   }
   return changes;
+}
+
+/** `Add`, or `Add (AddIntegers)` for an operation with a message name of its own. */
+function label(op: OperationModel): string {
+  return op.messageName === op.name ? op.name : `${op.name} (${op.messageName})`;
 }
 
 function changesInOperation(ctx: DiffContext, a: OperationModel, b: OperationModel): Change[] {

@@ -120,7 +120,7 @@ export class SchemaReader {
           'element as one, holding a sequence of the parameters',
       );
     }
-    return this.sequence(complexType, `${what}, "${name}",`).particles;
+    return this.sequence(complexType, what).particles;
   }
 
   /** The type of a top-level element (a header element or an HTTP result element) of the service's schema. */
@@ -269,7 +269,7 @@ export class SchemaReader {
     return {
       node,
       name,
-      type: this.typeOf(node, `the element "${name}" in ${what.replace(/,$/, '')}`),
+      type: this.typeOf(node, `the element "${name}" in ${what}`),
       minOccurs,
       maxOccurs,
       nillable: node.attributes.get('nillable') === 'true',
@@ -290,10 +290,7 @@ export class SchemaReader {
     }
     const name = this.doc.attribute(node, 'name');
     if (!node.attributes.has('type')) {
-      throw this.doc.fail(
-        node,
-        `the attribute "${name}" in ${what.replace(/,$/, '')} has no type: not a WSDL the ASMX runtime writes`,
-      );
+      throw this.doc.fail(node, `the attribute "${name}" in ${what} has no type: not a WSDL the ASMX runtime writes`);
     }
     return {
       node,
@@ -340,10 +337,10 @@ export class SchemaReader {
       throw this.doc.failAt(
         node,
         attribute,
-        `${what} has type ${value}, an XML Schema type the ASMX runtime writes for no type a spec names (it writes ` +
-          `${localName === 'date' || localName === 'time' ? `s:${localName} for [XmlElement(DataType = "${localName}")]` : `s:${localName} only for a DataType = "${localName}"`}); ` +
-          'a spec expresses string, boolean, byte, unsignedByte, short, unsignedShort, int, unsignedInt, long, ' +
-          'unsignedLong, float, double, decimal, dateTime, base64Binary and QName',
+        `${what} has type ${value}, which is none of the XML Schema types a spec names (string, boolean, byte, ` +
+          'unsignedByte, short, unsignedShort, int, unsignedInt, long, unsignedLong, float, double, decimal, ' +
+          'dateTime, base64Binary, QName): the runtime writes others, such as s:date or s:token, for ' +
+          '[XmlElement(DataType = …)], which a spec cannot express',
       );
     }
     if (namespace === MICROSOFT_TYPES_NAMESPACE && (localName === 'guid' || localName === 'char')) {
@@ -397,7 +394,7 @@ export class SchemaReader {
 
   private arrayItem(name: string, node: XmlNode): RawParticle {
     const sequence = significant(node)[0]!;
-    return this.particle(significant(sequence)[0]!, `the array type "${name}",`);
+    return this.particle(significant(sequence)[0]!, `the array type "${name}"`);
   }
 
   private declared(name: string, node: XmlNode): void {
@@ -408,7 +405,7 @@ export class SchemaReader {
   }
 
   private classType(name: string, node: XmlNode): RawClass {
-    const what = `the complex type "${name}",`;
+    const what = `the complex type "${name}"`;
     const extra = [...node.attributes.keys()].find((k) => k !== 'name' && k !== 'abstract');
     if (extra !== undefined) throw this.unexpected(node, what);
     const abstract = node.attributes.get('abstract') === 'true';

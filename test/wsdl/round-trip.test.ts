@@ -14,6 +14,7 @@ import { sharedFile } from '../shared-files.js';
 import {
   canonicalSpec,
   CORPUS_DIR,
+  edit,
   importableWsdls,
   readShared,
   REFUSED_CORPUS,
@@ -228,4 +229,33 @@ test('the Library and the corpus in every subset of bindings round-trip too', ()
       expect(regenerate(wsdl, 'subset.wsdl').wsdl, `${wsdlLabel(path)}: ${bindings.join(', ')}`).toBe(wsdl);
     }
   }
+});
+
+test('out and ref parameters import in the order the method declares them, and regenerate', () => {
+  // string GetVersion(ref string channel, out int build): ref in the request and the response, out in the response.
+  const text = edit(
+    readShared('wsdl-corpus/LegacySoapOnly.wsdl'),
+    [
+      '      <s:element name="GetVersion">\n        <s:complexType />',
+      '      <s:element name="GetVersion">\n        <s:complexType>\n          <s:sequence>\n' +
+        '            <s:element minOccurs="0" maxOccurs="1" name="channel" type="s:string" />\n' +
+        '          </s:sequence>\n        </s:complexType>',
+    ],
+    [
+      '<s:element minOccurs="0" maxOccurs="1" name="GetVersionResult" type="s:string" />',
+      '<s:element minOccurs="0" maxOccurs="1" name="GetVersionResult" type="s:string" />\n' +
+        '            <s:element minOccurs="0" maxOccurs="1" name="channel" type="s:string" />\n' +
+        '            <s:element minOccurs="1" maxOccurs="1" name="build" type="s:int" />',
+    ],
+  );
+  const { spec, wsdl } = regenerate(text, 'Legacy.wsdl');
+  expect(spec.operations[1]).toStrictEqual({
+    name: 'GetVersion',
+    parameters: [
+      { name: 'channel', type: 'string', direction: 'ref' },
+      { name: 'build', type: 'int', direction: 'out' },
+    ],
+    result: 'string',
+  });
+  expect(wsdl).toBe(text);
 });
