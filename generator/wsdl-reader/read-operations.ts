@@ -120,7 +120,14 @@ function checkPortType(doc: WsdlDocument, first: WsdlBinding, binding: WsdlBindi
   const firstKeys = childElements(first.portType, WSDL_NS, 'operation').map((op) => operationKey(doc, op));
   const portType = binding.portType.attributes.get('name');
   const show = (list: string[]) =>
-    list.length === 0 ? '(none)' : list.map((k) => `"${k.replace('\u0000', '').replace(/\u0000.*/, '')}"`).join(', ');
+    list.length === 0
+      ? '(none)'
+      : list
+          .map((k) => {
+            const [name, ioName] = k.split('\u0000');
+            return ioName ? `"${name}" (${ioName})` : `"${name}"`;
+          })
+          .join(', ');
   if (keys.join('\n') !== firstKeys.join('\n')) {
     throw doc.failAt(
       binding.portType,
