@@ -20,7 +20,7 @@ export default defineConfig({
           name: 'package',
           // Each golden scenario's generated suite runs against its own expected/ output; nothing else there is a test.
           include: ['test/**/*.test.ts', 'generated/**/*.test.ts', 'test/golden/*/expected/*.test.ts'],
-          exclude: ['**/node_modules/**', 'test/golden/*/expected/*/**', 'test/bench/**'],
+          exclude: ['**/node_modules/**', 'test/golden/*/expected/*/**', 'test/bench/**', 'test/artifacts/**'],
         },
       },
       {

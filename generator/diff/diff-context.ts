@@ -1,4 +1,5 @@
 import type { BindingKind, ServiceModel } from '../model/types.js';
+import { renameSpec, type TypeMatching } from './type-matching.js';
 
 /** The address each binding's port names, as a WSDL gives it; a spec side has the one `generate` would write. */
 export type Addresses = Partial<Record<BindingKind, string>>;
@@ -15,6 +16,16 @@ export interface DiffContext {
   readonly old: ServiceModel;
   readonly new: ServiceModel;
   readonly options: DiffOptions;
+  /** How the declared types of both versions pair up. */
+  readonly types: TypeMatching;
+}
+
+/**
+ * Whether a type reference of the old version and one of the new name the same type: a renamed type is reported
+ * once, as `type-renamed`, not again wherever it is used.
+ */
+export function sameTypeSpec(ctx: DiffContext, before: string, after: string): boolean {
+  return renameSpec(before, ctx.types.names) === after;
 }
 
 const HTTP_BINDINGS: readonly BindingKind[] = ['httpGet', 'httpPost'];

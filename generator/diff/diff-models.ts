@@ -4,6 +4,8 @@ import { CHANGE_LEVELS, type Change } from './change.js';
 import type { DiffContext, DiffOptions } from './diff-context.js';
 import { operationChanges } from './operation-rules.js';
 import { serviceChanges } from './service-rules.js';
+import { matchTypes } from './type-matching.js';
+import { typeChanges } from './type-rules.js';
 
 /**
  * The semantic differences between two versions of a service, sorted: breaking first, then by `where`, then by
@@ -12,8 +14,8 @@ import { serviceChanges } from './service-rules.js';
  * addresses count only with `includeAddresses`.
  */
 export function diffModels(oldModel: ServiceModel, newModel: ServiceModel, options: DiffOptions = {}): Change[] {
-  const ctx: DiffContext = { old: oldModel, new: newModel, options };
-  return sortChanges([...serviceChanges(ctx), ...bindingChanges(ctx), ...operationChanges(ctx)]);
+  const ctx: DiffContext = { old: oldModel, new: newModel, options, types: matchTypes(oldModel, newModel) };
+  return sortChanges([...serviceChanges(ctx), ...bindingChanges(ctx), ...operationChanges(ctx), ...typeChanges(ctx)]);
 }
 
 /** Level (breaking first), then where, then rule, then message; by code unit, so no locale changes the order. */

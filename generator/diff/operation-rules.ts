@@ -2,7 +2,10 @@ import type { OperationModel } from '../model/types.js';
 import { changeOf, type Change, type DiffRule } from './change.js';
 import type { DiffContext } from './diff-context.js';
 import { describeTextChange } from './describe-values.js';
+import { headerChanges } from './header-rules.js';
+import { soapActionFor } from '../model/naming.js';
 import { parameterChanges } from './parameter-rules.js';
+import { operationLabel, pairOperations } from './operation-pairs.js';
 import { resultChanges } from './result-rules.js';
 import { followsNamespace } from './service-rules.js';
 import { operationWhere } from './where.js';
@@ -39,43 +42,58 @@ export const OPERATION_DESCRIPTION_CHANGED: DiffRule = {
   why: 'Documentation only: no message on the wire changes.',
 };
 
+export const MESSAGE_NAME_CHANGED: DiffRule = {
+  id: 'message-name-changed',
+  level: 'breaking',
+  meaning:
+    "An operation's message name (`messageName`, `[WebMethod(MessageName)]`; the operation's name when not given) " +
+    'changed while its name stayed (a default SOAPAction that follows it is not reported again).',
+  why:
+    'It names what is on the wire: the request and response elements, the `{Message}Result` element, the ' +
+    "default SOAPAction and the HTTP path. Old callers' requests are no longer recognized, and they no longer " +
+    'find the response.',
+};
+
 export const OPERATION_RULES: readonly DiffRule[] = [
   OPERATION_REMOVED,
   OPERATION_ADDED,
   SOAP_ACTION_CHANGED,
+  MESSAGE_NAME_CHANGED,
   OPERATION_DESCRIPTION_CHANGED,
 ];
 
 /**
- * Operations removed and added, matched by message name (the name, unless `[WebMethod(MessageName)]` renames
- * it: overloads share a name but not a message name, which names their elements, SOAPAction and path); their
- * order does not count: nothing on the wire or in a generated client depends on it. Then the changes inside
- * each operation both versions have.
+ * Operations removed and added, and the changes inside each operation both versions have. Operations are paired
+ * by name and message name (overloads share a name); then an operation left alone with its name on both sides
+ * pairs with the other: its message name changed. Their order does not count: nothing on the wire or in a
+ * generated client depends on it.
  */
 export function operationChanges(ctx: DiffContext): Change[] {
-  const changes: Change[] = [];
-  const before = new Map(ctx.old.operations.map((op) => [op.messageName, op]));
-  const after = new Map(ctx.new.operations.map((op) => [op.messageName, op]));
-  for (const op of ctx.old.operations) {
-    const next = after.get(op.messageName);
-    if (next) changes.push(...changesInOperation(ctx, op, next));
-    else changes.push(changeOf(OPERATION_REMOVED, operationWhere(label(op)), 'removed'));
-  }
-  for (const op of ctx.new.operations) {
-    if (!before.has(op.messageName)) changes.push(changeOf(OPERATION_ADDED, operationWhere(label(op)), 'added'));
-  }
-  return changes;
-}
-
-/** `Add`, or `Add (AddIntegers)` for an operation with a message name of its own. */
-function label(op: OperationModel): string {
-  return op.messageName === op.name ? op.name : `${op.name} (${op.messageName})`;
+  const { pairs, removed, added } = pairOperations(ctx.old, ctx.new);
+  return [
+    ...pairs.flatMap(([a, b]) => changesInOperation(ctx, a, b)),
+    ...removed.map((op) => changeOf(OPERATION_REMOVED, operationWhere(operationLabel(op)), 'removed')),
+    ...added.map((op) => changeOf(OPERATION_ADDED, operationWhere(operationLabel(op)), 'added')),
+  ];
 }
 
 function changesInOperation(ctx: DiffContext, a: OperationModel, b: OperationModel): Change[] {
-  const where = operationWhere(a.name);
+  const label = operationLabel(a);
+  const where = operationWhere(label);
   const changes: Change[] = [];
-  if (a.soapAction !== b.soapAction && !followsNamespace(ctx, a.name, a.soapAction, b.soapAction)) {
+  if (a.messageName !== b.messageName) {
+    const message = `message name changed from ${a.messageName} to ${b.messageName}`;
+    changes.push(changeOf(MESSAGE_NAME_CHANGED, where, message, { old: a.messageName, new: b.messageName }));
+  }
+  const actionFollows =
+    a.messageName !== b.messageName &&
+    a.soapAction === soapActionFor(ctx.old.namespace, a.messageName) &&
+    b.soapAction === soapActionFor(ctx.new.namespace, b.messageName);
+  if (
+    a.soapAction !== b.soapAction &&
+    !actionFollows &&
+    !followsNamespace(ctx, a.messageName, a.soapAction, b.soapAction)
+  ) {
     changes.push(
       changeOf(SOAP_ACTION_CHANGED, where, `SOAPAction changed from ${a.soapAction} to ${b.soapAction}`, {
         old: a.soapAction,
@@ -91,6 +109,6 @@ function changesInOperation(ctx: DiffContext, a: OperationModel, b: OperationMod
       }),
     );
   }
-  changes.push(...parameterChanges(ctx, a, b), ...resultChanges(ctx, a, b));
+  changes.push(...parameterChanges(ctx, a, b), ...resultChanges(ctx, a, b), ...headerChanges(ctx, label, a, b));
   return changes;
 }

@@ -1,7 +1,9 @@
 import type { OperationModel, ParameterModel } from '../model/types.js';
 import { changeOf, type Change, type DiffRule } from './change.js';
-import { httpBindingsOnBothSides, type DiffContext } from './diff-context.js';
+import { httpBindingsOnBothSides, sameTypeSpec, type DiffContext } from './diff-context.js';
 import { nameList } from './describe-values.js';
+import { operationLabel } from './operation-pairs.js';
+import { itemNameChanges } from './type-rules.js';
 import { parametersWhere, parameterWhere } from './where.js';
 
 export const PARAMETER_ADDED_REQUIRED: DiffRule = {
@@ -71,23 +73,24 @@ export const PARAMETER_RULES: readonly DiffRule[] = [
 
 /** Changes of the parameters of an operation both versions have; parameters are matched by name. */
 export function parameterChanges(ctx: DiffContext, a: OperationModel, b: OperationModel): Change[] {
+  const label = operationLabel(a);
   const changes: Change[] = [];
   const before = new Map(a.parameters.map((p) => [p.name, p]));
   const after = new Map(b.parameters.map((p) => [p.name, p]));
 
   for (const p of b.parameters) {
-    if (!before.has(p.name)) changes.push(added(ctx, b.name, p));
+    if (!before.has(p.name)) changes.push(added(ctx, label, p));
   }
   for (const p of a.parameters) {
     const q = after.get(p.name);
     if (!q) {
       const message = `removed (${p.type.spec}): what callers of the old contract send is ignored`;
-      changes.push(changeOf(PARAMETER_REMOVED, parameterWhere(a.name, p.name), message, { old: p.type.spec }));
-    } else if (p.type.spec !== q.type.spec) {
+      changes.push(changeOf(PARAMETER_REMOVED, parameterWhere(label, p.name), message, { old: p.type.spec }));
+    } else if (!sameTypeSpec(ctx, p.type.spec, q.type.spec)) {
       changes.push(
         changeOf(
           PARAMETER_TYPE_CHANGED,
-          parameterWhere(a.name, p.name),
+          parameterWhere(label, p.name),
           `type changed from ${p.type.spec} to ${q.type.spec}`,
           {
             old: p.type.spec,
@@ -95,6 +98,8 @@ export function parameterChanges(ctx: DiffContext, a: OperationModel, b: Operati
           },
         ),
       );
+    } else {
+      changes.push(...itemNameChanges(ctx, parameterWhere(label, p.name), p.type, q.type));
     }
   }
 
@@ -103,7 +108,7 @@ export function parameterChanges(ctx: DiffContext, a: OperationModel, b: Operati
   if (oldOrder.join('\n') !== newOrder.join('\n')) {
     const message = `order changed from ${nameList(oldOrder)} to ${nameList(newOrder)}`;
     changes.push(
-      changeOf(PARAMETERS_REORDERED, parametersWhere(a.name), message, {
+      changeOf(PARAMETERS_REORDERED, parametersWhere(label), message, {
         old: nameList(oldOrder),
         new: nameList(newOrder),
       }),

@@ -1,6 +1,8 @@
 import type { OperationModel } from '../model/types.js';
 import { changeOf, type Change, type DiffRule } from './change.js';
-import { httpBindingsOnBothSides, type DiffContext } from './diff-context.js';
+import { httpBindingsOnBothSides, sameTypeSpec, type DiffContext } from './diff-context.js';
+import { operationLabel } from './operation-pairs.js';
+import { itemNameChanges } from './type-rules.js';
 import { resultWhere } from './where.js';
 
 export const RESULT_ADDED: DiffRule = {
@@ -44,7 +46,7 @@ export const RESULT_RULES: readonly DiffRule[] = [
 
 /** Changes of the result of an operation both versions have. */
 export function resultChanges(ctx: DiffContext, a: OperationModel, b: OperationModel): Change[] {
-  const where = resultWhere(a.name);
+  const where = resultWhere(operationLabel(a));
   if (!a.result && b.result) {
     const http = httpBindingsOnBothSides(ctx);
     if (http.length > 0) {
@@ -63,9 +65,10 @@ export function resultChanges(ctx: DiffContext, a: OperationModel, b: OperationM
       }),
     ];
   }
-  if (a.result && b.result && a.result.type.spec !== b.result.type.spec) {
+  if (a.result && b.result && !sameTypeSpec(ctx, a.result.type.spec, b.result.type.spec)) {
     const message = `type changed from ${a.result.type.spec} to ${b.result.type.spec}`;
     return [changeOf(RESULT_TYPE_CHANGED, where, message, { old: a.result.type.spec, new: b.result.type.spec })];
   }
+  if (a.result && b.result) return itemNameChanges(ctx, where, a.result.type, b.result.type);
   return [];
 }

@@ -3,7 +3,9 @@ import type { DiffRule } from './change.js';
 import { OPERATION_RULES } from './operation-rules.js';
 import { PARAMETER_RULES } from './parameter-rules.js';
 import { RESULT_RULES } from './result-rules.js';
+import { HEADER_RULES } from './header-rules.js';
 import { SERVICE_RULES } from './service-rules.js';
+import { TYPE_RULES } from './type-rules.js';
 
 /** Every rule `diff` applies, by kind of object, as docs/diff.md lists them. */
 export const DIFF_RULES: readonly DiffRule[] = [
@@ -12,4 +14,6 @@ export const DIFF_RULES: readonly DiffRule[] = [
   ...OPERATION_RULES,
   ...PARAMETER_RULES,
   ...RESULT_RULES,
+  ...HEADER_RULES,
+  ...TYPE_RULES,
 ];

@@ -38,10 +38,23 @@ export const SERVICE_DESCRIPTION_CHANGED: DiffRule = {
   why: 'Documentation only: no message on the wire changes.',
 };
 
+export const BINDING_NAME_CHANGED: DiffRule = {
+  id: 'binding-name-changed',
+  level: 'breaking',
+  meaning:
+    'The SOAP binding name (`service.binding`, `[WebServiceBinding(Name)]`; `{Svc}Soap` when not given) changed ' +
+    '(not reported when both are the default and only the service name changed: `service-renamed` says it).',
+  why:
+    "No SOAP message carries it, but it names the WSDL's SOAP port type, bindings and ports: clients that bind by " +
+    'name (zeep `client.bind(service, port)`, node-soap `client[service][port]`) stop finding them, and proxies ' +
+    'regenerated from the new WSDL (wsdl.exe names the proxy class after the binding) change names.',
+};
+
 export const SERVICE_RULES: readonly DiffRule[] = [
   SERVICE_RENAMED,
   NAMESPACE_CHANGED,
   ENDPOINT_PATH_CHANGED,
+  BINDING_NAME_CHANGED,
   SERVICE_DESCRIPTION_CHANGED,
 ];
 
@@ -67,6 +80,16 @@ export function serviceChanges(ctx: DiffContext): Change[] {
       changeOf(ENDPOINT_PATH_CHANGED, SERVICE_WHERE, `endpoint path changed from ${a.path} to ${b.path}`, {
         old: a.path,
         new: b.path,
+      }),
+    );
+  }
+  const before = a.wsdlNames.soapPortType;
+  const after = b.wsdlNames.soapPortType;
+  if (before !== after && !(before === `${a.name}Soap` && after === `${b.name}Soap`)) {
+    changes.push(
+      changeOf(BINDING_NAME_CHANGED, SERVICE_WHERE, `SOAP binding name changed from ${before} to ${after}`, {
+        old: before,
+        new: after,
       }),
     );
   }

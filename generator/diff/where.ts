@@ -23,3 +23,26 @@ export function parametersWhere(operation: string): string {
 export function resultWhere(operation: string): string {
   return `operation ${operation}, result`;
 }
+
+/** A declared type (by its name in the old version). */
+export function typeWhere(type: string): string {
+  return `type ${type}`;
+}
+
+/** A member of a class; `[]` after the name for its array items. */
+export function memberWhere(type: string, member: string): string {
+  return `type ${type}, member ${member}`;
+}
+
+/** The members of a class as a whole (their order). */
+export function membersWhere(type: string): string {
+  return `type ${type}, members`;
+}
+
+export function enumValueWhere(type: string, value: string): string {
+  return `type ${type}, value ${value}`;
+}
+
+export function headerWhere(operation: string, field: string): string {
+  return `operation ${operation}, header ${field}`;
+}

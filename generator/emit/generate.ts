@@ -1,7 +1,7 @@
 import { DEFAULT_BASE_URL, serviceAddress } from '../model/addresses.js';
 import type { GeneratedFile, GenerateOptions, ServiceModel } from '../model/types.js';
 import { emitClientModule } from './client-module.js';
-import { DOCUMENTS_EXPORTS, emitDocumentsModule } from './documents-module.js';
+import { emitDocumentsModule } from './documents-module.js';
 import { emitIndexModule } from './index-module.js';
 import { emitRuntimeFiles } from './runtime-files.js';
 import { DEFAULT_RUNTIME_MODE } from './runtime-symbols.js';
@@ -29,12 +29,12 @@ export async function generate(model: ServiceModel, options: GenerateOptions = {
     emitClientModule(model, serviceAddress(model, baseUrl), runtime),
     emitTypesModule(model),
     emitServiceModule(model, runtime),
+    emitDocumentsModule(model, runtime),
   ];
-  const index = emitIndexModule([...modules, DOCUMENTS_EXPORTS]);
+  const index = emitIndexModule(modules);
   const files = [
     ...emitWsdl(model, baseUrl),
     ...(runtime === 'vendor' ? emitRuntimeFiles() : []),
-    emitDocumentsModule(model, runtime),
     ...[...modules, index].map(printTsModule),
     emitTestsModule(model),
   ];

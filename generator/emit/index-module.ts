@@ -1,17 +1,15 @@
 import { importSpecifier, MODULE_PATHS } from './module-paths.js';
-import { exportsOf, type ModuleExports, type Statement, type TsModule } from '../printer/ts-module.js';
-
-export type { ModuleExports } from '../printer/ts-module.js';
+import { exportsOf, type Statement, type TsModule } from '../printer/ts-module.js';
 
 /**
  * `index.ts`: the public API, re-exporting everything `modules` export, in
- * their order (modules not built from statements state their exports). A new
- * generated module joins the API by joining the list `generate` passes here.
+ * their order. A new generated module joins the API by joining the list
+ * `generate` passes here.
  */
-export function emitIndexModule(modules: readonly (TsModule | (ModuleExports & { path: string }))[]): TsModule {
+export function emitIndexModule(modules: readonly TsModule[]): TsModule {
   const exporter = new Map<string, string>();
   const statements = modules.flatMap((m): Statement[] => {
-    const { values, types } = 'statements' in m ? exportsOf(m) : m;
+    const { values, types } = exportsOf(m);
     for (const name of [...values, ...types]) {
       const first = exporter.get(name);
       if (first !== undefined) {

@@ -33,17 +33,20 @@ export interface SampleConstant {
   readonly name: string;
   /** Its JSDoc, one line. */
   readonly doc: string;
-  /** TypeScript source. */
-  readonly value: string;
+  readonly value: Expr;
 }
 
 export const SAMPLE_CONSTANTS: readonly SampleConstant[] = [
   {
     name: 'HOSTILE_STRING',
     doc: 'XML, form and URL specials, entity-like text, `]]>`, non-BMP characters, CR, LF, CRLF, TAB, edge spaces.',
-    value: tsString(HOSTILE_STRING),
+    value: sampleString(HOSTILE_STRING),
   },
-  { name: 'ALL_BYTES', doc: 'Every byte value, 0 to 255.', value: 'Uint8Array.from({ length: 256 }, (_, i) => i)' },
+  {
+    name: 'ALL_BYTES',
+    doc: 'Every byte value, 0 to 255.',
+    value: raw('Uint8Array.from({ length: 256 }, (_, i) => i)'),
+  },
 ];
 
 /** The file's bytes in `uploadSample`. */

@@ -1,115 +1,132 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { soapActionFor } from '../model/naming.js';
 import type { GeneratedFile, OperationModel, ServiceModel } from '../model/types.js';
+import { packageRoot } from '../package-root.js';
+import { printTsModule, type Statement } from '../printer/ts-module.js';
+import { array, object, raw, string, type Expr } from '../printer/ts-syntax.js';
 import { testSuitePath } from './module-paths.js';
-import type { Doc } from '../printer/doc.js';
-import {
-  array,
-  assignment,
-  call,
-  callWithObject,
-  flat,
-  object,
-  print,
-  property,
-  raw,
-  shorthandObject,
-  string,
-  typeAssignment,
-  type Expr,
-} from '../printer/ts-syntax.js';
-import { template } from '../render/templates.js';
-import { GENERATED_HEADER } from '../printer/ts-module.js';
-import {
-  inputSampleExpr,
-  resultSampleExpr,
-  sampleConstantsOf,
-  uploadSample,
-  type SampleConstant,
-  type SampleKind,
-} from './test-samples.js';
+import { inputSampleExpr, resultSampleExpr, sampleConstantsOf, uploadSample, type SampleKind } from './test-samples.js';
 
-/**
- * What `templates/generated-test.hbs` renders: names, and the statements that
- * hold names or values of the service, already laid out (the template's own
- * text is formatted as it stands).
- */
-export interface TestSuiteView {
-  readonly name: string;
-  readonly ts: ServiceModel['ts'];
-  /** The enabled transports, an array literal. */
-  readonly transports: string;
-  /** Values the samples share: those they name. */
-  readonly constants: readonly SampleConstant[];
-  /** `type Client = …;`, `type Transport = …;` and `type CallOptions = …;`, one per line. */
-  readonly typeAliases: string;
-  /** Each operation's row of `OPERATIONS` (`Op: { … },`), at an indentation of 2. */
-  readonly rows: readonly string[];
-  /**
-   * `const UNKNOWN_OPERATION = …;` and `const UNKNOWN_SOAP_ACTION = …;`: an operation name no operation has, in any
-   * case, nor by its SOAPAction, and that SOAPAction.
-   */
-  readonly unknownOperation: string;
-  /** `const server = …;`: the generated server. */
-  readonly server: string;
-  /** `client = …;`: the generated client, at an indentation of 2. */
-  readonly client: string;
-}
+/** The fixed part of every suite, copied after the printed head from the line after `BODY_MARKER` on. */
+export const SUITE_BODY_FILE = 'templates/generated-test.ts';
+const BODY_MARKER = '// @asmxgen-suite-body\n';
 
 /**
  * `{Svc}.test.ts`: the service's own vitest suite, run against the generated
  * server through the generated client. A table of every operation with its
  * transports and sample values, and tests over the table: regenerating for
  * a changed spec changes the table, never the tests.
+ *
+ * The head (imports, the service's names imported under the aliases the tests
+ * use, the table and the values it names) is printed; the tests are
+ * `templates/generated-test.ts`, copied as they are after it.
  */
 export function emitTestsModule(model: ServiceModel): GeneratedFile {
-  const source = template('generated-test.hbs')(testSuiteView(model));
-  return { path: testSuitePath(model.name), content: GENERATED_HEADER + source };
+  const path = testSuitePath(model.name);
+  const head = printTsModule({ path, statements: suiteHead(model) });
+  return { path, content: `${head.content}\n${suiteBody()}` };
 }
 
-export function testSuiteView(model: ServiceModel): TestSuiteView {
+/** What the suite's fixed part names, declared for `model`. */
+export function suiteHead(model: ServiceModel): Statement[] {
   const { ts } = model;
   const transports = array(model.bindings.map((b) => string(b, 'printable')));
   const unknown = unknownOperation(model);
   const row = (op: OperationModel) =>
-    print(
-      [
-        property(
-          op.ts.method,
-          object(
-            [
-              ['transports', transports],
-              ['plain', sample(op, 'plain')],
-              ['hostile', sample(op, 'hostile')],
-              ['upload', op.takesFiles ? uploadSample() : raw('undefined')],
-            ],
-            true,
-          ),
-        ),
-        ',',
-      ],
-      2,
-    );
-  const statement = (doc: Doc) => print([doc, ';']);
-  return {
-    name: model.name,
-    ts,
-    transports: flat(transports),
-    constants: sampleConstantsOf(model.operations),
-    typeAliases: [
-      statement(typeAssignment('type Client', ts.clientInterface)),
-      statement(typeAssignment('type Transport', ts.transportType)),
-      statement(typeAssignment('type CallOptions', ts.callOptionsType)),
-    ].join('\n'),
-    rows: model.operations.map(row),
-    unknownOperation: [
-      statement(assignment('const UNKNOWN_OPERATION', ' =', string(unknown, 'printable'))),
-      statement(
-        assignment('const UNKNOWN_SOAP_ACTION', ' =', string(soapActionFor(model.namespace, unknown), 'printable')),
+    [
+      op.ts.method,
+      object(
+        [
+          ['transports', transports],
+          ['plain', sample(op, 'plain')],
+          ['hostile', sample(op, 'hostile')],
+          ['upload', op.takesFiles ? uploadSample() : raw('undefined')],
+        ],
+        true,
       ),
-    ].join('\n'),
-    server: statement(assignment('const server', ' =', call(ts.createServer, [raw('handlers')]))),
-    client: print([assignment('client', ' =', callWithObject(ts.createClient, shorthandObject('url'))), ';'], 2),
-  };
+    ] as const;
+  const constant = (name: string, doc: string, value: Expr, type?: string): Statement => ({
+    kind: 'const',
+    name,
+    exported: false,
+    ...(type === undefined ? {} : { type }),
+    value,
+    // One line, however long: the comments of the suite's fixed part are not wrapped either.
+    docs: [`/** ${doc} */`],
+  });
+  return [
+    {
+      kind: 'import',
+      typeOnly: true,
+      names: ['AddressInfo'],
+      from: 'node:net',
+      docs: [
+        '/**',
+        ` * The test suite of ${model.name}.`,
+        ' *',
+        ' * The generated server, on an ephemeral port with a recording handler for every operation, called through the',
+        ' * generated client over every transport the service enables. asmxgen regenerates this file with the service: a new',
+        ' * operation joins `OPERATIONS`, and every test below covers it.',
+        ' */',
+      ],
+    },
+    { kind: 'import', names: [{ name: 'setTimeout', alias: 'delay' }], from: 'node:timers/promises' },
+    {
+      kind: 'import',
+      names: ['afterAll', 'beforeAll', 'beforeEach', 'describe', 'expect', 'it', 'vi'],
+      from: 'vitest',
+    },
+    {
+      kind: 'import',
+      names: [
+        { name: ts.createClient, alias: 'createClient' },
+        { name: ts.createServer, alias: 'createServer' },
+        'HttpError',
+        'service',
+        'SoapFault',
+        'SoapFaultError',
+        'TimeoutError',
+        { name: ts.callOptionsType, alias: 'CallOptions', typeOnly: true },
+        { name: ts.clientInterface, alias: 'Client', typeOnly: true },
+        { name: ts.handlersInterface, alias: 'Handlers', typeOnly: true },
+        { name: ts.transportType, alias: 'Transport', typeOnly: true },
+        { name: 'CallContext', typeOnly: true },
+        { name: 'ClientFile', typeOnly: true },
+        { name: 'UploadedFile', typeOnly: true },
+      ],
+      from: './index.js',
+    },
+    constant('TRANSPORTS', `The transports ${model.name} enables.`, transports, 'readonly Transport[]'),
+    ...sampleConstantsOf(model.operations).map((c) => constant(c.name, c.doc, c.value)),
+    constant(
+      'OPERATIONS',
+      'Every operation: the transports it is called over, and the values sent and returned.',
+      object(model.operations.map(row), true),
+      '{ readonly [Op in keyof Client]: OperationCase<Op> }',
+    ),
+    constant(
+      'UNKNOWN_OPERATION',
+      `An operation name ${model.name} does not have in any case, and whose SOAPAction no operation has.`,
+      string(unknown, 'printable'),
+    ),
+    constant(
+      'UNKNOWN_SOAP_ACTION',
+      'The SOAPAction `UNKNOWN_OPERATION` would have.',
+      string(soapActionFor(model.namespace, unknown), 'printable'),
+    ),
+  ];
+}
+
+let body: string | undefined;
+
+/** The suite's fixed part: `SUITE_BODY_FILE` from the line after the marker on, read once per process. */
+export function suiteBody(): string {
+  if (body !== undefined) return body;
+  const source = readFileSync(join(packageRoot(), SUITE_BODY_FILE), 'utf8').replace(/\r\n/g, '\n');
+  const at = source.indexOf(BODY_MARKER);
+  if (at === -1) throw new Error(`asmxgen: ${SUITE_BODY_FILE} has no line ${BODY_MARKER.trim()}`);
+  return (body = source.slice(at + BODY_MARKER.length));
 }
 
 function sample(op: OperationModel, kind: SampleKind): Expr {

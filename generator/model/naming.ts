@@ -8,6 +8,14 @@ export function soapActionFor(namespace: string, operation: string): string {
   return namespace.endsWith('/') ? namespace + operation : `${namespace}/${operation}`;
 }
 
+/**
+ * The namespace of the schema that holds `StringArray` (HTTP array parameters): the service namespace +
+ * `/AbstractTypes`, with no second `/` when the namespace already ends in one (as SOAPActions are joined).
+ */
+export function abstractTypesNamespace(namespace: string): string {
+  return namespace.endsWith('/') ? `${namespace}AbstractTypes` : `${namespace}/AbstractTypes`;
+}
+
 export function defaultEndpointPath(serviceName: string): string {
   return `/${serviceName}.asmx`;
 }

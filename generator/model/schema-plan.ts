@@ -6,6 +6,7 @@ import {
   type BuiltinName,
 } from './builtin-types.js';
 import type { ScopeEntry } from './resolve-types.js';
+import { abstractTypesNamespace } from './naming.js';
 import { rootNamespaces } from './root-namespaces.js';
 import type { ArrayTypeModel, ClassTypeModel, MemberModel, TypeModel } from './type-model.js';
 import type { TypeRef } from './type-refs.js';
@@ -148,7 +149,7 @@ class Planner {
     if (this.input.http) {
       if (this.input.abstractTypes) {
         this.schemas.push({
-          namespace: `${tns}/AbstractTypes`,
+          namespace: abstractTypesNamespace(tns),
           qualified: false,
           imports: [SOAP_ENCODING_NAMESPACE],
           items: [FIXED('stringArrayType')],
@@ -272,11 +273,16 @@ class Planner {
     const c = this.classOf(name);
     const elements = c.members.filter((m) => m.form !== 'attribute');
     const attributes = c.members.filter((m) => m.form === 'attribute');
-    const empty = elements.length === 0 && attributes.length === 0 && !c.anyAttribute && c.base === undefined;
-    const node = this.complexType(
-      c.base ? 'derivedComplexType' : empty ? 'emptyComplexType' : 'complexType',
-      c.xmlName,
-    );
+    // No content of its own: `<s:complexType name="X" />`, or `<s:extension base="…" />` for a derived class.
+    const empty = elements.length === 0 && attributes.length === 0 && !c.anyAttribute;
+    const partial = c.base
+      ? empty
+        ? 'emptyDerivedComplexType'
+        : 'derivedComplexType'
+      : empty
+        ? 'emptyComplexType'
+        : 'complexType';
+    const node = this.complexType(partial, c.xmlName);
     node.abstract = c.abstract;
     node.particles = elements.map((m) => this.memberParticle(m));
     node.attributes = attributes.map((m) => this.attribute(m));
@@ -388,7 +394,7 @@ class Planner {
     for (const f of this.fixups) f.set(`${prefixes.get(f.namespace)}:${f.name}`);
     const schemas = this.schemas.map((s) => ({ ...s, prefix: prefixes.get(s.namespace)! }));
     const extra = this.schemas.filter((s) => s.namespace !== tns).map((s) => s.namespace);
-    const abstract = this.schemas.find((s) => s.namespace === `${tns}/AbstractTypes`);
+    const abstract = this.schemas.find((s) => s.namespace === abstractTypesNamespace(tns));
     return {
       namespaces: rootNamespaces(tns, extra),
       schemas,

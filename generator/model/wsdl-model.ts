@@ -57,10 +57,10 @@ export interface WrapperElementNode {
 }
 
 export interface ComplexTypeNode {
-  readonly partial: 'complexType' | 'derivedComplexType' | 'emptyComplexType';
+  readonly partial: 'complexType' | 'derivedComplexType' | 'emptyComplexType' | 'emptyDerivedComplexType';
   readonly name: string;
   readonly abstract: boolean;
-  /** The qualified base type, for `derivedComplexType`. */
+  /** The qualified base type, for `derivedComplexType` and `emptyDerivedComplexType`. */
   readonly base: string | undefined;
   readonly particles: readonly SchemaNode[];
   readonly attributes: readonly AttributeNode[];

@@ -54,12 +54,14 @@ export type Member =
     };
 
 /**
- * A top-level statement of a generated module. Declarations are always
- * exported: a generated module declares only its API.
+ * A top-level statement of a generated module. Declarations are exported (a
+ * generated module declares its API), but for a constant marked otherwise.
  */
 export type Statement =
   | {
       readonly kind: 'import';
+      /** Above the first import: the module's overview. */
+      readonly docs?: Docs;
       readonly typeOnly?: boolean;
       readonly names: readonly Specifier[];
       readonly from: string;
@@ -85,7 +87,10 @@ export type Statement =
       readonly kind: 'const';
       readonly name: string;
       readonly docs?: Docs;
-      readonly type: string;
+      /** `false`: the module's own, e.g. a part that several exported values share. */
+      readonly exported?: boolean;
+      /** Its type annotation; none, inferred from the value. */
+      readonly type?: string;
       readonly value: Expr;
     };
 
@@ -125,6 +130,7 @@ function statementDoc(s: Statement): Doc {
   switch (s.kind) {
     case 'import':
       return [
+        comment(s.docs),
         'import ',
         s.typeOnly ? 'type ' : '',
         namedBindings(s.names.map(specifierText)),
@@ -152,8 +158,10 @@ function statementDoc(s: Statement): Doc {
         ' ',
         block(s.body),
       ];
-    case 'const':
-      return [comment(s.docs), assignment(`export const ${s.name}: ${s.type}`, ' =', s.value), ';'];
+    case 'const': {
+      const left = `${s.exported === false ? '' : 'export '}const ${s.name}${s.type === undefined ? '' : `: ${s.type}`}`;
+      return [comment(s.docs), assignment(left, ' =', s.value), ';'];
+    }
   }
 }
 
@@ -179,8 +187,10 @@ export function exportsOf(module: TsModule): ModuleExports {
         types.push(s.name);
         break;
       case 'function':
-      case 'const':
         values.push(s.name);
+        break;
+      case 'const':
+        if (s.exported !== false) values.push(s.name);
         break;
       case 'export':
         for (const spec of s.names) {

@@ -33,10 +33,11 @@ export function print(doc: Doc, startColumn = 0): string {
 /**
  * What decides how an object property or a declaration lays out its value
  * (prettier's assignment layouts): a string literal moves to the next line
- * rather than overflow; a number or boolean literal never does; anything else
- * moves only when not even its start fits.
+ * rather than overflow; a concatenation moves whenever it does not fit; a
+ * number or boolean literal never does; anything else moves only when not
+ * even its start fits.
  */
-export type ExprKind = 'string' | 'number' | 'boolean' | 'object' | 'array' | 'other';
+export type ExprKind = 'string' | 'concatenation' | 'number' | 'boolean' | 'object' | 'array' | 'other';
 
 /** An expression: its document and what its layout depends on. */
 export interface Expr {
@@ -57,52 +58,64 @@ export function raw(text: string, kind: ExprKind = 'other'): Expr {
  * A string literal as prettier prints it: single quotes, unless the value
  * holds more single than double quotes; only the enclosing quote escaped.
  * `escape` says what else is escaped: `ascii` everything outside printable
- * ASCII (`\u00e9`), `printable` only control characters, lone surrogates and
- * the line and paragraph separators.
+ * ASCII (`\u00e9`, `\u007f`; outside the BMP a surrogate pair), `printable`
+ * only control characters, lone surrogates and the line and paragraph
+ * separators. Help pages make literals of hundreds of kilobytes: the quotes
+ * are counted with `indexOf`, line feeds (the commonest escape) replaced in
+ * one native pass, the rest in one pass of a regular expression.
  */
 export function stringLiteral(value: string, escape: 'ascii' | 'printable' = 'ascii'): string {
-  let singles = 0;
-  let doubles = 0;
-  for (let i = 0; i < value.length; i++) {
-    const c = value.charCodeAt(i);
-    if (c === 0x27) singles++;
-    else if (c === 0x22) doubles++;
-  }
-  const quote = singles > doubles ? '"' : "'";
-  let out = quote;
-  for (const ch of value) {
-    const code = ch.codePointAt(0)!;
-    if (ch === quote || ch === '\\') out += `\\${ch}`;
-    else if (ch === '\n') out += '\\n';
-    else if (ch === '\r') out += '\\r';
-    else if (ch === '\t') out += '\\t';
-    else if (escape === 'ascii' && ch === '\b') out += '\\b';
-    else if (escape === 'ascii' && ch === '\f') out += '\\f';
-    else if (escape === 'ascii' ? code < 0x20 || code > 0x7f : isUnprintable(code))
-      out += escapeCodePoint(code, escape);
-    else out += ch;
-  }
-  return out + quote;
+  // More single than double quotes: doubles are counted only as far as that question needs.
+  const singles = count(value, "'");
+  const quote = singles > 0 && count(value, '"', singles) < singles ? '"' : "'";
+  const escaped = value.replace(ESCAPED[escape][quote], (ch) => escapeChar(ch, escape)).replaceAll('\n', '\\n');
+  return quote + escaped + quote;
 }
 
-function isUnprintable(code: number): boolean {
-  return (
-    code < 0x20 ||
-    (code >= 0x7f && code <= 0x9f) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    (code >= 0xd800 && code <= 0xdfff)
-  );
+/** How many times `ch` occurs in `value`, up to `limit`. */
+function count(value: string, ch: string, limit = Number.POSITIVE_INFINITY): number {
+  let n = 0;
+  for (let i = value.indexOf(ch); i !== -1 && n < limit; i = value.indexOf(ch, i + 1)) n++;
+  return n;
 }
 
-function escapeCodePoint(code: number, escape: 'ascii' | 'printable'): string {
-  const unit = (c: number) => `\\u${c.toString(16).padStart(4, '0')}`;
-  // Control characters JSON writes as \u00XX; outside the BMP, a surrogate pair.
-  if (escape === 'ascii' && code > 0xffff) {
-    const high = Math.floor((code - 0x10000) / 0x400) + 0xd800;
-    return unit(high) + unit(((code - 0x10000) % 0x400) + 0xdc00);
+/**
+ * What each escaping escapes, but line feeds, per enclosing quote. `ascii` goes by UTF-16 unit, so a character
+ * outside the BMP comes out as its surrogate pair; `printable` by code point (`u`), so only a lone surrogate falls in
+ * `\ud800-\udfff`.
+ */
+/* eslint-disable no-control-regex -- the classes name the control characters a string literal must escape */
+const ESCAPED = {
+  ascii: { "'": /['\\\0-\x09\x0b-\x1f\x7f-\uffff]/g, '"': /["\\\0-\x09\x0b-\x1f\x7f-\uffff]/g },
+  printable: {
+    "'": /['\\\0-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]/gu,
+    '"': /["\\\0-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]/gu,
+  },
+} as const;
+/* eslint-enable no-control-regex */
+
+function escapeChar(ch: string, escape: 'ascii' | 'printable'): string {
+  switch (ch) {
+    case "'":
+    case '"':
+    case '\\':
+      return `\\${ch}`;
+    case '\r':
+      return '\\r';
+    case '\t':
+      return '\\t';
+    case '\b':
+      return escape === 'ascii' ? '\\b' : escapeCodePoint(0x08);
+    case '\f':
+      return escape === 'ascii' ? '\\f' : escapeCodePoint(0x0c);
+    default:
+      return escapeCodePoint(ch.codePointAt(0)!);
   }
-  return unit(code);
+}
+
+/** `\u00e9`: a code point of the BMP (`printable` never escapes one outside it, `ascii` escapes each surrogate). */
+function escapeCodePoint(code: number): string {
+  return `\\u${code.toString(16).padStart(4, '0')}`;
 }
 
 export function string(value: string, escape: 'ascii' | 'printable' = 'ascii'): Expr {
@@ -115,10 +128,11 @@ export function propertyKey(name: string): string {
 }
 
 /**
- * `key: value`, laid out as prettier lays out an object property. A key
- * shorter than 5 columns never moves its value; a string moves to the next
- * line when it does not fit; a number or boolean never moves; anything else
- * moves when not even its first line fits.
+ * `key: value`, laid out as prettier lays out an object property. A
+ * concatenation moves to the next line when it does not fit, whatever the
+ * key; otherwise a key shorter than 5 columns never moves its value; a string
+ * moves to the next line when it does not fit; a number or boolean never
+ * moves; anything else moves when not even its first line fits.
  */
 export function property(key: string, value: Expr): Doc {
   return assignment(key, ':', value, key.length < 5);
@@ -129,7 +143,8 @@ export function property(key: string, value: Expr): Doc {
  * `never-break-after-operator`, `fluid`), for a left side that cannot break.
  */
 export function assignment(left: Doc, operator: string, value: Expr, shortKey = false): Doc {
-  const breakAfterOperator = !shortKey && (value.kind === 'string' || value.shortCall === true);
+  const breakAfterOperator =
+    value.kind === 'concatenation' || (!shortKey && (value.kind === 'string' || value.shortCall === true));
   if (breakAfterOperator) return group([group(left), operator, group(indent([line, value.doc]))]);
   if (shortKey || value.kind === 'number' || value.kind === 'boolean') {
     return group([group(left), operator, ' ', value.doc]);
@@ -185,6 +200,27 @@ export function array(items: readonly Expr[]): Expr {
     ),
     kind: 'array',
     size: items.length,
+  };
+}
+
+/**
+ * `a + b + c`: operands (string literals and identifiers) joined by `+`, as
+ * prettier lays out a concatenation on the right of a declaration or a
+ * property, the only place emitters put one: on one line when it fits, else
+ * one operand per line, each but the last ending in ` +`, all at the
+ * indentation of the first. No layout is searched: a long literal just
+ * breaks the group.
+ */
+export function concatenation(operands: readonly Expr[]): Expr {
+  if (operands.length === 1) return operands[0]!;
+  return {
+    doc: group(
+      join(
+        [' +', line],
+        operands.map((o) => o.doc),
+      ),
+    ),
+    kind: 'concatenation',
   };
 }
 

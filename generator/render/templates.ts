@@ -6,13 +6,15 @@ import { escapeXmlAttr, escapeXmlText } from '@asmxgen/runtime/xml';
 import { packageRoot } from '../package-root.js';
 
 /**
- * The Handlebars environment of the generator. Templates are part of the
- * package, read and prepared once per process; rendering is pure.
+ * The Handlebars environment of the generator, for the XML and HTML it
+ * writes (WSDL, discovery document, help pages); TypeScript is printed
+ * (`printer/`), never rendered. Templates are part of the package, read and
+ * prepared once per process; rendering is pure.
  *
- * Code and XML templates compile with `noEscape`: XML values go through the
- * explicit `attr` and `text` helpers, whose rules are the runtime's. HTML
- * templates (`help/`, `help-partials/`) compile with Handlebars' own HTML
- * escaping.
+ * XML templates compile with `noEscape`: XML values go through the explicit
+ * `attr` and `text` helpers, whose rules are the runtime's (XML escaping is
+ * not HTML's). HTML templates (`help/`, `help-partials/`) compile with
+ * Handlebars' own HTML escaping, so no value reaches a page unescaped.
  *
  * The build precompiles every template (`precompile-templates.ts`, into
  * `templates.precompiled.cjs` next to the built module): when that file holds
@@ -24,15 +26,15 @@ import { packageRoot } from '../package-root.js';
 type Handlebars = typeof HandlebarsNamespace;
 type TemplateSpecification = ReturnType<Handlebars['precompile']>;
 
-export type TemplateKind = 'code' | 'html';
+export type TemplateKind = 'xml' | 'html';
 
-/** A template's kind follows its place: `help/…` pages and `help-partials/…` are HTML, the rest code and XML. */
+/** A template's kind follows its place: `help/…` pages and `help-partials/…` are HTML, the rest XML. */
 export function templateKind(path: string): TemplateKind {
-  return path.startsWith('help/') || path.startsWith('help-partials/') ? 'html' : 'code';
+  return path.startsWith('help/') || path.startsWith('help-partials/') ? 'html' : 'xml';
 }
 
 export function compileOptions(kind: TemplateKind): CompileOptions {
-  return { noEscape: kind === 'code', strict: true, preventIndent: false };
+  return { noEscape: kind === 'xml', strict: true, preventIndent: false };
 }
 
 interface CompileOptions {

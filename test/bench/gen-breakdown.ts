@@ -50,11 +50,7 @@ export async function generationBreakdown(specFile: string, outDir: string): Pro
         ] as const,
     );
   const tests = (await dist('emit/tests-module.js')) as typeof import('../../generator/emit/tests-module.js');
-  const { template } = (await dist('render/templates.js')) as typeof import('../../generator/render/templates.js');
   const { writeOutput } = (await dist('output/write.js')) as typeof import('../../generator/output/write.js');
-  const { testSuitePath } = (await dist(
-    'emit/module-paths.js',
-  )) as typeof import('../../generator/emit/module-paths.js');
 
   const spec = await time('loadSpec (YAML parse + validate)', () => loadSpec(specFile));
   const model = await time('buildModel', () => buildModel(spec));
@@ -64,10 +60,8 @@ export async function generationBreakdown(specFile: string, outDir: string): Pro
     () => wsdl.emitWsdl(model, baseUrl),
     (f) => bytes(f[0]!.content),
   );
-  const documentsFile = await time(
-    'documents.ts (handlebars + JSON strings)',
-    () => documents.emitDocumentsModule(model, 'package'),
-    (f) => bytes(f.content),
+  const documentsModule = await time('documents.ts structure (help pages: handlebars)', () =>
+    documents.emitDocumentsModule(model, 'package'),
   );
   const modules = await time('TS module structures (server, client, types, service, index)', () => {
     const list = [
@@ -75,8 +69,9 @@ export async function generationBreakdown(specFile: string, outDir: string): Pro
       client.emitClientModule(model, addresses.serviceAddress(model, baseUrl), 'package'),
       types.emitTypesModule(model),
       service.emitServiceModule(model, 'package'),
+      documentsModule,
     ];
-    return [...list, index.emitIndexModule([...list, documents.DOCUMENTS_EXPORTS])];
+    return [...list, index.emitIndexModule(list)];
   });
   const printed: { path: string; content: string }[] = [];
   for (const m of modules) {
@@ -88,17 +83,12 @@ export async function generationBreakdown(specFile: string, outDir: string): Pro
       ),
     );
   }
-  const view = await time('tests: view (rows laid out)', () => tests.testSuiteView(model));
-  const testSource = await time('tests: handlebars render', () => template('generated-test.hbs')(view), bytes);
-  const testFile = emit.GENERATED_HEADER + testSource;
-  await time('write output', () =>
-    writeOutput(outDir, [
-      ...wsdlFiles,
-      documentsFile,
-      ...printed,
-      { path: testSuitePath(model.name), content: testFile },
-    ]),
+  const testFile = await time(
+    'tests: head laid out, fixed part copied',
+    () => tests.emitTestsModule(model),
+    (f) => bytes(f.content),
   );
+  await time('write output', () => writeOutput(outDir, [...wsdlFiles, ...printed, testFile]));
   return phases;
 }
 

@@ -177,3 +177,86 @@ describe('--include-addresses', () => {
     });
   });
 });
+
+describe('diff of two versions of the Library spec (complex types)', () => {
+  const LIBRARY = join(ROOT, 'test/golden/library/spec.yaml');
+  /** The Library with Book's Rating removed, Genre's Poetry removed and an optional Subtitle added to Book. */
+  const edited = async () => {
+    const text = readFileSync(LIBRARY, 'utf8');
+    const next = text
+      .replace('      - { name: Rating, type: float }\n', '')
+      .replace(
+        '      - { name: Sales, type: long }\n',
+        '      - { name: Sales, type: long }\n      - { name: Subtitle }\n',
+      )
+      .replace('enum: [Fiction, Poetry, {', 'enum: [Fiction, {');
+    expect(next).not.toBe(text);
+    return file('library.yaml', next);
+  };
+  const BOOK_REACHES = '(reaches AddBook, EchoBook, FindBooks, GetBook)';
+  const GENRE_REACHES = '(reaches AddBook, EchoBook, EchoGenres, FindBooks, GetBook)';
+
+  it('reports the removed member and enum value as breaking, the added optional member as not', async () => {
+    const r = await cli('diff', LIBRARY, await edited(), '--fail-on', 'breaking');
+    expect(r).toEqual({
+      code: 1,
+      stdout:
+        `BREAKING  member-removed  type Book, member Rating: removed (float), in requests and responses ${BOOK_REACHES}\n` +
+        'BREAKING  enum-value-removed  type Genre, value Poetry: removed (Poetry), in requests and responses ' +
+        `${GENRE_REACHES}\n` +
+        'NON-BREAKING  member-added-optional  type Book, member Subtitle: added (string, optional), in requests and ' +
+        `responses ${BOOK_REACHES}\n` +
+        '3 changes: 2 breaking, 1 non-breaking, 0 info\n',
+      stderr: '',
+    });
+  });
+
+  it('shows the same changes in json and markdown', async () => {
+    const path = await edited();
+    const json = JSON.parse((await cli('diff', LIBRARY, path, '--format', 'json')).stdout) as {
+      changes: { rule: string; level: string; where: string; old?: string; new?: string }[];
+      summary: unknown;
+    };
+    expect(json.changes).toEqual([
+      expect.objectContaining({
+        rule: 'member-removed',
+        level: 'breaking',
+        where: 'type Book, member Rating',
+        old: 'float',
+      }),
+      expect.objectContaining({
+        rule: 'enum-value-removed',
+        level: 'breaking',
+        where: 'type Genre, value Poetry',
+        old: 'Poetry',
+      }),
+      expect.objectContaining({
+        rule: 'member-added-optional',
+        level: 'non-breaking',
+        where: 'type Book, member Subtitle',
+        new: 'string',
+      }),
+    ]);
+    expect(json.summary).toEqual({ total: 3, breaking: 2, 'non-breaking': 1, info: 0 });
+    const markdown = (await cli('diff', LIBRARY, path, '--format', 'markdown')).stdout;
+    expect(markdown).toContain('**3 changes: 2 breaking, 1 non-breaking, 0 info**');
+    expect(markdown).toContain(
+      '| **breaking** | `member-removed` | type Book, member Rating | removed (float), in requests and responses ' +
+        `${BOOK_REACHES} |`,
+    );
+    expect(markdown).toContain('| **breaking** | `enum-value-removed` | type Genre, value Poetry |');
+    expect(markdown).toContain('| non-breaking | `member-added-optional` | type Book, member Subtitle |');
+  });
+
+  it.each(['library', 'corpus-classes', 'corpus-headers', 'corpus-message-name', 'corpus-inheritance'])(
+    'finds no change between the %s spec and itself',
+    async (scenario) => {
+      const spec = join(ROOT, 'test/golden', scenario, 'spec.yaml');
+      expect(await cli('diff', spec, spec, '--fail-on', 'info')).toEqual({
+        code: 0,
+        stdout: 'No changes.\n',
+        stderr: '',
+      });
+    },
+  );
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BASE, changesTo, modelOf, variant, withOperation } from './helpers.js';
+import { BASE, brief, changesTo, modelOf, variant, withOperation } from './helpers.js';
 
 describe('operation rules', () => {
   it('operation-removed (breaking)', () => {
@@ -85,6 +85,51 @@ describe('operation rules', () => {
       'operation-removed operation Count',
       'operation-removed operation Ping',
       'operation-added operation Count2',
+    ]);
+  });
+
+  it('message-name-changed (breaking): the default SOAPAction that follows it is not reported again', () => {
+    expect(changesTo(withOperation('Count', (op) => ({ ...op, messageName: 'CountItems' })))).toEqual([
+      {
+        rule: 'message-name-changed',
+        level: 'breaking',
+        where: 'operation Count',
+        message: 'message name changed from Count to CountItems',
+        old: 'Count',
+        new: 'CountItems',
+      },
+    ]);
+    const explicit = withOperation('Count', (op) => ({ ...op, messageName: 'CountItems', soapAction: 'urn:x' }));
+    expect(brief(changesTo(explicit))).toEqual([
+      'message-name-changed breaking operation Count',
+      'soap-action-changed breaking operation Count',
+    ]);
+  });
+
+  it('pairs overloads by message name, and names them by it', () => {
+    const add = (messageName: string | undefined, type: string) => ({
+      name: 'Add',
+      ...(messageName !== undefined && { messageName }),
+      parameters: [{ name: 'a', type }],
+      result: type,
+    });
+    const overloads = (...ops: ReturnType<typeof add>[]) => variant((s) => ({ ...s, operations: ops }));
+    const before = overloads(add('AddInts', 'int'), add('AddDoubles', 'double'), add(undefined, 'long'));
+    const reordered = overloads(add(undefined, 'long'), add('AddDoubles', 'double'), add('AddInts', 'int'));
+    expect(changesTo(reordered, before)).toEqual([]);
+    const changed = overloads(add('AddInts', 'int'), add('AddDoubles', 'float'), add('AddLongs', 'long'));
+    // The one Add without a message name is left alone on each side: its message name changed.
+    expect(brief(changesTo(changed, before))).toEqual([
+      'message-name-changed breaking operation Add',
+      'parameter-type-changed breaking operation Add (AddDoubles), parameter a',
+      'result-type-changed breaking operation Add (AddDoubles), result',
+    ]);
+    const twoNew = overloads(add('AddInts', 'int'), add('AddLongs', 'long'), add('AddShorts', 'short'));
+    expect(brief(changesTo(twoNew, before))).toEqual([
+      'operation-removed breaking operation Add',
+      'operation-removed breaking operation Add (AddDoubles)',
+      'operation-added non-breaking operation Add (AddLongs)',
+      'operation-added non-breaking operation Add (AddShorts)',
     ]);
   });
 });

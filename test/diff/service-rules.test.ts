@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BASE, changesTo, modelOf, variant } from './helpers.js';
+import { BASE, brief, changesTo, modelOf, variant } from './helpers.js';
 
 describe('service rules', () => {
   it('finds no change between a service and itself', () => {
@@ -96,5 +96,25 @@ describe('service rules', () => {
     const [change] = changesTo(variant((s) => ({ ...s, service: { ...s.service, description: long } })));
     expect(change!.message).toBe(`description added: "${long.slice(0, 59)}…"`);
     expect(change!.new).toBe(long);
+  });
+
+  it('binding-name-changed (breaking); not when only the service name moved the default', () => {
+    const bound = (binding: string | undefined, name = 'Svc') =>
+      variant((s) => ({ ...s, service: { ...s.service, name, ...(binding !== undefined && { binding }) } }));
+    expect(changesTo(bound('SvcBinding'))).toEqual([
+      {
+        rule: 'binding-name-changed',
+        level: 'breaking',
+        where: 'service',
+        message: 'SOAP binding name changed from SvcSoap to SvcBinding',
+        old: 'SvcSoap',
+        new: 'SvcBinding',
+      },
+    ]);
+    expect(brief(changesTo(bound(undefined, 'Other')))).toEqual([
+      'endpoint-path-changed breaking service',
+      'service-renamed breaking service',
+    ]);
+    expect(brief(changesTo(bound('SvcSoap')))).toEqual([]);
   });
 });

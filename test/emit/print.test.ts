@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { format } from 'prettier';
 import { describe, expect, it } from 'vitest';
 import { group, hardline, ifBreak, indent, line, printDoc, softline } from '../../generator/printer/doc.js';
@@ -7,6 +8,7 @@ import {
   assignment,
   call,
   callWithObject,
+  concatenation,
   flat,
   generic,
   object,
@@ -178,6 +180,32 @@ describe('layouts match prettier around the width limit', () => {
   });
 });
 
+describe('concatenations and module constants match prettier', () => {
+  it.each(AROUND)('a concatenation as a property value, whatever the key, and as a constant (%i)', async (n) => {
+    const page = (k: number) => concatenation([string(word(k)), raw('style'), string(`${word(k / 2)}"'"`)]);
+    const statements: Statement[] = [
+      { kind: 'const', name: 'style', exported: false, value: string(word(n)) },
+      { kind: 'const', name: 'page', exported: false, value: page(n) },
+      {
+        kind: 'const',
+        name: 'documents',
+        type: 'ServiceDocuments',
+        value: object([
+          ['wsdl', string(word(n + 10))],
+          ['disco', string(word(n))],
+          ['Add', page(n)],
+          ['helpPage', page(n - 40)],
+          ["'my-op'", page(n - 80)],
+          ['one', concatenation([string(word(n))])],
+          ['pages', object([[word(n / 3), page(n - 60)]])],
+        ]),
+      },
+    ];
+    const { content } = printTsModule({ path: 'x.ts', statements });
+    expect(content).toBe(await prettier(content));
+  });
+});
+
 function flatType(type: Exclude<Parameters<typeof typeAssignment>[1], string>): string {
   if ('union' in type) return type.union.map((t) => (typeof t === 'string' ? t : flatType(t))).join(' | ');
   return `${type.name}<${type.args.map((t) => (typeof t === 'string' ? t : flatType(t))).join(', ')}>`;
@@ -185,7 +213,17 @@ function flatType(type: Exclude<Parameters<typeof typeAssignment>[1], string>): 
 
 describe('string literals', () => {
   it('are quoted and escaped as prettier prints them', async () => {
-    for (const value of ["it's", 'say "hi"', 'a\'b"c"', 'x\\y', 'tab\there', 'é – 😀', '\u0000\u2028']) {
+    const values = [
+      "it's",
+      'say "hi"',
+      'a\'b"c"',
+      'x\\y',
+      'tab\there',
+      'é – 😀',
+      '\u0000\u2028',
+      '\b\f\u007f\u0085\ud800',
+    ];
+    for (const value of values) {
       const literal = stringLiteral(value);
       expect(Function(`return ${literal};`)()).toBe(value);
       expect(await prettier(`x = ${literal};`)).toBe(`x = ${literal};\n`);
@@ -193,5 +231,16 @@ describe('string literals', () => {
       expect(Function(`return ${printable};`)()).toBe(value);
       expect(await prettier(`x = ${printable};`)).toBe(`x = ${printable};\n`);
     }
+  });
+
+  it('are plain ASCII with `ascii`: \\u escapes for the rest, a surrogate pair outside the BMP', () => {
+    expect(stringLiteral('é\u007f\u0000😀\n"\'"')).toBe("'\\u00e9\\u007f\\u0000\\ud83d\\ude00\\n\"\\'\"'");
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), fc.constantFrom('ascii' as const, 'printable' as const), (v, e) => {
+        const literal = stringLiteral(v, e);
+        expect(Function(`return ${literal};`)()).toBe(v);
+        if (e === 'ascii') expect(literal).toMatch(/^[\x20-\x7e]*$/);
+      }),
+    );
   });
 });

@@ -11,43 +11,21 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  createTempConvertClient,
-  createTempConvertServer,
+  createTempConvertClient as createClient,
+  createTempConvertServer as createServer,
   HttpError,
   service,
   SoapFault,
   SoapFaultError,
   TimeoutError,
-  type TempConvertCallOptions,
-  type TempConvertClient,
-  type TempConvertHandlers,
-  type TempConvertTransport,
+  type TempConvertCallOptions as CallOptions,
+  type TempConvertClient as Client,
+  type TempConvertHandlers as Handlers,
+  type TempConvertTransport as Transport,
   type CallContext,
   type ClientFile,
   type UploadedFile,
 } from './index.js';
-
-type Client = TempConvertClient;
-type Transport = TempConvertTransport;
-type CallOptions = TempConvertCallOptions;
-
-/** One call of an operation: what the client sends, and what the handler returns, so what the call resolves to. */
-interface Sample<Op extends keyof Client> {
-  readonly input: NonNullable<Parameters<Client[Op]>[0]>;
-  readonly result: Awaited<ReturnType<Client[Op]>>;
-}
-
-interface OperationCase<Op extends keyof Client> {
-  readonly transports: readonly Transport[];
-  readonly plain: Sample<Op>;
-  /**
-   * Values at the edges of their types: `HOSTILE_STRING`; integers at a bound (`long` beyond 2^53); `float` and
-   * `double` at their largest magnitude; `decimal` with 29 digits; the last millisecond of year 9999; `ALL_BYTES`.
-   */
-  readonly hostile: Sample<Op>;
-  /** A file sent over httpPost, for an operation that can carry files (one without parameters); else `undefined`. */
-  readonly upload: Required<ClientFile> | undefined;
-}
 
 /** The transports TempConvert enables. */
 const TRANSPORTS: readonly Transport[] = ['soap11', 'soap12', 'httpGet', 'httpPost'];
@@ -71,9 +49,30 @@ const OPERATIONS: { readonly [Op in keyof Client]: OperationCase<Op> } = {
   },
 };
 
-/** An operation name TempConvert does not have, in any case, and its SOAPAction. */
+/** An operation name TempConvert does not have in any case, and whose SOAPAction no operation has. */
 const UNKNOWN_OPERATION = 'NoSuchOperation';
+
+/** The SOAPAction `UNKNOWN_OPERATION` would have. */
 const UNKNOWN_SOAP_ACTION = 'https://www.w3schools.com/xml/NoSuchOperation';
+
+/** One call of an operation: what the client sends, and what the handler returns, so what the call resolves to. */
+interface Sample<Op extends keyof Client> {
+  readonly input: NonNullable<Parameters<Client[Op]>[0]>;
+  readonly result: Awaited<ReturnType<Client[Op]>>;
+}
+
+interface OperationCase<Op extends keyof Client> {
+  readonly transports: readonly Transport[];
+  readonly plain: Sample<Op>;
+  /**
+   * Values at the edges of their types: `HOSTILE_STRING`; integers at a bound (`long` beyond 2^53); `float` and
+   * `double` at their largest magnitude; `decimal` with 29 digits; the last millisecond of year 9999; `ALL_BYTES`.
+   */
+  readonly hostile: Sample<Op>;
+  /** A file sent over httpPost, for an operation that can carry files (one without parameters); else `undefined`. */
+  readonly upload: Required<ClientFile> | undefined;
+}
+
 /** The message of the fault a handler throws. */
 const FAULT_MESSAGE = 'Refused: <input> & "quotes" are kept.';
 
@@ -122,16 +121,16 @@ const handlers = Object.fromEntries(
       return now.returns;
     },
   ]),
-) as unknown as TempConvertHandlers;
+) as unknown as Handlers;
 
-const server = createTempConvertServer(handlers);
+const server = createServer(handlers);
 let url = '';
 let client: Client;
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${service.path}`;
-  client = createTempConvertClient({ url });
+  client = createClient({ url });
 });
 
 afterAll(async () => {

@@ -1,32 +1,40 @@
-/**
- * The test suite of {{name}}.
+/*
+ * The tests of every generated suite, `{Svc}.test.ts`. asmxgen prints a suite's head (the imports, the transports,
+ * the sample constants, the `OPERATIONS` table, an unknown operation's name and SOAPAction), then copies this file
+ * from the line after `// @asmxgen-suite-body` on (generator/emit/tests-module.ts). So the tests are code, formatted
+ * and type-checked as such, and regenerating for a changed spec changes only the head.
  *
- * The generated server, on an ephemeral port with a recording handler for every operation, called through the
- * generated client over every transport the service enables. asmxgen regenerates this file with the service: a new
- * operation joins `OPERATIONS`, and every test below covers it.
+ * Above that line, a stand-in for a head (the default spec's generated code), so that this file type-checks as it
+ * stands; below it, code that names only what every head declares: the imports below, under the same aliases
+ * (`Client`, `Transport`, `CallOptions`, `Handlers`, `createClient`, `createServer`), and `TRANSPORTS`,
+ * `OPERATIONS`, `UNKNOWN_OPERATION` and `UNKNOWN_SOAP_ACTION`. `npm test` type-checks the suites generated from it.
  */
 import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  {{ts.createClient}},
-  {{ts.createServer}},
+  createAuthenticationWebServiceClient as createClient,
+  createAuthenticationWebServiceServer as createServer,
   HttpError,
   service,
   SoapFault,
   SoapFaultError,
   TimeoutError,
-  type {{ts.callOptionsType}},
-  type {{ts.clientInterface}},
-  type {{ts.handlersInterface}},
-  type {{ts.transportType}},
+  type AuthenticationWebServiceCallOptions as CallOptions,
+  type AuthenticationWebServiceClient as Client,
+  type AuthenticationWebServiceHandlers as Handlers,
+  type AuthenticationWebServiceTransport as Transport,
   type CallContext,
   type ClientFile,
   type UploadedFile,
-} from './index.js';
+} from '../generated/index.js';
 
-{{typeAliases}}
+declare const TRANSPORTS: readonly Transport[];
+declare const OPERATIONS: { readonly [Op in keyof Client]: OperationCase<Op> };
+declare const UNKNOWN_OPERATION: string;
+declare const UNKNOWN_SOAP_ACTION: string;
 
+// @asmxgen-suite-body
 /** One call of an operation: what the client sends, and what the handler returns, so what the call resolves to. */
 interface Sample<Op extends keyof Client> {
   readonly input: NonNullable<Parameters<Client[Op]>[0]>;
@@ -45,23 +53,6 @@ interface OperationCase<Op extends keyof Client> {
   readonly upload: Required<ClientFile> | undefined;
 }
 
-/** The transports {{name}} enables. */
-const TRANSPORTS: readonly Transport[] = {{transports}};
-
-{{#each constants}}
-/** {{doc}} */
-const {{name}} = {{value}};
-
-{{/each}}
-/** Every operation: the transports it is called over, and the values sent and returned. */
-const OPERATIONS: { readonly [Op in keyof Client]: OperationCase<Op> } = {
-{{#each rows}}
-  {{this}}
-{{/each}}
-};
-
-/** An operation name {{name}} does not have, in any case, and its SOAPAction. */
-{{unknownOperation}}
 /** The message of the fault a handler throws. */
 const FAULT_MESSAGE = 'Refused: <input> & "quotes" are kept.';
 
@@ -110,16 +101,16 @@ const handlers = Object.fromEntries(
       return now.returns;
     },
   ]),
-) as unknown as {{ts.handlersInterface}};
+) as unknown as Handlers;
 
-{{server}}
+const server = createServer(handlers);
 let url = '';
 let client: Client;
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${service.path}`;
-  {{client}}
+  client = createClient({ url });
 });
 
 afterAll(async () => {
