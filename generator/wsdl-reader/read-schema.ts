@@ -1,4 +1,5 @@
 import { MICROSOFT_TYPES_NAMESPACE, type BuiltinName } from '../model/builtin-types.js';
+import { abstractTypesNamespace } from '../model/naming.js';
 import { isXsdType } from '../model/xsd-types.js';
 import type { WsdlDocument } from './wsdl-document.js';
 import { XSD_NS } from './wsdl-namespaces.js';
@@ -157,7 +158,7 @@ export class SchemaReader {
       if (
         namespace !== this.tns &&
         namespace !== MICROSOFT_TYPES_NAMESPACE &&
-        namespace !== `${this.tns}/AbstractTypes`
+        namespace !== abstractTypesNamespace(this.tns)
       ) {
         throw this.doc.failAt(
           schema,
