@@ -62,7 +62,6 @@ export class TypeBuilder {
       }
       if (d.abstract) this.decide(d.xmlName, false, d.node, 'it is abstract');
       for (const p of d.particles) this.observe(p, 'member');
-      for (const a of d.attributes) this.observeType(a.type);
     }
   }
 
@@ -102,7 +101,6 @@ export class TypeBuilder {
       this.observe(t.item, 'arrayItem');
       return;
     }
-    this.observeType(t);
     if (!this.isClass(t) || t.kind !== 'declared' || p.any) return;
     const at = `"${p.name}" at line ${this.doc.line(p.node)}`;
     if (p.maxOccurs !== '1') return; // an unwrapped array's items: minOccurs="0" either way
@@ -118,8 +116,6 @@ export class TypeBuilder {
       this.decide(t.xmlName, true, p.node, `${at} is a nillable parameter or result (a Nullable<T>)`);
     }
   }
-
-  private observeType(_t: RawType): void {}
 
   private decide(xmlName: string, struct: boolean, node: XmlNode, reason: string): void {
     const known = this.structs.get(xmlName);
