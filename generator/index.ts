@@ -41,13 +41,13 @@ export { checkOutput as check, formatCheck, type CheckResult } from './output/ch
 export { OutputError } from './output/output-error.js';
 export { writeOutput, type PlanEntry, type PlanState, type WriteSummary } from './output/write.js';
 export { DEFAULT_SPEC_PATH } from './spec/load-spec.js';
-export { readWsdl, type WsdlReading } from './wsdl-reader/read-wsdl.js';
+export { readWsdl, type ReadWsdlOptions, type WsdlReading } from './wsdl-reader/read-wsdl.js';
 export { WsdlError } from './wsdl-reader/wsdl-error.js';
 export { renderSpecYaml } from './emit/spec-yaml.js';
 export { diffModels, type Change, type ChangeLevel } from './diff/index.js';
 export { mergeImpl, type ImplMerge } from './impl/index.js';
 export { SpecError, type SpecProblem } from './spec/spec-error.js';
-export type { Spec, SpecHeader, SpecOperation, SpecParameter, SpecService } from './spec/spec-types.js';
+export type { Spec, SpecHeader, SpecOperation, SpecParameter, SpecService, SpecWsdl } from './spec/spec-types.js';
 
 /** Reads, validates and normalizes a spec file. Throws `SpecError` listing every problem. */
 export async function loadSpec(file: string): Promise<ServiceModel> {

@@ -8,6 +8,7 @@ import { renderSpecYaml } from '../emit/spec-yaml.js';
 import { atomicWriteFile } from '../output/atomic-write.js';
 import { packageRoot } from '../package-root.js';
 import { parseSpec } from '../spec/parse-spec.js';
+import type { Spec } from '../spec/spec-types.js';
 import { readWsdl, WsdlError, type WsdlReading } from '../wsdl-reader/read-wsdl.js';
 import type { CommandContext } from './command-context.js';
 import { displayPath } from './common-options.js';
@@ -75,10 +76,8 @@ export function importCommand(ctx: CommandContext): CommandModule<object, Import
         ctx.report.info(yaml.replace(/\n$/, ''));
       } else {
         await atomicWriteFile(target, new TextEncoder().encode(yaml));
-        const operations = count(spec.operations.length, 'operation');
-        const bindings = count(spec.bindings?.length ?? 4, 'binding');
         ctx.report.info(
-          `asmxgen: imported ${spec.service.name} (${operations}, ${bindings}) from ${label} ` +
+          `asmxgen: imported ${spec.service.name} (${summary(spec).join(', ')}) from ${label} ` +
             `into ${displayPath(target)}`,
         );
       }
@@ -102,6 +101,21 @@ function single(what: string) {
     if (Array.isArray(value)) throw new UsageError(`${what} is given more than once; name one`);
     return value as string;
   };
+}
+
+/**
+ * What a spec holds, for the closing line: operations, declared types and SOAP header classes (when there are
+ * any), bindings.
+ */
+export function summary(spec: Spec): string[] {
+  const headers = new Set(spec.operations.flatMap((op) => (op.headers ?? []).map((h) => h.type)));
+  const types = spec.types?.length ?? 0;
+  return [
+    count(spec.operations.length, 'operation'),
+    ...(types > 0 ? [count(types, 'type')] : []),
+    ...(headers.size > 0 ? [count(headers.size, 'header')] : []),
+    count(spec.bindings?.length ?? 4, 'binding'),
+  ];
 }
 
 function count(n: number, noun: string): string {

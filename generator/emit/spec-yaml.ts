@@ -1,6 +1,7 @@
 import { Document, Scalar, YAMLMap, YAMLSeq, type Node, type Pair } from 'yaml';
 import { BINDING_KINDS } from '../model/types.js';
-import type { Spec, SpecOperation, SpecParameter } from '../spec/spec-types.js';
+import type { ClassDeclaration, EnumDeclaration, TypeDeclaration } from '../model/type-declarations.js';
+import type { Spec, SpecHeader, SpecOperation, SpecParameter, SpecWsdl } from '../spec/spec-types.js';
 
 export interface SpecYamlOptions {
   /** Path of `asmxgen.schema.json` from the spec's folder: adds the `yaml-language-server` line first. */
@@ -13,11 +14,12 @@ export interface SpecYamlOptions {
 const LINE_WIDTH = 120;
 
 /**
- * A spec as YAML people read and edit, laid out as `spec/authentication-web-service.yaml` is: a header
- * comment, `service`, `bindings` (only when not all four), then the operations, a blank line between
- * sections and operations, parameters in flow style (`[{ name: id, type: int }]`). Fields are written
- * in the order the spec documents them; only fields the spec has are written. Deterministic, LF line ends,
- * a trailing newline.
+ * A spec as YAML people read and edit, laid out as `spec/authentication-web-service.yaml` and the golden
+ * specs are: a header comment, `service`, `bindings` (only when not all four), `types` (one entry per type, a
+ * member per line), the operations, then `wsdl`; a blank line between sections, types and operations;
+ * parameters, headers and enum values in flow style (`[{ name: id, type: int }]`) when the line fits. Fields are
+ * written in the order the spec documents them; only fields the spec has are written. Deterministic, LF line
+ * ends, a trailing newline.
  */
 export function renderSpecYaml(spec: Spec, options: SpecYamlOptions = {}): string {
   const doc = new Document();
@@ -27,6 +29,7 @@ export function renderSpecYaml(spec: Spec, options: SpecYamlOptions = {}): strin
   if (bindings && !(bindings.length === BINDING_KINDS.length && BINDING_KINDS.every((k) => bindings.includes(k)))) {
     root.items.push(pair(doc, 'bindings', tightFlowSeq(bindings.map((b) => doc.createNode(b))), true));
   }
+  if (spec.types && spec.types.length > 0) root.items.push(pair(doc, 'types', typesMap(doc, spec.types), true));
   const operations = new YAMLSeq();
   spec.operations.forEach((op, i) => {
     const node = operationMap(doc, op);
@@ -34,60 +37,174 @@ export function renderSpecYaml(spec: Spec, options: SpecYamlOptions = {}): strin
     operations.items.push(node);
   });
   root.items.push(pair(doc, 'operations', operations, true));
+  if (spec.wsdl) root.items.push(pair(doc, 'wsdl', wsdlMap(doc, spec.wsdl), true));
   doc.contents = root as never;
   const header = [
     ...(options.schemaPath !== undefined ? [`yaml-language-server: $schema=${options.schemaPath}`] : []),
     ...(options.source !== undefined ? [`Imported by \`asmxgen import\` from ${options.source}.`] : []),
   ];
   if (header.length > 0) doc.commentBefore = header.map((line) => ` ${line}`).join('\n');
-  return doc.toString({ lineWidth: LINE_WIDTH, minContentWidth: 0 });
+  return doc.toString({ lineWidth: LINE_WIDTH, minContentWidth: 0, singleQuote: true });
 }
 
 function serviceMap(doc: Document, spec: Spec): YAMLMap {
-  const { name, namespace, path, description } = spec.service;
-  return map(doc, [
+  const { name, namespace, path, description, binding, conformanceClaim, include } = spec.service;
+  const node = map(doc, [
     ['name', name],
     ['namespace', namespace],
     ['path', path],
     ['description', description],
+    ['binding', binding],
+    ['conformanceClaim', conformanceClaim],
   ]);
+  if (include && include.length > 0) node.items.push(pair(doc, 'include', names(doc, include)));
+  return node;
+}
+
+const FLAGS_NOTE =
+  ' The WSDL does not carry the numbers of a [Flags] enum: asmxgen numbered them 1, 2, 4, … in order.\n' +
+  ' Check them (None = 0, combined values) against the service.';
+
+/** `types:`, one entry per type, a blank line between them. */
+function typesMap(doc: Document, types: readonly TypeDeclaration[]): YAMLMap {
+  const node = new YAMLMap<Scalar, unknown>();
+  types.forEach((t, i) => {
+    const entry = t.kind === 'enum' ? enumMap(doc, t) : classMap(doc, t);
+    const p = pair(doc, t.name, entry, i > 0);
+    if (t.kind === 'enum' && t.flags) p.key.commentBefore = FLAGS_NOTE;
+    node.items.push(p);
+  });
+  return node;
+}
+
+function enumMap(doc: Document, t: EnumDeclaration): YAMLMap {
+  const node = map(doc, [
+    ['xmlName', t.xmlName],
+    ['elementName', t.elementName],
+  ]);
+  const values = t.values.map((v) =>
+    v.xmlName === undefined && v.value === undefined
+      ? doc.createNode(v.name)
+      : flowMap(doc, [
+          ['name', v.name],
+          ['xmlName', v.xmlName],
+          ['value', v.value],
+        ]),
+  );
+  node.items.push(pair(doc, t.flags ? 'flags' : 'enum', fitted(values, `    ${t.flags ? 'flags' : 'enum'}: `)));
+  return node;
+}
+
+function classMap(doc: Document, t: ClassDeclaration): YAMLMap {
+  const node = map(doc, [
+    ['xmlName', t.xmlName],
+    ['elementName', t.elementName],
+    ['struct', t.struct],
+    ['abstract', t.abstract],
+    ['header', t.header],
+    ['base', t.base],
+  ]);
+  if (t.include && t.include.length > 0) node.items.push(pair(doc, 'include', names(doc, t.include)));
+  if (t.anyAttribute) node.items.push(pair(doc, 'anyAttribute', true));
+  const members = new YAMLSeq();
+  for (const m of t.members) {
+    members.items.push(
+      flowMap(doc, [
+        ['name', m.name],
+        ['type', m.type],
+        ['attribute', m.attribute],
+        ['any', m.any],
+        ['xmlName', m.xmlName],
+        ['unwrapped', m.unwrapped],
+        ['itemName', m.itemName],
+        ['nillable', m.nillable],
+        ['default', m.default],
+      ]),
+    );
+  }
+  node.items.push(pair(doc, 'members', t.members.length === 0 ? tightFlowSeq([]) : members));
+  return node;
+}
+
+function wsdlMap(doc: Document, wsdl: SpecWsdl): YAMLMap {
+  const node = map(doc, [
+    ['lineEnds', wsdl.lineEnds],
+    ['finalNewline', wsdl.finalNewline],
+  ]);
+  if (wsdl.namespaceOrder) node.items.unshift(pair(doc, 'namespaceOrder', names(doc, wsdl.namespaceOrder)));
+  return node;
+}
+
+/** `[a, b]`. */
+function names(doc: Document, list: readonly string[]): YAMLSeq {
+  return tightFlowSeq(list.map((n) => doc.createNode(n)));
 }
 
 function operationMap(doc: Document, op: SpecOperation): YAMLMap {
   const node = map(doc, [
     ['name', op.name],
+    ['messageName', op.messageName],
     ['group', op.group],
     ['description', op.description],
     ['soapAction', op.soapAction],
   ]);
+  const headers = op.headers ?? [];
+  if (headers.length > 0) node.items.push(pair(doc, 'headers', headersSeq(doc, headers)));
   const parameters = op.parameters ?? [];
   if (parameters.length > 0) node.items.push(pair(doc, 'parameters', parametersSeq(doc, parameters)));
   if (op.result !== undefined) node.items.push(pair(doc, 'result', op.result));
+  if (op.resultItemName !== undefined) node.items.push(pair(doc, 'resultItemName', op.resultItemName));
   return node;
 }
 
 /** `[{ name: a, type: int }, …]` when the line fits, else one `- { name: a, type: int }` per line. */
 function parametersSeq(doc: Document, parameters: readonly SpecParameter[]): YAMLSeq {
-  const items = parameters.map((p) => {
-    const node = map(doc, [
+  const items = parameters.map((p) =>
+    flowMap(doc, [
       ['name', p.name],
       ['type', p.type ?? 'string'],
-    ]);
-    node.flow = true;
-    return node;
-  });
+      ['direction', p.direction],
+      ['list', p.list],
+      ['itemName', p.itemName],
+    ]),
+  );
+  return fitted(items, '    parameters: ');
+}
+
+function headersSeq(doc: Document, headers: readonly SpecHeader[]): YAMLSeq {
+  const items = headers.map((h) =>
+    flowMap(doc, [
+      ['field', h.field],
+      ['type', h.type],
+      ['direction', h.direction],
+      ['required', h.required],
+    ]),
+  );
+  return fitted(items, '    headers: ');
+}
+
+/** A flow sequence when it fits on the line after `prefix` (indentation and key), else one item per line. */
+function fitted(items: readonly Node[], prefix: string): YAMLSeq {
   const flow = tightFlowSeq(items);
-  // Four columns of indentation and the key before the value.
-  const width = '    parameters: '.length + new Document(flow).toString({ lineWidth: 0 }).trimEnd().length;
+  const width = prefix.length + new Document(flow).toString({ lineWidth: 0 }).trimEnd().length;
   if (width <= LINE_WIDTH) return flow;
   const block = new YAMLSeq();
   block.items.push(...items);
   return block;
 }
 
-function map(doc: Document, fields: readonly (readonly [string, string | undefined])[]): YAMLMap {
+type FieldValue = string | boolean | number | undefined;
+
+function map(doc: Document, fields: readonly (readonly [string, FieldValue])[]): YAMLMap {
   const node = new PaddedYAMLMap();
   for (const [key, value] of fields) if (value !== undefined) node.items.push(pair(doc, key, value));
+  return node;
+}
+
+/** `{ name: a, type: int }`. */
+function flowMap(doc: Document, fields: readonly (readonly [string, FieldValue])[]): YAMLMap {
+  const node = map(doc, fields);
+  node.flow = true;
   return node;
 }
 

@@ -9,7 +9,8 @@ const withMarker = new WeakMap<ServiceModel, string>();
 
 /**
  * The WSDL exactly as the ASMX runtime serves it: `templates/wsdl.hbs`
- * renders it, and the file has no newline after its last line. The address
+ * renders it, and the file has no newline after its last line (unless the spec's `wsdl` section says the
+ * server writes one; it may also ask for CRLF line ends and another order of the root's declarations). The address
  * appears only in the ports' `location` attributes: the text is rendered once
  * per model with `ADDRESS_MARKER` there (which the served WSDL keeps, the
  * runtime fills it per request), and the marker is replaced for a given
@@ -28,8 +29,11 @@ export function renderWsdl(model: ServiceModel, address: string): string {
 }
 
 function render(model: ServiceModel, address: string): string {
-  const text = template('wsdl.hbs')({ ...model, address });
-  return text.endsWith('\n') ? text.slice(0, -1) : text;
+  const rendered = template('wsdl.hbs')({ ...model, address });
+  const text = rendered.endsWith('\n') ? rendered.slice(0, -1) : rendered;
+  const { lineEnd, finalNewline } = model.wsdl;
+  const lines = lineEnd === '\n' ? text : text.replaceAll('\n', lineEnd);
+  return finalNewline ? lines + lineEnd : lines;
 }
 
 export function emitWsdl(model: ServiceModel, baseUrl: string): GeneratedFile[] {

@@ -9,6 +9,10 @@ export interface WsdlModel {
   readonly schemas: readonly SchemaModel[];
   /** `[WebServiceBinding(EmitConformanceClaims = true)]`: the SOAP 1.1 binding claims WS-I Basic Profile 1.1. */
   readonly conformanceClaim: boolean;
+  /** The line end the text is written with: `\n` (Mono) or `\r\n` (Windows servers). */
+  readonly lineEnd: '\n' | '\r\n';
+  /** A line end after the last line (the runtime writes none). */
+  readonly finalNewline: boolean;
 }
 
 export interface NamespaceDeclaration {

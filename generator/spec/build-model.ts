@@ -5,6 +5,7 @@ import { TypeResolver } from '../model/resolve-types.js';
 import { httpResultElement, planSchemas, type PlanOperation } from '../model/schema-plan.js';
 import type { TypeModel } from '../model/type-model.js';
 import type { TypeRef } from '../model/type-refs.js';
+import type { NamespaceDeclaration } from '../model/wsdl-model.js';
 import {
   BINDING_KINDS,
   type BindingKind,
@@ -225,9 +226,11 @@ export function buildModel(spec: Spec): ServiceModel {
     include: spec.service.include ?? [],
     httpOperations: operations.filter((o) => o.http !== undefined),
     wsdl: {
-      namespaces: plan.namespaces,
+      namespaces: orderNamespaces(plan.namespaces, spec.wsdl?.namespaceOrder),
       schemas: plan.schemas,
       conformanceClaim: spec.service.conformanceClaim === true,
+      lineEnd: spec.wsdl?.lineEnds === 'crlf' ? '\r\n' : '\n',
+      finalNewline: spec.wsdl?.finalNewline === true,
     },
     codeBlockers: codeBlockers(spec, operations, resolved.types),
     ts: {
@@ -243,6 +246,20 @@ export function buildModel(spec: Spec): ServiceModel {
     },
   };
   return deepFreeze(model);
+}
+
+/**
+ * The root's namespace declarations in the order a spec's `wsdl.namespaceOrder` names (another server's, e.g.
+ * the .NET Framework's): the prefixes it lists first, in its order, then the others in the runtime's order.
+ * Listed prefixes the WSDL does not declare are skipped.
+ */
+function orderNamespaces(
+  computed: readonly NamespaceDeclaration[],
+  order: readonly string[] | undefined,
+): readonly NamespaceDeclaration[] {
+  if (!order) return computed;
+  const listed = order.flatMap((prefix) => computed.filter((n) => n.prefix === prefix));
+  return [...listed, ...computed.filter((n) => !order.includes(n.prefix))];
 }
 
 /** An XSD simple type of the original table: all the TypeScript emitters carry so far. */

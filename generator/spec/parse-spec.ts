@@ -3,7 +3,7 @@ import { BINDING_KINDS, type BindingKind } from '../model/types.js';
 import { checkTypeRefs, type TypeRefUse } from './check-type-refs.js';
 import { parseTypes } from './parse-types.js';
 import { SpecError, type SpecProblem } from './spec-error.js';
-import type { Spec, SpecHeader, SpecOperation, SpecParameter, SpecService } from './spec-types.js';
+import type { Spec, SpecHeader, SpecOperation, SpecParameter, SpecService, SpecWsdl } from './spec-types.js';
 import { ROOT, YamlChecker, type Entry } from './yaml-checker.js';
 
 /**
@@ -42,19 +42,58 @@ class Checker extends YamlChecker {
       this.report(root, undefined, ROOT, `a spec must be a mapping with "service" and "operations"; got ${got}`);
       return undefined;
     }
-    const f = this.fields(root, '', ['service', 'bindings', 'types', 'operations'], ['$schema']);
+    const f = this.fields(root, '', ['service', 'bindings', 'types', 'operations', 'wsdl'], ['$schema']);
     if (f.$schema) this.string(f.$schema);
     const service = this.need(root, f, '', 'service') && this.service(f.service!);
     const bindings = f.bindings && this.bindings(f.bindings);
     const types = f.types && parseTypes(this, f.types, this.refs);
     const operations = this.need(root, f, '', 'operations') && this.operations(f.operations!);
+    const wsdl = f.wsdl && this.wsdl(f.wsdl);
     checkTypeRefs(this, types?.declarations ?? [], types?.entries ?? new Map(), this.refs);
-    if (!service || !operations || (f.types && !types?.ok)) return undefined;
+    if (!service || !operations || (f.types && !types?.ok) || (f.wsdl && !wsdl)) return undefined;
     return {
       service,
       ...(bindings && { bindings }),
       ...(types && types.declarations.length > 0 && { types: types.declarations }),
       operations,
+      ...(wsdl && { wsdl }),
+    };
+  }
+
+  /** `wsdl:`: how the served WSDL's text differs from Mono's (another server's declaration order, line ends). */
+  private wsdl(entry: Entry): SpecWsdl | undefined {
+    const map = this.mapping(entry);
+    if (!map) return undefined;
+    const f = this.fields(map, entry.path, ['namespaceOrder', 'lineEnds', 'finalNewline']);
+    let namespaceOrder: string[] | undefined;
+    let ok = true;
+    if (f.namespaceOrder) {
+      const items = this.items(f.namespaceOrder);
+      const seen = new Map<string, number>();
+      namespaceOrder = [];
+      for (const item of items ?? []) {
+        const prefix = this.string(item);
+        if (prefix === undefined) continue;
+        if (!ROOT_PREFIXES.includes(prefix) && !/^s[0-9]+$/.test(prefix)) {
+          this.problem(
+            item,
+            `unknown prefix "${prefix}"; the runtime declares ${ROOT_PREFIXES.join(', ')} and s0, s1, … for extra schemas`,
+          );
+          continue;
+        }
+        if (this.unique(item, prefix, 'prefix', seen) !== undefined) namespaceOrder.push(prefix);
+      }
+      if (!items || namespaceOrder.length !== items.length) ok = false;
+    }
+    const lineEnds = f.lineEnds && this.oneOf(f.lineEnds, ['lf', 'crlf'] as const);
+    const finalNewline = f.finalNewline && this.boolean(f.finalNewline);
+    if ((f.lineEnds && lineEnds === undefined) || (f.finalNewline && finalNewline === undefined) || !ok) {
+      return undefined;
+    }
+    return {
+      ...(namespaceOrder !== undefined && { namespaceOrder }),
+      ...(lineEnds !== undefined && { lineEnds }),
+      ...(finalNewline !== undefined && { finalNewline }),
     };
   }
 
@@ -308,6 +347,9 @@ class Checker extends YamlChecker {
     return text;
   }
 }
+
+/** The prefixes the runtime always declares on the root element (corpus README, rule 1). */
+const ROOT_PREFIXES = ['soapenc', 'soap12', 'http', 'tns', 'mime', 'tm', 's', 'soap'];
 
 function describe(node: Node): string {
   if (isMap(node)) return 'a mapping';

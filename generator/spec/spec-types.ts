@@ -13,6 +13,26 @@ export interface Spec {
   /** Declared classes, structs and enums, in declaration order. */
   readonly types?: readonly TypeDeclaration[];
   readonly operations: readonly SpecOperation[];
+  /** How the WSDL's text differs from Mono's between servers; Mono's form when omitted. */
+  readonly wsdl?: SpecWsdl;
+}
+
+/**
+ * What varies between servers that serve the same service: the .NET Framework and Mono write the same WSDL
+ * but for these. `asmxgen import` records them as read, so that the generated WSDL is the served one byte for
+ * byte.
+ */
+export interface SpecWsdl {
+  /**
+   * The order of the root element's `xmlns:` declarations before `targetNamespace`, by prefix (`soap`, `tm`,
+   * `soapenc`, `mime`, `tns`, `s`, `soap12`, `http`, `s1`, …). Prefixes the WSDL does not declare are skipped;
+   * declared prefixes the list leaves out follow in the runtime's order. Mono's order when omitted.
+   */
+  readonly namespaceOrder?: readonly string[];
+  /** `crlf` (Windows servers) or `lf`; `lf` when omitted. */
+  readonly lineEnds?: 'lf' | 'crlf';
+  /** A line end after `</wsdl:definitions>`; none when omitted, as the runtime serves it. */
+  readonly finalNewline?: boolean;
 }
 
 export interface SpecService {

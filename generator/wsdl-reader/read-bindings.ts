@@ -9,8 +9,10 @@ export interface WsdlBinding {
   readonly name: string;
   readonly node: XmlNode;
   readonly portType: XmlNode;
-  /** The binding's operations by name. */
+  /** The binding's operations, by {@link operationKey}. */
   readonly operations: ReadonlyMap<string, XmlNode>;
+  /** A SOAP 1.1 binding that claims WS-I Basic Profile 1.1 (`<wsi:Claim>` in its documentation). */
+  readonly conformanceClaim: boolean;
 }
 
 const LABEL: Record<BindingKind, string> = {
@@ -22,9 +24,22 @@ const LABEL: Record<BindingKind, string> = {
 
 const SOAP_NS: Partial<Record<BindingKind, string>> = { soap11: SOAP11_NS, soap12: SOAP12_NS };
 
+const WSI_CLAIM_NS = 'http://ws-i.org/schemas/conformanceClaim/';
+const BASIC_PROFILE_11 = 'http://ws-i.org/profiles/basic/1.1';
+
 /**
- * The bindings of the document, by kind, in the canonical order. Refuses what asmxgen cannot generate:
- * rpc style, encoded use, SOAP headers, bindings of other protocols, two bindings of one kind.
+ * An operation of a port type or binding: its name, and the `name` of its `wsdl:input` when it has one (the
+ * message name of an overload: several operations may share a name).
+ */
+export function operationKey(doc: WsdlDocument, operation: XmlNode): string {
+  const input = childElement(operation, WSDL_NS, 'input');
+  return `${doc.attribute(operation, 'name')}\u0000${input?.attributes.get('name') ?? ''}`;
+}
+
+/**
+ * The bindings of the document, by kind, in the canonical order. Refuses what a spec cannot express: rpc
+ * style, encoded use, bindings of other protocols, and several SOAP bindings of one version (methods spread over
+ * several `[WebServiceBinding]`s).
  */
 export function readBindings(doc: WsdlDocument): Map<BindingKind, WsdlBinding> {
   const found = new Map<BindingKind, WsdlBinding>();
@@ -32,12 +47,18 @@ export function readBindings(doc: WsdlDocument): Map<BindingKind, WsdlBinding> {
     const binding = readBinding(doc, node);
     const first = found.get(binding.kind);
     if (first) {
+      const soap = binding.kind === 'soap11' || binding.kind === 'soap12';
       throw doc.failAt(
         node,
         'name',
         `a second ${LABEL[binding.kind]} binding, "${binding.name}" (the first, "${first.name}", is at line ` +
-          `${doc.line(first.node)}): asmxgen gives a service one binding per protocol, as ASMX does; keep one ` +
-          'and import again',
+          `${doc.line(first.node)}): ` +
+          (soap
+            ? 'the service spreads its methods over several bindings ([WebServiceBinding(Name = …)] with ' +
+              '[SoapDocumentMethod(Binding = …)] on some methods), and a spec describes one SOAP binding (with ' +
+              'its SOAP 1.2 twin) holding every operation; the runtime also orders such bindings by a hash of ' +
+              'their names, which asmxgen does not reproduce'
+            : `the ASMX runtime writes one ${LABEL[binding.kind]} binding per service, and a spec describes one`),
       );
     }
     found.set(binding.kind, binding);
@@ -51,6 +72,13 @@ export function soapActionOf(binding: WsdlBinding, operation: XmlNode): string |
   return ns === undefined ? undefined : childElement(operation, ns, 'operation')?.attributes.get('soapAction');
 }
 
+/** The `soap:header`s (or `soap12:header`s) of a SOAP binding operation's input or output, in order. */
+export function soapHeadersOf(binding: WsdlBinding, operation: XmlNode, direction: 'input' | 'output'): XmlNode[] {
+  const ns = SOAP_NS[binding.kind];
+  const message = childElement(operation, WSDL_NS, direction);
+  return ns === undefined || !message ? [] : childElements(message, ns, 'header');
+}
+
 function readBinding(doc: WsdlDocument, node: XmlNode): WsdlBinding {
   const name = doc.attribute(node, 'name');
   const extensions = node.elements.filter(
@@ -62,9 +90,9 @@ function readBinding(doc: WsdlDocument, node: XmlNode): WsdlBinding {
     throw doc.failAt(
       node,
       'name',
-      `binding "${name}" has no soap:binding, soap12:binding or http:binding: asmxgen generates the four bindings ` +
-        'ASMX offers (SOAP 1.1, SOAP 1.2, HTTP GET, HTTP POST) and no other; remove this binding and its port ' +
-        'and import again',
+      `binding "${name}" has no soap:binding, soap12:binding or http:binding: the ASMX runtime writes the four ` +
+        'bindings SOAP 1.1, SOAP 1.2, HTTP GET and HTTP POST and no other, and a spec describes those only; ' +
+        'remove this binding and its port and import again',
     );
   }
   if (extensions[1]) {
@@ -74,14 +102,31 @@ function readBinding(doc: WsdlDocument, node: XmlNode): WsdlBinding {
   const portType = doc.resolve(node, 'type', doc.portTypes, 'port type');
   const operations = new Map<string, XmlNode>();
   for (const operation of childElements(node, WSDL_NS, 'operation')) {
-    const operationName = doc.attribute(operation, 'name');
-    if (operations.has(operationName)) continue; // an overload: the port type check names it
-    operations.set(operationName, operation);
+    const key = operationKey(doc, operation);
+    if (operations.has(key)) {
+      throw doc.failAt(
+        operation,
+        'name',
+        `binding "${name}" has a second operation "${doc.attribute(operation, 'name')}" with the same input name: ` +
+          'overloads of a web method need a MessageName each, which names their input and output; not a WSDL ' +
+          'the ASMX runtime writes',
+      );
+    }
+    operations.set(key, operation);
     const soapNs = SOAP_NS[kind];
     if (soapNs !== undefined) checkSoapOperation(doc, name, operation, soapNs);
-    else checkHttpOperation(doc, name, operation);
   }
-  return { kind, name, node, portType, operations };
+  return { kind, name, node, portType, operations, conformanceClaim: kind === 'soap11' && claims(node) };
+}
+
+/** `<wsdl:documentation><wsi:Claim conformsTo="…basic/1.1" /></wsdl:documentation>`, first in the binding. */
+function claims(binding: XmlNode): boolean {
+  const documentation = childElement(binding, WSDL_NS, 'documentation');
+  return (
+    documentation?.elements.some(
+      (e) => isElement(e, WSI_CLAIM_NS, 'Claim') && e.attributes.get('conformsTo') === BASIC_PROFILE_11,
+    ) === true
+  );
 }
 
 function kindOf(doc: WsdlDocument, name: string, extension: XmlNode): BindingKind {
@@ -92,8 +137,8 @@ function kindOf(doc: WsdlDocument, name: string, extension: XmlNode): BindingKin
     throw doc.failAt(
       extension,
       'verb',
-      `binding "${name}" is HTTP ${verb ?? 'without a verb'}: ASMX offers HTTP GET and HTTP POST only, and so does ` +
-        'asmxgen; remove this binding and its port and import again',
+      `binding "${name}" is HTTP ${verb ?? 'without a verb'}: the ASMX runtime offers HTTP GET and HTTP POST ` +
+        'only, and a spec describes those; remove this binding and its port and import again',
     );
   }
   if (extension.attributes.get('style') === 'rpc') throw rpcStyle(doc, extension, `binding "${name}"`);
@@ -109,46 +154,20 @@ function checkSoapOperation(doc: WsdlDocument, binding: string, operation: XmlNo
   for (const message of operation.elements) {
     if (message.namespace !== WSDL_NS || (message.localName !== 'input' && message.localName !== 'output')) continue;
     for (const part of message.elements) {
-      if (part.namespace !== ns) continue;
-      if (part.localName === 'header') {
-        throw doc.fail(
+      if (part.namespace !== ns || (part.localName !== 'body' && part.localName !== 'header')) continue;
+      const use = part.attributes.get('use') ?? 'literal';
+      if (use === 'encoded') {
+        throw doc.failAt(
           part,
-          `the ${message.localName} of operation "${name}" in binding "${binding}" has a SOAP header ` +
-            `(<${part.qualifiedName}>, from [SoapHeader]): asmxgen does not model SOAP headers; pass the ` +
-            "header's values as parameters of the web method instead and import again",
+          'use',
+          `the ${message.localName} of operation "${name}" in binding "${binding}" is use="encoded" (SOAP ` +
+            'section 5 encoding, from [SoapDocumentMethod(Use = SoapBindingUse.Encoded)] or [SoapRpcMethod]): a ' +
+            'spec describes document/literal operations only, the ASMX default',
         );
       }
-      if (isElement(part, ns, 'body')) {
-        const use = part.attributes.get('use') ?? 'literal';
-        if (use === 'encoded') {
-          throw doc.failAt(
-            part,
-            'use',
-            `the ${message.localName} of operation "${name}" in binding "${binding}" is use="encoded" (SOAP ` +
-              'section 5 encoding): asmxgen generates literal messages only, as ASMX writes by default; switch ' +
-              'the web method to document/literal and import again',
-          );
-        }
-        if (use !== 'literal')
-          throw doc.failAt(part, 'use', `use="${use}" is neither literal nor encoded: not a valid WSDL`);
-      }
+      if (use !== 'literal')
+        throw doc.failAt(part, 'use', `use="${use}" is neither literal nor encoded: not a valid WSDL`);
     }
-  }
-}
-
-function checkHttpOperation(doc: WsdlDocument, binding: string, operation: XmlNode): void {
-  const name = operation.attributes.get('name')!;
-  const httpOperation = childElement(operation, HTTP_NS, 'operation');
-  const location = httpOperation?.attributes.get('location');
-  if (location !== `/${name}`) {
-    throw doc.failAt(
-      httpOperation ?? operation,
-      'location',
-      `operation "${name}" of binding "${binding}" is at location ` +
-        `${location === undefined ? '(none)' : `"${location}"`}, ` +
-        `not "/${name}": asmxgen serves every operation at /{Operation}, as ASMX does (another location is a ` +
-        'renamed message, e.g. [WebMethod(MessageName = …)]); give the method its own name and import again',
-    );
   }
 }
 
@@ -156,7 +175,7 @@ function rpcStyle(doc: WsdlDocument, node: XmlNode, what: string): Error {
   return doc.failAt(
     node,
     'style',
-    `${what} is style="rpc" ([SoapRpcService] or [SoapRpcMethod]): asmxgen generates document/literal services ` +
-      'only, as ASMX writes by default; switch the service to document style and import again',
+    `${what} is style="rpc" ([SoapRpcService] or [SoapRpcMethod]): a spec describes document/literal ` +
+      'operations only, the ASMX default; switch the service to document style and import again',
   );
 }

@@ -1,22 +1,79 @@
-import { isXmlName } from '../model/naming.js';
-import { isValueType, isXsdType, XSD_TYPE_NAMES, type XsdType } from '../model/xsd-types.js';
-import type { SpecParameter } from '../spec/spec-types.js';
+import { MICROSOFT_TYPES_NAMESPACE, type BuiltinName } from '../model/builtin-types.js';
+import { abstractTypesNamespace } from '../model/naming.js';
+import { isXsdType } from '../model/xsd-types.js';
 import type { WsdlDocument } from './wsdl-document.js';
 import { XSD_NS } from './wsdl-namespaces.js';
-import { RESERVED_NAMES } from './wsdl-names.js';
 import { isElement, resolveQName, type XmlNode } from './xml-tree.js';
 
 /**
- * The XML Schema of a WSDL, read the way ASMX writes it: each operation's request and response are global
- * elements whose anonymous complex type is a sequence of elements of XSD simple types. Anything else a
- * schema can say (complex, array, enum and nullable types, `s:any`, imports) is refused at the construct.
+ * A type as the schema names it, before the importer decides what it is in a spec (struct or class, `T?` or
+ * `nillable`): a built-in, a type declared in the service's schema (by its XSD name), or an `ArrayOfX`.
+ */
+export type RawType =
+  | { readonly kind: 'builtin'; readonly name: BuiltinName }
+  | { readonly kind: 'declared'; readonly xmlName: string }
+  | { readonly kind: 'array'; readonly xmlName: string; readonly item: RawParticle };
+
+/** An `<s:element>` in a sequence (a parameter, a result, a member, an array item), or an `<s:any>`. */
+export interface RawParticle {
+  readonly node: XmlNode;
+  /** The element name; `''` for `<s:any>`. */
+  readonly name: string;
+  readonly type: RawType;
+  readonly minOccurs: string;
+  readonly maxOccurs: string;
+  readonly nillable: boolean;
+  readonly default: string | undefined;
+  /** `<s:any>`: an `[XmlAnyElement]` member. */
+  readonly any: boolean;
+}
+
+export interface RawAttribute {
+  readonly node: XmlNode;
+  readonly name: string;
+  readonly type: RawType;
+  readonly required: boolean;
+}
+
+export interface RawClass {
+  readonly kind: 'class';
+  readonly node: XmlNode;
+  readonly xmlName: string;
+  readonly abstract: boolean;
+  /** The XSD name of the base class (`<s:extension base>`). */
+  readonly base: string | undefined;
+  readonly particles: readonly RawParticle[];
+  readonly attributes: readonly RawAttribute[];
+  readonly anyAttribute: boolean;
+}
+
+export interface RawEnum {
+  readonly kind: 'enum';
+  readonly node: XmlNode;
+  readonly xmlName: string;
+  readonly flags: boolean;
+  readonly values: readonly string[];
+}
+
+export type RawDeclaration = RawClass | RawEnum;
+
+const DATASET_NAMESPACES = ['http://www.w3.org/2001/XMLSchema', 'urn:schemas-microsoft-com:xml-diffgram-v1'];
+
+/**
+ * The XML Schema of a WSDL, read the way the ASMX runtime writes it: the operations' wrapper elements, header
+ * and HTTP result elements, and the classes, structs, enums and `ArrayOfX` types of the service's schema, with
+ * the built-ins (`s:int`, Microsoft's `guid` and `char`, `TimeSpan`, `object`, raw XML, `DataSet`). What a spec
+ * cannot express (types in other namespaces, XSD types the runtime writes for no .NET type a spec names,
+ * `s:choice`, `[XmlText]`, unqualified forms) is refused at the construct.
  */
 export class SchemaReader {
   private readonly elements = new Map<string, XmlNode>();
   private readonly complexTypes = new Map<string, XmlNode>();
   private readonly simpleTypes = new Map<string, XmlNode>();
   private readonly schemaOf = new Map<XmlNode, XmlNode>();
-  private readonly used = new Set<XmlNode>();
+  private readonly declarations = new Map<string, RawDeclaration>();
+  /** Declarations being read, so a class that refers to itself (a tree) is read once. */
+  private readonly reading = new Set<string>();
 
   constructor(private readonly doc: WsdlDocument) {
     for (const schema of doc.schemas) {
@@ -39,266 +96,411 @@ export class SchemaReader {
     }
   }
 
-  /** The parameters of operation `op`, from its request element; `ref` is where the WSDL names the element. */
-  request(op: string, ref: XmlNode): SpecParameter[] {
-    const element = this.global(op, ref, `the request element of operation "${op}"`);
-    const seen = new Map<string, XmlNode>();
-    return this.fields(element, `the request element "${op}"`).map((field) => {
-      const name = this.doc.attribute(field, 'name');
-      const what = `parameter "${name}" of operation "${op}"`;
-      const first = seen.get(name);
-      if (first) {
-        throw this.doc.failAt(
-          field,
-          'name',
-          `a second parameter "${name}" of operation "${op}" (the first is at line ${this.doc.line(first)}): ` +
-            'not a valid WSDL',
-        );
-      }
-      seen.set(name, field);
-      if (!isXmlName(name) || RESERVED_NAMES.has(name)) {
-        throw this.doc.failAt(
-          field,
-          'name',
-          `the name of ${what} is not one asmxgen can use (an XML name of letters, digits, "_", "-" and "." that is ` +
-            `not ${[...RESERVED_NAMES].join(', ')}); rename the parameter and import again`,
-        );
-      }
-      return { name, type: this.fieldType(field, what) };
-    });
+  private get tns(): string {
+    return this.doc.targetNamespace;
   }
 
-  /** The result type of operation `op`, from its response element; `undefined` for a void operation. */
-  response(op: string, ref: XmlNode): XsdType | undefined {
-    const elementName = `${op}Response`;
-    const element = this.global(elementName, ref, `the response element of operation "${op}"`);
-    const fields = this.fields(element, `the response element "${elementName}"`);
-    const field = fields[0];
-    if (!field) return undefined;
-    if (fields[1]) {
-      const names = fields.map((f) => `"${f.attributes.get('name') ?? '?'}"`).join(', ');
-      throw this.doc.fail(
-        fields[1],
-        `the response element "${elementName}" holds several elements (${names}): out or ref parameters, which ` +
-          'asmxgen cannot represent (an operation returns one value); return a single value and import again',
-      );
-    }
-    const name = this.doc.attribute(field, 'name');
-    if (name !== `${op}Result`) {
+  /** The particles of the wrapper element `name` (an operation's request or response); `ref` names it. */
+  wrapper(name: string, ref: XmlNode, what: string): RawParticle[] {
+    const element = this.global(name, ref, what);
+    if (element.attributes.has('type')) {
       throw this.doc.failAt(
-        field,
-        'name',
-        `the result element of operation "${op}" is "${name}", not "${op}Result" (a [return: XmlElement] rename or ` +
-          'an out parameter): asmxgen names it {Operation}Result, as ASMX does by default; remove the rename and ' +
-          'import again',
+        element,
+        'type',
+        `${what}, "${name}", has type="${element.attributes.get('type')}" instead of a sequence of the ` +
+          'parameters: [SoapDocumentMethod(ParameterStyle = SoapParameterStyle.Bare)] writes it so; a spec ' +
+          'describes wrapped operations only (each request and response one element holding the parameters)',
       );
     }
-    return this.fieldType(field, `the result of operation "${op}"`);
+    const content = significant(element);
+    const complexType = content[0];
+    if (!complexType || content[1] || !isElement(complexType, XSD_NS, 'complexType')) {
+      throw this.doc.fail(
+        content[1] ?? complexType ?? element,
+        `${what}, "${name}", has no anonymous complex type of its own: the ASMX runtime writes each wrapper ` +
+          'element as one, holding a sequence of the parameters',
+      );
+    }
+    return this.sequence(complexType, what).particles;
+  }
+
+  /** The type of a top-level element (a header element or an HTTP result element) of the service's schema. */
+  topElement(name: string, ref: XmlNode, what: string): { node: XmlNode; type: RawType; nillable: boolean } {
+    const element = this.global(name, ref, what);
+    return {
+      node: element,
+      type: this.typeOf(element, `${what} "${name}"`),
+      nillable: element.attributes.get('nillable') === 'true',
+    };
   }
 
   /**
-   * Refuses what no operation uses but the schema still declares: named complex and simple types, imports,
-   * elements of such types. The HTTP bindings' result elements (`<s:element name="int" type="s:int" />`) pass.
+   * Every type the service's schema declares, classes, structs and enums, in document order, read whether an
+   * operation reaches them or not (derived types only an `[XmlInclude]` reaches are written too).
    */
-  checkUnused(): void {
+  allDeclarations(): RawDeclaration[] {
+    for (const [key, node] of [...this.complexTypes, ...this.simpleTypes]) {
+      const [namespace, name] = splitKey(key);
+      if (namespace !== this.tns) continue;
+      if (node.localName === 'complexType' && (isTimeSpan(name, node) || this.isArrayType(name, node))) continue;
+      this.declared(name, node);
+    }
+    return [...this.declarations.values()].sort((a, b) => a.node.offset - b.node.offset);
+  }
+
+  /**
+   * Refuses schemas a spec cannot describe: a schema of a namespace other than the service's, Microsoft's
+   * types and the AbstractTypes of HTTP, and `s:import`s of documents.
+   */
+  checkSchemas(): void {
     for (const schema of this.doc.schemas) {
+      const namespace = schema.attributes.get('targetNamespace') ?? '';
+      if (
+        namespace !== this.tns &&
+        namespace !== MICROSOFT_TYPES_NAMESPACE &&
+        namespace !== abstractTypesNamespace(this.tns)
+      ) {
+        throw this.doc.failAt(
+          schema,
+          'targetNamespace',
+          `a schema for namespace "${namespace}", neither the service namespace ${this.tns} nor one the runtime ` +
+            "adds (Microsoft's types, the AbstractTypes of HTTP): it holds what [XmlType(Namespace)], " +
+            '[XmlRoot(Namespace)], [XmlElement(Namespace)] or RequestNamespace/ResponseNamespace put in another ' +
+            'namespace, which a spec cannot express (it puts every type and element in the service namespace)',
+        );
+      }
       for (const child of schema.elements) {
-        if (child.namespace !== XSD_NS || this.used.has(child)) continue;
-        const name = child.attributes.get('name');
-        switch (child.localName) {
-          case 'import':
-          case 'include':
-          case 'redefine':
-            throw this.doc.fail(
-              child,
-              `an <${child.qualifiedName}> of another schema: ASMX writes one only for types of other namespaces, ` +
-                'which are complex types; asmxgen represents XSD simple types only and reads one self-contained ' +
-                'WSDL; change the service to take and return simple types and import again',
-            );
-          case 'complexType':
-            throw this.doc.failAt(
-              child,
-              'name',
-              `the named complex type "${name}": asmxgen represents parameters and results of XSD simple types ` +
-                'only; change the service so that no operation takes or returns it (e.g. pass it as a JSON ' +
-                'string) and import again',
-            );
-          case 'simpleType':
-            throw this.doc.failAt(child, 'name', restrictedType(`the type "${name}"`));
-          case 'element':
-            if (child.attributes.has('type')) this.simpleType(child, `the element "${name}"`);
-            break;
+        if (child.namespace !== XSD_NS) continue;
+        if (child.localName === 'include' || child.localName === 'redefine' || child.attributes.has('schemaLocation')) {
+          throw this.doc.fail(
+            child,
+            `an <${child.qualifiedName}> of another schema document: the ASMX runtime writes every schema inline ` +
+              'in wsdl:types, and asmxgen reads one self-contained WSDL; import the WSDL the service itself serves',
+          );
         }
       }
     }
   }
 
+  /** The top-level element `name` of the service's schema. */
   private global(name: string, ref: XmlNode, what: string): XmlNode {
-    const element = this.elements.get(keyOf(this.doc.targetNamespace, name));
+    const element = this.elements.get(keyOf(this.tns, name));
     if (!element) {
       throw this.doc.fail(
         ref,
-        `${what}, "${name}" in namespace ${this.doc.targetNamespace}, is not declared in wsdl:types: not a ` +
-          'WSDL of an ASMX service',
+        `${what}, "${name}" in namespace ${this.tns}, is not declared in wsdl:types: not a WSDL the ASMX ` +
+          'runtime writes',
       );
     }
-    this.used.add(element);
     const schema = this.schemaOf.get(element)!;
     const form = schema.attributes.get('elementFormDefault');
     if (form !== 'qualified') {
       throw this.doc.failAt(
         schema,
         'elementFormDefault',
-        `the schema declaring "${name}" has elementFormDefault="${form ?? 'unqualified'}": asmxgen's parameters ` +
-          'and results are qualified elements, as ASMX writes them; make the schema qualified and import again',
+        `the schema declaring "${name}" has elementFormDefault="${form ?? 'unqualified'}": the ASMX runtime ` +
+          'writes the service namespace\'s schema with elementFormDefault="qualified" (literal use); an unqualified ' +
+          'schema comes from encoded use, which a spec cannot express',
       );
     }
     return element;
   }
 
-  /** The elements of the sequence a wrapper element's anonymous complex type holds. */
-  private fields(element: XmlNode, what: string): XmlNode[] {
-    const notSequence = (at: XmlNode, detail: string) =>
-      this.doc.fail(
-        at,
-        `${what} is not a sequence of simple elements (${detail}): asmxgen represents an operation's parameters ` +
-          'and result as a sequence of elements of XSD simple types, as ASMX writes them; change the web method ' +
-          'to take and return simple types and import again',
-      );
-    if (element.attributes.has('type')) {
-      throw notSequence(element, `it has type="${element.attributes.get('type')}", as a bare parameter style makes it`);
-    }
-    const content = significant(element);
-    const complexType = content[0];
-    if (!complexType || content[1] || !isElement(complexType, XSD_NS, 'complexType')) {
-      throw notSequence(content[1] ?? complexType ?? element, 'it has no anonymous complex type of its own');
-    }
-    const particles = significant(complexType);
-    const sequence = particles[0];
-    if (!sequence) return [];
-    if (particles[1] || !isElement(sequence, XSD_NS, 'sequence')) {
-      const other = particles[1] && isElement(sequence, XSD_NS, 'sequence') ? particles[1] : sequence;
-      throw notSequence(other, `it holds <${other.qualifiedName}>`);
-    }
-    const fields = significant(sequence);
-    for (const field of fields) {
-      if (!isElement(field, XSD_NS, 'element') || field.attributes.has('ref')) {
-        throw notSequence(field, `it holds <${field.qualifiedName}${field.attributes.has('ref') ? ' ref="…"' : ''}>`);
+  /** The particles (and attributes) of a complex type's content: an optional sequence, then attributes. */
+  private sequence(
+    complexType: XmlNode,
+    what: string,
+  ): { particles: RawParticle[]; attributes: RawAttribute[]; anyAttribute: boolean } {
+    const particles: RawParticle[] = [];
+    const attributes: RawAttribute[] = [];
+    let anyAttribute = false;
+    for (const child of significant(complexType)) {
+      if (isElement(child, XSD_NS, 'sequence') && particles.length === 0 && attributes.length === 0) {
+        if (child.attributes.size > 0) throw this.unexpected(child, what);
+        for (const item of significant(child)) particles.push(this.particle(item, what));
+      } else if (isElement(child, XSD_NS, 'attribute') && !anyAttribute) {
+        attributes.push(this.attribute(child, what));
+      } else if (isElement(child, XSD_NS, 'anyAttribute') && !anyAttribute && child.attributes.size === 0) {
+        anyAttribute = true;
+      } else {
+        throw this.unexpected(child, what);
       }
     }
-    return fields;
+    return { particles, attributes, anyAttribute };
   }
 
-  private fieldType(field: XmlNode, what: string): XsdType {
-    if (!field.attributes.has('type')) {
-      const inline = significant(field)[0];
-      if (inline && isElement(inline, XSD_NS, 'simpleType')) throw this.doc.fail(inline, restrictedType(what));
-      throw this.doc.fail(
-        inline ?? field,
-        `${what} has ${inline ? 'an anonymous complex type' : 'no type'}: asmxgen represents parameters and ` +
-          'results of XSD simple types only; change the web method to use simple types and import again',
-      );
-    }
-    const type = this.simpleType(field, what);
-    const maxOccurs = field.attributes.get('maxOccurs') ?? '1';
-    if (maxOccurs !== '1') {
-      throw this.doc.failAt(
-        field,
-        'maxOccurs',
-        `${what} is an array (maxOccurs="${maxOccurs}"): asmxgen represents single values only; take the values ` +
-          'as one string (e.g. JSON) and import again',
-      );
-    }
-    if (field.attributes.get('nillable') === 'true') {
-      throw this.doc.failAt(
-        field,
-        'nillable',
-        `${what} is nillable (a Nullable<…> value or [XmlElement(IsNullable = true)]): asmxgen cannot represent ` +
-          `nil; make it a plain ${type} and import again`,
-      );
-    }
-    const minOccurs = field.attributes.get('minOccurs') ?? '1';
-    const expected = isValueType(type) ? '1' : '0';
-    if (minOccurs !== expected) {
-      throw this.doc.failAt(
-        field,
-        'minOccurs',
-        `${what} has minOccurs="${minOccurs}", but ASMX writes minOccurs="${expected}" for every ${type} ` +
-          `(${isValueType(type) ? 'a value type is always sent' : 'a reference type may be left out'}): asmxgen ` +
-          `derives minOccurs from the type and cannot represent another; make it a plain ${type} and import again`,
-      );
-    }
-    return type;
+  private unexpected(node: XmlNode, what: string): Error {
+    const shown = `<${node.qualifiedName}${[...node.attributes].map(([k, v]) => ` ${k}="${v}"`).join('')}>`;
+    return this.doc.fail(
+      node,
+      `${what} holds ${shown}: the ASMX runtime writes a sequence of elements, then attributes, then ` +
+        '<s:anyAttribute />, and a spec expresses nothing else (no s:choice, s:all, s:group, [XmlText] or ' +
+        '[XmlChoiceIdentifier])',
+    );
   }
 
-  /** The XSD simple type the `type` attribute of `node` names; refuses every other type, saying what it is. */
-  private simpleType(node: XmlNode, what: string): XsdType {
-    const value = node.attributes.get('type')!;
+  private particle(node: XmlNode, what: string): RawParticle {
+    const minOccurs = node.attributes.get('minOccurs') ?? '1';
+    const maxOccurs = node.attributes.get('maxOccurs') ?? '1';
+    if (isElement(node, XSD_NS, 'any')) {
+      const extra = [...node.attributes.keys()].find((k) => k !== 'minOccurs' && k !== 'maxOccurs');
+      if (extra !== undefined) throw this.unexpected(node, what);
+      return {
+        node,
+        name: '',
+        type: { kind: 'builtin', name: 'xmlElement' },
+        minOccurs,
+        maxOccurs,
+        nillable: false,
+        default: undefined,
+        any: true,
+      };
+    }
+    if (!isElement(node, XSD_NS, 'element') || node.attributes.has('ref')) throw this.unexpected(node, what);
+    const form = node.attributes.get('form');
+    if (form !== undefined) {
+      throw this.doc.failAt(
+        node,
+        'form',
+        `the element "${node.attributes.get('name') ?? '?'}" has form="${form}" ([XmlElement(Form = …)]): a spec ` +
+          'writes every element in the form of its schema and cannot express another',
+      );
+    }
+    const name = this.doc.attribute(node, 'name');
+    return {
+      node,
+      name,
+      type: this.typeOf(node, `the element "${name}" in ${what}`),
+      minOccurs,
+      maxOccurs,
+      nillable: node.attributes.get('nillable') === 'true',
+      default: node.attributes.get('default'),
+      any: false,
+    };
+  }
+
+  private attribute(node: XmlNode, what: string): RawAttribute {
+    const form = node.attributes.get('form');
+    if (form !== undefined) {
+      throw this.doc.failAt(
+        node,
+        'form',
+        `the attribute "${node.attributes.get('name') ?? '?'}" has form="${form}" ([XmlAttribute(Form = …)]): a ` +
+          'spec cannot express it',
+      );
+    }
+    const name = this.doc.attribute(node, 'name');
+    if (!node.attributes.has('type')) {
+      throw this.doc.fail(node, `the attribute "${name}" in ${what} has no type: not a WSDL the ASMX runtime writes`);
+    }
+    return {
+      node,
+      name,
+      type: this.named(node, `the attribute "${name}"`),
+      required: node.attributes.get('use') === 'required',
+    };
+  }
+
+  /** The type of an element: its `type`, or inline content (raw XML, DataSet), or none (`object`). */
+  private typeOf(node: XmlNode, what: string): RawType {
+    const content = significant(node);
+    if (node.attributes.has('type')) {
+      if (content[0]) throw this.doc.fail(content[0], `${what} has both a type and inline content: not a valid schema`);
+      return this.named(node, what);
+    }
+    const inline = content[0];
+    if (!inline) return { kind: 'builtin', name: 'anyType' };
+    if (!content[1] && isElement(inline, XSD_NS, 'complexType')) {
+      const xml = inlineXml(inline);
+      if (xml) return { kind: 'builtin', name: xml };
+    }
+    throw this.doc.fail(
+      inline,
+      `${what} has an anonymous <${inline.qualifiedName}> the ASMX runtime writes for no .NET type a spec names ` +
+        '(it writes inline types for XmlElement, XmlNode, XmlDocument and DataSet only)',
+    );
+  }
+
+  /** What a `type=` attribute names. */
+  private named(node: XmlNode, what: string, attribute = 'type'): RawType {
+    const value = node.attributes.get(attribute)!;
     const qname = resolveQName(node, value);
     if (qname === undefined) {
       throw this.doc.failAt(
         node,
-        'type',
+        attribute,
         `type="${value}" uses a namespace prefix that is not declared: not a valid WSDL`,
       );
     }
-    if (qname.namespace === XSD_NS) {
-      if (isXsdType(qname.localName)) return qname.localName;
+    const { namespace, localName } = qname;
+    if (namespace === XSD_NS) {
+      if (isXsdType(localName) || localName === 'QName') return { kind: 'builtin', name: localName };
       throw this.doc.failAt(
         node,
-        'type',
-        `${what} has type ${value}, an XSD type asmxgen does not support (it supports ${XSD_TYPE_NAMES.join(', ')}); ` +
-          'change the web method to use one of them and import again',
+        attribute,
+        `${what} has type ${value}, which is none of the XML Schema types a spec names (string, boolean, byte, ` +
+          'unsignedByte, short, unsignedShort, int, unsignedInt, long, unsignedLong, float, double, decimal, ' +
+          'dateTime, base64Binary, QName): the runtime writes others, such as s:date or s:token, for ' +
+          '[XmlElement(DataType = …)], which a spec cannot express',
       );
     }
-    const key = keyOf(qname.namespace, qname.localName);
-    const complexType = this.complexTypes.get(key);
+    if (namespace === MICROSOFT_TYPES_NAMESPACE && (localName === 'guid' || localName === 'char')) {
+      return { kind: 'builtin', name: localName };
+    }
+    if (namespace !== this.tns) {
+      throw this.doc.failAt(
+        node,
+        attribute,
+        `${what} has type ${value} in namespace ${namespace || '(none)'}: a type outside the service namespace ` +
+          '([XmlType(Namespace = …)]), which a spec cannot express (it declares every type in the service namespace)',
+      );
+    }
+    const complexType = this.complexTypes.get(keyOf(namespace, localName));
     if (complexType) {
-      const item = arrayItem(complexType);
-      throw this.doc.failAt(
-        node,
-        'type',
-        item === undefined
-          ? `${what} has the complex type ${value} (declared at line ${this.doc.line(complexType)}): asmxgen ` +
-              'represents parameters and results of XSD simple types only; pass the object as a string (e.g. JSON) ' +
-              'or as simple parameters and import again'
-          : `${what} is an array (${value}, declared at line ${this.doc.line(complexType)}, repeats ${item} with ` +
-              'maxOccurs="unbounded"): asmxgen represents single values only; take the values as one string ' +
-              '(e.g. JSON) and import again',
-      );
+      if (isTimeSpan(localName, complexType)) return { kind: 'builtin', name: 'timeSpan' };
+      if (this.isArrayType(localName, complexType)) {
+        return { kind: 'array', xmlName: localName, item: this.arrayItem(localName, complexType) };
+      }
+      this.declared(localName, complexType);
+      return { kind: 'declared', xmlName: localName };
     }
-    const simpleType = this.simpleTypes.get(key);
+    const simpleType = this.simpleTypes.get(keyOf(namespace, localName));
     if (simpleType) {
-      throw this.doc.failAt(
-        node,
-        'type',
-        restrictedType(`${what} (${value}, declared at line ${this.doc.line(simpleType)})`),
-      );
+      this.declared(localName, simpleType);
+      return { kind: 'declared', xmlName: localName };
     }
     throw this.doc.failAt(
       node,
-      'type',
-      `${what} has type ${value} (namespace ${qname.namespace || '(none)'}), which is not an XSD simple type: ` +
-        `asmxgen supports ${XSD_TYPE_NAMES.join(', ')}; change the web method to use one of them and import again`,
+      attribute,
+      `${what} has type ${value}, which this WSDL does not declare: not a valid WSDL`,
     );
+  }
+
+  /** `ArrayOfX`: a complex type whose sequence is one element that repeats, as the runtime writes arrays. */
+  private isArrayType(name: string, node: XmlNode): boolean {
+    if (!name.startsWith('ArrayOf') || node.attributes.size !== 1) return false;
+    const content = significant(node);
+    const sequence = content[0];
+    if (content.length !== 1 || !sequence || !isElement(sequence, XSD_NS, 'sequence')) return false;
+    const items = significant(sequence);
+    const item = items[0];
+    return (
+      items.length === 1 &&
+      item !== undefined &&
+      isElement(item, XSD_NS, 'element') &&
+      item.attributes.get('minOccurs') === '0' &&
+      item.attributes.get('maxOccurs') === 'unbounded'
+    );
+  }
+
+  private arrayItem(name: string, node: XmlNode): RawParticle {
+    const sequence = significant(node)[0]!;
+    return this.particle(significant(sequence)[0]!, `the array type "${name}"`);
+  }
+
+  private declared(name: string, node: XmlNode): void {
+    if (this.declarations.has(name) || this.reading.has(name)) return;
+    this.reading.add(name);
+    const declaration = node.localName === 'simpleType' ? this.enumType(name, node) : this.classType(name, node);
+    this.declarations.set(name, declaration);
+  }
+
+  private classType(name: string, node: XmlNode): RawClass {
+    const what = `the complex type "${name}"`;
+    const extra = [...node.attributes.keys()].find((k) => k !== 'name' && k !== 'abstract');
+    if (extra !== undefined) throw this.unexpected(node, what);
+    const abstract = node.attributes.get('abstract') === 'true';
+    const content = significant(node);
+    const complexContent = content[0];
+    if (complexContent && isElement(complexContent, XSD_NS, 'complexContent')) {
+      const extension = significant(complexContent)[0];
+      if (
+        content.length !== 1 ||
+        significant(complexContent).length !== 1 ||
+        !extension ||
+        !isElement(extension, XSD_NS, 'extension')
+      ) {
+        throw this.unexpected(extension ?? complexContent, what);
+      }
+      this.doc.attribute(extension, 'base');
+      const base = this.named(extension, `the base of "${name}"`, 'base');
+      if (base.kind !== 'declared' || !this.complexTypes.has(keyOf(this.tns, base.xmlName))) {
+        throw this.doc.failAt(
+          extension,
+          'base',
+          `the complex type "${name}" extends a type that is not a class: a spec cannot express it`,
+        );
+      }
+      return { kind: 'class', node, xmlName: name, abstract, base: base.xmlName, ...this.sequence(extension, what) };
+    }
+    return { kind: 'class', node, xmlName: name, abstract, base: undefined, ...this.sequence(node, what) };
+  }
+
+  private enumType(name: string, node: XmlNode): RawEnum {
+    const fail = (at: XmlNode) =>
+      this.doc.fail(
+        at,
+        `the simple type "${name}" is not an enum as the ASMX runtime writes one (a restriction of s:string to ` +
+          'enumerations, or a list of one for [Flags]): a spec expresses enums and flags enums only',
+      );
+    let content = significant(node);
+    let flags = false;
+    if (content.length === 1 && isElement(content[0]!, XSD_NS, 'list')) {
+      flags = true;
+      const inner = significant(content[0]!);
+      if (inner.length !== 1 || !isElement(inner[0]!, XSD_NS, 'simpleType')) throw fail(content[0]!);
+      content = significant(inner[0]!);
+    }
+    const restriction = content[0];
+    if (content.length !== 1 || !restriction || !isElement(restriction, XSD_NS, 'restriction')) {
+      throw fail(restriction ?? node);
+    }
+    const base = resolveQName(restriction, restriction.attributes.get('base') ?? '');
+    if (base?.namespace !== XSD_NS || base.localName !== 'string') throw fail(restriction);
+    const values = significant(restriction).map((e) => {
+      if (!isElement(e, XSD_NS, 'enumeration')) throw fail(e);
+      return this.doc.attribute(e, 'value');
+    });
+    if (values.length === 0) throw fail(restriction);
+    return { kind: 'enum', node, xmlName: name, flags, values };
   }
 }
 
-function restrictedType(what: string): string {
-  return (
-    `${what} is a restricted simple type (an enum, a Guid, a char): asmxgen represents the XSD simple types ` +
-    'themselves only; take the value as a string and import again'
-  );
+/** `XmlElement` (`s:any`), `XmlNode`/`XmlDocument` (mixed `s:any`), `DataSet`: the inline types the runtime writes. */
+function inlineXml(complexType: XmlNode): BuiltinName | undefined {
+  const mixed = complexType.attributes.get('mixed');
+  const content = significant(complexType);
+  const sequence = content[0];
+  if (content.length !== 1 || !sequence || !isElement(sequence, XSD_NS, 'sequence')) return undefined;
+  const items = significant(sequence);
+  const bare = (e: XmlNode) => e.attributes.size === 0 && e.elements.length === 0;
+  if (sequence.attributes.size === 0 && items.length === 1 && isElement(items[0]!, XSD_NS, 'any') && bare(items[0]!)) {
+    if (complexType.attributes.size === 0) return 'xmlElement';
+    if (mixed === 'true' && complexType.attributes.size === 1) return 'xmlNode';
+    return undefined;
+  }
+  const isDataSetAny = (e: XmlNode, namespace: string) =>
+    isElement(e, XSD_NS, 'any') &&
+    e.attributes.size === 3 &&
+    e.attributes.get('minOccurs') === '0' &&
+    e.attributes.get('namespace') === namespace &&
+    e.attributes.get('processContents') === 'lax';
+  if (
+    complexType.attributes.size === 0 &&
+    sequence.attributes.size === 1 &&
+    sequence.attributes.get('maxOccurs') === 'unbounded' &&
+    items.length === 2 &&
+    isDataSetAny(items[0]!, DATASET_NAMESPACES[0]!) &&
+    isDataSetAny(items[1]!, DATASET_NAMESPACES[1]!)
+  ) {
+    return 'dataSet';
+  }
+  return undefined;
 }
 
-/** The item type of a complex type that is an array (`ArrayOfInt`): one element that repeats. */
-function arrayItem(complexType: XmlNode): string | undefined {
-  const sequence = significant(complexType)[0];
-  if (!sequence || !isElement(sequence, XSD_NS, 'sequence')) return undefined;
-  const items = significant(sequence);
-  const item = items[0];
-  if (items.length !== 1 || !item || (item.attributes.get('maxOccurs') ?? '1') === '1') return undefined;
-  return item.attributes.get('type') ?? item.attributes.get('name') ?? 'an element';
+/** `<s:complexType name="TimeSpan" />`: how the runtime writes `System.TimeSpan`. */
+function isTimeSpan(name: string, node: XmlNode): boolean {
+  return name === 'TimeSpan' && node.attributes.size === 1 && significant(node).length === 0;
 }
 
 /** Child elements other than `xs:annotation`. */
@@ -308,4 +510,9 @@ function significant(node: XmlNode): XmlNode[] {
 
 function keyOf(namespace: string, name: string): string {
   return `${namespace}\u0000${name}`;
+}
+
+function splitKey(key: string): [string, string] {
+  const at = key.indexOf('\u0000');
+  return [key.slice(0, at), key.slice(at + 1)];
 }

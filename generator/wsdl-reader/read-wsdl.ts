@@ -1,13 +1,22 @@
-import { BINDING_KINDS, type BindingKind } from '../model/types.js';
-import type { Spec } from '../spec/spec-types.js';
-import { readBindings } from './read-bindings.js';
-import { readOperations } from './read-operations.js';
-import { SchemaReader } from './read-schema.js';
+import { renderWsdl } from '../emit/wsdl.js';
+import { httpParameterKind } from '../model/http-eligibility.js';
+import { soapActionFor } from '../model/naming.js';
+import { BINDING_KINDS, type BindingKind, type ServiceModel } from '../model/types.js';
+import { buildModel } from '../spec/build-model.js';
+import type { Spec, SpecHeader, SpecOperation, SpecParameter, SpecWsdl } from '../spec/spec-types.js';
+import { compareWsdl } from './compare-wsdl.js';
+import { headerFieldNames } from './header-fields.js';
+import { readBindings, type WsdlBinding } from './read-bindings.js';
+import { mergeOrders, readOperations, type OperationReading } from './read-operations.js';
+import { SchemaReader, type RawDeclaration, type RawParticle, type RawType } from './read-schema.js';
 import { readEndpoints, readService } from './read-service.js';
+import { TypeBuilder } from './read-types.js';
 import { SourceText } from './source-text.js';
 import { WsdlDocument } from './wsdl-document.js';
-import { isUsableName } from './wsdl-names.js';
-import { parseXmlTree } from './xml-tree.js';
+import { WsdlError } from './wsdl-error.js';
+import { isUsableName, RESERVED_NAMES } from './wsdl-names.js';
+import { isXmlName } from '../model/naming.js';
+import { parseXmlTree, type XmlNode } from './xml-tree.js';
 
 export { WsdlError } from './wsdl-error.js';
 
@@ -22,13 +31,39 @@ export interface WsdlReading {
   readonly addresses: Partial<Record<BindingKind, string>>;
 }
 
+export interface ReadWsdlOptions {
+  /**
+   * Refuse a WSDL whose spec would generate another document (the default): what `import` needs. `false` reads
+   * what the WSDL says and leaves out the final comparison: `diff` reads WSDLs edited by hand, whose items may
+   * stand where the runtime would not write them.
+   */
+  readonly exact?: boolean;
+}
+
+/** One operation's wrapper elements, headers and HTTP reply element, as the schema gives them. */
+interface OperationShape {
+  readonly op: OperationReading;
+  readonly request: readonly RawParticle[];
+  readonly response: readonly RawParticle[];
+  readonly headers: readonly {
+    readonly xmlName: string;
+    readonly element: string;
+    readonly direction: 'in' | 'out' | 'inOut';
+    readonly node: XmlNode;
+  }[];
+}
+
 /**
  * Reads a WSDL 1.1 document as ASMX serves it, in either form it has had (the `wsdl:`-prefixed one and the
- * older default-namespace one; any prefixes): the service, its bindings and operations. Anything a spec
- * cannot represent is refused with a `WsdlError` at the construct (`file:line:column: reason`).
+ * older default-namespace one; any prefixes): the service, its bindings, operations, types and headers, and
+ * what varies between servers (the order of the root's namespace declarations, line ends, a final newline).
+ * Anything a spec cannot express is refused with a `WsdlError` at the construct (`file:line:column: reason`).
+ * Last, the spec is checked by generating its WSDL and comparing it with the input as a document: where they
+ * differ, the input is refused there, so that an imported spec always reproduces the service's contract.
  */
-export function readWsdl(text: string, file: string): WsdlReading {
-  const source = new SourceText(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, file);
+export function readWsdl(text: string, file: string, options: ReadWsdlOptions = {}): WsdlReading {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const source = new SourceText(body, file);
   const doc = new WsdlDocument(source, parseXmlTree(source));
   const service = readService(doc);
   const name = doc.attribute(service, 'name');
@@ -50,7 +85,8 @@ export function readWsdl(text: string, file: string): WsdlReading {
     );
   }
   const schema = new SchemaReader(doc);
-  const operations = readOperations(doc, bindings, schema);
+  const operations = readOperations(doc, bindings);
+  schema.checkSchemas();
   if (operations.length === 0) {
     throw doc.failAt(
       [...bindings.values()][0]!.portType,
@@ -58,18 +94,398 @@ export function readWsdl(text: string, file: string): WsdlReading {
       `service "${name}" has no operations: a spec needs at least one; add a web method and import again`,
     );
   }
-  schema.checkUnused();
   const { addresses, path } = readEndpoints(doc, service, name, bindings);
+
+  const shapes = operations.map((op): OperationShape => {
+    const what = (which: string) => `the ${which} element of operation "${op.name}"`;
+    const request = schema.wrapper(op.messageName, op.request, what('request'));
+    const response = schema.wrapper(`${op.messageName}Response`, op.response, what('response'));
+    const headers = op.headers.map((h) => {
+      const element = schema.topElement(h.element, h.node, `the header element of operation "${op.name}"`);
+      if (element.type.kind !== 'declared') {
+        throw doc.fail(
+          element.node,
+          `the header element "${h.element}" is not of a class: the ASMX runtime writes a header as an element ` +
+            'of its SoapHeader class',
+        );
+      }
+      return { xmlName: element.type.xmlName, direction: h.direction, element: h.element, node: element.node };
+    });
+    return { op, request, response, headers };
+  });
+  const declarations = schema.allDeclarations();
+  const types = new TypeBuilder(doc, declarations);
+  for (const shape of shapes) {
+    for (const p of [...shape.request, ...shape.response]) types.observe(p, 'wrapper');
+    for (const h of shape.headers) {
+      if (!types.isClass({ kind: 'declared', xmlName: h.xmlName })) {
+        throw doc.fail(h.node, `the header element "${h.element}" is not of a class: a header is a SoapHeader class`);
+      }
+      types.header(h.xmlName, h.element, h.node);
+    }
+    const body = shape.op.http?.body;
+    if (body) {
+      const elementName = doc.localReference(body, 'element');
+      const element = schema.topElement(elementName, body, `the HTTP result element of operation "${shape.op.name}"`);
+      types.observe(
+        {
+          node: element.node,
+          name: elementName,
+          type: element.type,
+          minOccurs: '1',
+          maxOccurs: '1',
+          nillable: element.nillable,
+          default: undefined,
+          any: false,
+        },
+        'topElement',
+      );
+      if (element.type.kind === 'declared') types.elementName(element.type.xmlName, elementName, element.node);
+    }
+  }
+
+  const fields = headerFieldNames(shapes.map((s) => s.headers.map((h) => types.nameOf(h.xmlName))));
+  const specOperations = shapes.map((shape, i) => operationSpec(doc, types, shape, fields[i]!));
+  const http = bindings.has('httpGet') || bindings.has('httpPost');
+  const soap11 = bindings.get('soap11');
   const kinds = [...bindings.keys()];
-  const spec: Spec = {
+  const base: Spec = {
     service: {
       name,
       namespace: doc.targetNamespace,
       ...(path !== undefined && { path }),
       ...(doc.description !== undefined && { description: doc.description }),
+      ...bindingName(doc, name, bindings),
+      ...(soap11?.conformanceClaim === true && { conformanceClaim: true }),
     },
     ...(kinds.length < BINDING_KINDS.length && { bindings: kinds }),
-    operations,
+    ...(declarations.length > 0 && { types: types.typeDeclarations(new Map()) }),
+    operations: specOperations,
   };
-  return { spec, addresses };
+  const withLists = http ? listParameters(doc, base, operations, bindings) : base;
+  const address = BINDING_KINDS.map((k) => addresses[k]).find((a) => a !== undefined) ?? 'http://localhost/';
+  const { spec, model } = withIncludes(doc, withLists, declarations, shapes, types, address, options.exact ?? true);
+  const wsdl = wsdlForm(doc, body, model);
+  return { spec: wsdl ? { ...spec, wsdl } : spec, addresses };
+}
+
+/** `service.binding` when the SOAP bindings have a `[WebServiceBinding(Name)]` rather than `{Service}Soap`. */
+function bindingName(
+  doc: WsdlDocument,
+  service: string,
+  bindings: ReadonlyMap<BindingKind, WsdlBinding>,
+): { binding?: string } {
+  const soap11 = bindings.get('soap11');
+  const soap12 = bindings.get('soap12');
+  let binding: string | undefined;
+  if (soap11) binding = soap11.name === `${service}Soap` ? undefined : soap11.name;
+  else if (soap12 && soap12.name !== `${service}Soap12` && soap12.name.endsWith('1'))
+    binding = soap12.name.slice(0, -1);
+  if (binding !== undefined && !isXmlName(binding)) {
+    throw doc.failAt(
+      (soap11 ?? soap12)!.node,
+      'name',
+      `the binding name "${binding}" is not an XML name: not a valid WSDL`,
+    );
+  }
+  const soap12Name = binding === undefined ? `${service}Soap12` : `${binding}1`;
+  if (soap12 && soap12.name !== soap12Name) {
+    throw doc.failAt(
+      soap12.node,
+      'name',
+      `the SOAP 1.2 binding is named "${soap12.name}": the ASMX runtime names it "${soap12Name}" (${service}Soap12, ` +
+        'or X1 for a [WebServiceBinding(Name = "X")]), and a spec cannot express another name',
+    );
+  }
+  return binding === undefined ? {} : { binding };
+}
+
+/** The spec of one operation: parameters (in, ref, out, merged in order), result, headers. */
+function operationSpec(
+  doc: WsdlDocument,
+  types: TypeBuilder,
+  shape: OperationShape,
+  fields: readonly string[],
+): SpecOperation {
+  const { op, request, response } = shape;
+  const resultElement = `${op.messageName}Result`;
+  const result = response[0]?.name === resultElement && !response[0].any ? response[0] : undefined;
+  const outs = result ? response.slice(1) : response;
+  const seen = new Map<string, RawParticle>();
+  for (const p of [...request, ...outs]) {
+    if (p.any) {
+      throw doc.fail(p.node, `the wrapper element of operation "${op.name}" holds <s:any>: a spec cannot express it`);
+    }
+    if (p.maxOccurs !== '1') {
+      throw doc.failAt(
+        p.node,
+        'maxOccurs',
+        `parameter "${p.name}" of operation "${op.name}" has maxOccurs="${p.maxOccurs}" ([XmlElement] on an ` +
+          'array parameter): a spec writes array parameters wrapped (ArrayOfX) and cannot express this',
+      );
+    }
+  }
+  for (const p of request) {
+    const first = seen.get(p.name);
+    if (first) {
+      throw doc.failAt(
+        p.node,
+        'name',
+        `a second parameter "${p.name}" of operation "${op.name}" (the first is at line ${doc.line(first.node)}): ` +
+          'not a valid WSDL',
+      );
+    }
+    seen.set(p.name, p);
+    if (!isXmlName(p.name) || RESERVED_NAMES.has(p.name)) {
+      throw doc.failAt(
+        p.node,
+        'name',
+        `the name of parameter "${p.name}" of operation "${op.name}" is not one asmxgen can use (an XML name of ` +
+          `letters, digits, "_", "-" and "." that is not ${[...RESERVED_NAMES].join(', ')}); rename the ` +
+          'parameter and import again',
+      );
+    }
+  }
+  const order = mergeOrders(
+    request.map((p) => p.name),
+    outs.map((p) => p.name),
+  );
+  if (!order) {
+    throw doc.fail(
+      shape.response[0]!.node,
+      `the ref parameters of operation "${op.name}" are in one order in the request and another in the response: ` +
+        'the runtime writes both in the order the method declares them',
+    );
+  }
+  const parameters = order.map((name): SpecParameter => {
+    const inRequest = request.find((p) => p.name === name);
+    const inResponse = outs.find((p) => p.name === name);
+    const p = (inRequest ?? inResponse)!;
+    const ref = types.ref(p.type, p.nillable);
+    if (ref.nillable) {
+      throw doc.failAt(
+        p.node,
+        'nillable',
+        `parameter "${name}" of operation "${op.name}" is a nillable ${p.type.kind === 'builtin' ? p.type.name : 'reference type'} ` +
+          '([XmlElement(IsNullable = true)] on a parameter): a spec cannot express it (nillable parameters are T? of value types)',
+      );
+    }
+    const direction = inRequest && inResponse ? 'ref' : inResponse ? 'out' : 'in';
+    return {
+      name,
+      type: ref.text,
+      ...(direction !== 'in' && { direction }),
+      ...(ref.itemName !== undefined && { itemName: ref.itemName }),
+    };
+  });
+  let resultSpec: { result?: string; resultItemName?: string } = {};
+  if (result) {
+    const ref = types.ref(result.type, result.nillable);
+    if (ref.nillable) {
+      throw doc.failAt(
+        result.node,
+        'nillable',
+        `the result of operation "${op.name}" is a nillable reference type: a spec cannot express it (nillable ` +
+          'results are T? of value types)',
+      );
+    }
+    resultSpec = { result: ref.text, ...(ref.itemName !== undefined && { resultItemName: ref.itemName }) };
+  }
+  const headers = shape.headers.map((h, i): SpecHeader => ({
+    field: fields[i]!,
+    type: types.nameOf(h.xmlName),
+    ...(h.direction !== 'in' && { direction: h.direction }),
+  }));
+  return {
+    name: op.name,
+    ...(op.messageName !== op.name && { messageName: op.messageName }),
+    ...(op.description !== undefined && { description: op.description }),
+    ...(op.soapAction !== undefined &&
+      op.soapAction !== soapActionFor(doc.targetNamespace, op.messageName) && { soapAction: op.soapAction }),
+    ...(headers.length > 0 && { headers }),
+    ...(parameters.length > 0 && { parameters }),
+    ...resultSpec,
+  };
+}
+
+/**
+ * Which operations HttpGet and HttpPost offer follows from the parameter types (corpus rule 7). One the rule
+ * keeps but the WSDL leaves out takes a `List<T>`: its first array parameter is marked `list`. Any other
+ * disagreement is refused, with the rule.
+ */
+function listParameters(
+  doc: WsdlDocument,
+  spec: Spec,
+  operations: readonly OperationReading[],
+  bindings: ReadonlyMap<BindingKind, WsdlBinding>,
+): Spec {
+  const model = buildModel(spec);
+  const httpBinding = (bindings.get('httpGet') ?? bindings.get('httpPost'))!;
+  const label = httpBinding.kind === 'httpGet' ? 'HttpGet' : 'HttpPost';
+  const specOperations = spec.operations.map((specOp, i) => {
+    const op = operations[i]!;
+    const kept = model.operations[i]!.http !== undefined;
+    if (op.http && !kept) {
+      const p = model.operations[i]!.parameters.find((q) => httpParameterKind(q) === 'none')!;
+      const why =
+        p.direction !== 'in'
+          ? `an ${p.direction} parameter ("${p.name}")`
+          : `a parameter of type ${p.type.spec} ("${p.name}"), which it cannot bind from a form`;
+      throw doc.fail(
+        op.http.node,
+        `${label} offers operation "${op.name}", but the ASMX runtime leaves out of HttpGet and HttpPost every ` +
+          `operation with ${why}: no spec makes the runtime write this WSDL`,
+      );
+    }
+    if (!op.http && kept) {
+      const parameters = specOp.parameters ?? [];
+      const at = model.operations[i]!.parameters.findIndex((q) => httpParameterKind(q) === 'array');
+      if (at === -1) {
+        throw doc.failAt(
+          httpBinding.portType,
+          'name',
+          `${label} leaves out operation "${op.name}", but the ASMX runtime offers on HttpGet and HttpPost every ` +
+            'operation whose parameters are all simple types, enums or one-dimensional arrays of them (and ' +
+            `"${op.name}" has no array parameter that could be a List<T>, which it leaves out): no spec makes the ` +
+            'runtime write this WSDL',
+        );
+      }
+      return {
+        ...specOp,
+        parameters: parameters.map((p, j) => (j === at ? { ...p, list: true } : p)),
+      };
+    }
+    return specOp;
+  });
+  return { ...spec, operations: specOperations };
+}
+
+/**
+ * `[XmlInclude]`s: a WSDL shows derived classes, and classes only an `object` makes the runtime write, without
+ * saying what made the runtime reach them. Classes nothing else reaches get an include: on their base class
+ * (derived classes), or on the service (classes without a base). The runtime writes a base's derived classes
+ * newest first, so includes are listed in the reverse of the order the WSDL writes them; the other arrangements
+ * are tried when that does not reproduce the WSDL. The spec found is checked against the WSDL as a whole.
+ */
+function withIncludes(
+  doc: WsdlDocument,
+  spec: Spec,
+  declarations: readonly RawDeclaration[],
+  shapes: readonly OperationShape[],
+  types: TypeBuilder,
+  address: string,
+  exact: boolean,
+): { spec: Spec; model: ServiceModel } {
+  const classes = declarations.filter((d) => d.kind === 'class');
+  const reached = new Set<string>();
+  const visit = (t: RawType): void => {
+    if (t.kind === 'array') return visit(t.item.type);
+    if (t.kind !== 'declared' || reached.has(t.xmlName)) return;
+    reached.add(t.xmlName);
+    const d = classes.find((c) => c.xmlName === t.xmlName);
+    if (!d) return;
+    if (d.base !== undefined) visit({ kind: 'declared', xmlName: d.base });
+    for (const p of d.particles) visit(p.type);
+  };
+  for (const s of shapes) {
+    for (const p of [...s.request, ...s.response]) visit(p.type);
+    for (const h of s.headers) visit({ kind: 'declared', xmlName: h.xmlName });
+  }
+  const unreached = classes.filter((c) => !reached.has(c.xmlName));
+  const derived = classes.filter((c) => c.base !== undefined);
+  const strategies: {
+    onBase: readonly (typeof classes)[number][];
+    onService: readonly (typeof classes)[number][];
+    reverse: boolean;
+  }[] = [
+    {
+      onBase: unreached.filter((c) => c.base !== undefined),
+      onService: unreached.filter((c) => c.base === undefined),
+      reverse: true,
+    },
+    { onBase: [], onService: unreached, reverse: true },
+    {
+      onBase: unreached.filter((c) => c.base !== undefined),
+      onService: unreached.filter((c) => c.base === undefined),
+      reverse: false,
+    },
+    { onBase: [], onService: unreached, reverse: false },
+    { onBase: derived, onService: unreached.filter((c) => c.base === undefined), reverse: true },
+  ];
+  let first: { error: WsdlError; spec: Spec; model: ServiceModel } | undefined;
+  for (const strategy of strategies) {
+    const order = <T>(list: readonly T[]) => (strategy.reverse ? [...list].reverse() : [...list]);
+    const includes = new Map<string, string[]>();
+    for (const c of order(strategy.onBase)) {
+      const list = includes.get(c.base!) ?? [];
+      list.push(c.xmlName);
+      includes.set(c.base!, list);
+    }
+    const serviceInclude = order(strategy.onService).map((c) => types.nameOf(c.xmlName));
+    const candidate: Spec = {
+      ...spec,
+      service: { ...spec.service, ...(serviceInclude.length > 0 && { include: serviceInclude }) },
+      ...(declarations.length > 0 && { types: types.typeDeclarations(includes) }),
+    };
+    const model = buildModel(candidate);
+    const error = verify(doc, model, address);
+    if (!error) return { spec: candidate, model };
+    first ??= { error, spec: candidate, model };
+    if (unreached.length === 0 && derived.length === 0) break;
+  }
+  if (exact) throw first!.error;
+  return first!;
+}
+
+/** Generates the WSDL of `model` and compares it with the input; the first difference, as an error there. */
+function verify(doc: WsdlDocument, model: ServiceModel, address: string): WsdlError | undefined {
+  const generated = renderWsdl(model, address);
+  const tree = parseXmlTree(new SourceText(generated, `${model.name}.wsdl`));
+  const difference = compareWsdl(doc.root, tree);
+  if (!difference) return undefined;
+  return doc.fail(
+    difference.node,
+    `${difference.detail} for the service the rest of this WSDL describes: asmxgen found no spec that makes the ` +
+      'runtime write this WSDL, so it cannot import it without changing the contract',
+  );
+}
+
+/** What varies between servers: recorded when it differs from what the model writes (Mono's form). */
+function wsdlForm(doc: WsdlDocument, text: string, model: ServiceModel): SpecWsdl | undefined {
+  const order = declaredOrder(doc, text);
+  const expected = model.wsdl.namespaces;
+  const sameSet =
+    order !== undefined &&
+    order.length === expected.length &&
+    expected.every((n) => order.some((o) => o.prefix === n.prefix && o.uri === n.uri));
+  const namespaceOrder =
+    sameSet && order.some((o, i) => o.prefix !== expected[i]!.prefix) ? order.map((o) => o.prefix) : undefined;
+  const crlf = /\r\n/.test(text) && !/(^|[^\r])\n/.test(text);
+  const finalNewline = /\n$/.test(text);
+  const form: SpecWsdl = {
+    ...(namespaceOrder && { namespaceOrder }),
+    ...(crlf && { lineEnds: 'crlf' as const }),
+    ...(finalNewline && { finalNewline: true }),
+  };
+  return Object.keys(form).length > 0 ? form : undefined;
+}
+
+/**
+ * The root's `xmlns:` declarations before `targetNamespace`, in document order, when the root has the runtime's
+ * shape: declarations, then `targetNamespace`, then the WSDL namespace's declaration last.
+ */
+function declaredOrder(doc: WsdlDocument, text: string): { prefix: string; uri: string }[] | undefined {
+  const tag = /<[^\s/>]+/y;
+  tag.lastIndex = doc.root.offset;
+  if (!tag.test(text)) return undefined;
+  const attribute = /\s+([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/y;
+  attribute.lastIndex = tag.lastIndex;
+  const names: [string, string][] = [];
+  for (let m = attribute.exec(text); m; m = attribute.exec(text)) names.push([m[1]!, m[2] ?? m[3]!]);
+  const last = names.at(-1);
+  const target = names.at(-2);
+  if (last?.[0] !== 'xmlns:wsdl' || target?.[0] !== 'targetNamespace') return undefined;
+  const declarations = names.slice(0, -2);
+  if (!declarations.every(([n]) => n.startsWith('xmlns:'))) return undefined;
+  return declarations.map(([n, uri]) => ({ prefix: n.slice('xmlns:'.length), uri }));
 }

@@ -46,7 +46,8 @@ export class WsdlDocument {
           throw this.fail(
             child,
             `a wsdl:import of ${child.attributes.get('location') ?? 'another document'}: asmxgen reads one ` +
-              'self-contained WSDL, as ASMX serves it; import the WSDL that holds the service itself',
+              'self-contained WSDL and does not fetch the documents it imports (the ASMX runtime serves its WSDL ' +
+              'in one document); import the WSDL that holds the service itself',
           );
         case 'documentation':
           description ??= this.documentation(child);
@@ -109,7 +110,8 @@ export class WsdlDocument {
         node,
         name,
         `${name}="${value}" names something in namespace ${qname.namespace || '(none)'}, not in the target ` +
-          `namespace ${this.targetNamespace}: asmxgen reads one self-contained WSDL, as ASMX serves it`,
+          `namespace ${this.targetNamespace}: the ASMX runtime names its messages, port types, bindings and ` +
+          'wrapper elements in the target namespace, and asmxgen reads one self-contained WSDL',
       );
     }
     return qname.localName;

@@ -104,6 +104,39 @@ describe('diff across specs and WSDLs', () => {
     },
   );
 
+  it('finds no change between Library.wsdl, its restyled copy, and the spec `import` makes of it', async () => {
+    const wsdl = sharedFile('wsdl-corpus/Library.wsdl');
+    const spec = join(await tempDir(), 'library.yaml');
+    expect((await cli('import', wsdl, '--out', spec)).code).toBe(0);
+    for (const args of [
+      [wsdl, spec],
+      [spec, wsdl],
+      [wsdl, spec, '--include-addresses', '--fail-on', 'info'],
+    ]) {
+      expect(await cli('diff', ...args)).toEqual({ code: 0, stdout: 'No changes.\n', stderr: '' });
+    }
+    const restyled = await file('Library.wsdl', restyle(readFileSync(wsdl, 'utf8')));
+    expect(await cli('diff', wsdl, restyled, '--fail-on', 'info')).toEqual({
+      code: 0,
+      stdout: 'No changes.\n',
+      stderr: '',
+    });
+  });
+
+  it.each(['Classes', 'Headers', 'Inheritance', 'MessageName', 'NamedBinding', 'Bindings'])(
+    'finds no change between the corpus WSDL %s.wsdl and the spec `import` makes of it',
+    async (name) => {
+      const wsdl = join(ROOT, 'test/fixtures/asmx-corpus', `${name}.wsdl`);
+      const spec = join(await tempDir(), `${name}.yaml`);
+      expect((await cli('import', wsdl, '--out', spec)).code).toBe(0);
+      expect(await cli('diff', wsdl, spec, '--fail-on', 'info')).toEqual({
+        code: 0,
+        stdout: 'No changes.\n',
+        stderr: '',
+      });
+    },
+  );
+
   it('compares two corpus services rule by rule', async () => {
     const r = await cli('diff', sharedFile('wsdl-corpus/Legacy.wsdl'), sharedFile('wsdl-corpus/LegacySoapOnly.wsdl'));
     expect(r.stdout).toBe(

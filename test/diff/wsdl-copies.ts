@@ -14,6 +14,8 @@ const PREFIXES: Record<string, string> = {
   mime: 'm',
   tm: 'match',
   soapenc: 'enc',
+  // The extra schemas' prefixes (Microsoft's types, AbstractTypes, …).
+  ...Object.fromEntries(Array.from({ length: 9 }, (_, n) => [`s${n}`, `x${n}`])),
 };
 
 /** Attributes whose values are QNames (`tns:Op`, `s:string`), renamed with the prefixes. */

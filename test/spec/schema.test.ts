@@ -140,6 +140,21 @@ describe('asmxgen.schema.json', () => {
     }
   });
 
+  it('accepts the wsdl section import writes, and rejects unknown prefixes and line ends', () => {
+    const base = { service: { name: 'A', namespace: 'n' }, operations: [{ name: 'X' }] };
+    const wsdl = {
+      namespaceOrder: ['soap', 'tm', 'soapenc', 'mime', 'tns', 's1', 's', 'soap12', 'http'],
+      lineEnds: 'crlf',
+      finalNewline: true,
+    };
+    expect(validate(schema, { ...base, wsdl })).toEqual([]);
+    expect(validate(schema, { ...base, wsdl: { namespaceOrder: ['xsd'], lineEnds: 'cr', extra: 1 } })).toEqual([
+      '(root).wsdl.namespaceOrder[0]: pattern',
+      '(root).wsdl.lineEnds: not in enum',
+      '(root).wsdl.extra: not allowed',
+    ]);
+  });
+
   it('accepts the default spec', () => {
     const spec = parse(readFileSync(DEFAULT_SPEC_PATH, 'utf8')) as unknown;
     expect(validate(schema, spec)).toEqual([]);

@@ -33,6 +33,20 @@ describe('import a file', () => {
     expect(parseSpec(yaml, out)).toStrictEqual(spec);
   });
 
+  test('the summary counts declared types and header classes when there are any', async () => {
+    const dir = await tempDir();
+    const library = sharedFile('wsdl-corpus/Library.wsdl');
+    const out = join(dir, 'spec', 'library.yaml');
+    const result = await cli('import', library, '--out', out);
+    expect(result).toEqual({
+      code: 0,
+      stdout: `asmxgen: imported Library (12 operations, 8 types, 2 headers, 4 bindings) from ${library} into ${out}\n`,
+      stderr: '',
+    });
+    const { spec } = readWsdl(readFileSync(library, 'utf8'), 'Library.wsdl');
+    expect(parseSpec(readFileSync(out, 'utf8'), out)).toStrictEqual(spec);
+  });
+
   test('by default into spec/<service name in kebab case>.yaml under the working directory', async () => {
     const dir = await tempDir();
     const cwd = process.cwd();
@@ -70,7 +84,7 @@ describe('refusals and errors exit 2 and write nothing', () => {
   test('a WSDL asmxgen cannot represent: the reader’s message', async () => {
     const dir = await tempDir();
     const wsdl = join(dir, 'Legacy.wsdl');
-    await writeFile(wsdl, REFUSALS['SOAP header']);
+    await writeFile(wsdl, REFUSALS['one-way operation']);
     const out = join(dir, 'legacy.yaml');
     const result = await cli('import', wsdl, '--out', out);
     expect(result).toEqual({
@@ -78,9 +92,8 @@ describe('refusals and errors exit 2 and write nothing', () => {
       stdout: '',
       stderr:
         `asmxgen: cannot import ${wsdl}; nothing was written.\n` +
-        `${wsdl}:58:9: the input of operation "Notify" in binding "LegacySoap" has a SOAP header (<soap:header>, ` +
-        "from [SoapHeader]): asmxgen does not model SOAP headers; pass the header's values as parameters of the " +
-        'web method instead and import again\n',
+        `${wsdl}:40:5: operation "Notify" in port type "LegacySoap" is one-way (it has no output, as ` +
+        '[SoapDocumentMethod(OneWay = true)] writes it): a spec describes request-response operations only\n',
     });
     expect(existsSync(out)).toBe(false);
   });

@@ -1,55 +1,68 @@
-import { edit, readShared } from './wsdl-fixtures.js';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { CORPUS_DIR, edit, readShared } from './wsdl-fixtures.js';
 
 /**
- * WSDLs asmxgen must refuse, each made from a corpus WSDL by an edit that adds what the ASMX runtime
- * writes for the construct (a [SoapHeader], an overload by MessageName, a complex type, …).
+ * WSDLs asmxgen must refuse: corpus WSDLs of services a spec cannot express, and corpus WSDLs edited to hold
+ * what the ASMX runtime writes for such a construct (a one-way method, rpc style, …) or what no runtime writes
+ * for the service the rest of the WSDL describes.
  */
 const LEGACY = readShared('wsdl-corpus/LegacySoapOnly.wsdl');
+const LEGACY_HTTP = readShared('wsdl-corpus/Legacy.wsdl');
+const corpus = (name: string) => readFileSync(resolve(CORPUS_DIR, name), 'utf8');
 
 const NOTIFY_PARAMETER = '<s:element minOccurs="0" maxOccurs="1" name="message" type="s:string" />';
 const END_OF_SCHEMA = '    </s:schema>';
 const NOTIFY_SOAP11 = '<soap:operation soapAction="http://tempuri.org/Notify" style="document" />';
 
+/** Legacy.wsdl with `Notify` left out of HttpGet and HttpPost, which the runtime offers it on. */
+function withoutHttpNotify(text: string): string {
+  return text
+    .replace(/ {2}<wsdl:message name="NotifyHttp(Get|Post)In">\n[\s\S]*?<\/wsdl:message>\n/g, '')
+    .replace(/ {2}<wsdl:message name="NotifyHttp(Get|Post)Out" \/>\n/g, '')
+    .replace(
+      / {4}<wsdl:operation name="Notify">\n {6}<wsdl:input message="tns:NotifyHttp[\s\S]*?<\/wsdl:operation>\n/g,
+      '',
+    )
+    .replace(/ {4}<wsdl:operation name="Notify">\n {6}<http:operation[\s\S]*?<\/wsdl:operation>\n/g, '');
+}
+
 export const REFUSALS = {
-  'complex type': edit(
-    LEGACY,
-    [NOTIFY_PARAMETER, '<s:element minOccurs="0" maxOccurs="1" name="message" type="tns:Message" />'],
-    [
-      END_OF_SCHEMA,
-      '      <s:complexType name="Message">\n        <s:sequence>\n' +
-        '          <s:element minOccurs="0" maxOccurs="1" name="Text" type="s:string" />\n' +
-        '        </s:sequence>\n      </s:complexType>\n' +
-        END_OF_SCHEMA,
-    ],
-  ),
-  'named complex type no operation uses': edit(LEGACY, [
-    END_OF_SCHEMA,
-    '      <s:complexType name="Message">\n        <s:sequence>\n' +
-      '          <s:element minOccurs="0" maxOccurs="1" name="Text" type="s:string" />\n' +
-      '        </s:sequence>\n      </s:complexType>\n' +
-      END_OF_SCHEMA,
-  ]),
-  'array type (ArrayOfString)': edit(
-    LEGACY,
-    [NOTIFY_PARAMETER, '<s:element minOccurs="0" maxOccurs="1" name="message" type="tns:ArrayOfString" />'],
-    [
-      END_OF_SCHEMA,
-      '      <s:complexType name="ArrayOfString">\n        <s:sequence>\n' +
-        '          <s:element minOccurs="0" maxOccurs="unbounded" name="string" nillable="true" type="s:string" />\n' +
-        '        </s:sequence>\n      </s:complexType>\n' +
-        END_OF_SCHEMA,
-    ],
-  ),
-  'array element (maxOccurs="unbounded")': edit(LEGACY, [
-    NOTIFY_PARAMETER,
-    '<s:element minOccurs="0" maxOccurs="unbounded" name="message" type="s:string" />',
-  ]),
+  'several SOAP bindings (TwoBindings.wsdl)': corpus('TwoBindings.wsdl'),
+  'RequestNamespace (Namespaces.wsdl)': corpus('Namespaces.wsdl'),
+  'a type in another namespace (Renames.wsdl)': corpus('Renames.wsdl'),
+  'document/encoded (SoapStyles.wsdl)': corpus('SoapStyles.wsdl'),
   'rpc style': edit(LEGACY, [NOTIFY_SOAP11, NOTIFY_SOAP11.replace('document', 'rpc')]),
   'encoded use': edit(LEGACY, [
     `${NOTIFY_SOAP11}\n      <wsdl:input>\n        <soap:body use="literal" />`,
     `${NOTIFY_SOAP11}\n      <wsdl:input>\n        <soap:body use="encoded" encodingStyle="http://schemas.xmlsoap.org/soap/encoding/" />`,
   ]),
-  'SOAP header': edit(
+  'one-way operation': edit(LEGACY, [
+    '      <wsdl:input message="tns:NotifySoapIn" />\n      <wsdl:output message="tns:NotifySoapOut" />\n',
+    '      <wsdl:input message="tns:NotifySoapIn" />\n',
+  ]),
+  'wsdl:import of another document': edit(LEGACY, [
+    '  <wsdl:types>',
+    '  <wsdl:import namespace="urn:example:shared" location="Shared.wsdl" />\n  <wsdl:types>',
+  ]),
+  'two services': edit(LEGACY, [
+    '  </wsdl:service>\n',
+    '  </wsdl:service>\n  <wsdl:service name="LegacyMirror">\n' +
+      '    <wsdl:port name="LegacySoap" binding="tns:LegacySoap">\n' +
+      '      <soap:address location="http://mirror.example.com/Legacy.asmx" />\n' +
+      '    </wsdl:port>\n  </wsdl:service>\n',
+  ]),
+  // [SoapDocumentMethod(RequestElementName = "NotifyRequest")]
+  'renamed request element': edit(
+    LEGACY,
+    ['<s:element name="Notify">', '<s:element name="NotifyRequest">'],
+    ['element="tns:Notify"', 'element="tns:NotifyRequest"'],
+  ),
+  'array parameter unwrapped (maxOccurs="unbounded")': edit(LEGACY, [
+    NOTIFY_PARAMETER,
+    '<s:element minOccurs="0" maxOccurs="unbounded" name="message" type="s:string" />',
+  ]),
+  'SOAP header in one SOAP binding only': edit(
     LEGACY,
     [
       `${NOTIFY_SOAP11}\n      <wsdl:input>\n        <soap:body use="literal" />`,
@@ -62,61 +75,38 @@ export const REFUSALS = {
         '  </wsdl:message>\n  <wsdl:portType name="LegacySoap">',
     ],
   ),
-  'two services': edit(LEGACY, [
-    '  </wsdl:service>\n',
-    '  </wsdl:service>\n  <wsdl:service name="LegacyMirror">\n' +
-      '    <wsdl:port name="LegacySoap" binding="tns:LegacySoap">\n' +
-      '      <soap:address location="http://mirror.example.com/Legacy.asmx" />\n' +
-      '    </wsdl:port>\n  </wsdl:service>\n',
-  ]),
-  // public void Notify(string message) and [WebMethod(MessageName = "NotifyLoud")] public void Notify(string message, int volume)
-  'overload by MessageName': edit(
-    LEGACY,
-    [
+  'a type no operation reaches': edit(LEGACY, [
+    END_OF_SCHEMA,
+    '      <s:complexType name="Message">\n        <s:sequence>\n' +
+      '          <s:element minOccurs="0" maxOccurs="1" name="Text" type="s:string" />\n' +
+      '        </s:sequence>\n      </s:complexType>\n' +
       END_OF_SCHEMA,
-      '      <s:element name="NotifyLoud">\n        <s:complexType>\n          <s:sequence>\n' +
-        '            <s:element minOccurs="0" maxOccurs="1" name="message" type="s:string" />\n' +
-        '            <s:element minOccurs="1" maxOccurs="1" name="volume" type="s:int" />\n' +
-        '          </s:sequence>\n        </s:complexType>\n      </s:element>\n' +
-        '      <s:element name="NotifyLoudResponse">\n        <s:complexType />\n      </s:element>\n' +
-        END_OF_SCHEMA,
-    ],
-    [
-      '  <wsdl:portType name="LegacySoap">\n',
-      '  <wsdl:message name="NotifyLoudSoapIn">\n    <wsdl:part name="parameters" element="tns:NotifyLoud" />\n' +
-        '  </wsdl:message>\n  <wsdl:message name="NotifyLoudSoapOut">\n' +
-        '    <wsdl:part name="parameters" element="tns:NotifyLoudResponse" />\n  </wsdl:message>\n' +
-        '  <wsdl:portType name="LegacySoap">\n',
-    ],
-    [
-      '      <wsdl:output message="tns:GetVersionSoapOut" />\n    </wsdl:operation>\n',
-      '      <wsdl:output message="tns:GetVersionSoapOut" />\n    </wsdl:operation>\n' +
-        '    <wsdl:operation name="Notify">\n      <wsdl:input name="NotifyLoud" message="tns:NotifyLoudSoapIn" />\n' +
-        '      <wsdl:output name="NotifyLoud" message="tns:NotifyLoudSoapOut" />\n    </wsdl:operation>\n',
-    ],
-  ),
-  'not XML (JSON)': '{ "service": "Legacy" }\n',
-  'not XML (truncated)': LEGACY.slice(0, LEGACY.indexOf('  <wsdl:binding name="LegacySoap12"')),
-  'not WSDL (HTML)': '<html>\n  <body>Legacy Web Service</body>\n</html>\n',
-  'unknown XSD type': edit(LEGACY, [NOTIFY_PARAMETER, NOTIFY_PARAMETER.replace('s:string', 's:anyType')]),
-  'optional value type (int?)': edit(readShared('wsdl-corpus/Inventory.wsdl'), [
-    '<s:element minOccurs="1" maxOccurs="1" name="itemId" type="s:int" />',
-    '<s:element minOccurs="1" maxOccurs="1" name="itemId" nillable="true" type="s:int" />',
+  ]),
+  'a struct written as a class once (minOccurs="0")': edit(corpus('Classes.wsdl'), [
+    '<s:element minOccurs="1" maxOccurs="1" name="to" type="tns:GeoPoint" />',
+    '<s:element minOccurs="0" maxOccurs="1" name="to" type="tns:GeoPoint" />',
   ]),
   'required string (minOccurs="1")': edit(LEGACY, [NOTIFY_PARAMETER, NOTIFY_PARAMETER.replace('"0"', '"1"')]),
+  'an XSD type a spec does not name (s:anyType)': edit(LEGACY, [
+    NOTIFY_PARAMETER,
+    NOTIFY_PARAMETER.replace('s:string', 's:anyType'),
+  ]),
+  'DataType = "date" (s:date)': edit(corpus('Primitives.wsdl'), [
+    '<s:element minOccurs="1" maxOccurs="1" name="at" type="s:dateTime" />',
+    '<s:element minOccurs="1" maxOccurs="1" name="at" type="s:date" />',
+  ]),
   'request element not a sequence': edit(LEGACY, [
     `<s:sequence>\n            ${NOTIFY_PARAMETER}\n          </s:sequence>`,
     `<s:choice>\n            ${NOTIFY_PARAMETER}\n          </s:choice>`,
   ]),
-  'out parameter': edit(LEGACY, [
-    '<s:element minOccurs="0" maxOccurs="1" name="GetVersionResult" type="s:string" />',
-    '<s:element minOccurs="0" maxOccurs="1" name="GetVersionResult" type="s:string" />\n' +
-      '            <s:element minOccurs="1" maxOccurs="1" name="build" type="s:int" />',
+  'HTTP offers an operation the runtime leaves out (int?)': edit(readShared('wsdl-corpus/Inventory.wsdl'), [
+    '<s:element minOccurs="1" maxOccurs="1" name="itemId" type="s:int" />',
+    '<s:element minOccurs="1" maxOccurs="1" name="itemId" nillable="true" type="s:int" />',
   ]),
-  'one-way operation': edit(LEGACY, [
-    '      <wsdl:input message="tns:NotifySoapIn" />\n      <wsdl:output message="tns:NotifySoapOut" />\n',
-    '      <wsdl:input message="tns:NotifySoapIn" />\n',
-  ]),
+  'HTTP leaves out an operation the runtime offers': withoutHttpNotify(LEGACY_HTTP),
+  'not XML (JSON)': '{ "service": "Legacy" }\n',
+  'not XML (truncated)': LEGACY.slice(0, LEGACY.indexOf('  <wsdl:binding name="LegacySoap12"')),
+  'not WSDL (HTML)': '<html>\n  <body>Legacy Web Service</body>\n</html>\n',
 } as const;
 
 export type RefusalCase = keyof typeof REFUSALS;

@@ -1,7 +1,8 @@
 /**
- * What asmxgen cannot represent is refused with a WsdlError at the construct: `file:line:column: what it is,
- * why asmxgen cannot represent it, what to do`. Each case is a corpus WSDL edited to hold what the ASMX
- * runtime writes for the construct (see refusal-cases.ts).
+ * What a spec cannot express is refused with a WsdlError at the construct: `file:line:column: what it is, why
+ * a spec cannot express it (or why no runtime writes it), and what to do where there is something to do`. The
+ * cases are corpus WSDLs, and corpus WSDLs edited to hold what the ASMX runtime writes for a construct (see
+ * refusal-cases.ts).
  */
 import { expect, test } from 'vitest';
 import { readWsdl, WsdlError } from '../../generator/wsdl-reader/read-wsdl.js';
@@ -9,40 +10,84 @@ import { REFUSALS, type RefusalCase } from './refusal-cases.js';
 
 const EXPECTED: readonly (readonly [RefusalCase, string])[] = [
   [
-    'complex type',
-    'fixture.wsdl:8:67: parameter "message" of operation "Notify" has the complex type tns:Message (declared at line 25): asmxgen represents parameters and results of XSD simple types only; pass the object as a string (e.g. JSON) or as simple parameters and import again',
+    'several SOAP bindings (TwoBindings.wsdl)',
+    'fixture.wsdl:194:17: a second SOAP 1.1 binding, "CatalogSoap" (the first, "CatalogBinding", is at line 179): the service spreads its methods over several bindings ([WebServiceBinding(Name = …)] with [SoapDocumentMethod(Binding = …)] on some methods), and a spec describes one SOAP binding (with its SOAP 1.2 twin) holding every operation; the runtime also orders such bindings by a hash of their names, which asmxgen does not reproduce',
   ],
   [
-    'named complex type no operation uses',
-    'fixture.wsdl:25:22: the named complex type "Message": asmxgen represents parameters and results of XSD simple types only; change the service so that no operation takes or returns it (e.g. pass it as a JSON string) and import again',
+    'RequestNamespace (Namespaces.wsdl)',
+    'fixture.wsdl:128:34: the request element of operation "Balance" is in namespace urn:partner:billing, not the service namespace urn:example:gateway ([SoapDocumentMethod(RequestNamespace = "urn:partner:billing")] puts it there): a spec puts every wrapper element in the service namespace and cannot express another',
   ],
   [
-    'array type (ArrayOfString)',
-    'fixture.wsdl:8:67: parameter "message" of operation "Notify" is an array (tns:ArrayOfString, declared at line 25, repeats s:string with maxOccurs="unbounded"): asmxgen represents single values only; take the values as one string (e.g. JSON) and import again',
+    'a type in another namespace (Renames.wsdl)',
+    'fixture.wsdl:71:46: a schema for namespace "urn:example:renames:shared", neither the service namespace urn:example:renames nor one the runtime adds (Microsoft\'s types, the AbstractTypes of HTTP): it holds what [XmlType(Namespace)], [XmlRoot(Namespace)], [XmlElement(Namespace)] or RequestNamespace/ResponseNamespace put in another namespace, which a spec cannot express (it puts every type and element in the service namespace)',
   ],
   [
-    'array element (maxOccurs=\"unbounded\")',
-    'fixture.wsdl:8:38: parameter "message" of operation "Notify" is an array (maxOccurs="unbounded"): asmxgen represents single values only; take the values as one string (e.g. JSON) and import again',
+    'document/encoded (SoapStyles.wsdl)',
+    'fixture.wsdl:414:20: the input of operation "Encoded" in binding "SoapStylesSoap" is use="encoded" (SOAP section 5 encoding, from [SoapDocumentMethod(Use = SoapBindingUse.Encoded)] or [SoapRpcMethod]): a spec describes document/literal operations only, the ASMX default',
   ],
   [
     'rpc style',
-    'fixture.wsdl:52:62: operation "Notify" of binding "LegacySoap" is style="rpc" ([SoapRpcService] or [SoapRpcMethod]): asmxgen generates document/literal services only, as ASMX writes by default; switch the service to document style and import again',
+    'fixture.wsdl:52:62: operation "Notify" of binding "LegacySoap" is style="rpc" ([SoapRpcService] or [SoapRpcMethod]): a spec describes document/literal operations only, the ASMX default; switch the service to document style and import again',
   ],
   [
     'encoded use',
-    'fixture.wsdl:54:20: the input of operation "Notify" in binding "LegacySoap" is use="encoded" (SOAP section 5 encoding): asmxgen generates literal messages only, as ASMX writes by default; switch the web method to document/literal and import again',
+    'fixture.wsdl:54:20: the input of operation "Notify" in binding "LegacySoap" is use="encoded" (SOAP section 5 encoding, from [SoapDocumentMethod(Use = SoapBindingUse.Encoded)] or [SoapRpcMethod]): a spec describes document/literal operations only, the ASMX default',
   ],
   [
-    'SOAP header',
-    'fixture.wsdl:58:9: the input of operation "Notify" in binding "LegacySoap" has a SOAP header (<soap:header>, from [SoapHeader]): asmxgen does not model SOAP headers; pass the header\'s values as parameters of the web method instead and import again',
+    'one-way operation',
+    'fixture.wsdl:40:5: operation "Notify" in port type "LegacySoap" is one-way (it has no output, as [SoapDocumentMethod(OneWay = true)] writes it): a spec describes request-response operations only',
+  ],
+  [
+    'wsdl:import of another document',
+    'fixture.wsdl:3:3: a wsdl:import of Shared.wsdl: asmxgen reads one self-contained WSDL and does not fetch the documents it imports (the ASMX runtime serves its WSDL in one document); import the WSDL that holds the service itself',
   ],
   [
     'two services',
     'fixture.wsdl:99:17: a second service, "LegacyMirror" (the first, "Legacy", is at line 91): asmxgen reads one service per WSDL, as ASMX serves one; split the WSDL into one document per service and import each',
   ],
   [
-    'overload by MessageName',
-    'fixture.wsdl:66:37: the input message of operation "Notify" is "NotifyLoudSoapIn", not "NotifySoapIn": the method is renamed on the wire to "NotifyLoud" ([WebMethod(MessageName = "NotifyLoud")], as overloads are); asmxgen names every message and element after the operation, so it cannot represent overloads or renamed messages; give the method its own name in the service and import again',
+    'renamed request element',
+    'fixture.wsdl:28:34: the request element of operation "Notify" is "NotifyRequest", not "Notify" ([SoapDocumentMethod(RequestElementName = …)] renames it): a spec names the wrapper elements after the message name and cannot express another',
+  ],
+  [
+    'array parameter unwrapped (maxOccurs="unbounded")',
+    'fixture.wsdl:8:38: parameter "message" of operation "Notify" has maxOccurs="unbounded" ([XmlElement] on an array parameter): a spec writes array parameters wrapped (ArrayOfX) and cannot express this',
+  ],
+  [
+    'SOAP header in one SOAP binding only',
+    'fixture.wsdl:76:5: operation "Notify" has other SOAP headers in binding "LegacySoap12" than in binding "LegacySoap": the ASMX runtime writes the same headers for both SOAP versions',
+  ],
+  [
+    'a type no operation reaches',
+    'fixture.wsdl:25:7: <s:complexType name="Message"> follows the last of what the runtime writes in <s:schema elementFormDefault="qualified" targetNamespace="http://tempuri.org/"> for the service the rest of this WSDL describes: asmxgen found no spec that makes the runtime write this WSDL, so it cannot import it without changing the contract',
+  ],
+  [
+    'a struct written as a class once (minOccurs="0")',
+    'fixture.wsdl:104:13: the type "GeoPoint" occurs as a value type (a struct: "Location" at line 25 has minOccurs="1") and as a reference type (a class: "to" at line 104 has minOccurs="0"): the ASMX runtime writes a type one way or the other everywhere',
+  ],
+  [
+    'required string (minOccurs="1")',
+    'fixture.wsdl:8:13: <s:element minOccurs="1" maxOccurs="1" name="message" type="s:string"> has minOccurs="1", where the runtime writes minOccurs="0" for the service the rest of this WSDL describes: asmxgen found no spec that makes the runtime write this WSDL, so it cannot import it without changing the contract',
+  ],
+  [
+    'an XSD type a spec does not name (s:anyType)',
+    'fixture.wsdl:8:67: the element "message" in the request element of operation "Notify" has type s:anyType, which is none of the XML Schema types a spec names (string, boolean, byte, unsignedByte, short, unsignedShort, int, unsignedInt, long, unsignedLong, float, double, decimal, dateTime, base64Binary, QName): the runtime writes others, such as s:date or s:token, for [XmlElement(DataType = …)], which a spec cannot express',
+  ],
+  [
+    'DataType = "date" (s:date)',
+    'fixture.wsdl:165:62: the element "at" in the request element of operation "Now" has type s:date, which is none of the XML Schema types a spec names (string, boolean, byte, unsignedByte, short, unsignedShort, int, unsignedInt, long, unsignedLong, float, double, decimal, dateTime, base64Binary, QName): the runtime writes others, such as s:date or s:token, for [XmlElement(DataType = …)], which a spec cannot express',
+  ],
+  [
+    'request element not a sequence',
+    'fixture.wsdl:7:11: the request element of operation "Notify" holds <s:choice>: the ASMX runtime writes a sequence of elements, then attributes, then <s:anyAttribute />, and a spec expresses nothing else (no s:choice, s:all, s:group, [XmlText] or [XmlChoiceIdentifier])',
+  ],
+  [
+    'HTTP offers an operation the runtime leaves out (int?)',
+    'fixture.wsdl:279:5: HttpGet offers operation "Reserve", but the ASMX runtime leaves out of HttpGet and HttpPost every operation with a parameter of type int? ("itemId"), which it cannot bind from a form: no spec makes the runtime write this WSDL',
+  ],
+  [
+    'HTTP leaves out an operation the runtime offers',
+    'fixture.wsdl:58:18: HttpGet leaves out operation "Notify", but the ASMX runtime offers on HttpGet and HttpPost every operation whose parameters are all simple types, enums or one-dimensional arrays of them (and "Notify" has no array parameter that could be a List<T>, which it leaves out): no spec makes the runtime write this WSDL',
   ],
   [
     'not XML (JSON)',
@@ -55,30 +100,6 @@ const EXPECTED: readonly (readonly [RefusalCase, string])[] = [
   [
     'not WSDL (HTML)',
     'fixture.wsdl:1:1: the root element is <html>, not <definitions> in namespace http://schemas.xmlsoap.org/wsdl/: this is not a WSDL 1.1 document (asmxgen does not read WSDL 2.0 or HTML pages); import the WSDL the service serves (for ASMX, its address followed by ?wsdl)',
-  ],
-  [
-    'unknown XSD type',
-    'fixture.wsdl:8:67: parameter "message" of operation "Notify" has type s:anyType, an XSD type asmxgen does not support (it supports string, boolean, byte, unsignedByte, short, unsignedShort, int, unsignedInt, long, unsignedLong, float, double, decimal, dateTime, base64Binary); change the web method to use one of them and import again',
-  ],
-  [
-    'optional value type (int?)',
-    'fixture.wsdl:23:66: parameter "itemId" of operation "Reserve" is nillable (a Nullable<…> value or [XmlElement(IsNullable = true)]): asmxgen cannot represent nil; make it a plain int and import again',
-  ],
-  [
-    'required string (minOccurs=\"1\")',
-    'fixture.wsdl:8:24: parameter "message" of operation "Notify" has minOccurs="1", but ASMX writes minOccurs="0" for every string (a reference type may be left out): asmxgen derives minOccurs from the type and cannot represent another; make it a plain string and import again',
-  ],
-  [
-    'request element not a sequence',
-    'fixture.wsdl:7:11: the request element "Notify" is not a sequence of simple elements (it holds <s:choice>): asmxgen represents an operation\'s parameters and result as a sequence of elements of XSD simple types, as ASMX writes them; change the web method to take and return simple types and import again',
-  ],
-  [
-    'out parameter',
-    'fixture.wsdl:22:13: the response element "GetVersionResponse" holds several elements ("GetVersionResult", "build"): out or ref parameters, which asmxgen cannot represent (an operation returns one value); return a single value and import again',
-  ],
-  [
-    'one-way operation',
-    'fixture.wsdl:40:5: operation "Notify" in port type "LegacySoap" is one-way (it has no output: [SoapDocumentMethod(OneWay = true)]): asmxgen generates request-response operations only, as ASMX does by default; remove OneWay and import again',
   ],
 ];
 

@@ -1,8 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
+import { buildModel } from '../../generator/index.js';
 import { defaultEndpointPath, soapActionFor } from '../../generator/model/naming.js';
+import type { TypeDeclaration } from '../../generator/model/type-declarations.js';
+import { parseTypeText } from '../../generator/model/type-refs.js';
 import { BINDING_KINDS } from '../../generator/model/types.js';
 import type { Spec, SpecOperation } from '../../generator/spec/spec-types.js';
+import { headerFieldNames } from '../../generator/wsdl-reader/header-fields.js';
+import { identifierFrom } from '../../generator/wsdl-reader/read-types.js';
+import { listScenarios } from '../golden/scenarios.js';
 import { sharedFile } from '../shared-files.js';
 
 /** Every WSDL a real ASMX runtime served that the shared folder holds, as paths inside it. */
@@ -14,18 +20,36 @@ export function sharedWsdls(): string[] {
   return [...corpus, 'reference/AuthenticationWebService.wsdl'];
 }
 
+export const CORPUS_DIR = resolve(import.meta.dirname, '../fixtures/asmx-corpus');
+
+/** The corpus WSDLs (test/fixtures/asmx-corpus) a golden scenario reproduces: the writer writes them byte for byte. */
+export function reproducedCorpusWsdls(): string[] {
+  return listScenarios()
+    .map((s) => s.reference)
+    .filter((r): r is string => r !== undefined && r.startsWith(CORPUS_DIR))
+    .sort();
+}
+
 /**
- * Shared WSDLs that `import` does not read yet, each with what its refusal must name: their services use what
- * the spec cannot express yet (complex types, SOAP headers). Each is refused with a located reason, which the
- * round-trip test checks; an entry leaves this list when its service round-trips.
+ * Corpus WSDLs of services a spec cannot express, each with what its refusal must name (corpus README, rules 8
+ * and 9): `import` refuses them at the construct.
  */
-export const NOT_YET_IMPORTED: Readonly<Record<string, RegExp>> = {
-  'wsdl-corpus/Library.wsdl': /^Library\.wsdl:\d+:\d+: .*SOAP header/,
+export const REFUSED_CORPUS: Readonly<Record<string, RegExp>> = {
+  'Namespaces.wsdl':
+    /^Namespaces\.wsdl:\d+:\d+: the request element of operation "Balance" is in namespace urn:partner:billing/,
+  'Renames.wsdl': /^Renames\.wsdl:\d+:\d+: .*namespace "urn:example:renames:shared"/,
+  'SoapStyles.wsdl': /^SoapStyles\.wsdl:\d+:\d+: .*(encoded|Bare|RequestElementName|one-way)/,
+  'TwoBindings.wsdl': /^TwoBindings\.wsdl:\d+:\d+: a second SOAP 1.1 binding/,
 };
 
-/** The shared WSDLs `import` reads, which must round-trip byte for byte. */
-export function importableSharedWsdls(): string[] {
-  return sharedWsdls().filter((w) => !(w in NOT_YET_IMPORTED));
+/** Every WSDL `import` reads, as absolute paths: the shared ones and the reproduced corpus. */
+export function importableWsdls(): string[] {
+  return [...sharedWsdls().map((w) => sharedFile(w)), ...reproducedCorpusWsdls()];
+}
+
+/** A short name for a WSDL path, for test titles. */
+export function wsdlLabel(path: string): string {
+  return path.startsWith(CORPUS_DIR) ? `asmx-corpus/${basename(path)}` : path.slice(path.lastIndexOf('/shared/') + 8);
 }
 
 export function readShared(relativePath: string): string {
@@ -51,23 +75,127 @@ export function edit(text: string, ...edits: (readonly [string, string])[]): str
 }
 
 /**
- * What a WSDL can say of a spec: no `group`s, and no field spelled out that has its default (`path`
- * `/{name}.asmx`, all four bindings, no parameters, the SOAPAction `namespace/Operation`, type `string`
- * left implicit is written). The form `readWsdl` produces.
+ * What a WSDL can say of a spec, in the form `readWsdl` produces; the rest is normalized as the importer
+ * chooses it (docs/import.md):
+ *
+ * - no `group`s, no header `required`, and no field spelled out that has its default (`path` `/{name}.asmx`,
+ *   all four bindings, no parameters, the SOAPAction `namespace/Operation`, header direction `in`); types and
+ *   parameter types written out;
+ * - types, members and enum values named by their XML names (identifiers made from them where they are none),
+ *   types in the order the schema declares them, attributes before elements, `[XmlAnyElement]` members named
+ *   `Any`, `Any2`, …; no numbers on enums, and flags numbered 1, 2, 4, …; `xmlDocument` read as `xmlNode`
+ *   where nothing tells them apart;
+ * - header fields named by `headerFieldNames` in the runtime's order (sorted by field);
+ * - no `include`s (the importer infers them from where classes appear; the round trip checks they reproduce).
  */
 export function canonicalSpec(spec: Spec): Spec {
-  const { path, ...service } = spec.service;
+  const { path, include: _include, ...service } = spec.service;
   const bindings = spec.bindings;
   const allBindings = bindings === undefined || BINDING_KINDS.every((k) => bindings.includes(k));
+  const types = spec.types ?? [];
+  const rename = new Map(types.map((t) => [t.name, t.xmlName ?? t.name]));
+  const ref = (text: string): string => {
+    const parsed = parseTypeText(text)!;
+    const name = rename.get(parsed.name) ?? parsed.name;
+    const base = name === 'xmlDocument' && parsed.rank === 0 ? 'xmlNode' : name;
+    return `${base}${parsed.nullable ? '?' : ''}${'[]'.repeat(parsed.rank)}`;
+  };
+  const operations = spec.operations.map((op) => {
+    const headers = [...(op.headers ?? [])].sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
+    return { op, headers };
+  });
+  const fields = headerFieldNames(operations.map(({ headers }) => headers.map((h) => ref(h.type))));
   return {
     service: { ...service, ...(path !== undefined && path !== defaultEndpointPath(service.name) && { path }) },
     ...(!allBindings && { bindings: BINDING_KINDS.filter((k) => bindings.includes(k)) }),
-    operations: spec.operations.map(({ group: _group, soapAction, parameters, ...op }): SpecOperation => ({
-      ...op,
-      ...(soapAction !== undefined && soapAction !== soapActionFor(spec.service.namespace, op.name) && { soapAction }),
-      ...(parameters && parameters.length > 0
-        ? { parameters: parameters.map((p) => ({ name: p.name, type: p.type ?? 'string' })) }
-        : {}),
-    })),
+    ...(types.length > 0 && { types: schemaOrder(spec, types).map((t) => canonicalType(t, ref)) }),
+    operations: operations.map(({ op, headers }, i): SpecOperation => {
+      const { group: _group, soapAction, parameters, headers: _headers, result, ...rest } = op;
+      return {
+        ...rest,
+        ...(soapAction !== undefined &&
+          soapAction !== soapActionFor(spec.service.namespace, op.messageName ?? op.name) && { soapAction }),
+        ...(headers.length > 0 && {
+          headers: headers.map((h, j) => ({
+            field: fields[i]![j]!,
+            type: ref(h.type),
+            ...(h.direction !== undefined && h.direction !== 'in' && { direction: h.direction }),
+          })),
+        }),
+        ...(parameters && parameters.length > 0
+          ? { parameters: parameters.map((p) => ({ ...p, type: ref(p.type ?? 'string') })) }
+          : {}),
+        ...(result !== undefined && { result: ref(result) }),
+      };
+    }),
+    ...(spec.wsdl && { wsdl: spec.wsdl }),
+  };
+}
+
+/**
+ * The declared types in the order their XSD types appear in the generated WSDL's schemas; those it does not
+ * write (a class only an `[XmlInclude]` names, which nothing reaches) are left out, as the WSDL leaves them.
+ */
+function schemaOrder(spec: Spec, types: readonly TypeDeclaration[]): TypeDeclaration[] {
+  const items = buildModel(spec).wsdl.schemas.flatMap((s) => s.items);
+  const position = (t: TypeDeclaration) =>
+    items.findIndex(
+      (item) =>
+        item.partial !== 'wrapperElement' &&
+        'name' in item &&
+        item.name === (t.xmlName ?? t.name) &&
+        item.partial !== 'element',
+    );
+  return types.filter((t) => position(t) !== -1).sort((a, b) => position(a) - position(b));
+}
+
+function canonicalType(t: TypeDeclaration, ref: (text: string) => string): TypeDeclaration {
+  const name = t.xmlName ?? t.name;
+  if (t.kind === 'enum') {
+    const { xmlName: _x, values, ...rest } = t;
+    return {
+      ...rest,
+      name,
+      values: values.map((v, i) => {
+        const wire = v.xmlName ?? v.name;
+        const valueName = identifierFrom(wire, true);
+        return { name: valueName, ...(valueName !== wire && { xmlName: wire }), ...(t.flags && { value: 2 ** i }) };
+      }),
+    };
+  }
+  const { xmlName: _x, base, include: _include, members, anyAttribute, ...rest } = t;
+  let anys = 0;
+  const canonicalMembers = members.map((m) => {
+    const { xmlName: _m, type, ...fields } = m;
+    if (m.any) {
+      anys++;
+      return { ...fields, name: anys === 1 ? 'Any' : `Any${anys}`, type: ref(type) };
+    }
+    const wire = m.xmlName ?? m.name;
+    const memberName = identifierFrom(wire, false);
+    return { ...fields, name: memberName, ...(memberName !== wire && { xmlName: wire }), type: ref(type ?? 'string') };
+  });
+  return {
+    ...rest,
+    name,
+    ...(base !== undefined && { base: ref(base) }),
+    members: [...canonicalMembers.filter((m) => m.attribute), ...canonicalMembers.filter((m) => !m.attribute)],
+    ...(anyAttribute && !t.header && { anyAttribute }),
+  };
+}
+
+/** The spec without `include`s, on the service or on classes. */
+export function withoutIncludes(spec: Spec): Spec {
+  const { include: _include, ...service } = spec.service;
+  return {
+    ...spec,
+    service,
+    ...(spec.types && {
+      types: spec.types.map((t) => {
+        if (t.kind !== 'class') return t;
+        const { include: _i, ...rest } = t;
+        return rest;
+      }),
+    }),
   };
 }

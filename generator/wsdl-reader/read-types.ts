@@ -1,0 +1,288 @@
+import { BUILTIN_TYPES, isBuiltinName } from '../model/builtin-types.js';
+import { isTsIdentifier, isXmlName, RESERVED_NAMES } from '../model/naming.js';
+import type {
+  ClassDeclaration,
+  EnumDeclaration,
+  EnumValueDeclaration,
+  MemberDeclaration,
+  TypeDeclaration,
+} from '../model/type-declarations.js';
+import type { RawClass, RawDeclaration, RawEnum, RawParticle, RawType } from './read-schema.js';
+import type { WsdlDocument } from './wsdl-document.js';
+import type { XmlNode } from './xml-tree.js';
+
+/** Where a type is used, which decides what its occurrence says about it. */
+export type UseContext = 'wrapper' | 'member' | 'arrayItem' | 'topElement';
+
+/** A reference as a spec writes it, with what the reference alone cannot say. */
+export interface SpecRef {
+  readonly text: string;
+  /** A reference type written `nillable="true"`: `[XmlElement(IsNullable = true)]` (members only). */
+  readonly nillable: boolean;
+  /** The item name of an array, when it is not the item type's own name (`[XmlArrayItem]`). */
+  readonly itemName: string | undefined;
+}
+
+/**
+ * Turns the schema's declared types into a spec's `types:`. What the schema does not say directly is inferred
+ * from how types occur:
+ *
+ * - **struct or class**: a struct is a value type, so an element of it is `minOccurs="1"` (without
+ *   `nillable`), a `T?` of it is `minOccurs="1" nillable="true"` also as a parameter or result, its array items
+ *   and HTTP result element have no `nillable`. A class is `minOccurs="0"`. A type no occurrence decides (only
+ *   used as a nillable member, an unwrapped array or an array item that may be `T?`) is a class; a base, derived,
+ *   abstract or header type is always a class. Occurrences that contradict each other are refused.
+ * - **names**: types, members and enum values are named by their XML names; where an XML name is no identifier
+ *   (`north-east`) or is taken, a name is made from it and the XML name kept as `xmlName`.
+ * - **flags values**: the WSDL lists a `[Flags]` enum's members but not their numbers; the importer numbers them
+ *   1, 2, 4, … in order (the spec says so in a comment; check them against the service).
+ */
+export class TypeBuilder {
+  private readonly byXmlName = new Map<string, RawDeclaration>();
+  private readonly names = new Map<string, string>();
+  private readonly structs = new Map<string, { struct: boolean; node: XmlNode; reason: string }>();
+  private readonly headers = new Set<string>();
+  private readonly elementNames = new Map<string, string>();
+
+  constructor(
+    private readonly doc: WsdlDocument,
+    private readonly declarations: readonly RawDeclaration[],
+  ) {
+    const taken = new Set<string>();
+    for (const d of declarations) {
+      this.byXmlName.set(d.xmlName, d);
+      const name = uniqueName(identifierFrom(d.xmlName, true), taken, (n) => isBuiltinName(n));
+      this.names.set(d.xmlName, name);
+    }
+    for (const d of declarations) {
+      if (d.kind !== 'class') continue;
+      if (d.base !== undefined) {
+        this.decide(d.xmlName, false, d.node, 'it derives from a class');
+        this.decide(d.base, false, d.node, `class "${d.xmlName}" derives from it`);
+      }
+      if (d.abstract) this.decide(d.xmlName, false, d.node, 'it is abstract');
+      for (const p of d.particles) this.observe(p, 'member');
+    }
+  }
+
+  /** The spec name of the declared type with XSD name `xmlName`. */
+  nameOf(xmlName: string): string {
+    return this.names.get(xmlName)!;
+  }
+
+  isClass(type: RawType): boolean {
+    return type.kind === 'declared' && this.byXmlName.get(type.xmlName)?.kind === 'class';
+  }
+
+  /** A header class, whose top-level element is `element`. */
+  header(xmlName: string, element: string, node: XmlNode): void {
+    this.headers.add(xmlName);
+    this.decide(xmlName, false, node, 'it is a SOAP header');
+    this.elementName(xmlName, element, node);
+  }
+
+  /** The type's top-level element (a header, an HTTP result) is `element`: `[XmlRoot]` when it is not its name. */
+  elementName(xmlName: string, element: string, node: XmlNode): void {
+    const known = this.elementNames.get(xmlName);
+    if (known !== undefined && known !== element) {
+      throw this.doc.fail(
+        node,
+        `the type "${xmlName}" has the top-level element "${element}" here and "${known}" elsewhere: the runtime ` +
+          'names every top-level element of a type alike ([XmlRoot])',
+      );
+    }
+    this.elementNames.set(xmlName, element);
+  }
+
+  /** Records what an occurrence of a type says about it (struct or class). */
+  observe(p: RawParticle, context: UseContext): void {
+    const t = p.type;
+    if (t.kind === 'array') {
+      this.observe(t.item, 'arrayItem');
+      return;
+    }
+    if (!this.isClass(t) || t.kind !== 'declared' || p.any) return;
+    const at = `"${p.name}" at line ${this.doc.line(p.node)}`;
+    if (p.maxOccurs !== '1') return; // an unwrapped array's items: minOccurs="0" either way
+    if (context === 'arrayItem' || context === 'topElement') {
+      if (!p.nillable) this.decide(t.xmlName, true, p.node, `${at} is not nillable`);
+      return;
+    }
+    if (p.minOccurs === '0') {
+      if (p.default === undefined) this.decide(t.xmlName, false, p.node, `${at} has minOccurs="0"`);
+    } else if (!p.nillable) {
+      this.decide(t.xmlName, true, p.node, `${at} has minOccurs="1"`);
+    } else if (context === 'wrapper') {
+      this.decide(t.xmlName, true, p.node, `${at} is a nillable parameter or result (a Nullable<T>)`);
+    }
+  }
+
+  private decide(xmlName: string, struct: boolean, node: XmlNode, reason: string): void {
+    const known = this.structs.get(xmlName);
+    if (known && known.struct !== struct) {
+      const [valueSide, referenceSide] = struct ? [reason, known.reason] : [known.reason, reason];
+      throw this.doc.fail(
+        node,
+        `the type "${xmlName}" occurs as a value type (a struct: ${valueSide}) and as a reference type (a class: ` +
+          `${referenceSide}): the ASMX runtime writes a type one way or the other everywhere`,
+      );
+    }
+    if (!known) this.structs.set(xmlName, { struct, node, reason });
+  }
+
+  private isStruct(xmlName: string): boolean {
+    return this.structs.get(xmlName)?.struct === true;
+  }
+
+  /** A value type: a built-in value type, an enum, a struct. */
+  isValueType(t: RawType): boolean {
+    if (t.kind === 'builtin') return BUILTIN_TYPES[t.name].valueType;
+    if (t.kind === 'array') return false;
+    const d = this.byXmlName.get(t.xmlName);
+    return d?.kind === 'enum' || this.isStruct(t.xmlName);
+  }
+
+  /** The spec reference for an element of type `t`, `nillable="true"` or not. */
+  ref(t: RawType, nillable: boolean, elementName?: string): SpecRef {
+    switch (t.kind) {
+      case 'builtin': {
+        // XmlNode and XmlDocument are written alike; an item named XmlDocument tells them apart.
+        const name = t.name === 'xmlNode' && elementName === 'XmlDocument' ? 'xmlDocument' : t.name;
+        const value = BUILTIN_TYPES[name].valueType;
+        return { text: value && nillable ? `${name}?` : name, nillable: !value && nillable, itemName: undefined };
+      }
+      case 'declared': {
+        const name = this.nameOf(t.xmlName);
+        const value = this.isValueType(t);
+        return { text: value && nillable ? `${name}?` : name, nillable: !value && nillable, itemName: undefined };
+      }
+      case 'array': {
+        const item = this.ref(t.item.type, t.item.nillable, t.item.name);
+        const itemName = t.item.name === this.defaultItemName(t.item.type, t.item.name) ? undefined : t.item.name;
+        return { text: `${item.text}[]`, nillable, itemName };
+      }
+    }
+  }
+
+  /** The name an array item has when nothing renames it: its type's XSD name, or its array type's name. */
+  private defaultItemName(t: RawType, elementName: string): string {
+    if (t.kind === 'builtin') {
+      const name = t.name === 'xmlNode' && elementName === 'XmlDocument' ? 'xmlDocument' : t.name;
+      return BUILTIN_TYPES[name].xsdName;
+    }
+    return t.xmlName;
+  }
+
+  /** The spec's `types:`, in the order the schema declares them. */
+  typeDeclarations(includes: ReadonlyMap<string, readonly string[]>): TypeDeclaration[] {
+    return this.declarations.map((d) =>
+      d.kind === 'enum' ? this.enumDeclaration(d) : this.classDeclaration(d, includes.get(d.xmlName) ?? []),
+    );
+  }
+
+  private common(d: RawDeclaration): { name: string; xmlName?: string; elementName?: string } {
+    const name = this.nameOf(d.xmlName);
+    const element = this.elementNames.get(d.xmlName);
+    return {
+      name,
+      ...(name !== d.xmlName && { xmlName: d.xmlName }),
+      ...(element !== undefined && element !== d.xmlName && { elementName: element }),
+    };
+  }
+
+  private enumDeclaration(d: RawEnum): EnumDeclaration {
+    const taken = new Set<string>();
+    const values = d.values.map((xmlName, i): EnumValueDeclaration => {
+      const name = uniqueName(identifierFrom(xmlName, true), taken);
+      return {
+        name,
+        ...(name !== xmlName && { xmlName }),
+        ...(d.flags && { value: 2 ** i }),
+      };
+    });
+    if (d.flags && d.values.length > 53) {
+      throw this.doc.fail(
+        d.node,
+        `the [Flags] enum "${d.xmlName}" has ${d.values.length} members: the WSDL does not carry their numbers, ` +
+          'and asmxgen numbers them 1, 2, 4, … which runs out of exact numbers after 53',
+      );
+    }
+    return { kind: 'enum', ...this.common(d), ...(d.flags && { flags: true }), values };
+  }
+
+  private classDeclaration(d: RawClass, include: readonly string[]): ClassDeclaration {
+    const header = this.headers.has(d.xmlName);
+    if (header && !d.anyAttribute) {
+      throw this.doc.fail(
+        d.node,
+        `the header class "${d.xmlName}" ends without <s:anyAttribute />: the ASMX runtime writes one for every ` +
+          'SoapHeader class',
+      );
+    }
+    const taken = new Set<string>();
+    const member = (xml: string) => {
+      const name = uniqueName(identifierFrom(xml, false), taken);
+      return { name, ...(name !== xml && { xmlName: xml }) };
+    };
+    const members: MemberDeclaration[] = [];
+    for (const a of d.attributes) {
+      members.push({ ...member(a.name), type: this.ref(a.type, false).text, attribute: true });
+    }
+    let anyCount = 0;
+    for (const p of d.particles) {
+      if (p.any) {
+        anyCount++;
+        const { name } = member(anyCount === 1 ? 'Any' : `Any${anyCount}`);
+        members.push({ name, type: p.maxOccurs === '1' ? 'xmlElement' : 'xmlElement[]', any: true });
+        continue;
+      }
+      if (p.maxOccurs !== '1') {
+        const item = this.ref(p.type, p.nillable, p.name);
+        members.push({ ...member(p.name), type: `${item.text}[]`, unwrapped: true });
+        continue;
+      }
+      const ref = this.ref(p.type, p.nillable, p.name);
+      members.push({
+        ...member(p.name),
+        type: ref.text,
+        ...(ref.itemName !== undefined && { itemName: ref.itemName }),
+        ...(ref.nillable && { nillable: true }),
+        ...(p.default !== undefined && { default: p.default }),
+      });
+    }
+    return {
+      kind: 'class',
+      ...this.common(d),
+      ...(this.isStruct(d.xmlName) && { struct: true }),
+      ...(d.abstract && { abstract: true }),
+      ...(header && { header: true }),
+      ...(d.base !== undefined && { base: this.nameOf(d.base) }),
+      ...(include.length > 0 && { include: include.map((x) => this.nameOf(x)) }),
+      members,
+      ...(d.anyAttribute && !header && { anyAttribute: true }),
+    };
+  }
+}
+
+/**
+ * An identifier made from an XML name: the name itself when it is one; else its parts (split at characters an
+ * identifier cannot hold) joined with their first letters upper-cased (`north-east` → `NorthEast`, `my.field` →
+ * `MyField`), `_` first when it would start with a digit.
+ */
+export function identifierFrom(xmlName: string, pascal: boolean): string {
+  if (isXmlName(xmlName) && isTsIdentifier(xmlName) && !RESERVED_NAMES.has(xmlName)) return xmlName;
+  const parts = xmlName.split(/[^A-Za-z0-9_]+/).filter((p) => p !== '');
+  let name = parts.map((p, i) => (i === 0 && !pascal ? p : p.charAt(0).toUpperCase() + p.slice(1))).join('');
+  if (name === '') name = 'Value';
+  if (/^[0-9]/.test(name)) name = `_${name}`;
+  if (RESERVED_NAMES.has(name)) name = `${name}_`;
+  return name;
+}
+
+/** `base`, or `base1`, `base2`, … the first not taken; marks it taken. */
+function uniqueName(base: string, taken: Set<string>, forbidden: (name: string) => boolean = () => false): string {
+  let name = base;
+  for (let n = 1; taken.has(name) || forbidden(name); n++) name = `${base}${n}`;
+  taken.add(name);
+  return name;
+}
