@@ -118,6 +118,7 @@ function classMap(doc: Document, t: ClassDeclaration): YAMLMap {
         ['unwrapped', m.unwrapped],
         ['itemName', m.itemName],
         ['nillable', m.nillable],
+        ['optional', m.optional],
         ['default', m.default],
       ]),
     );

@@ -226,7 +226,14 @@ export class TypeBuilder {
     };
     const members: MemberDeclaration[] = [];
     for (const a of d.attributes) {
-      members.push({ ...member(a.name), type: this.ref(a.type, false).text, attribute: true });
+      // A value-type attribute without use="required": its {Name}Specified field makes it optional.
+      const optional = !a.required && this.isValueType(a.type);
+      members.push({
+        ...member(a.name),
+        type: this.ref(a.type, false).text,
+        attribute: true,
+        ...(optional && { optional: true }),
+      });
     }
     let anyCount = 0;
     for (const p of d.particles) {
@@ -242,11 +249,14 @@ export class TypeBuilder {
         continue;
       }
       const ref = this.ref(p.type, p.nillable, p.name);
+      // A value-type element written minOccurs="0" without a default: its {Name}Specified field makes it optional.
+      const optional = p.minOccurs === '0' && p.default === undefined && this.isValueType(p.type);
       members.push({
         ...member(p.name),
         type: ref.text,
         ...(ref.itemName !== undefined && { itemName: ref.itemName }),
         ...(ref.nillable && { nillable: true }),
+        ...(optional && { optional: true }),
         ...(p.default !== undefined && { default: p.default }),
       });
     }
