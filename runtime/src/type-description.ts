@@ -1,0 +1,147 @@
+/**
+ * What the runtime knows of a service's types: the XmlSerializer facts the
+ * generator derived from the spec (one normalized model), emitted as data
+ * into every generated service. The reader and writer of values follow only
+ * this; neither derives an XmlSerializer rule of its own from names.
+ *
+ * TypeScript values by kind (docs/types.md):
+ *
+ * | wire | TypeScript |
+ * | --- | --- |
+ * | XSD simple types | as `XsdValueTypes` (`long` bigint, `decimal` string as written) |
+ * | `dateTime` | `XsdDateTime` (keeps unspecified / `Z` / offset and up to 7 fraction digits) |
+ * | `guid`, `char` | string (a Guid in .NET's `D` form; one UTF-16 code unit) |
+ * | class | an object of its members; a derived class carries `$type` (its XML type name) |
+ * | enum | its XML names, a string union |
+ * | flags enum | an array of its XML names |
+ * | `T[]` | an array; `null` items only where items are nillable |
+ * | `XmlElement`, `XmlNode`, `XmlNode[]`, `[XmlAnyElement]`, DataSet | `XmlFragment`, kept byte for byte |
+ * | `object` (`anyType`) | `AnyValue`: a simple value with its XSD type, a class value with `$type`, or an `XmlFragment` |
+ *
+ * Nil and absent: a nillable site reads `xsi:nil` as `null`; an element that
+ * is absent is `undefined`; an empty element of a string type is `''`.
+ */
+
+/** The XSD simple types of the spec format (the generator's `XSD_TYPES` table). */
+export type XsdType =
+  | 'string'
+  | 'boolean'
+  | 'byte'
+  | 'unsignedByte'
+  | 'short'
+  | 'unsignedShort'
+  | 'int'
+  | 'unsignedInt'
+  | 'long'
+  | 'unsignedLong'
+  | 'float'
+  | 'double'
+  | 'decimal'
+  | 'dateTime'
+  | 'base64Binary';
+
+/** Built-in types besides the XSD simple types (see the generator's `BUILTIN_TYPES`). */
+export type BuiltinValueType =
+  'guid' | 'char' | 'timeSpan' | 'QName' | 'anyType' | 'xmlElement' | 'xmlNode' | 'xmlDocument' | 'dataSet';
+
+/**
+ * The type of a value at a site (a parameter, a result, a member, an array's
+ * items): a simple or built-in type by name, or a declared type or an array.
+ */
+export type ValueType = XsdType | BuiltinValueType | ClassValueType | EnumValueType | ArrayValueType;
+
+/** A declared class or struct: a key of `ServiceDescription.types`. */
+export interface ClassValueType {
+  readonly class: string;
+}
+
+/** A declared enum or flags enum: a key of `ServiceDescription.types`. */
+export interface EnumValueType {
+  readonly enum: string;
+}
+
+/**
+ * `T[]` (or `List<T>`). Wrapped (the default), the site's element holds one
+ * element per item, named `item`; unwrapped (a member with `[XmlElement]`),
+ * the items are repeated elements named as the member, in its place.
+ */
+export interface ArrayValueType {
+  readonly array: ValueType;
+  /** The items' element name (`string`, `Person`, `Keyword`). */
+  readonly item: string;
+  /** Items may be `xsi:nil` (reference types and `T?`): read as `null`, written from `null`. */
+  readonly nillable: boolean;
+}
+
+/** A declared type, keyed in `ServiceDescription.types` by its declared name. */
+export type TypeDescription = ClassDescription | EnumDescription;
+
+export interface ClassDescription {
+  readonly kind: 'class';
+  /** The XSD type name: `xsi:type`'s value and `$type`'s. */
+  readonly xmlName: string;
+  /** The top-level element name (`[XmlRoot]`): SOAP headers, HTTP result documents. */
+  readonly elementName: string;
+  /** Cannot be written as itself; a value must name a derived class. */
+  readonly abstract?: boolean;
+  /** A .NET struct (value type): never nil, never derived from. */
+  readonly struct?: boolean;
+  /** The declared name of the base class. */
+  readonly base?: string;
+  /** Declared names of the classes derived from it, at any depth, that the service knows (`xsi:type` may name them). */
+  readonly derived?: readonly string[];
+  /** All members, inherited ones first (base before derived), each level in declaration order. */
+  readonly members: readonly MemberDescription[];
+}
+
+export interface MemberDescription {
+  /** The property name in TypeScript (the C# member name). */
+  readonly name: string;
+  /** The element or attribute name on the wire. */
+  readonly xmlName: string;
+  /** `element`; `attribute`; `any` (`[XmlAnyElement]`: the element's unclaimed children, as an `XmlFragment`). */
+  readonly form: 'element' | 'attribute' | 'any';
+  readonly type: ValueType;
+  /** `nillable="true"`: `null` is written as `xsi:nil`, and read from it. */
+  readonly nillable?: boolean;
+  /** Items repeated in the member's place (`[XmlElement]` on an array). */
+  readonly unwrapped?: boolean;
+  /**
+   * A value type written only when set (`{Name}Specified`, `minOccurs="0"`):
+   * `undefined` leaves it out.
+   */
+  readonly optional?: boolean;
+  /** `[DefaultValue]`: not written when the value equals it (the lexical form). */
+  readonly default?: string;
+}
+
+export interface EnumDescription {
+  readonly kind: 'enum';
+  readonly xmlName: string;
+  readonly elementName: string;
+  /** `[Flags]`: the value is a list of names, written space-separated. */
+  readonly flags?: boolean;
+  /** In declaration order. */
+  readonly values: readonly EnumValueDescription[];
+}
+
+export interface EnumValueDescription {
+  /** The name on the wire (`[XmlEnum]`) and in TypeScript. */
+  readonly xmlName: string;
+  /** The numeric value: flags combine and decompose by it; `0` is the empty set's name when declared. */
+  readonly value: number;
+}
+
+/** A SOAP header an operation declares (`[SoapHeader]`). */
+export interface HeaderDescription {
+  /** The service field it is bound to: the property name in the handler's context and the client's options. */
+  readonly field: string;
+  /** The header class, a key of `ServiceDescription.types`. */
+  readonly type: string;
+  /** The header element (in the service namespace). */
+  readonly element: string;
+  /** `in`: read from the request; `out`: written in the reply; `inOut`: both. */
+  readonly direction: 'in' | 'out' | 'inOut';
+  /** `Required = false` (default true). */
+  readonly required?: boolean;
+}
