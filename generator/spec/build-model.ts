@@ -104,6 +104,7 @@ export function buildModel(spec: Spec): ServiceModel {
     attached: resolved.attached,
     scope: resolved.scope,
     http: flags.http,
+    dataSetSchema: spec.wsdl?.dataSetSchema ?? 'v2',
     abstractTypes: drafts.some(
       (d) =>
         d.http &&

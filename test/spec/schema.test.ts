@@ -146,11 +146,15 @@ describe('asmxgen.schema.json', () => {
       namespaceOrder: ['soap', 'tm', 'soapenc', 'mime', 'tns', 's1', 's', 'soap12', 'http'],
       lineEnds: 'crlf',
       finalNewline: true,
+      dataSetSchema: 'legacy',
     };
     expect(validate(schema, { ...base, wsdl })).toEqual([]);
-    expect(validate(schema, { ...base, wsdl: { namespaceOrder: ['xsd'], lineEnds: 'cr', extra: 1 } })).toEqual([
+    expect(
+      validate(schema, { ...base, wsdl: { namespaceOrder: ['xsd'], lineEnds: 'cr', dataSetSchema: 'v1', extra: 1 } }),
+    ).toEqual([
       '(root).wsdl.namespaceOrder[0]: pattern',
       '(root).wsdl.lineEnds: not in enum',
+      '(root).wsdl.dataSetSchema: not in enum',
       '(root).wsdl.extra: not allowed',
     ]);
   });
