@@ -238,7 +238,7 @@ class Checker extends YamlChecker {
       'headers',
     ]);
     let name: string | undefined;
-    if (this.need(map, f, entry.path, 'name')) name = this.name(f.name!, 'operation name', false);
+    if (this.need(map, f, entry.path, 'name')) name = this.name(f.name!, 'operation name', true);
     const messageName = f.messageName && this.name(f.messageName, 'message name', true);
     // The message name names the elements and messages: it is what must be unique (overloads share a name).
     const unique = f.messageName ?? f.name;

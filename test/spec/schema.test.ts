@@ -134,7 +134,8 @@ describe('asmxgen.schema.json', () => {
     const paramName = new RegExp(defs.parameter!.properties!.name!.pattern!, 'u');
     for (const name of ['Ok', '_x', 'a1', '9Bad', 'my-op', '$x', 'a.b', 'b c', '', 'Über']) {
       const both = isXmlName(name) && isTsIdentifier(name);
-      expect(opName.test(name), name).toBe(both);
+      // Operation names are XML names; TypeScript gets an identifier made from them.
+      expect(opName.test(name), name).toBe(isXmlName(name));
       expect(svcName.test(name), name).toBe(both);
       expect(paramName.test(name), name).toBe(isXmlName(name));
     }
