@@ -131,6 +131,7 @@ function wsdlMap(doc: Document, wsdl: SpecWsdl): YAMLMap {
   const node = map(doc, [
     ['lineEnds', wsdl.lineEnds],
     ['finalNewline', wsdl.finalNewline],
+    ['dataSetSchema', wsdl.dataSetSchema],
   ]);
   if (wsdl.namespaceOrder) node.items.unshift(pair(doc, 'namespaceOrder', names(doc, wsdl.namespaceOrder)));
   return node;

@@ -10,9 +10,9 @@ export type BuiltinHome = 'xsd' | 'microsoft' | 'service';
 
 /**
  * How a built-in is written in a schema: `named` (a `type=` attribute), `anyType` (`object`: an element with no
- * type), `xml` (an inline `s:any` content), `dataSet` (the inline DataSet content).
+ * type), `xml` (an inline `s:any` content), `dataSet` and `dataTable` (their inline `IXmlSerializable` schemas).
  */
-export type BuiltinShape = 'named' | 'anyType' | 'xml' | 'dataSet';
+export type BuiltinShape = 'named' | 'anyType' | 'xml' | 'dataSet' | 'dataTable';
 
 /**
  * How HttpGet/HttpPost take a parameter of the type (reference source `ScalarFormatter.IsTypeSupported`):
@@ -83,7 +83,10 @@ export const BUILTIN_TYPES = {
   xmlNode: xml('XmlNode', true),
   /** `System.Xml.XmlDocument`. */
   xmlDocument: xml('XmlDocument', true),
-  /** `System.Data.DataSet`. */
+  /**
+   * `System.Data.DataSet`: inline content whose form depends on the server's `system.data.dataset`
+   * `WSDL_VERSION` (the spec's `wsdl.dataSetSchema`).
+   */
   dataSet: {
     xsdName: 'DataSet',
     home: 'xsd',
@@ -91,6 +94,17 @@ export const BUILTIN_TYPES = {
     valueType: false,
     http: 'none',
     arrayStem: 'DataSet',
+    xmlNode: false,
+    mixed: false,
+  },
+  /** `System.Data.DataTable`: inline content (`DataTable.GetDataTableSchema`), the same on every server. */
+  dataTable: {
+    xsdName: 'DataTable',
+    home: 'xsd',
+    shape: 'dataTable',
+    valueType: false,
+    http: 'none',
+    arrayStem: 'DataTable',
     xmlNode: false,
     mixed: false,
   },

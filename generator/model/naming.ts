@@ -39,6 +39,47 @@ export function tsPropertyName(xmlName: string): string {
   return isTsIdentifier(xmlName) ? xmlName : `'${xmlName}'`;
 }
 
+/**
+ * A TypeScript identifier made from an XML name: the name itself when it is one; else its parts (split at the
+ * characters an identifier cannot hold) joined, each after the first with its first letter upper-cased
+ * (`Call-MAXSO` → `CallMAXSO`, `User.GetApiKey` → `UserGetApiKey`).
+ */
+export function tsIdentifierFor(xmlName: string): string {
+  if (isTsIdentifier(xmlName) && !RESERVED_NAMES.has(xmlName)) return xmlName;
+  const parts = xmlName.split(/[^A-Za-z0-9_$]+/).filter((p) => p !== '');
+  let name = parts.map((p, i) => (i === 0 ? p : p.charAt(0).toUpperCase() + p.slice(1))).join('');
+  if (name === '') name = 'Operation';
+  if (/^[0-9]/.test(name)) name = `_${name}`;
+  if (RESERVED_NAMES.has(name)) name = `${name}_`;
+  return name;
+}
+
+/**
+ * The TypeScript method name of each distinct operation name (`wsdl:operation name`, an XML name): the name itself
+ * when it is an identifier, else {@link tsIdentifierFor} of it, numbered (`CallMAXSO1`, …) when another operation
+ * already has that name. Names that are identifiers keep theirs; overloads (one name) share one method name.
+ */
+export function operationMethodNames(names: readonly string[]): ReadonlyMap<string, string> {
+  const distinct = [...new Set(names)];
+  const out = new Map<string, string>();
+  const taken = new Set<string>();
+  for (const name of distinct) {
+    if (tsIdentifierFor(name) === name) {
+      out.set(name, name);
+      taken.add(name);
+    }
+  }
+  for (const name of distinct) {
+    if (out.has(name)) continue;
+    const base = tsIdentifierFor(name);
+    let method = base;
+    for (let n = 1; taken.has(method); n++) method = `${base}${n}`;
+    out.set(name, method);
+    taken.add(method);
+  }
+  return out;
+}
+
 export function lowerFirst(name: string): string {
   return name.charAt(0).toLowerCase() + name.slice(1);
 }

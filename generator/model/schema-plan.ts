@@ -13,6 +13,7 @@ import type { TypeRef } from './type-refs.js';
 import type {
   AttributeNode,
   ComplexTypeNode,
+  DataSetSchema,
   ElementNode,
   FixedNode,
   NamespaceDeclaration,
@@ -58,6 +59,8 @@ export interface PlanInput {
   readonly http: boolean;
   /** Some operation HTTP keeps takes an array: the AbstractTypes schema exists. */
   readonly abstractTypes: boolean;
+  /** Which form the server writes a `DataSet`'s schema in. */
+  readonly dataSetSchema: DataSetSchema;
 }
 
 export interface SchemaPlan {
@@ -320,7 +323,7 @@ class Planner {
     return node;
   }
 
-  /** An `<s:element>` of a type: a `type=` reference, no type (`object`), or inline content (XML, DataSet). */
+  /** An `<s:element>` of a type: a `type=` reference, no type (`object`), or inline content (XML, DataSet, DataTable). */
   private element(
     occurs: ElementNode['occurs'],
     name: string,
@@ -340,7 +343,10 @@ class Planner {
     if (base.kind === 'builtin' && BUILTIN_TYPES[base.name].shape !== 'named') {
       const t = BUILTIN_TYPES[base.name];
       if (t.shape === 'xml') node.content = FIXED(t.mixed ? 'mixedAnyContent' : 'anyContent');
-      if (t.shape === 'dataSet') node.content = FIXED('dataSetContent');
+      if (t.shape === 'dataSet') {
+        node.content = FIXED(this.input.dataSetSchema === 'legacy' ? 'legacyDataSetContent' : 'dataSetContent');
+      }
+      if (t.shape === 'dataTable') node.content = FIXED('dataTableContent');
       if (node.content) node.partial = 'elementWithContent';
       return node;
     }

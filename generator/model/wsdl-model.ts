@@ -15,6 +15,14 @@ export interface WsdlModel {
   readonly finalNewline: boolean;
 }
 
+/**
+ * The inline schema a server writes for a `DataSet`, picked by its `system.data.dataset` `WSDL_VERSION` setting
+ * (`DataSet.PublishLegacyWSDL`): `legacy` (below 2, the .NET Framework's default) is
+ * `<s:element ref="s:schema" /><s:any />`; `v2` (Mono's, whose System.Data publishes no legacy form) is a repeated
+ * sequence of two lax `s:any`s (XML Schema, then the diffgram).
+ */
+export type DataSetSchema = 'legacy' | 'v2';
+
 export interface NamespaceDeclaration {
   readonly prefix: string;
   readonly uri: string;
@@ -79,9 +87,20 @@ export interface EnumTypeNode {
   readonly values: readonly string[];
 }
 
-/** Content whose text never varies: Microsoft's `guid`, `char`, AbstractTypes' `StringArray`, `s:any` wrappers. */
+/**
+ * Content whose text never varies: Microsoft's `guid`, `char`, AbstractTypes' `StringArray`, `s:any` wrappers, the
+ * DataSet (in either `WSDL_VERSION`'s form) and DataTable schemas.
+ */
 export interface FixedNode {
-  readonly partial: 'guidType' | 'charType' | 'stringArrayType' | 'anyContent' | 'mixedAnyContent' | 'dataSetContent';
+  readonly partial:
+    | 'guidType'
+    | 'charType'
+    | 'stringArrayType'
+    | 'anyContent'
+    | 'mixedAnyContent'
+    | 'dataSetContent'
+    | 'legacyDataSetContent'
+    | 'dataTableContent';
 }
 
 /** `[XmlAnyElement]`: `<s:any minOccurs=... maxOccurs=... />` in a class's sequence. */

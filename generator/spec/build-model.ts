@@ -1,6 +1,6 @@
 import type { Spec, SpecOperation, SpecParameter } from './spec-types.js';
 import { httpParameterKind, isHttpEligible } from '../model/http-eligibility.js';
-import { defaultEndpointPath, soapActionFor, tsPropertyName } from '../model/naming.js';
+import { defaultEndpointPath, operationMethodNames, soapActionFor, tsPropertyName } from '../model/naming.js';
 import { TypeResolver } from '../model/resolve-types.js';
 import { httpResultElement, planSchemas, type PlanOperation } from '../model/schema-plan.js';
 import type { TypeModel } from '../model/type-model.js';
@@ -104,6 +104,7 @@ export function buildModel(spec: Spec): ServiceModel {
     attached: resolved.attached,
     scope: resolved.scope,
     http: flags.http,
+    dataSetSchema: spec.wsdl?.dataSetSchema ?? 'v2',
     abstractTypes: drafts.some(
       (d) =>
         d.http &&
@@ -136,8 +137,12 @@ export function buildModel(spec: Spec): ServiceModel {
     }),
   });
 
+  // An operation name is an XML name ([WebMethod] on a method whose name is no C# identifier); TypeScript gets an
+  // identifier made from it, derived here once.
+  const methods = operationMethodNames(drafts.map((d) => d.op.name));
   const operations = drafts.map((d, i): OperationModel => {
     const { op, messageName } = d;
+    const method = methods.get(op.name)!;
     const parameters = d.parameters.map(({ spec: p, type }): ParameterModel => {
       const required = isValue(type) || type.kind === 'nullable';
       return {
@@ -196,9 +201,9 @@ export function buildModel(spec: Spec): ServiceModel {
       // Files travel by HttpPost only, and only with an operation that has no parameters to bind.
       takesFiles: parameters.length === 0 && has('httpPost'),
       ts: {
-        method: op.name,
-        inputType: `${op.name}Input`,
-        resultType: `${op.name}Result`,
+        method,
+        inputType: `${method}Input`,
+        resultType: `${method}Result`,
       },
     };
   });
@@ -279,6 +284,8 @@ function codeBlockers(spec: Spec, operations: readonly OperationModel[], types: 
   if (spec.service.include?.length) out.push('service include');
   for (const op of operations) {
     const where = `operation "${op.name}"`;
+    // Handlers are looked up by the operation name, which must then be the method name too.
+    if (op.ts.method !== op.name) out.push(`${where}: a name that is no TypeScript identifier`);
     if (op.ioName !== undefined) out.push(`${where}: messageName "${op.messageName}"`);
     for (const p of op.parameters) {
       if (!isPlainXsd(p.type)) out.push(`${where}: parameter "${p.name}" of type ${p.type.spec}`);

@@ -64,7 +64,7 @@ class Checker extends YamlChecker {
   private wsdl(entry: Entry): SpecWsdl | undefined {
     const map = this.mapping(entry);
     if (!map) return undefined;
-    const f = this.fields(map, entry.path, ['namespaceOrder', 'lineEnds', 'finalNewline']);
+    const f = this.fields(map, entry.path, ['namespaceOrder', 'lineEnds', 'finalNewline', 'dataSetSchema']);
     let namespaceOrder: string[] | undefined;
     let ok = true;
     if (f.namespaceOrder) {
@@ -87,13 +87,20 @@ class Checker extends YamlChecker {
     }
     const lineEnds = f.lineEnds && this.oneOf(f.lineEnds, ['lf', 'crlf'] as const);
     const finalNewline = f.finalNewline && this.boolean(f.finalNewline);
-    if ((f.lineEnds && lineEnds === undefined) || (f.finalNewline && finalNewline === undefined) || !ok) {
+    const dataSetSchema = f.dataSetSchema && this.oneOf(f.dataSetSchema, ['legacy', 'v2'] as const);
+    if (
+      (f.lineEnds && lineEnds === undefined) ||
+      (f.finalNewline && finalNewline === undefined) ||
+      (f.dataSetSchema && dataSetSchema === undefined) ||
+      !ok
+    ) {
       return undefined;
     }
     return {
       ...(namespaceOrder !== undefined && { namespaceOrder }),
       ...(lineEnds !== undefined && { lineEnds }),
       ...(finalNewline !== undefined && { finalNewline }),
+      ...(dataSetSchema !== undefined && { dataSetSchema }),
     };
   }
 
@@ -231,7 +238,7 @@ class Checker extends YamlChecker {
       'headers',
     ]);
     let name: string | undefined;
-    if (this.need(map, f, entry.path, 'name')) name = this.name(f.name!, 'operation name', false);
+    if (this.need(map, f, entry.path, 'name')) name = this.name(f.name!, 'operation name', true);
     const messageName = f.messageName && this.name(f.messageName, 'message name', true);
     // The message name names the elements and messages: it is what must be unique (overloads share a name).
     const unique = f.messageName ?? f.name;

@@ -33,6 +33,11 @@ export interface SpecWsdl {
   readonly lineEnds?: 'lf' | 'crlf';
   /** A line end after `</wsdl:definitions>`; none when omitted, as the runtime serves it. */
   readonly finalNewline?: boolean;
+  /**
+   * The inline schema of a `DataSet`: `legacy` (`<s:element ref="s:schema" /><s:any />`, the .NET Framework's
+   * default, `system.data.dataset` `WSDL_VERSION` below 2) or `v2` (Mono's); `v2` when omitted.
+   */
+  readonly dataSetSchema?: 'legacy' | 'v2';
 }
 
 export interface SpecService {

@@ -1,7 +1,8 @@
 import type { BindingKind } from '../model/types.js';
 import { operationKey, soapActionOf, soapHeadersOf, type WsdlBinding } from './read-bindings.js';
 import type { WsdlDocument } from './wsdl-document.js';
-import { isUsableName } from './wsdl-names.js';
+import { isXmlName } from '../model/naming.js';
+import { RESERVED_NAMES } from './wsdl-names.js';
 import { WSDL_NS } from './wsdl-namespaces.js';
 import { childElement, childElements, resolveQName, type XmlNode } from './xml-tree.js';
 
@@ -63,13 +64,15 @@ export function readOperations(doc: WsdlDocument, bindings: ReadonlyMap<BindingK
   const seen = new Map<string, XmlNode>();
   const operations = childElements(primary.portType, WSDL_NS, 'operation').map((node): OperationReading => {
     const name = doc.attribute(node, 'name');
-    if (!isUsableName(name)) {
+    // The runtime names an operation XmlConvert.EncodeLocalName(method name): any XML name (a method named in IL or
+    // F# may hold "-" or "."). TypeScript gets an identifier made from it (model/naming.ts).
+    if (!isXmlName(name) || RESERVED_NAMES.has(name)) {
       throw doc.failAt(
         node,
         'name',
-        `the operation name "${name}" is not one asmxgen can use (a name of letters, digits and "_" that does ` +
-          'not start with a digit, and is not __proto__, constructor or prototype): it names generated ' +
-          'methods and types; rename the web method and import again',
+        `the operation name "${name}" is not one asmxgen can use (an XML name of letters, digits, "_", "-" and ` +
+          `"." that does not start with a digit, "-" or ".", and is not ${[...RESERVED_NAMES].join(', ')}): ` +
+          'rename the web method and import again',
       );
     }
     const { messageName } = messagesOf(doc, primary, node);
@@ -209,12 +212,15 @@ function messagesOf(
             `so the ASMX runtime writes name="${messageName}" on its input and output; here they are missing or differ`,
     );
   }
-  if (!isUsableName(messageName)) {
+  // [WebMethod(MessageName)] may be any XML name ("User.GetApiKey", "Call-MAXSO"): it names XML only (wrapper
+  // elements, messages, SOAPAction, HTTP location), never TypeScript.
+  if (!isXmlName(messageName) || RESERVED_NAMES.has(messageName)) {
     throw doc.failAt(
       input,
       'message',
-      `the message name "${messageName}" of operation "${name}" is not one asmxgen can use (a name of letters, ` +
-        'digits and "_" that does not start with a digit): it names the wrapper elements; rename it and import again',
+      `the message name "${messageName}" of operation "${name}" is not one asmxgen can use (an XML name of ` +
+        `letters, digits, "_", "-" and "." that does not start with a digit, "-" or ".", and is not ` +
+        `${[...RESERVED_NAMES].join(', ')}): it names the wrapper elements; rename it and import again`,
     );
   }
   return { messageName, output };

@@ -1,4 +1,5 @@
 import { MICROSOFT_TYPES_NAMESPACE, type BuiltinName } from '../model/builtin-types.js';
+import type { DataSetSchema } from '../model/wsdl-model.js';
 import { abstractTypesNamespace } from '../model/naming.js';
 import { isXsdType } from '../model/xsd-types.js';
 import type { WsdlDocument } from './wsdl-document.js';
@@ -74,6 +75,8 @@ export class SchemaReader {
   private readonly declarations = new Map<string, RawDeclaration>();
   /** Declarations being read, so a class that refers to itself (a tree) is read once. */
   private readonly reading = new Set<string>();
+  /** The first DataSet schema read, and its form. */
+  private dataSets: { form: DataSetSchema; node: XmlNode } | undefined;
 
   constructor(private readonly doc: WsdlDocument) {
     for (const schema of doc.schemas) {
@@ -98,6 +101,32 @@ export class SchemaReader {
 
   private get tns(): string {
     return this.doc.targetNamespace;
+  }
+
+  /**
+   * The form the WSDL writes `DataSet`s in (`undefined` when it has none): the server's `system.data.dataset`
+   * `WSDL_VERSION`, one for the whole server.
+   */
+  get dataSetSchema(): DataSetSchema | undefined {
+    return this.dataSets?.form;
+  }
+
+  private dataSetForm(form: DataSetSchema, node: XmlNode): void {
+    if (!this.dataSets) {
+      this.dataSets = { form, node };
+      return;
+    }
+    if (this.dataSets.form === form) return;
+    const shape = (f: DataSetSchema) =>
+      f === 'legacy'
+        ? '<s:element ref="s:schema" /><s:any /> (system.data.dataset WSDL_VERSION below 2)'
+        : 'a <s:sequence maxOccurs="unbounded"> of two <s:any> (WSDL_VERSION 2)';
+    throw this.doc.fail(
+      node,
+      `a DataSet written as ${shape(form)}, where the DataSet at line ${this.doc.line(this.dataSets.node)} is ` +
+        `${shape(this.dataSets.form)}: a server writes every DataSet in the form its WSDL_VERSION setting picks, ` +
+        'so no runtime wrote both',
+    );
   }
 
   /** The particles of the wrapper element `name` (an operation's request or response); `ref` names it. */
@@ -312,12 +341,16 @@ export class SchemaReader {
     if (!inline) return { kind: 'builtin', name: 'anyType' };
     if (!content[1] && isElement(inline, XSD_NS, 'complexType')) {
       const xml = inlineXml(inline);
+      if (xml === 'legacyDataSet' || xml === 'dataSet') {
+        this.dataSetForm(xml === 'legacyDataSet' ? 'legacy' : 'v2', inline);
+        return { kind: 'builtin', name: 'dataSet' };
+      }
       if (xml) return { kind: 'builtin', name: xml };
     }
     throw this.doc.fail(
       inline,
       `${what} has an anonymous <${inline.qualifiedName}> the ASMX runtime writes for no .NET type a spec names ` +
-        '(it writes inline types for XmlElement, XmlNode, XmlDocument and DataSet only)',
+        '(it writes inline types for XmlElement, XmlNode, XmlDocument, DataSet and DataTable only)',
     );
   }
 
@@ -466,8 +499,12 @@ export class SchemaReader {
   }
 }
 
-/** `XmlElement` (`s:any`), `XmlNode`/`XmlDocument` (mixed `s:any`), `DataSet`: the inline types the runtime writes. */
-function inlineXml(complexType: XmlNode): BuiltinName | undefined {
+/**
+ * `XmlElement` (`s:any`), `XmlNode`/`XmlDocument` (mixed `s:any`), `DataSet` (in the form of either `WSDL_VERSION`)
+ * and `DataTable`: the inline types the runtime writes, each exactly as `IXmlSerializable` schema providers and the
+ * XML serializer's exporter write them.
+ */
+function inlineXml(complexType: XmlNode): BuiltinName | 'legacyDataSet' | undefined {
   const mixed = complexType.attributes.get('mixed');
   const content = significant(complexType);
   const sequence = content[0];
@@ -479,21 +516,45 @@ function inlineXml(complexType: XmlNode): BuiltinName | undefined {
     if (mixed === 'true' && complexType.attributes.size === 1) return 'xmlNode';
     return undefined;
   }
-  const isDataSetAny = (e: XmlNode, namespace: string) =>
+  if (complexType.attributes.size !== 0 || items.length !== 2) return undefined;
+  const [first, second] = items as [XmlNode, XmlNode];
+  const laxAny = (e: XmlNode, namespace: string, occurs: Record<string, string>) =>
     isElement(e, XSD_NS, 'any') &&
-    e.attributes.size === 3 &&
-    e.attributes.get('minOccurs') === '0' &&
+    e.elements.length === 0 &&
+    e.attributes.size === 2 + Object.keys(occurs).length &&
     e.attributes.get('namespace') === namespace &&
-    e.attributes.get('processContents') === 'lax';
+    e.attributes.get('processContents') === 'lax' &&
+    Object.entries(occurs).every(([k, v]) => e.attributes.get(k) === v);
+  // DataSet, WSDL_VERSION 2 (Mono): `DataSet.GetDataSetSchema` without the legacy form.
   if (
-    complexType.attributes.size === 0 &&
     sequence.attributes.size === 1 &&
     sequence.attributes.get('maxOccurs') === 'unbounded' &&
-    items.length === 2 &&
-    isDataSetAny(items[0]!, DATASET_NAMESPACES[0]!) &&
-    isDataSetAny(items[1]!, DATASET_NAMESPACES[1]!)
+    laxAny(first, DATASET_NAMESPACES[0]!, { minOccurs: '0' }) &&
+    laxAny(second, DATASET_NAMESPACES[1]!, { minOccurs: '0' })
   ) {
     return 'dataSet';
+  }
+  if (sequence.attributes.size !== 0) return undefined;
+  // DataSet, WSDL_VERSION below 2 (the .NET Framework's default): a reference to the XML Schema element, any content.
+  const schemaRef = first.attributes.get('ref');
+  const resolved = schemaRef === undefined ? undefined : resolveQName(first, schemaRef);
+  if (
+    isElement(first, XSD_NS, 'element') &&
+    first.attributes.size === 1 &&
+    first.elements.length === 0 &&
+    resolved?.namespace === XSD_NS &&
+    resolved.localName === 'schema' &&
+    isElement(second, XSD_NS, 'any') &&
+    bare(second)
+  ) {
+    return 'legacyDataSet';
+  }
+  // DataTable: `DataTable.GetDataTableSchema` (minOccurs="1" on the diffgram tells it from a DataSet).
+  if (
+    laxAny(first, DATASET_NAMESPACES[0]!, { minOccurs: '0', maxOccurs: 'unbounded' }) &&
+    laxAny(second, DATASET_NAMESPACES[1]!, { minOccurs: '1' })
+  ) {
+    return 'dataTable';
   }
   return undefined;
 }

@@ -103,11 +103,12 @@ export class TypeBuilder {
     }
     if (!this.isClass(t) || t.kind !== 'declared' || p.any) return;
     const at = `"${p.name}" at line ${this.doc.line(p.node)}`;
-    if (p.maxOccurs !== '1') return; // an unwrapped array's items: minOccurs="0" either way
+    // An ArrayOfX item (minOccurs="0" maxOccurs="unbounded") or a top-level element: nillable unless a value type.
     if (context === 'arrayItem' || context === 'topElement') {
       if (!p.nillable) this.decide(t.xmlName, true, p.node, `${at} is not nillable`);
       return;
     }
+    if (p.maxOccurs !== '1') return; // an unwrapped array's items: minOccurs="0" and no nillable either way
     if (p.minOccurs === '0') {
       if (p.default === undefined) this.decide(t.xmlName, false, p.node, `${at} has minOccurs="0"`);
     } else if (!p.nillable) {

@@ -161,12 +161,15 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
     ...(kinds.length < BINDING_KINDS.length && { bindings: kinds }),
     ...(declarations.length > 0 && { types: types.typeDeclarations(new Map()) }),
     operations: specOperations,
+    // The DataSet form is part of what the writer writes, so it is in the spec the WSDL is checked against.
+    ...(schema.dataSetSchema === 'legacy' && { wsdl: { dataSetSchema: 'legacy' } }),
   };
   const withLists = http ? listParameters(doc, base, operations, bindings) : base;
   const address = BINDING_KINDS.map((k) => addresses[k]).find((a) => a !== undefined) ?? 'http://localhost/';
   const { spec, model } = withIncludes(doc, withLists, declarations, shapes, types, address, options.exact ?? true);
-  const wsdl = wsdlForm(doc, body, model);
-  return { spec: wsdl ? { ...spec, wsdl } : spec, addresses };
+  const wsdl = wsdlForm(doc, body, model, schema.dataSetSchema);
+  const { wsdl: _checked, ...rest } = spec;
+  return { spec: wsdl ? { ...rest, wsdl } : rest, addresses };
 }
 
 /** `service.binding` when the SOAP bindings have a `[WebServiceBinding(Name)]` rather than `{Service}Soap`. */
@@ -450,8 +453,16 @@ function verify(doc: WsdlDocument, model: ServiceModel, address: string): WsdlEr
   );
 }
 
-/** What varies between servers: recorded when it differs from what the model writes (Mono's form). */
-function wsdlForm(doc: WsdlDocument, text: string, model: ServiceModel): SpecWsdl | undefined {
+/**
+ * What varies between servers: recorded when it differs from what the model writes (Mono's form). The DataSet
+ * form is the schema reader's (`v2`, Mono's, is left out).
+ */
+function wsdlForm(
+  doc: WsdlDocument,
+  text: string,
+  model: ServiceModel,
+  dataSetSchema: SpecWsdl['dataSetSchema'],
+): SpecWsdl | undefined {
   const order = declaredOrder(doc, text);
   const expected = model.wsdl.namespaces;
   const sameSet =
@@ -466,6 +477,7 @@ function wsdlForm(doc: WsdlDocument, text: string, model: ServiceModel): SpecWsd
     ...(namespaceOrder && { namespaceOrder }),
     ...(crlf && { lineEnds: 'crlf' as const }),
     ...(finalNewline && { finalNewline: true }),
+    ...(dataSetSchema === 'legacy' && { dataSetSchema }),
   };
   return Object.keys(form).length > 0 ? form : undefined;
 }

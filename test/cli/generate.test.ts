@@ -69,7 +69,7 @@ describe('asmxgen generate', () => {
     expect(lines[0]).toBe('asmxgen: the spec has 3 problems; nothing was written.');
     expect(lines.slice(1)).toEqual([
       `${spec}:6:11: operations[1].name: duplicate operation "Ping" (first defined at line 5)`,
-      `${spec}:7:11: operations[2].name: invalid operation name "1st": it is neither a valid XML name nor a valid TypeScript identifier (must start with a letter or "_" and contain only letters, digits and "_")`,
+      `${spec}:7:11: operations[2].name: invalid operation name "1st": it is not a valid XML name (must start with a letter or "_" and contain only letters, digits, "_", "-" and ".")`,
       expect.stringMatching(
         new RegExp(
           `^${spec}:9:13: operations\\[3\\]\\.result: unknown type "money"; expected one of: string, boolean, `,

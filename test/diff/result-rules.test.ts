@@ -62,3 +62,23 @@ describe('result rules', () => {
     expect(brief(changesTo(withOperation('Count', (op) => ({ ...op, result: 'int' }))))).toEqual([]);
   });
 });
+
+describe('DataSet and DataTable results', () => {
+  const returning = (result: string, dataSetSchema?: 'legacy') =>
+    variant((s) => ({
+      ...s,
+      bindings: ['soap11'],
+      operations: s.operations.map((op) => (op.name === 'Ping' ? { name: 'Ping', result } : op)),
+      ...(dataSetSchema && { wsdl: { dataSetSchema } }),
+    }));
+
+  it('a DataTable result that becomes a DataSet is another type', () => {
+    const changes = changesTo(returning('dataSet'), returning('dataTable'));
+    expect(brief(changes)).toEqual(['result-type-changed breaking operation Ping, result']);
+    expect(changes[0]).toMatchObject({ old: 'dataTable', new: 'dataSet' });
+  });
+
+  it('the DataSet schema a server writes (the wsdl section) is no change of the contract', () => {
+    expect(changesTo(returning('dataSet', 'legacy'), returning('dataSet'))).toEqual([]);
+  });
+});

@@ -50,12 +50,60 @@ test('prefixes the list leaves out follow in the runtime’s order; prefixes the
 
 test('each mistake in the wsdl section is reported at its place', () => {
   expect(
-    problems(`${HEAD}wsdl:\n  namespaceOrder: [soap, xsd, soap]\n  lineEnds: cr\n  finalNewline: yes\n  order: 1\n`),
+    problems(
+      `${HEAD}wsdl:\n  namespaceOrder: [soap, xsd, soap]\n  lineEnds: cr\n  finalNewline: yes\n  order: 1\n  dataSetSchema: v1\n`,
+    ),
   ).toEqual([
     '7:26: unknown prefix "xsd"; the runtime declares soapenc, soap12, http, tns, mime, tm, s, soap and s0, s1, … for extra schemas',
     '7:31: duplicate prefix "soap" (first defined at line 7)',
     '8:13: unknown value "cr"; expected one of: lf, crlf',
     '9:17: expected true or false',
-    '10:3: unknown field "order"; expected one of: namespaceOrder, lineEnds, finalNewline',
+    '10:3: unknown field "order"; expected one of: namespaceOrder, lineEnds, finalNewline, dataSetSchema',
+    '11:18: unknown value "v1"; expected one of: legacy, v2',
   ]);
+});
+
+test('dataSetSchema picks the inline schema every DataSet is written with; DataTables are the same either way', () => {
+  const service = `service:\n  name: Svc\n  namespace: urn:svc\noperations:\n  - name: Load\n    parameters: [{ name: table, type: dataTable }]\n    result: dataSet\n`;
+  const wsdl = (extra: string) =>
+    renderWsdl(buildModel(parseSpec(service + extra, 'w.yaml')), 'http://localhost/Svc.asmx');
+  const dataTable =
+    '            <s:element minOccurs="0" maxOccurs="1" name="table">\n' +
+    '              <s:complexType>\n' +
+    '                <s:sequence>\n' +
+    '                  <s:any minOccurs="0" maxOccurs="unbounded" namespace="http://www.w3.org/2001/XMLSchema" processContents="lax" />\n' +
+    '                  <s:any minOccurs="1" namespace="urn:schemas-microsoft-com:xml-diffgram-v1" processContents="lax" />\n' +
+    '                </s:sequence>\n' +
+    '              </s:complexType>\n' +
+    '            </s:element>\n';
+  const legacy =
+    '            <s:element minOccurs="0" maxOccurs="1" name="LoadResult">\n' +
+    '              <s:complexType>\n' +
+    '                <s:sequence>\n' +
+    '                  <s:element ref="s:schema" />\n' +
+    '                  <s:any />\n' +
+    '                </s:sequence>\n' +
+    '              </s:complexType>\n' +
+    '            </s:element>\n';
+  const v2 =
+    '            <s:element minOccurs="0" maxOccurs="1" name="LoadResult">\n' +
+    '              <s:complexType>\n' +
+    '                <s:sequence maxOccurs="unbounded">\n' +
+    '                  <s:any minOccurs="0" namespace="http://www.w3.org/2001/XMLSchema" processContents="lax" />\n' +
+    '                  <s:any minOccurs="0" namespace="urn:schemas-microsoft-com:xml-diffgram-v1" processContents="lax" />\n' +
+    '                </s:sequence>\n' +
+    '              </s:complexType>\n' +
+    '            </s:element>\n';
+  for (const [extra, dataSet] of [
+    ['', v2],
+    ['wsdl:\n  dataSetSchema: v2\n', v2],
+    ['wsdl:\n  dataSetSchema: legacy\n', legacy],
+  ] as const) {
+    const text = wsdl(extra);
+    expect(text).toContain(dataTable);
+    expect(text).toContain(dataSet);
+  }
+  expect(parseSpec(`${service}wsdl:\n  dataSetSchema: legacy\n`, 'w.yaml').wsdl).toStrictEqual({
+    dataSetSchema: 'legacy',
+  });
 });

@@ -27,6 +27,21 @@ function withoutHttpNotify(text: string): string {
     .replace(/ {4}<wsdl:operation name="Notify">\n {6}<http:operation[\s\S]*?<\/wsdl:operation>\n/g, '');
 }
 
+const DATASET_V2 =
+  '<s:sequence maxOccurs="unbounded">\n' +
+  '                  <s:any minOccurs="0" namespace="http://www.w3.org/2001/XMLSchema" processContents="lax" />\n' +
+  '                  <s:any minOccurs="0" namespace="urn:schemas-microsoft-com:xml-diffgram-v1" processContents="lax" />\n' +
+  '                </s:sequence>';
+
+/** DataTables.wsdl with its first DataSet (parameter `data` of `Split`) in the .NET Framework's legacy form. */
+function firstDataSetLegacy(text: string): string {
+  const at = text.indexOf(DATASET_V2);
+  if (at === -1) throw new Error('firstDataSetLegacy: no DataSet schema in the text');
+  const legacy =
+    '<s:sequence>\n                  <s:element ref="s:schema" />\n                  <s:any />\n                </s:sequence>';
+  return text.slice(0, at) + legacy + text.slice(at + DATASET_V2.length);
+}
+
 export const REFUSALS = {
   'several SOAP bindings (TwoBindings.wsdl)': corpus('TwoBindings.wsdl'),
   'RequestNamespace (Namespaces.wsdl)': corpus('Namespaces.wsdl'),
@@ -104,6 +119,7 @@ export const REFUSALS = {
     '<s:element minOccurs="1" maxOccurs="1" name="itemId" nillable="true" type="s:int" />',
   ]),
   'HTTP leaves out an operation the runtime offers': withoutHttpNotify(LEGACY_HTTP),
+  'DataSets in both forms (WSDL_VERSION 1 and 2)': firstDataSetLegacy(corpus('DataTables.wsdl')),
   'not XML (JSON)': '{ "service": "Legacy" }\n',
   'not XML (truncated)': LEGACY.slice(0, LEGACY.indexOf('  <wsdl:binding name="LegacySoap12"')),
   'not WSDL (HTML)': '<html>\n  <body>Legacy Web Service</body>\n</html>\n',

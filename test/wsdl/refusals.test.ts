@@ -98,6 +98,10 @@ const EXPECTED: readonly (readonly [RefusalCase, string])[] = [
     "fixture.wsdl:2:1: not well-formed XML (Unclosed tag 'wsdl:definitions'): asmxgen imports WSDL 1.1 documents; check that the file is one, or that the URL serves one (for an ASMX service, its address followed by ?wsdl)",
   ],
   [
+    'DataSets in both forms (WSDL_VERSION 1 and 2)',
+    'fixture.wsdl:92:15: a DataSet written as a <s:sequence maxOccurs="unbounded"> of two <s:any> (WSDL_VERSION 2), where the DataSet at line 51 is <s:element ref="s:schema" /><s:any /> (system.data.dataset WSDL_VERSION below 2): a server writes every DataSet in the form its WSDL_VERSION setting picks, so no runtime wrote both',
+  ],
+  [
     'not WSDL (HTML)',
     'fixture.wsdl:1:1: the root element is <html>, not <definitions> in namespace http://schemas.xmlsoap.org/wsdl/: this is not a WSDL 1.1 document (asmxgen does not read WSDL 2.0 or HTML pages); import the WSDL the service serves (for ASMX, its address followed by ?wsdl)',
   ],

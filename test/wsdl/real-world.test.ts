@@ -1,0 +1,128 @@
+/**
+ * WSDLs real ASMX services served, as projects that consumed them committed them (fixtures/real-world/, where
+ * SOURCES.md says where each comes from): what the .NET Framework writes that Mono does not, and names and shapes
+ * the corpus services (Mono) cannot show.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { renderWsdl } from '../../generator/emit/wsdl.js';
+import { buildModel } from '../../generator/index.js';
+import { readWsdl } from '../../generator/wsdl-reader/read-wsdl.js';
+import { FIXTURES_DIR } from './wsdl-fixtures.js';
+
+const read = (name: string) => readFileSync(resolve(FIXTURES_DIR, 'real-world', name), 'utf8');
+
+function regenerate(text: string, file: string): string {
+  const { spec, addresses } = readWsdl(text, file);
+  return renderWsdl(buildModel(spec), addresses.soap11 ?? Object.values(addresses)[0]!);
+}
+
+describe('a .NET Framework DataSet result (avaya-cti-Service.wsdl)', () => {
+  const text = read('avaya-cti-Service.wsdl');
+
+  test('reads as dataSet, with the legacy DataSet schema recorded in the wsdl section', () => {
+    const { spec } = readWsdl(text, 'avaya-cti-Service.wsdl');
+    expect(spec.operations.find((o) => o.name === 'SelectBlackList')?.result).toBe('dataSet');
+    expect(spec.wsdl).toStrictEqual({
+      namespaceOrder: ['soap', 'tm', 'soapenc', 'mime', 'tns', 's', 'soap12', 'http'],
+      lineEnds: 'crlf',
+      dataSetSchema: 'legacy',
+    });
+  });
+
+  test('generates the served WSDL byte for byte', () => {
+    expect(regenerate(text, 'avaya-cti-Service.wsdl')).toBe(text);
+  });
+});
+
+describe('DataTable results with out parameters (galaxym66-WebService.wsdl)', () => {
+  const text = read('galaxym66-WebService.wsdl');
+
+  test('reads as dataTable; a WSDL without DataSets records no DataSet schema', () => {
+    const { spec } = readWsdl(text, 'galaxym66-WebService.wsdl');
+    expect(spec.operations.find((o) => o.name === 'SendData')).toStrictEqual({
+      name: 'SendData',
+      parameters: [
+        { name: 'LinkType', type: 'string' },
+        { name: 'LinkComp', type: 'string' },
+        { name: 'Inpara', type: 'string' },
+        { name: 'ret', type: 'int', direction: 'out' },
+        { name: 'retmessage', type: 'string', direction: 'out' },
+      ],
+      result: 'dataTable',
+    });
+    expect(spec.wsdl).toStrictEqual({
+      namespaceOrder: ['soapenc', 'tm', 'mime', 'tns', 'soap', 's', 'http', 'soap12'],
+    });
+  });
+
+  test('generates the served WSDL byte for byte', () => {
+    expect(regenerate(text, 'galaxym66-WebService.wsdl')).toBe(text);
+  });
+});
+
+describe('operation names that are no TypeScript identifiers (dol-dolWSPservice.wsdl, .NET 1.x form)', () => {
+  const text = read('dol-dolWSPservice.wsdl');
+  const { spec } = readWsdl(text, 'dol-dolWSPservice.wsdl');
+
+  test('keeps the XML names; the model derives TypeScript names once', () => {
+    expect(spec.operations.map((o) => [o.name, o.messageName])).toEqual([
+      ['Call-MAXSO', undefined],
+      ['Call-MAXSM', undefined],
+      ['Call-MVBWSP', undefined],
+    ]);
+    const model = buildModel(spec);
+    expect(model.operations.map((o) => [o.requestElement, o.soapAction, o.ts])).toEqual([
+      [
+        'Call-MAXSO',
+        'http://tempuri.org/Call-MAXSO',
+        { method: 'CallMAXSO', inputType: 'CallMAXSOInput', resultType: 'CallMAXSOResult' },
+      ],
+      [
+        'Call-MAXSM',
+        'http://tempuri.org/Call-MAXSM',
+        { method: 'CallMAXSM', inputType: 'CallMAXSMInput', resultType: 'CallMAXSMResult' },
+      ],
+      [
+        'Call-MVBWSP',
+        'http://tempuri.org/Call-MVBWSP',
+        { method: 'CallMVBWSP', inputType: 'CallMVBWSPInput', resultType: 'CallMVBWSPResult' },
+      ],
+    ]);
+    expect(model.codeBlockers).toEqual([
+      'operation "Call-MAXSO": a name that is no TypeScript identifier',
+      'operation "Call-MAXSM": a name that is no TypeScript identifier',
+      'operation "Call-MVBWSP": a name that is no TypeScript identifier',
+    ]);
+  });
+
+  test('generates the same WSDL in the wsdl:-prefixed form', () => {
+    const generated = regenerate(text, 'dol-dolWSPservice.wsdl');
+    expect(generated).toContain(
+      '    <wsdl:operation name="Call-MAXSO">\n      <wsdl:input message="tns:Call-MAXSOSoapIn" />\n',
+    );
+    expect(readWsdl(generated, 'generated.wsdl').spec.operations).toStrictEqual(spec.operations);
+  });
+});
+
+describe('struct arrays (sharepoint-Alerts.wsdl)', () => {
+  const text = read('sharepoint-Alerts.wsdl');
+
+  test('array items without nillable make their type a struct', () => {
+    const { spec } = readWsdl(text, 'sharepoint-Alerts.wsdl');
+    const kinds = (spec.types ?? []).map((t) => [t.name, t.kind === 'class' && t.struct === true]);
+    expect(kinds).toEqual([
+      ['AlertInfo', true],
+      ['Alert', true],
+      ['DeliveryChannel', false],
+      ['EmailChannel', false],
+      ['DeleteFailure', true],
+      ['ErrorType', false],
+    ]);
+  });
+
+  test('generates the served WSDL: the committed copy lost the XML declaration of its first line', () => {
+    expect(regenerate(text, 'sharepoint-Alerts.wsdl')).toBe(`<?xml version="1.0" encoding="utf-8"?>${text}`);
+  });
+});
