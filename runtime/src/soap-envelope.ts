@@ -56,6 +56,20 @@ export function buildResponseEnvelope(
   return envelope(version, wrapper(responseElement, namespace, children));
 }
 
+/**
+ * A success reply whose result element (and `soap:Header`, when given) is already written:
+ * `<{Op}Response xmlns="ns">{result}</{Op}Response>`, `<{Op}Response xmlns="ns" />` for an empty result.
+ */
+export function buildResponseEnvelopeXml(
+  version: SoapVersion,
+  namespace: string,
+  responseElement: string,
+  resultXml: string,
+  headerXml = '',
+): string {
+  return envelope(version, wrapper(responseElement, namespace, resultXml), headerXml);
+}
+
 export interface FaultContent {
   readonly code: SoapFaultCode;
   /** `faultstring` / `Reason/Text`, not escaped. */
