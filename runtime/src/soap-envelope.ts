@@ -140,6 +140,10 @@ export interface RequestParameter {
   readonly name: string;
   /** Its lexical value (not escaped); `undefined` leaves the element out. */
   readonly value: string | undefined;
+  /** SOAP: its element, already written (a value of another type than the XSD simple ones); wins over `value`. */
+  readonly xml?: string | undefined;
+  /** HTTP GET/POST: its values, each sent as `name=value` (an array's items); wins over `value`. */
+  readonly texts?: readonly string[] | undefined;
 }
 
 /**
@@ -152,12 +156,14 @@ export function buildRequestEnvelope(
   namespace: string,
   operationName: string,
   params: readonly RequestParameter[],
+  headerXml = '',
 ): string {
-  const children = params
-    .filter((param) => param.value !== undefined)
-    .map((param) => simpleElement(param.name, param.value!))
-    .join('');
-  return envelope(version, wrapper(operationName, namespace, children));
+  let children = '';
+  for (const param of params) {
+    if (param.xml !== undefined) children += param.xml;
+    else if (param.value !== undefined) children += simpleElement(param.name, param.value);
+  }
+  return envelope(version, wrapper(operationName, namespace, children), headerXml);
 }
 
 /**

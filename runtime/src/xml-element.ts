@@ -76,6 +76,6 @@ export class Element implements XmlElement {
       else if (c === 0x3e) break;
     }
     if (text.charCodeAt(i - 1) === 0x2f) return '';
-    return text.slice(i + 1, text.lastIndexOf('</', this.end));
+    return text.slice(i + 1, text.lastIndexOf('</', this.end - 1));
   }
 }

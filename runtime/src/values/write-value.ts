@@ -54,7 +54,9 @@ export function writeValue(
   const lead = options.lead ?? '';
   const tail = options.tail ?? '';
   if (value === null || value === undefined) {
-    if (site.nillable && !(site.optional && value === undefined)) return `<${name}${lead} xsi:nil="true"${tail} />`;
+    // An `object` value of null is `xsi:nil` (AnyValue), wherever it is.
+    const nil = site.nillable || (type === 'anyType' && value === null);
+    if (nil && !(site.optional && value === undefined)) return `<${name}${lead} xsi:nil="true"${tail} />`;
     if (!site.optional && isValueType(ctx.types, type)) {
       throw new TypeError(`${name} is ${value}; a ${describeType(type)} value is required.`);
     }
