@@ -4,19 +4,20 @@
  * `<?xml version="1.0" encoding="utf-8"?>\n<string xmlns="ns">value</string>`.
  */
 import type { XsdType } from './service-description.js';
-import { XML_DECLARATION, XSI_NS } from './soap-constants.js';
+import { XML_DECLARATION, XSD_NS, XSI_NS } from './soap-constants.js';
 import { attributeValue, textContent, type XmlElement } from './xml-reader.js';
 import { escapeXmlAttr, escapeXmlText } from './xml-escape.js';
 
 /**
  * @param value the lexical value (not escaped); `undefined` for a null
- *   reference-type result, written as `xsi:nil="true"`
+ *   reference-type result, written as `xsi:nil="true"` (the root declaring `xsd` and `xsi`, as the
+ *   runtime does: transcript "WhoAmI httpGet")
  */
 export function buildHttpResultDocument(type: XsdType, namespace: string, value: string | undefined): string {
   const xmlns = `xmlns="${escapeXmlAttr(namespace)}"`;
   const root =
     value === undefined
-      ? `<${type} xmlns:xsi="${XSI_NS}" xsi:nil="true" ${xmlns} />`
+      ? `<${type} xmlns:xsd="${XSD_NS}" xmlns:xsi="${XSI_NS}" xsi:nil="true" ${xmlns} />`
       : value === ''
         ? `<${type} ${xmlns} />`
         : `<${type} ${xmlns}>${escapeXmlText(value)}</${type}>`;

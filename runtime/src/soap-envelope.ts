@@ -56,6 +56,20 @@ export function buildResponseEnvelope(
   return envelope(version, wrapper(responseElement, namespace, children));
 }
 
+/**
+ * A success reply whose result element (and `soap:Header`, when given) is already written:
+ * `<{Op}Response xmlns="ns">{result}</{Op}Response>`, `<{Op}Response xmlns="ns" />` for an empty result.
+ */
+export function buildResponseEnvelopeXml(
+  version: SoapVersion,
+  namespace: string,
+  responseElement: string,
+  resultXml: string,
+  headerXml = '',
+): string {
+  return envelope(version, wrapper(responseElement, namespace, resultXml), headerXml);
+}
+
 export interface FaultContent {
   readonly code: SoapFaultCode;
   /** `faultstring` / `Reason/Text`, not escaped. */
@@ -126,6 +140,10 @@ export interface RequestParameter {
   readonly name: string;
   /** Its lexical value (not escaped); `undefined` leaves the element out. */
   readonly value: string | undefined;
+  /** SOAP: its element, already written (a value of another type than the XSD simple ones); wins over `value`. */
+  readonly xml?: string | undefined;
+  /** HTTP GET/POST: its values, each sent as `name=value` (an array's items); wins over `value`. */
+  readonly texts?: readonly string[] | undefined;
 }
 
 /**
@@ -138,12 +156,14 @@ export function buildRequestEnvelope(
   namespace: string,
   operationName: string,
   params: readonly RequestParameter[],
+  headerXml = '',
 ): string {
-  const children = params
-    .filter((param) => param.value !== undefined)
-    .map((param) => simpleElement(param.name, param.value!))
-    .join('');
-  return envelope(version, wrapper(operationName, namespace, children));
+  let children = '';
+  for (const param of params) {
+    if (param.xml !== undefined) children += param.xml;
+    else if (param.value !== undefined) children += simpleElement(param.name, param.value);
+  }
+  return envelope(version, wrapper(operationName, namespace, children), headerXml);
 }
 
 /**

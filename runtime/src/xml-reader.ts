@@ -224,15 +224,17 @@ function convert(node: ParsedNode, parentScope: Scope, depth: number, context: C
       children.push(text);
     }
   }
-  const offset = metadataOf(node)?.startIndex ?? 0;
+  const metadata = metadataOf(node);
   return new Element(
     namespace,
     qualifiedName.slice(colon + 1),
     qualifiedName,
     attributes,
     children,
-    offset,
+    metadata?.startIndex ?? 0,
     context.lines,
+    metadata?.endIndex ?? 0,
+    scope,
   );
 }
 

@@ -123,9 +123,12 @@ function copyElement(element: Element, shape: Shape, reading: SlotReading, lines
       children.push(typeof child === 'string' ? child : copyElement(child as Element, shape, reading, lines));
     }
   }
-  // No element starts inside a slot.
+  // No element starts or ends inside a slot.
   let shift = 0;
-  for (let k = 0; k < shape.slots.length && shape.slots[k]!.start < element.offset; k++) shift += reading.growth[k]!;
+  let k = 0;
+  for (; k < shape.slots.length && shape.slots[k]!.start < element.offset; k++) shift += reading.growth[k]!;
+  let endShift = shift;
+  for (; k < shape.slots.length && shape.slots[k]!.start < element.end; k++) endShift += reading.growth[k]!;
   return new Element(
     element.namespace,
     element.localName,
@@ -134,6 +137,8 @@ function copyElement(element: Element, shape: Shape, reading: SlotReading, lines
     children,
     element.offset + shift,
     lines,
+    element.end + endShift,
+    element.scope,
   );
 }
 

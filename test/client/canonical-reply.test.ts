@@ -14,6 +14,7 @@ import { buildResponseEnvelope } from '../../runtime/src/soap-envelope.js';
 import type { OperationDescription, XsdType } from '../../runtime/src/service-description.js';
 
 const NAMESPACE = 'urn:example:inventory';
+const CONTEXT = { types: {}, namespace: NAMESPACE };
 const encoder = new TextEncoder();
 
 function operation(result: XsdType | undefined): OperationDescription {
@@ -48,8 +49,8 @@ const TYPES: readonly (XsdType | undefined)[] = [undefined, 'string', 'int', 'bo
 /** Both readers agree on `r`; returns whether the bytes were recognized. */
 function agree(transport: 'soap11' | 'soap12', op: OperationDescription, r: ReceivedReply): boolean {
   const site: CallSite = { operation: op.name, transport };
-  const fast = outcome(() => soapReplyReader(site, NAMESPACE, op)(r));
-  const parsed = outcome(() => readSoapReply(site, NAMESPACE, op, r));
+  const fast = outcome(() => soapReplyReader(site, CONTEXT, op)(r));
+  const parsed = outcome(() => readSoapReply(site, CONTEXT, op, r));
   expect(fast).toEqual(parsed);
   return canonicalReplyReader(transport === 'soap11' ? '1.1' : '1.2', NAMESPACE, op)(r) !== undefined;
 }
@@ -153,7 +154,7 @@ describe.each(TRANSPORTS)('a %s reply', (transport, version) => {
     const written = buildResponseEnvelope(version, NAMESPACE, op.responseElement);
     expect(agree(transport, op, reply(written, undefined, 500))).toBe(true);
     expect(
-      outcome(() => soapReplyReader({ operation: 'Count', transport }, NAMESPACE, op)(reply(written, undefined, 500))),
+      outcome(() => soapReplyReader({ operation: 'Count', transport }, CONTEXT, op)(reply(written, undefined, 500))),
     ).toMatchObject({ error: 'HttpError' });
     const other = buildResponseEnvelope(version === '1.1' ? '1.2' : '1.1', NAMESPACE, op.responseElement);
     expect(agree(transport, op, reply(other))).toBe(false);

@@ -128,7 +128,7 @@ describe('HttpGet', () => {
   it('a null string result: xsi:nil', async () => {
     const reply = await send(service.port, `${BASE}/Echo?requestJson=null`);
     expect(reply.text).toBe(
-      '<?xml version="1.0" encoding="utf-8"?>\n<string xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:nil="true" xmlns="App.WebService" />',
+      '<?xml version="1.0" encoding="utf-8"?>\n<string xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:nil="true" xmlns="App.WebService" />',
     );
   });
 });

@@ -145,7 +145,7 @@ describe('buildHttpResultDocument', () => {
       '<?xml version="1.0" encoding="utf-8"?>\n<int xmlns="ns">5</int>',
     );
     expect(buildHttpResultDocument('string', 'ns', undefined)).toBe(
-      '<?xml version="1.0" encoding="utf-8"?>\n<string xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:nil="true" xmlns="ns" />',
+      '<?xml version="1.0" encoding="utf-8"?>\n<string xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:nil="true" xmlns="ns" />',
     );
   });
 });

@@ -34,6 +34,11 @@ export interface CommonCallOptions<T extends Transport = Transport> {
   signal?: AbortSignal;
   /** Extra request headers (authentication, tracing). `Content-Type` and `SOAPAction` are the transport's. */
   headers?: Readonly<Record<string, string>>;
+  /**
+   * SOAP headers (`[SoapHeader]`) to send, keyed by the service's field name (`{ ticket: { Token: 'abc' } }`):
+   * those the operation declares In or InOut are written; a call's own entries win over the client's.
+   */
+  soapHeaders?: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -61,7 +66,13 @@ export interface ClientOptions<T extends Transport = Transport> extends CommonCa
   agent?: HttpAgent;
 }
 
-export type CallOptions<T extends Transport = Transport> = CommonCallOptions<T>;
+export interface CallOptions<T extends Transport = Transport> extends CommonCallOptions<T> {
+  /**
+   * Filled with the reply's Out and InOut SOAP headers, keyed by field, once the call has returned
+   * (`const replyHeaders = {}; await client.Renew(input, { replyHeaders }); replyHeaders.trace`).
+   */
+  replyHeaders?: Record<string, unknown>;
+}
 
 export const DEFAULT_TIMEOUT_MS = 100_000;
 
@@ -72,6 +83,7 @@ export interface ResolvedClientOptions {
   readonly timeoutMs: number;
   readonly signal: AbortSignal | undefined;
   readonly headers: Readonly<Record<string, string>>;
+  readonly soapHeaders: Readonly<Record<string, unknown>>;
   /** The `fetch` given; `undefined` for the runtime's default transport. */
   readonly fetch: FetchFunction | undefined;
   readonly agent: HttpAgent | undefined;
@@ -101,6 +113,7 @@ export function resolveClientOptions(
     timeoutMs: checkTimeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
     signal: options.signal,
     headers: options.headers ?? {},
+    soapHeaders: options.soapHeaders ?? {},
     fetch: options.fetch,
     agent: options.agent,
   };

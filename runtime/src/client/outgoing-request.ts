@@ -96,6 +96,7 @@ export function buildOutgoingRequest(
   params: readonly RequestParameter[],
   files: readonly ClientFile[],
   callHeaders: RequestHeaders | undefined,
+  soapHeaderXml = '',
 ): OutgoingRequest {
   const { op, transport } = target;
   if (files.length > 0 && transport !== 'httpPost') {
@@ -109,10 +110,18 @@ export function buildOutgoingRequest(
       url: target.url,
       method: 'POST',
       headers,
-      body: buildRequestEnvelope(version, namespace, op.name, params),
+      body: buildRequestEnvelope(version, namespace, op.name, params, soapHeaderXml),
     };
   }
-  const form = encodeFormValues(params.flatMap((p) => (p.value === undefined ? [] : [[p.name, p.value] as const])));
+  const form = encodeFormValues(
+    params.flatMap((p) =>
+      p.texts !== undefined
+        ? p.texts.map((text) => [p.name, text] as const)
+        : p.value === undefined
+          ? []
+          : [[p.name, p.value] as const],
+    ),
+  );
   if (transport === 'httpGet') {
     return { url: form === '' ? target.url : target.queryPrefix + form, method: 'GET', headers, body: undefined };
   }

@@ -10,12 +10,24 @@
  * in an XML result, and a form would turn a lone surrogate into U+FFFD.
  */
 import type { RequestParameter } from '../soap-envelope.js';
-import type { OperationDescription } from '../service-description.js';
+import type { OperationDescription, ParameterDescription, ValueType } from '../service-description.js';
 import { hasForbiddenCharacter } from '../xml-lexical.js';
 import { formatXsdValue, type XsdValue } from '../xsd-values.js';
-import { simpleTypeOf } from '../value-type.js';
+import { isXsdType } from '../value-type.js';
+import { formatText } from '../values/simple-values.js';
+import type { ValueContext } from '../values/value-kinds.js';
+import { writeValue } from '../values/write-value.js';
 
-export function requestValues(op: OperationDescription, input: object | undefined): RequestParameter[] {
+/**
+ * Parameters of other types than the XSD simple ones go through the one value writer: by SOAP as their
+ * elements, by HTTP GET/POST as their text (an array as its items, the name repeated).
+ */
+export function requestValues(
+  op: OperationDescription,
+  input: object | undefined,
+  context: ValueContext,
+  soap: boolean,
+): RequestParameter[] {
   if (input !== undefined && (typeof input !== 'object' || input === null)) {
     throw new TypeError(`${op.name} takes an object of its parameters; got ${input === null ? 'null' : typeof input}.`);
   }
@@ -23,12 +35,13 @@ export function requestValues(op: OperationDescription, input: object | undefine
   return op.parameters.map((param) => {
     const value = Object.hasOwn(values, param.name) ? values[param.name] : undefined;
     if (value === undefined) {
-      if (!param.optional) throw new TypeError(`${op.name}: ${param.name} (xsd:${param.type}) is required.`);
+      if (!param.optional) throw new TypeError(`${op.name}: ${param.name} (${typeName(param.type)}) is required.`);
       return { name: param.name, value: undefined };
     }
     let lexical: string;
     try {
-      lexical = formatXsdValue(simpleTypeOf(param.type), value as XsdValue);
+      if (!isXsdType(param.type) || value === null) return complexParameter(op, param, value, context, soap);
+      lexical = formatXsdValue(param.type, value as XsdValue);
     } catch (error) {
       throw new TypeError(`${op.name}: ${param.name}: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -41,6 +54,34 @@ export function requestValues(op: OperationDescription, input: object | undefine
     }
     return { name: param.name, value: lexical };
   });
+}
+
+function typeName(type: ValueType): string {
+  return typeof type === 'string' ? `xsd:${type}` : JSON.stringify(type);
+}
+
+function complexParameter(
+  op: OperationDescription,
+  param: ParameterDescription,
+  value: unknown,
+  context: ValueContext,
+  soap: boolean,
+): RequestParameter {
+  if (soap) {
+    const site = { nillable: param.nillable, optional: param.optional };
+    return { name: param.name, value: undefined, xml: writeValue(context, param.name, param.type, value, site) };
+  }
+  const type = param.type;
+  if (value === null) throw new TypeError(`${op.name}: ${param.name} cannot be null over HTTP GET/POST.`);
+  const texts =
+    typeof type !== 'string' && 'array' in type
+      ? (value as unknown[]).map((item) => formatText(context.types, type.array, item))
+      : [formatText(context.types, type, value)];
+  for (const text of texts) {
+    const forbidden = firstForbidden(text);
+    if (forbidden !== undefined) throw new TypeError(`${param.name} holds ${forbidden}, which XML 1.0 cannot carry.`);
+  }
+  return { name: param.name, value: undefined, texts };
 }
 
 /** `U+0000 at index 3` for the first character XML 1.0 does not allow; `undefined` when there is none. */

@@ -21,6 +21,8 @@ import { requestValues } from './request-values.js';
 import { createSender } from './send-request.js';
 import type { ReceivedReply } from './received-reply.js';
 import { soapReplyReader } from './soap-reply.js';
+import { soapHeaderXml } from './soap-headers.js';
+import type { ValueContext } from '../values/value-kinds.js';
 
 /** Calls `operation`; the result is what the operation returns (`undefined` for a void one). */
 export type ServiceCaller = <R>(operation: string, input?: object, options?: CallOptions) => Promise<R>;
@@ -39,6 +41,7 @@ export function createServiceCaller(
   const client = resolveClientOptions(service, defaultUrl, options);
   const send = createSender(client);
   const { namespace } = service;
+  const context = { types: service.types ?? {}, namespace };
   /** Per operation, what its calls over each transport share, prepared on the first such call. */
   const operations = new Map(
     service.operations.map((op) => [op.name, { op, targets: {} as Partial<Record<Transport, PreparedTarget>> }]),
@@ -56,19 +59,23 @@ export function createServiceCaller(
       op,
       transport,
       client.headers,
+      context,
     ));
-    const params = requestValues(op, input);
+    const soap = transport === 'soap11' || transport === 'soap12';
+    const params = requestValues(op, input, context, soap);
     const files = op.parameters.length === 0 ? filesOf(op, input) : NO_FILES;
-    const request = buildOutgoingRequest(namespace, target, params, files, callOptions.headers);
+    const headerXml =
+      soap && op.headers !== undefined ? soapHeaderXml(op, context, client.soapHeaders, callOptions.soapHeaders) : '';
+    const request = buildOutgoingRequest(namespace, target, params, files, callOptions.headers, headerXml);
     const reply = await send(request, target.site, timeoutMs, client.signal, callOptions.signal);
-    return target.read(reply) as R;
+    return target.read(reply, callOptions.replyHeaders) as R;
   };
 }
 
 interface PreparedTarget extends RequestTarget {
   readonly site: CallSite;
   /** The operation's result from a reply, or the error the reply is. */
-  readonly read: (reply: ReceivedReply) => unknown;
+  readonly read: (reply: ReceivedReply, replyHeaders?: Record<string, unknown>) => unknown;
 }
 
 function prepareTarget(
@@ -77,15 +84,14 @@ function prepareTarget(
   op: OperationDescription,
   transport: Transport,
   clientHeaders: Readonly<Record<string, string>>,
+  context: ValueContext,
 ): PreparedTarget {
   const site: CallSite = { operation: op.name, transport };
   const soap = transport === 'soap11' || transport === 'soap12';
   return {
     ...requestTarget(endpoint, op, transport, clientHeaders),
     site,
-    read: soap
-      ? soapReplyReader(site, namespace, op)
-      : (reply: ReceivedReply) => readHttpReply(site, namespace, op, reply),
+    read: soap ? soapReplyReader(site, context, op) : (reply: ReceivedReply) => readHttpReply(site, context, op, reply),
   };
 }
 

@@ -16,33 +16,45 @@ import { canonicalReplyReader } from './canonical-reply.js';
 import { HttpError, ProtocolError, SoapFaultError, type CallSite } from './errors.js';
 import { describeElement, parseReply, replyDocument, resultValue } from './result-value.js';
 import type { ReceivedReply } from './received-reply.js';
-import { simpleTypeOf } from '../value-type.js';
+import { isXsdType } from '../value-type.js';
+import type { XsdType } from '../type-description.js';
+import { absentValue, readValue } from '../values/read-value.js';
+import { MalformedValueError, ValueReadError } from '../values/value-errors.js';
+import type { ValueContext } from '../values/value-kinds.js';
+import { readReplyHeaders } from './soap-headers.js';
 
 /** Reads the replies to calls of `op` by `site.transport` (SOAP 1.1 or 1.2). */
 export function soapReplyReader(
   site: CallSite,
-  namespace: string,
+  context: ValueContext,
   op: OperationDescription,
-): (reply: ReceivedReply) => unknown {
-  const canonical = canonicalReplyReader(site.transport === 'soap11' ? '1.1' : '1.2', namespace, op);
+): (reply: ReceivedReply, replyHeaders?: Record<string, unknown>) => unknown {
+  const namespace = context.namespace;
   const { result } = op;
-  return (reply) => {
-    if (reply.status === 200) {
+  // Simple results without headers: the canonical reply's fast path.
+  const simple = (!result || (isXsdType(result.type) && !result.nillable)) && op.headers === undefined;
+  const canonical = simple
+    ? canonicalReplyReader(site.transport === 'soap11' ? '1.1' : '1.2', namespace, op)
+    : undefined;
+  return (reply, replyHeaders) => {
+    if (reply.status === 200 && canonical !== undefined) {
       const found = canonical(reply);
       if (found !== undefined) {
-        return result ? resultValue(site, reply, simpleTypeOf(result.type), found.lexical, result.element) : undefined;
+        return result ? resultValue(site, reply, result.type as XsdType, found.lexical, result.element) : undefined;
       }
     }
-    return readSoapReply(site, namespace, op, reply);
+    return readSoapReply(site, context, op, reply, replyHeaders);
   };
 }
 
 export function readSoapReply(
   site: CallSite,
-  namespace: string,
+  context: ValueContext,
   op: OperationDescription,
   reply: ReceivedReply,
+  replyHeaders?: Record<string, unknown>,
 ): unknown {
+  const namespace = context.namespace;
   if (reply.status !== 200) {
     const fault = faultOf(reply);
     if (fault) throw new SoapFaultError(site, reply.status, fault);
@@ -66,12 +78,25 @@ export function readSoapReply(
       `the Body holds ${found}, not ${describeElement(op.responseElement, namespace)}.`,
     );
   }
-  if (!op.result) return undefined;
+  try {
+    if (replyHeaders !== undefined) readReplyHeaders(op, context, envelope.header, replyHeaders);
+    if (!op.result) return undefined;
+    const { element, type, nillable } = op.result;
+    const found = childElements(response).find((c) => c.localName === element && c.namespace === namespace);
+    if (!isXsdType(type) || nillable) {
+      return found ? readValue(context, found, type, nillable === true) : absentValue(context, type, { nillable });
+    }
+  } catch (error) {
+    if (error instanceof ValueReadError || error instanceof MalformedValueError) {
+      throw new ProtocolError(site, reply, `the reply does not read: ${error.message}`);
+    }
+    throw error;
+  }
   const { element, type } = op.result;
   const result = childElements(response).find((c) => c.localName === element && c.namespace === namespace);
   const lexical = result && textContent(result);
   if (result && lexical === undefined) throw new ProtocolError(site, reply, `${element} has element content.`);
-  return resultValue(site, reply, simpleTypeOf(type), lexical, element);
+  return resultValue(site, reply, type as XsdType, lexical, element);
 }
 
 /** The fault an error reply holds; `undefined` when its body is not a SOAP fault. */

@@ -13,17 +13,15 @@
 import { parseContentType } from '../content-type.js';
 import { parseFormValues, type FormValues } from '../form-encoding.js';
 import { htmlEncodeMessageChain } from '../html-escape.js';
-import { buildHttpResultDocument } from '../http-result.js';
 import { MultipartError, readMultipart, type UploadedFile } from '../multipart.js';
 import { FORM_MEDIA_TYPE, MULTIPART_FORM_MEDIA_TYPE, XML_CONTENT_TYPE } from '../soap-constants.js';
 import { headerValue, type IncomingCall } from './incoming-call.js';
 import { createContext, failureOf, invokeHandler, MAX_REQUEST_LENGTH_EXCEEDED } from './invoke.js';
 import { bindFormParameters } from './parameters.js';
 import { CACHE_CONTROL, contentReply, sharedReply, textReply, type Reply } from './reply.js';
-import { resultLexical } from './result-value.js';
+import { httpResultDocument } from './result-value.js';
 import type { OperationEntry, ServiceTables } from './service-tables.js';
 import type { ResolvedOptions } from './server-options.js';
-import { simpleTypeOf } from '../value-type.js';
 
 const VOID_REPLY: Reply = sharedReply({
   status: 200,
@@ -53,6 +51,9 @@ export async function handleHttpCall(
   options: ResolvedOptions,
 ): Promise<Reply> {
   const op = entry.description;
+  // ASMX leaves such an operation out of the HTTP bindings: its name is not one of theirs.
+  if (op.httpOmitted)
+    return textReply(500, htmlEncodeMessageChain([`${op.name} Web Service method name is not valid.`]));
   let values: FormValues = parseFormValues('');
   let files: UploadedFile[] = [];
   if (transport === 'httpGet') {
@@ -76,7 +77,7 @@ export async function handleHttpCall(
     }
   }
 
-  const binding = bindFormParameters(op, values);
+  const binding = bindFormParameters(op, values, tables.values);
   if (!binding.ok) return textReply(500, binding.message);
   const context = createContext(call, transport, op.name, files);
   const invoked = invokeHandler(entry, binding.input, context, options);
@@ -84,17 +85,13 @@ export async function handleHttpCall(
   const outcome = invoked instanceof Promise ? await invoked : invoked;
   if (!outcome.ok) return textReply(500, htmlEncodeMessageChain(outcome.failure.chain));
   if (!op.result) return voidHttpReply(call);
-  let value: string | undefined;
+  let document: string;
   try {
-    value = resultLexical(op, outcome.value);
+    document = httpResultDocument(op, tables.values, outcome.value);
   } catch (error) {
     return textReply(500, htmlEncodeMessageChain(failureOf(error, context.ctx, options).chain));
   }
-  return contentReply(
-    200,
-    XML_CONTENT_TYPE,
-    buildHttpResultDocument(simpleTypeOf(op.result.type), tables.service.namespace, value),
-  );
+  return contentReply(200, XML_CONTENT_TYPE, document);
 }
 
 function rawBodyFile(data: Uint8Array, contentType: string | undefined): UploadedFile {

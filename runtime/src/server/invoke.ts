@@ -56,8 +56,9 @@ export class HandlerCall {
     operation: string,
     call: IncomingCall,
     files: readonly UploadedFile[],
+    soapHeaders: Record<string, unknown>,
   ) {
-    this.ctx = new HandlerContext(transport, operation, call, files, this);
+    this.ctx = new HandlerContext(transport, operation, call, files, soapHeaders, this);
   }
 
   get abort(): LazyAbort {
@@ -88,8 +89,9 @@ export function createContext(
   transport: Transport,
   operation: string,
   files: readonly UploadedFile[],
+  soapHeaders: Record<string, unknown> = {},
 ): HandlerCall {
-  return new HandlerCall(call.gone, transport, operation, call, files);
+  return new HandlerCall(call.gone, transport, operation, call, files, soapHeaders);
 }
 
 class HandlerContext implements CallContext {
@@ -99,6 +101,7 @@ class HandlerContext implements CallContext {
     readonly operation: string,
     private readonly call: IncomingCall,
     readonly files: readonly UploadedFile[],
+    readonly soapHeaders: Record<string, unknown>,
     private readonly handlerCall: HandlerCall,
   ) {
     this.headers = call.headers;

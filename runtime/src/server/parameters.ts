@@ -11,14 +11,24 @@
  * `<p xsi:nil="true" />` is `''`). An element with element content is
  * malformed for a simple type (ASMX answers 400).
  *
- * HTTP GET/POST: a missing name is an error; `name=` is `''`.
+ * Parameters of other types (classes, enums, arrays, Guid, raw XML, `object`)
+ * are read by the one value reader (`values/read-value.ts`): a nillable one
+ * reads `xsi:nil` as `null`.
+ *
+ * HTTP GET/POST: a missing name is an error; `name=` is `''`; an array is
+ * its name repeated (`a=1&a=2`).
  */
 import { DOTNET_TYPE_NAMES, defaultXsdValue, parseXsdValue, XsdValueError } from '../xsd-values.js';
 import type { FormValues } from '../form-encoding.js';
 import { htmlEncodeMessageChain } from '../html-escape.js';
 import type { OperationDescription } from '../service-description.js';
 import { childElements, textContent, type XmlElement } from '../xml-reader.js';
-import { simpleTypeOf } from '../value-type.js';
+import { isXsdType } from '../value-type.js';
+import type { ValueType } from '../type-description.js';
+import { absentValue, readValue } from '../values/read-value.js';
+import { parseText } from '../values/simple-values.js';
+import { LexicalValueError, MalformedValueError, ValueReadError } from '../values/value-errors.js';
+import type { ValueContext } from '../values/value-kinds.js';
 
 export type SoapBinding =
   | { readonly ok: true; readonly input: Record<string, unknown> }
@@ -33,14 +43,27 @@ export type SoapBinding =
  */
 export function bindSoapParameters(
   op: OperationDescription,
-  namespace: string,
+  values: ValueContext,
   request: XmlElement | undefined,
 ): SoapBinding {
+  const namespace = values.namespace;
   const input: Record<string, unknown> = {};
   const children = request ? childElements(request).filter((child) => child.namespace === namespace) : [];
   for (const param of op.parameters) {
-    const type = simpleTypeOf(param.type);
+    const type = param.type;
     const element = children.find((child) => child.localName === param.name);
+    if (!isXsdType(type) || param.nillable) {
+      try {
+        input[param.name] = element
+          ? readValue(values, element, type, param.nillable === true)
+          : absentValue(values, type, param);
+      } catch (error) {
+        if (error instanceof MalformedValueError) return { ok: false, malformed: true };
+        if (error instanceof ValueReadError) return { ok: false, malformed: false, chain: error.chain };
+        throw error;
+      }
+      continue;
+    }
     if (!element) {
       input[param.name] = defaultXsdValue(type);
       continue;
@@ -67,19 +90,37 @@ export type FormBinding =
   /** The plain-text error: the message chain, HTML-encoded as ASMX prints it. */
   | { readonly ok: false; readonly message: string };
 
-export function bindFormParameters(op: OperationDescription, values: FormValues): FormBinding {
+export function bindFormParameters(op: OperationDescription, values: FormValues, context: ValueContext): FormBinding {
   const input: Record<string, unknown> = {};
   for (const param of op.parameters) {
-    const type = simpleTypeOf(param.type);
-    const raw = values.get(param.name);
+    const type = param.type;
+    const isArray = typeof type !== 'string' && 'array' in type;
+    const raws = isArray ? values.getAll(param.name) : undefined;
+    const raw = isArray ? raws?.[0] : values.get(param.name);
     if (raw === undefined) return { ok: false, message: htmlEncodeMessageChain([`Missing parameter: ${param.name}.`]) };
+    const itemType = isArray ? type.array : type;
+    let current = raw;
     try {
-      input[param.name] = parseXsdValue(type, raw);
+      if (isXsdType(itemType) && !isArray) {
+        input[param.name] = parseXsdValue(itemType, raw);
+      } else if (isArray) {
+        input[param.name] = raws!.map((item) => parseText(context.types, itemType, (current = item)));
+      } else {
+        input[param.name] = parseText(context.types, itemType, raw);
+      }
     } catch (error) {
-      if (!(error instanceof XsdValueError)) throw error;
-      const converting = `Cannot convert ${raw} to ${DOTNET_TYPE_NAMES[type]}.\r\nParameter name: type`;
-      return { ok: false, message: htmlEncodeMessageChain([converting, error.message]) };
+      const message = error instanceof XsdValueError || error instanceof LexicalValueError ? error.message : undefined;
+      if (message === undefined) throw error;
+      const converting = `Cannot convert ${current} to ${dotnetName(itemType)}.\r\nParameter name: type`;
+      return { ok: false, message: htmlEncodeMessageChain([converting, message]) };
     }
   }
   return { ok: true, input };
+}
+
+function dotnetName(type: ValueType): string {
+  if (isXsdType(type)) return DOTNET_TYPE_NAMES[type];
+  if (type === 'guid') return 'System.Guid';
+  if (type === 'char') return 'System.Char';
+  return typeof type === 'string' ? type : 'enum' in type ? type.enum : JSON.stringify(type);
 }

@@ -1,17 +1,27 @@
 /**
- * A handler's result as the lexical value of the result element. `null` or
- * `undefined` is an absent result for `string`/`base64Binary`; for a value
- * type, and for a value not of the result's type, it is the handler's bug:
- * a `TypeError` (answered as a Server fault). So is a string holding a
- * character XML 1.0 cannot carry.
+ * A handler's result as the result element of a SOAP reply, or as an HTTP GET/POST reply document. `null` or
+ * `undefined` is an absent result for reference types (`xsi:nil` where the result is nillable); for a value
+ * type, and for a value not of the result's type, it is the handler's bug: a `TypeError` (answered as a
+ * Server fault). So is a string holding a character XML 1.0 cannot carry.
+ *
+ * XSD simple types take the fast path of before (one lexical value); everything else goes through the one
+ * value writer (`values/write-value.ts`).
  */
+import { buildHttpResultDocument } from '../http-result.js';
 import { formatXsdValue, isReferenceType, type XsdValue } from '../xsd-values.js';
 import type { OperationDescription } from '../service-description.js';
+import { XML_DECLARATION, XSD_NS, XSI_NS } from '../soap-constants.js';
+import { escapeXmlAttr, escapeXmlText } from '../xml-escape.js';
 import { hasForbiddenCharacter } from '../xml-lexical.js';
-import { simpleTypeOf } from '../value-type.js';
+import { isXsdType } from '../value-type.js';
+import { isTextType } from '../values/simple-values.js';
+import { writeValue } from '../values/write-value.js';
+import type { ValueContext } from '../values/value-kinds.js';
 
-export function resultLexical(op: OperationDescription, value: unknown): string | undefined {
-  const type = simpleTypeOf(op.result!.type);
+type Result = NonNullable<OperationDescription['result']>;
+
+function simpleLexical(op: OperationDescription, result: Result, value: unknown): string | undefined {
+  const type = result.type as Parameters<typeof isReferenceType>[0];
   if (value === null || value === undefined) {
     if (isReferenceType(type)) return undefined;
     throw new TypeError(`${op.name} returned ${value}; its result is an xsd:${type}.`);
@@ -19,4 +29,42 @@ export function resultLexical(op: OperationDescription, value: unknown): string 
   const lexical = formatXsdValue(type, value as XsdValue);
   if (hasForbiddenCharacter(lexical)) throw new TypeError(`${op.name} returned a string XML 1.0 cannot carry.`);
   return lexical;
+}
+
+/** The result element of a SOAP reply; `''` when it is left out. */
+export function resultElement(op: OperationDescription, values: ValueContext, value: unknown): string {
+  const result = op.result!;
+  if (isXsdType(result.type) && !result.nillable) {
+    const lexical = simpleLexical(op, result, value);
+    if (lexical === undefined) return '';
+    return lexical === ''
+      ? `<${result.element} />`
+      : `<${result.element}>${escapeXmlText(lexical)}</${result.element}>`;
+  }
+  return writeValue(values, result.element, result.type, value, { nillable: result.nillable });
+}
+
+const DECLARATIONS = ` xmlns:xsd="${XSD_NS}" xmlns:xsi="${XSI_NS}"`;
+
+/**
+ * The HTTP GET/POST reply document: its root named `httpElement`, indented by two spaces. The root declares
+ * `xsd` and `xsi` first unless it holds a plain text value, and the service namespace last; a null reference
+ * result is `xsi:nil` (the root elements are nillable).
+ */
+export function httpResultDocument(op: OperationDescription, values: ValueContext, value: unknown): string {
+  const result = op.result!;
+  if (isXsdType(result.type))
+    return buildHttpResultDocument(result.type, values.namespace, simpleLexical(op, result, value));
+  const name = result.httpElement ?? result.element;
+  const tail = ` xmlns="${escapeXmlAttr(values.namespace)}"`;
+  const plain = isTextType(result.type) && value !== null && value !== undefined;
+  const root = writeValue(
+    values,
+    name,
+    result.type,
+    value,
+    { nillable: true },
+    { lead: plain ? '' : DECLARATIONS, tail, pretty: true, depth: 0 },
+  );
+  return `${XML_DECLARATION}\n${root}`;
 }

@@ -18,6 +18,11 @@ export interface CallContext {
   /** The request's headers, names in lower case. */
   headers: Readonly<Record<string, string | string[] | undefined>>;
   remoteAddress: string | undefined;
+  /**
+   * The operation's SOAP headers (`[SoapHeader]`), keyed by field: In and InOut ones as the request carried
+   * them (absent when it did not); set Out and InOut ones here for the reply. Empty over HTTP GET/POST.
+   */
+  soapHeaders: Record<string, unknown>;
   /** Aborts when the client goes away, or when the handler runs out of time (`handlerTimeoutMs`). */
   signal: AbortSignal;
   /**

@@ -8,7 +8,7 @@
  * decides the reply's version.
  */
 import { parseContentType } from '../content-type.js';
-import { buildFaultEnvelope, buildResponseEnvelope } from '../soap-envelope.js';
+import { buildFaultEnvelope, buildResponseEnvelopeXml } from '../soap-envelope.js';
 import { readEnvelope } from '../soap-envelope-reader.js';
 import {
   envelopeNamespace,
@@ -17,15 +17,9 @@ import {
   soapContentType,
   type SoapVersion,
 } from '../soap-constants.js';
-import {
-  attributeValue,
-  childElements,
-  decodeXmlBytes,
-  firstChildElement,
-  readXml,
-  XmlReadError,
-} from '../xml-reader.js';
+import { decodeXmlBytes, firstChildElement, readXml, XmlReadError } from '../xml-reader.js';
 import type { XmlElement } from '../xml-reader.js';
+import { MalformedValueError, ValueReadError } from '../values/value-errors.js';
 import { headerValue, type IncomingCall } from './incoming-call.js';
 import {
   createContext,
@@ -38,7 +32,8 @@ import {
 } from './invoke.js';
 import { bindSoapParameters } from './parameters.js';
 import { contentReply, emptyReply, type Reply } from './reply.js';
-import { resultLexical } from './result-value.js';
+import { resultElement } from './result-value.js';
+import { readSoapHeaders, writeSoapHeaders } from './soap-headers.js';
 import type { ServiceTables } from './service-tables.js';
 import type { ResolvedOptions } from './server-options.js';
 import { guessSoapVersion, routeSoapRequest } from './soap-routing.js';
@@ -94,31 +89,41 @@ export async function handleSoapCall(
   const namespace = tables.service.namespace;
   const first = firstChildElement(envelope.body);
   const request = first && first.localName === op.name && first.namespace === namespace ? first : undefined;
-  const binding = bindSoapParameters(op, namespace, request);
+  const binding = bindSoapParameters(op, tables.values, request);
   if (!binding.ok) {
     return binding.malformed
       ? emptyReply(400, soapContentType(version))
       : clientFault(version, UNABLE_TO_READ, ...binding.chain);
   }
-  const notUnderstood = envelope.header && firstMustUnderstand(envelope.header, envelopeNamespace(version));
-  if (notUnderstood) {
-    const message = `SOAP header ${notUnderstood.localName} was not understood.`;
-    return faultReply(version, failure('MustUnderstand', [message]));
+  let soapHeaders: Record<string, unknown>;
+  try {
+    const headers = readSoapHeaders(op, tables.values, envelope.header, envelopeNamespace(version));
+    if (!headers.ok) {
+      const message = `SOAP header ${headers.notUnderstood.localName} was not understood.`;
+      return faultReply(version, failure('MustUnderstand', [message]));
+    }
+    soapHeaders = headers.headers;
+  } catch (error) {
+    if (error instanceof MalformedValueError) return emptyReply(400, soapContentType(version));
+    if (error instanceof ValueReadError) return clientFault(version, UNABLE_TO_READ, ...error.chain);
+    throw error;
   }
 
-  const context = createContext(call, version === '1.1' ? 'soap11' : 'soap12', op.name, []);
+  const context = createContext(call, version === '1.1' ? 'soap11' : 'soap12', op.name, [], soapHeaders);
   const invoked = invokeHandler(entry, binding.input, context, options);
   // A handler that returned at once is answered without waiting a turn.
   const outcome = invoked instanceof Promise ? await invoked : invoked;
   if (!outcome.ok) return faultReply(version, outcome.failure);
-  if (!op.result) return entry.voidReplies![version];
-  let value: string | undefined;
+  const replyHeaders = op.headers === undefined ? '' : undefined;
+  if (!op.result && replyHeaders === '') return entry.voidReplies![version];
+  let xml: string;
   try {
-    value = resultLexical(op, outcome.value);
+    const headerXml = replyHeaders ?? writeSoapHeaders(op, tables.values, soapHeaders);
+    const result = op.result ? resultElement(op, tables.values, outcome.value) : '';
+    xml = buildResponseEnvelopeXml(version, namespace, op.responseElement, result, headerXml);
   } catch (error) {
     return faultReply(version, failureOf(error, context.ctx, options));
   }
-  const xml = buildResponseEnvelope(version, namespace, op.responseElement, { element: op.result.element, value });
   return contentReply(200, soapContentType(version), xml);
 }
 
@@ -145,12 +150,4 @@ function clientFault(version: SoapVersion, ...chain: string[]): Reply {
 
 function faultReply(version: SoapVersion, failure: Failure): Reply {
   return contentReply(500, soapContentType(version), buildFaultEnvelope(version, failure));
-}
-
-/** The first Header child with `mustUnderstand` `1` or `true` (ASMX understands no header). */
-function firstMustUnderstand(header: XmlElement, envelopeNs: string): XmlElement | undefined {
-  return childElements(header).find((child) => {
-    const value = attributeValue(child, envelopeNs, 'mustUnderstand')?.trim();
-    return value === '1' || value === 'true';
-  });
 }

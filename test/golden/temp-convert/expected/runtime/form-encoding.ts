@@ -19,6 +19,8 @@
 export interface FormValues {
   /** `collection[name]`: the values of `name` (ignoring case) joined with `,`; `undefined` when it does not appear. */
   get(name: string): string | undefined;
+  /** `collection.GetValues(name)`: each value of `name` (ignoring case); `undefined` when it does not appear. */
+  getAll(name: string): readonly string[] | undefined;
   /** `collection[null]`: the parts without `=`, joined with `,`; `undefined` when there are none. */
   readonly unnamed: string | undefined;
 }
@@ -41,6 +43,7 @@ export function parseFormValues(encoded: string): FormValues {
   }
   return {
     get: (name) => values.get(name.toLowerCase())?.join(','),
+    getAll: (name) => values.get(name.toLowerCase()),
     unnamed: unnamed.length === 0 ? undefined : unnamed.join(','),
   };
 }

@@ -10,7 +10,7 @@
 /** The lines of one text, found on first use. */
 export class LineIndex {
   private starts: number[] | undefined;
-  constructor(private readonly text: string) {}
+  constructor(readonly text: string) {}
 
   position(offset: number): { line: number; column: number } {
     const starts = (this.starts ??= lineStarts(this.text));

@@ -26,6 +26,17 @@ export interface XmlElement {
   readonly children: readonly (XmlElement | string)[];
   /** 1-based line and column of the element's name, as .NET's XmlReader reports an element's position. */
   position(): { readonly line: number; readonly column: number };
+  /**
+   * Where .NET's XmlReader stands once it has read the element whole (`ReadElementString`): the name of the
+   * tag that follows, or the first character of the text that follows.
+   */
+  positionAfter(): { readonly line: number; readonly column: number };
+  /** The prefixes in scope (`''` the default namespace), to resolve QName values such as `xsi:type`'s. */
+  readonly scope: ReadonlyMap<string, string>;
+  /** The element's content as written in the document, between its start and end tags (`''` for `<e/>`). */
+  rawContent(): string;
+  /** The element as written in the document, start tag to end tag. */
+  source(): string;
 }
 
 export class Element implements XmlElement {
@@ -38,9 +49,35 @@ export class Element implements XmlElement {
     /** Where the element's `<` is in the document. */
     readonly offset: number,
     readonly lines: LineIndex,
+    /** Where the element ends in the document: after its end tag (or `/>`). */
+    readonly end: number,
+    readonly scope: ReadonlyMap<string, string>,
   ) {}
 
   position(): { line: number; column: number } {
     return this.lines.position(this.offset + 1);
+  }
+
+  positionAfter(): { line: number; column: number } {
+    const text = this.lines.text;
+    const at =
+      text.charCodeAt(this.end) !== 0x3c ? this.end : this.end + (text.charCodeAt(this.end + 1) === 0x2f ? 2 : 1);
+    return this.lines.position(at);
+  }
+
+  source(): string {
+    return this.lines.text.slice(this.offset, this.end);
+  }
+
+  rawContent(): string {
+    const text = this.lines.text;
+    let i = this.offset + 1;
+    for (; i < this.end; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 0x22 || c === 0x27) i = text.indexOf(String.fromCharCode(c), i + 1);
+      else if (c === 0x3e) break;
+    }
+    if (text.charCodeAt(i - 1) === 0x2f) return '';
+    return text.slice(i + 1, text.lastIndexOf('</', this.end - 1));
   }
 }

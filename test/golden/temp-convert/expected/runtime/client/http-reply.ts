@@ -13,22 +13,27 @@ import type { OperationDescription } from '../service-description.js';
 import { HttpError, ProtocolError, type CallSite } from './errors.js';
 import { describeElement, replyDocument, resultValue } from './result-value.js';
 import type { ReceivedReply } from './received-reply.js';
-import { simpleTypeOf } from '../value-type.js';
+import { isXsdType } from '../value-type.js';
+import { isNil, readValue } from '../values/read-value.js';
+import { MalformedValueError, ValueReadError } from '../values/value-errors.js';
+import type { ValueContext } from '../values/value-kinds.js';
 
 const XML_WHITESPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
 
 export function readHttpReply(
   site: CallSite,
-  namespace: string,
+  context: ValueContext,
   op: OperationDescription,
   reply: ReceivedReply,
 ): unknown {
+  const namespace = context.namespace;
   if (reply.status !== 200) throw new HttpError(site, reply, reply.mediaType);
   if (!op.result) {
     if (reply.bytes.every((byte) => XML_WHITESPACE.has(byte))) return undefined;
     throw new ProtocolError(site, reply, `${op.name} returns nothing, and its reply has a body.`);
   }
-  const type = simpleTypeOf(op.result.type);
+  if (!isXsdType(op.result.type)) return readDocument(site, context, op, reply);
+  const type = op.result.type;
   const root = replyDocument(site, reply);
   if (root.localName !== type || root.namespace !== namespace) {
     throw new ProtocolError(
@@ -45,4 +50,27 @@ export function readHttpReply(
     throw new ProtocolError(site, reply, error.message);
   }
   return resultValue(site, reply, type, lexical, `<${type}>`);
+}
+
+/** A document of another result type than the XSD simple ones, read by the one value reader. */
+function readDocument(site: CallSite, context: ValueContext, op: OperationDescription, reply: ReceivedReply): unknown {
+  const result = op.result!;
+  const name = result.httpElement ?? result.element;
+  const root = replyDocument(site, reply);
+  if (root.localName !== name || root.namespace !== context.namespace) {
+    throw new ProtocolError(
+      site,
+      reply,
+      `the document is ${describeElement(root.localName, root.namespace)}, not ${describeElement(name, context.namespace)}.`,
+    );
+  }
+  if (isNil(root)) return undefined;
+  try {
+    return readValue(context, root, result.type, result.nillable === true);
+  } catch (error) {
+    if (error instanceof ValueReadError || error instanceof MalformedValueError) {
+      throw new ProtocolError(site, reply, `the document does not read: ${error.message}`);
+    }
+    throw error;
+  }
 }

@@ -9,6 +9,7 @@ import type { OperationDescription, ServiceDescription, Transport } from '../ser
 import { buildResponseEnvelope } from '../soap-envelope.js';
 import { soapContentType, type SoapVersion } from '../soap-constants.js';
 import { XmlShapes } from '../xml-shapes.js';
+import type { ValueContext } from '../values/value-kinds.js';
 import { contentReply, sharedReply, type Reply } from './reply.js';
 import type { CallContext } from './server-options.js';
 
@@ -33,6 +34,8 @@ export interface ServiceTables {
   readonly bySoapAction: ReadonlyMap<string, OperationEntry>;
   /** `{namespace}localName` of the request element. */
   readonly byRequestElement: ReadonlyMap<string, OperationEntry>;
+  /** The service's types and namespace, for the value reader and writer. */
+  readonly values: ValueContext;
   /** The shapes of SOAP requests read so far (`xml-shapes.ts`): room for two client styles per operation. */
   readonly requestShapes: XmlShapes;
 }
@@ -79,6 +82,7 @@ export function buildServiceTables(service: ServiceDescription, handlers: object
     byLowerName,
     bySoapAction,
     byRequestElement,
+    values: { types: service.types ?? {}, namespace: service.namespace },
     requestShapes: new XmlShapes(Math.min(256, 8 + 2 * service.operations.length)),
   };
 }

@@ -1,0 +1,213 @@
+/**
+ * The one reader of values: an element (a parameter, a result, a member, an array item, a SOAP header) into
+ * its TypeScript value (docs/types.md), following only the service's type descriptions, on the server and in
+ * the client alike. XmlSerializer's reading rules:
+ *
+ * - Members in any order; the first element of a member wins, later ones are skipped, as are unknown elements
+ *   and elements of other namespaces. An unwrapped array collects its items wherever they are.
+ * - Attributes are unqualified. An absent member: `undefined` for reference types and `{Name}Specified` ones,
+ *   `null` for `T?`, else .NET's default (0, false, MinValue, the empty Guid, the zero enum value).
+ * - `xsi:nil` is `null` at a nillable site and changes nothing elsewhere. `xsi:type` (its prefix resolved where
+ *   it is written) picks a derived class, or types an `object` value.
+ * - A value that does not convert is a `ValueReadError` at the runtime's position (its element; for an enum,
+ *   where the reader stands after the element). Element content where text belongs is a `MalformedValueError`.
+ */
+import type { ClassDescription, MemberDescription, ValueType, XsdType } from '../type-description.js';
+import { XSD_NS, XSI_NS } from '../soap-constants.js';
+import { isXsdType } from '../value-type.js';
+import { attributeValue, textContent, type XmlElement } from '../xml-reader.js';
+import { defaultTextValue, isTextType, parseText } from './simple-values.js';
+import { LexicalValueError, MalformedValueError, ValueReadError } from './value-errors.js';
+import {
+  classFamily,
+  classNamed,
+  declaredNameOf,
+  isValueType,
+  memberIndex,
+  XML_KINDS,
+  type ValueContext,
+} from './value-kinds.js';
+import { readFragment } from './read-fragment.js';
+
+/** Whether the element says `xsi:nil="true"`. */
+export function isNil(element: XmlElement): boolean {
+  if (element.attributes.length === 0) return false;
+  const nil = attributeValue(element, XSI_NS, 'nil')?.trim();
+  return nil === 'true' || nil === '1';
+}
+
+/** The value of a present element at a site of `type`; `null` for `xsi:nil` where `nillable`. */
+export function readValue(ctx: ValueContext, element: XmlElement, type: ValueType, nillable: boolean): unknown {
+  if (nillable && isNil(element)) return null;
+  if (isTextType(type)) return readText(ctx, element, type);
+  if (typeof type === 'string') {
+    if (type === 'anyType') return readAny(ctx, element);
+    if (type === 'timeSpan') return {};
+    if (XML_KINDS.has(type)) return readXml(element, type);
+    throw new TypeError(`No reader for ${type}.`);
+  }
+  if ('class' in type) return readClass(ctx, element, type.class, false);
+  if ('array' in type) return readItems(ctx, childrenNamed(ctx, element, type.item), type.array, type.nillable);
+  throw new TypeError(`No reader for ${JSON.stringify(type)}.`);
+}
+
+/**
+ * The value of an absent site: `undefined` for reference types and optional ones, `null` for `T?`, .NET's
+ * default for the other value types.
+ */
+export function absentValue(
+  ctx: ValueContext,
+  type: ValueType,
+  site: { readonly nillable?: boolean | undefined; readonly optional?: boolean | undefined },
+): unknown {
+  if (site.optional || !isValueType(ctx.types, type)) return undefined;
+  if (site.nillable) return null;
+  if (typeof type !== 'string' && 'class' in type) return readMembers(ctx, classNamed(ctx.types, type.class), []);
+  if (type === 'timeSpan') return {};
+  return defaultTextValue(ctx.types, type);
+}
+
+function readText(ctx: ValueContext, element: XmlElement, type: ValueType): unknown {
+  const text = textContent(element);
+  if (text === undefined) throw new MalformedValueError(`${element.localName} has element content.`);
+  return parseAt(ctx, element, type, text);
+}
+
+function parseAt(ctx: ValueContext, element: XmlElement, type: ValueType, text: string): unknown {
+  try {
+    return parseText(ctx.types, type, text);
+  } catch (error) {
+    if (!(error instanceof LexicalValueError)) throw error;
+    // Observed: an XSD value is reported at its element, an enum value where the reader stands after it.
+    const { line, column } = typeof type !== 'string' && 'enum' in type ? element.positionAfter() : element.position();
+    throw new ValueReadError(error.message, line, column);
+  }
+}
+
+/** The child elements of `element` in the service namespace named `name`. */
+function childrenNamed(ctx: ValueContext, element: XmlElement, name: string): XmlElement[] {
+  const found: XmlElement[] = [];
+  for (const child of element.children) {
+    if (typeof child !== 'string' && child.localName === name && child.namespace === ctx.namespace) found.push(child);
+  }
+  return found;
+}
+
+function readItems(ctx: ValueContext, items: readonly XmlElement[], type: ValueType, nillable: boolean): unknown[] {
+  return items.map((item) => readValue(ctx, item, type, nillable));
+}
+
+/** `xsi:type`'s value, resolved: `{namespace}local`, or undefined without one. */
+function xsiType(element: XmlElement): { namespace: string; localName: string } | undefined {
+  const raw = element.attributes.length === 0 ? undefined : attributeValue(element, XSI_NS, 'type')?.trim();
+  if (raw === undefined) return undefined;
+  const colon = raw.indexOf(':');
+  const prefix = colon === -1 ? '' : raw.slice(0, colon);
+  return { namespace: element.scope.get(prefix) ?? '', localName: raw.slice(colon + 1) };
+}
+
+function unknownType(element: XmlElement, type: { namespace: string; localName: string }): never {
+  const { line, column } = element.position();
+  throw new ValueReadError(
+    `The specified type was not recognized: name='${type.localName}', namespace='${type.namespace}', ` +
+      `at <${element.localName} xmlns='${element.namespace}'>.`,
+    line,
+    column,
+  );
+}
+
+function readClass(ctx: ValueContext, element: XmlElement, name: string, alwaysTyped: boolean): object {
+  let actual = name;
+  const named = xsiType(element);
+  if (named !== undefined) {
+    const found =
+      named.namespace === ctx.namespace
+        ? declaredNameOf(ctx.types, classFamily(ctx.types, name), named.localName)
+        : undefined;
+    if (found === undefined) unknownType(element, named);
+    actual = found!;
+  }
+  const description = classNamed(ctx.types, actual);
+  const value = readMembers(ctx, description, element.children, element);
+  if (actual === name && !alwaysTyped) return value;
+  return { $type: description.xmlName, ...value };
+}
+
+function readMembers(
+  ctx: ValueContext,
+  description: ClassDescription,
+  children: readonly (XmlElement | string)[],
+  element?: XmlElement,
+): Record<string, unknown> {
+  const index = memberIndex(description);
+  const read = new Map<MemberDescription, unknown>();
+  const items = new Map<MemberDescription, XmlElement[]>();
+  const unclaimed: XmlElement[] = [];
+  for (const member of index.attributes) {
+    const text = element?.attributes.find((a) => a.localName === member.xmlName && a.namespace === '')?.value;
+    if (text !== undefined) read.set(member, parseAt(ctx, element!, member.type, text));
+  }
+  for (const child of children) {
+    if (typeof child === 'string') continue;
+    const member = child.namespace === ctx.namespace ? index.elements.get(child.localName) : undefined;
+    if (member === undefined) {
+      if (index.any !== undefined) unclaimed.push(child);
+      continue;
+    }
+    if (member.unwrapped) {
+      const list = items.get(member) ?? [];
+      items.set(member, list);
+      list.push(child);
+    } else if (!read.has(member)) {
+      read.set(member, readValue(ctx, child, member.type, member.nillable === true));
+    }
+  }
+  const value: Record<string, unknown> = {};
+  for (const member of description.members) {
+    let memberValue: unknown;
+    if (member.form === 'any') {
+      memberValue = unclaimed.length === 0 ? undefined : readFragment(unclaimed);
+    } else if (member.unwrapped) {
+      const list = items.get(member);
+      const type = member.type;
+      const itemType = typeof type !== 'string' && 'array' in type ? type.array : type;
+      memberValue = list === undefined ? undefined : readItems(ctx, list, itemType, false);
+    } else if (read.has(member)) {
+      memberValue = read.get(member);
+    } else if (member.default !== undefined && isTextType(member.type)) {
+      memberValue = parseText(ctx.types, member.type, member.default);
+    } else {
+      memberValue = absentValue(ctx, member.type, member);
+    }
+    if (memberValue !== undefined) value[member.name] = memberValue;
+  }
+  return value;
+}
+
+function readXml(element: XmlElement, type: string): unknown {
+  const children = element.children;
+  if (type === 'xmlElement') {
+    const first = children.find((child): child is XmlElement => typeof child !== 'string');
+    return first === undefined ? undefined : readFragment([first]);
+  }
+  return children.length === 0 ? undefined : readFragment([element], true);
+}
+
+/** An `object` value: typed by `xsi:type`, `null` for `xsi:nil`, else its content as an `XmlFragment`. */
+function readAny(ctx: ValueContext, element: XmlElement): unknown {
+  if (isNil(element)) return null;
+  const named = xsiType(element);
+  if (named === undefined) return readFragment([element], true);
+  if (named.namespace === XSD_NS && isXsdType(named.localName as XsdType)) {
+    return { $type: named.localName, value: readText(ctx, element, named.localName as XsdType) };
+  }
+  if (named.namespace === ctx.namespace) {
+    const name = declaredNameOf(ctx.types, Object.keys(ctx.types), named.localName);
+    const description = name === undefined ? undefined : ctx.types[name];
+    if (description?.kind === 'class') return readClass(ctx, element, name!, true);
+    if (description?.kind === 'enum') {
+      return { $type: description.xmlName, value: readText(ctx, element, { enum: name! }) };
+    }
+  }
+  return unknownType(element, named);
+}

@@ -1,0 +1,92 @@
+/**
+ * Questions about a site's `ValueType` the reader and the writer both ask, answered once from the service's
+ * type descriptions.
+ */
+import type {
+  ClassDescription,
+  EnumDescription,
+  MemberDescription,
+  TypeDescription,
+  ValueType,
+} from '../type-description.js';
+
+export type TypeTable = Readonly<Record<string, TypeDescription>>;
+
+/** The types a reader or writer of one service works with, and its namespace. */
+export interface ValueContext {
+  readonly types: TypeTable;
+  /** The service namespace: every element of a value is in it. */
+  readonly namespace: string;
+}
+
+const REFERENCE_BUILTINS: ReadonlySet<string> = new Set([
+  'string',
+  'base64Binary',
+  'anyType',
+  'QName',
+  'xmlElement',
+  'xmlNode',
+  'xmlDocument',
+  'dataSet',
+]);
+
+/** Raw-XML kinds, read and written as `XmlFragment`. */
+export const XML_KINDS: ReadonlySet<string> = new Set(['xmlElement', 'xmlNode', 'xmlDocument', 'dataSet']);
+
+/** A .NET value type: never absent (an absent one reads as its default) and never nil unless `T?`. */
+export function isValueType(types: TypeTable, type: ValueType): boolean {
+  if (typeof type === 'string') return !REFERENCE_BUILTINS.has(type);
+  if ('enum' in type) return true;
+  if ('class' in type)
+    return types[type.class]?.kind === 'class' && (types[type.class] as ClassDescription).struct === true;
+  return false;
+}
+
+export function classNamed(types: TypeTable, name: string): ClassDescription {
+  const found = types[name];
+  if (found?.kind !== 'class') throw new TypeError(`The service describes no class ${name}.`);
+  return found;
+}
+
+export function enumNamed(types: TypeTable, name: string): EnumDescription {
+  const found = types[name];
+  if (found?.kind !== 'enum') throw new TypeError(`The service describes no enum ${name}.`);
+  return found;
+}
+
+/** The declared name of the type whose XML type name is `xmlName`, among `names`. */
+export function declaredNameOf(types: TypeTable, names: readonly string[], xmlName: string): string | undefined {
+  return names.find((name) => types[name]?.xmlName === xmlName);
+}
+
+/** The declared names `xsi:type` may name at a site of class `name`: itself and the classes derived from it. */
+export function classFamily(types: TypeTable, name: string): readonly string[] {
+  const description = classNamed(types, name);
+  return [name, ...(description.derived ?? [])];
+}
+
+interface MemberIndex {
+  readonly attributes: readonly MemberDescription[];
+  readonly elements: ReadonlyMap<string, MemberDescription>;
+  readonly any: MemberDescription | undefined;
+}
+
+const memberIndexes = new WeakMap<ClassDescription, MemberIndex>();
+
+/** A class's members by form, element members by XML name (the first of a name wins). */
+export function memberIndex(description: ClassDescription): MemberIndex {
+  let index = memberIndexes.get(description);
+  if (index === undefined) {
+    const elements = new Map<string, MemberDescription>();
+    for (const member of description.members) {
+      if (member.form === 'element' && !elements.has(member.xmlName)) elements.set(member.xmlName, member);
+    }
+    index = {
+      attributes: description.members.filter((m) => m.form === 'attribute'),
+      elements,
+      any: description.members.find((m) => m.form === 'any'),
+    };
+    memberIndexes.set(description, index);
+  }
+  return index;
+}

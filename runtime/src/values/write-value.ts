@@ -1,0 +1,225 @@
+/**
+ * The one writer of values: a TypeScript value (docs/types.md) as the element ASMX writes for it, following
+ * only the service's type descriptions, for the server's replies and the client's requests alike.
+ * XmlSerializer's writing rules:
+ *
+ * - Members inherited first, in declaration order; attributes after `xsi:type`; `<e />` for an empty element.
+ * - `null` at a nillable site is `<e xsi:nil="true" />`; an absent reference (or `{Name}Specified`) member is
+ *   left out; a value type left undefined is the caller's bug (`TypeError`). `[DefaultValue]` values are left
+ *   out.
+ * - A derived class value (`$type`) carries `xsi:type`; an `object` value always names its type
+ *   (`xsi:type="xsd:int"`, `xsi:type="Author"`) unless it is raw content.
+ * - Arrays: wrapped, one item element each (`xsi:nil` items where nillable); unwrapped, the items in the
+ *   member's place, null items left out.
+ * - Raw XML as it is, its top default-namespace declaration left out where it is the service's.
+ *
+ * With `pretty`, elements with element content are indented by two spaces (the HTTP GET/POST documents).
+ */
+import type { ClassDescription, MemberDescription, ValueType } from '../type-description.js';
+import { isXsdType } from '../value-type.js';
+import { escapeXmlAttr, escapeXmlText } from '../xml-escape.js';
+import { hasForbiddenCharacter } from '../xml-lexical.js';
+import { formatText, isTextType } from './simple-values.js';
+import { classFamily, classNamed, declaredNameOf, isValueType, XML_KINDS, type ValueContext } from './value-kinds.js';
+import { XmlFragment } from './xml-fragment.js';
+
+export interface WriteSite {
+  readonly nillable?: boolean | undefined;
+  readonly optional?: boolean | undefined;
+  readonly default?: string | undefined;
+}
+
+export interface WriteOptions {
+  /** Attributes (with their leading space) written first: namespace declarations of a document's root. */
+  readonly lead?: string;
+  /** Attributes written last: `xmlns="…"` of a root or a SOAP header. */
+  readonly tail?: string;
+  /** Indent by two spaces per level. */
+  readonly pretty?: boolean;
+  /** The element's depth, for `pretty`. */
+  readonly depth?: number;
+}
+
+const NO_OPTIONS: WriteOptions = {};
+
+/** The element for `value` at a site of `type` named `name`; `''` when it is left out. */
+export function writeValue(
+  ctx: ValueContext,
+  name: string,
+  type: ValueType,
+  value: unknown,
+  site: WriteSite,
+  options: WriteOptions = NO_OPTIONS,
+): string {
+  const lead = options.lead ?? '';
+  const tail = options.tail ?? '';
+  if (value === null || value === undefined) {
+    // An `object` value of null is `xsi:nil` (AnyValue), wherever it is.
+    const nil = site.nillable || (type === 'anyType' && value === null);
+    if (nil && !(site.optional && value === undefined)) return `<${name}${lead} xsi:nil="true"${tail} />`;
+    if (!site.optional && isValueType(ctx.types, type)) {
+      throw new TypeError(`${name} is ${value}; a ${describeType(type)} value is required.`);
+    }
+    return '';
+  }
+  if (isTextType(type)) {
+    const lexical = textOf(ctx, type, value);
+    if (site.default !== undefined && lexical === site.default) return '';
+    return textElement(name, lead, tail, lexical);
+  }
+  if (typeof type === 'string') {
+    if (type === 'anyType') return writeAny(ctx, name, value, options);
+    if (type === 'timeSpan') return `<${name}${lead}${tail} />`;
+    if (XML_KINDS.has(type)) return rawElement(ctx, name, lead, tail, value);
+    throw new TypeError(`No writer for ${type}.`);
+  }
+  if ('class' in type) return writeClass(ctx, name, type.class, value, false, options);
+  if ('array' in type) {
+    if (!Array.isArray(value)) throw new TypeError(`${name} is not an array.`);
+    const depth = (options.depth ?? 0) + 1;
+    const inner = { pretty: options.pretty, depth };
+    const items = value.map((item) => writeValue(ctx, type.item, type.array, item, { nillable: type.nillable }, inner));
+    return container(name, lead + tail, items, options);
+  }
+  throw new TypeError(`No writer for ${JSON.stringify(type)}.`);
+}
+
+function describeType(type: ValueType): string {
+  return typeof type === 'string' ? type : 'class' in type ? type.class : 'enum' in type ? type.enum : 'array';
+}
+
+function textOf(ctx: ValueContext, type: ValueType, value: unknown): string {
+  const lexical = formatText(ctx.types, type, value);
+  if (type === 'string' && hasForbiddenCharacter(lexical)) throw new TypeError('A string XML 1.0 cannot carry.');
+  return lexical;
+}
+
+function textElement(name: string, lead: string, tail: string, lexical: string): string {
+  return lexical === '' ? `<${name}${lead}${tail} />` : `<${name}${lead}${tail}>${escapeXmlText(lexical)}</${name}>`;
+}
+
+/** An element of child elements (each already written), indented when `pretty`. */
+function container(name: string, attributes: string, children: readonly string[], options: WriteOptions): string {
+  const content = children.filter((child) => child !== '');
+  if (content.length === 0) return `<${name}${attributes} />`;
+  if (!options.pretty) return `<${name}${attributes}>${content.join('')}</${name}>`;
+  const depth = options.depth ?? 0;
+  const inner = `\n${'  '.repeat(depth + 1)}`;
+  return `<${name}${attributes}>${inner}${content.join(inner)}\n${'  '.repeat(depth)}</${name}>`;
+}
+
+function writeClass(
+  ctx: ValueContext,
+  name: string,
+  declared: string,
+  value: unknown,
+  alwaysTyped: boolean,
+  options: WriteOptions,
+): string {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || value instanceof XmlFragment) {
+    throw new TypeError(`${name} is not a ${declared} value.`);
+  }
+  const object = value as Record<string, unknown>;
+  const declaredDescription = classNamed(ctx.types, declared);
+  let actual = declared;
+  const $type = object.$type;
+  if ($type !== undefined && $type !== declaredDescription.xmlName) {
+    const found = declaredNameOf(ctx.types, classFamily(ctx.types, declared), String($type));
+    if (found === undefined) throw new TypeError(`${String($type)} is not ${declared} nor a class derived from it.`);
+    actual = found;
+  }
+  const description = classNamed(ctx.types, actual);
+  if (description.abstract) throw new TypeError(`${actual} is abstract: a value must name a derived class.`);
+  let attributes = options.lead ?? '';
+  if (actual !== declared || alwaysTyped) attributes += ` xsi:type="${escapeXmlAttr(description.xmlName)}"`;
+  attributes += memberAttributes(ctx, description, object);
+  attributes += options.tail ?? '';
+  const inner: WriteOptions = { pretty: options.pretty, depth: (options.depth ?? 0) + 1 };
+  const children: string[] = [];
+  for (const member of description.members) {
+    if (member.form === 'attribute') continue;
+    writeMember(ctx, member, object[member.name], inner, children);
+  }
+  return container(name, attributes, children, options);
+}
+
+function memberAttributes(ctx: ValueContext, description: ClassDescription, object: Record<string, unknown>): string {
+  let attributes = '';
+  for (const member of description.members) {
+    if (member.form !== 'attribute') continue;
+    const value = object[member.name];
+    if (value === null || value === undefined) {
+      if (!member.optional && isValueType(ctx.types, member.type)) {
+        throw new TypeError(`${member.name} is ${value}; a ${describeType(member.type)} value is required.`);
+      }
+      continue;
+    }
+    const lexical = textOf(ctx, member.type, value);
+    if (member.default !== undefined && lexical === member.default) continue;
+    attributes += ` ${member.xmlName}="${escapeXmlAttr(lexical)}"`;
+  }
+  return attributes;
+}
+
+function writeMember(
+  ctx: ValueContext,
+  member: MemberDescription,
+  value: unknown,
+  options: WriteOptions,
+  out: string[],
+): void {
+  if (member.form === 'any') {
+    if (value !== undefined && value !== null) out.push(fragmentText(ctx, value));
+    return;
+  }
+  const type = member.type;
+  if (member.unwrapped) {
+    if (value === null || value === undefined) return;
+    if (!Array.isArray(value)) throw new TypeError(`${member.name} is not an array.`);
+    const itemType = typeof type !== 'string' && 'array' in type ? type.array : type;
+    for (const item of value) {
+      if (item !== null && item !== undefined) out.push(writeValue(ctx, member.xmlName, itemType, item, {}, options));
+    }
+    return;
+  }
+  out.push(writeValue(ctx, member.xmlName, type, value, member, options));
+}
+
+function fragmentText(ctx: ValueContext, value: unknown): string {
+  if (!(value instanceof XmlFragment)) throw new TypeError('Raw XML is an XmlFragment.');
+  const text = value.toString();
+  // The service's default namespace is in scope where a fragment is written: .NET writes no redundant declaration.
+  const redundant = ` xmlns="${escapeXmlAttr(ctx.namespace)}"`;
+  const start = /^<[^\s/>!?]+/.exec(text)?.[0];
+  return start !== undefined && text.startsWith(redundant, start.length)
+    ? start + text.slice(start.length + redundant.length)
+    : text;
+}
+
+function rawElement(ctx: ValueContext, name: string, lead: string, tail: string, value: unknown): string {
+  const text = fragmentText(ctx, value);
+  return text === '' ? `<${name}${lead}${tail} />` : `<${name}${lead}${tail}>${text}</${name}>`;
+}
+
+/** An `object` value: `xsi:type` names its type, unless it is raw content. */
+function writeAny(ctx: ValueContext, name: string, value: unknown, options: WriteOptions): string {
+  const lead = options.lead ?? '';
+  const tail = options.tail ?? '';
+  if (value instanceof XmlFragment) return rawElement(ctx, name, lead, tail, value);
+  if (typeof value !== 'object' || value === null || !('$type' in value)) {
+    throw new TypeError(`${name} is an object value: { $type, value }, a class value with $type, or an XmlFragment.`);
+  }
+  const { $type, value: simple } = value as { readonly $type: unknown; readonly value?: unknown };
+  if (typeof $type === 'string' && isXsdType($type as ValueType)) {
+    const lexical = textOf(ctx, $type as ValueType, simple);
+    return textElement(name, `${lead} xsi:type="xsd:${$type}"`, tail, lexical);
+  }
+  const declared = declaredNameOf(ctx.types, Object.keys(ctx.types), String($type));
+  const description = declared === undefined ? undefined : ctx.types[declared];
+  if (description?.kind === 'class') return writeClass(ctx, name, declared!, value, true, options);
+  if (description?.kind === 'enum') {
+    const lexical = textOf(ctx, { enum: declared! }, simple);
+    return textElement(name, `${lead} xsi:type="${escapeXmlAttr(description.xmlName)}"`, tail, lexical);
+  }
+  throw new TypeError(`${String($type)} is no type of this service.`);
+}

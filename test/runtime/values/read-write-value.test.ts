@@ -1,0 +1,106 @@
+/** The one value reader and writer, kind by kind (the Library description's types). */
+import { describe, expect, it } from 'vitest';
+import { readXml } from '../../../runtime/src/xml-reader.js';
+import { absentValue, readValue } from '../../../runtime/src/values/read-value.js';
+import { writeValue } from '../../../runtime/src/values/write-value.js';
+import { ValueReadError } from '../../../runtime/src/values/value-errors.js';
+import { XmlFragment } from '../../../runtime/src/values/xml-fragment.js';
+import type { ValueType } from '../../../runtime/src/type-description.js';
+import { LIBRARY } from '../fixtures/library-description.js';
+
+const NS = LIBRARY.namespace;
+const CTX = { types: LIBRARY.types!, namespace: NS };
+const XSI = 'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"';
+
+function read(xml: string, type: ValueType, nillable = false): unknown {
+  const root = readXml(`<r xmlns="${NS}" ${XSI} xmlns:x="http://www.w3.org/2001/XMLSchema">${xml}</r>`);
+  return readValue(CTX, root.children[0] as never, type, nillable);
+}
+
+describe('reading', () => {
+  it('reads members in any order, skips unknown ones, first wins', () => {
+    expect(
+      read('<p><BirthYear>1</BirthYear><Zip>z</Zip><Name>A</Name><Name>B</Name></p>', { class: 'Person' }),
+    ).toEqual({
+      Name: 'A',
+      BirthYear: 1,
+    });
+  });
+
+  it('takes xsi:type by any prefix bound to the instance namespace', () => {
+    const xml = '<p xmlns:i="http://www.w3.org/2001/XMLSchema-instance" i:type="Author"><Country>NO</Country></p>';
+    expect(read(xml, { class: 'Person' })).toEqual({ $type: 'Author', BirthYear: null, Country: 'NO' });
+    expect(() => read('<p xsi:type="Robot" />', { class: 'Person' })).toThrow(ValueReadError);
+  });
+
+  it('tells nil, absent and empty apart', () => {
+    expect(read('<v xsi:nil="true" />', 'int', true)).toBeNull();
+    expect(read('<v></v>', 'string')).toBe('');
+    expect(absentValue(CTX, 'string', {})).toBeUndefined();
+    expect(absentValue(CTX, 'int', { nillable: true })).toBeNull();
+    expect(absentValue(CTX, { enum: 'Genre' }, {})).toBe('Fiction');
+    expect(absentValue(CTX, { enum: 'Format' }, {})).toEqual([]);
+  });
+
+  it('reads flags by their bits, enums exactly, Guids in any .NET form, chars by number', () => {
+    expect(read('<f> Audio  None Hardcover </f>', { enum: 'Format' })).toEqual(['Hardcover', 'Audio']);
+    expect(() => read('<g>Drama</g>', { enum: 'Genre' })).toThrow(
+      "Instance validation error: 'Drama' is not a valid value for Genre.",
+    );
+    expect(read('<k>{3F2504E0-4F89-11D3-9A0C-0305E82C3301}</k>', 'guid')).toBe('3f2504e0-4f89-11d3-9a0c-0305e82c3301');
+    expect(read('<c>65</c>', 'char')).toBe('A');
+  });
+
+  it('reads arrays with nil items and object values', () => {
+    const type: ValueType = { array: 'string', item: 'string', nillable: true };
+    expect(read('<a><string>x</string><string xsi:nil="true"/><other/></a>', type)).toEqual(['x', null]);
+    expect(read('<v xsi:type="x:long">9007199254740993</v>', 'anyType')).toEqual({
+      $type: 'long',
+      value: 9007199254740993n,
+    });
+    expect(String(read('<v><a/>t</v>', 'anyType'))).toBe('<a />t');
+    expect(String(read('<v><a/></v>', 'anyType'))).toBe('<a xmlns="urn:example:library" />');
+  });
+});
+
+describe('writing', () => {
+  it('writes flags in declaration order, the zero name for none', () => {
+    expect(writeValue(CTX, 'f', { enum: 'Format' }, ['Audio', 'Hardcover'], {})).toBe('<f>Hardcover Audio</f>');
+    expect(writeValue(CTX, 'f', { enum: 'Format' }, [], {})).toBe('<f>None</f>');
+    expect(() => writeValue(CTX, 'g', { enum: 'Genre' }, 'Drama', {})).toThrow(TypeError);
+  });
+
+  it('writes nil, leaves out absent references, refuses absent value types', () => {
+    expect(writeValue(CTX, 'v', 'int', null, { nillable: true })).toBe('<v xsi:nil="true" />');
+    expect(writeValue(CTX, 'v', 'string', undefined, {})).toBe('');
+    expect(() => writeValue(CTX, 'v', 'int', undefined, {})).toThrow(TypeError);
+    expect(writeValue(CTX, 'v', 'anyType', null, {})).toBe('<v xsi:nil="true" />');
+  });
+
+  it('writes derived classes with xsi:type, attributes first, arrays wrapped and unwrapped', () => {
+    expect(writeValue(CTX, 'p', { class: 'Person' }, { $type: 'Author', Name: 'A', BirthYear: null }, {})).toBe(
+      '<p xsi:type="Author"><Name>A</Name><BirthYear xsi:nil="true" /></p>',
+    );
+    expect(writeValue(CTX, 'c', { class: 'Copy' }, { Barcode: 'a"b', DueBack: null }, {})).toBe(
+      '<c Barcode="a&quot;b"><DueBack xsi:nil="true" /></c>',
+    );
+    expect(writeValue(CTX, 'v', 'char', 'A', {})).toBe('<v>65</v>');
+    expect(writeValue(CTX, 'v', 'double', 1e21, {})).toBe('<v>1E+21</v>');
+  });
+
+  it('writes raw XML as it is and object values with their type', () => {
+    const fragment = XmlFragment.parse('<Foo xmlns="urn:x">bar<!-- c --></Foo>');
+    expect(writeValue(CTX, 'x', 'xmlElement', fragment, {})).toBe('<x><Foo xmlns="urn:x">bar<!-- c --></Foo></x>');
+    expect(writeValue(CTX, 'v', 'anyType', { $type: 'int', value: 5 }, {})).toBe('<v xsi:type="xsd:int">5</v>');
+    expect(writeValue(CTX, 'v', 'anyType', { $type: 'Genre', value: 'Poetry' }, {})).toBe(
+      '<v xsi:type="Genre">Poetry</v>',
+    );
+  });
+
+  it('indents element content by two spaces when pretty', () => {
+    const type: ValueType = { array: 'string', item: 'string', nillable: true };
+    expect(writeValue(CTX, 'A', type, ['a', null], {}, { pretty: true })).toBe(
+      '<A>\n  <string>a</string>\n  <string xsi:nil="true" />\n</A>',
+    );
+  });
+});
