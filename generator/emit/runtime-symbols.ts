@@ -43,6 +43,9 @@ const type = (entry: RuntimeEntry, name: string): RuntimeSymbol => ({ name, entr
 export const RUNTIME = {
   ServiceDescription: type('core', 'ServiceDescription'),
   ServiceDocuments: type('core', 'ServiceDocuments'),
+  XsdDateTime: value('core', 'XsdDateTime'),
+  XmlFragment: value('core', 'XmlFragment'),
+  AnyValue: type('core', 'AnyValue'),
 
   createServiceHandler: value('server', 'createServiceHandler'),
   createServiceServer: value('server', 'createServiceServer'),
