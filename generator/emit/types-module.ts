@@ -68,15 +68,13 @@ function classTypes(d: TsClassDeclaration): Statement[] {
       ...(d.base === undefined ? {} : { extends: [generic('Omit', d.base, "'$type'")] }),
       members: [
         ...discriminator,
-        ...d.members.map(
-          (m): Member => ({
-            kind: 'property',
-            name: m.name,
-            type: m.tsType,
-            optional: m.optional,
-            docs: jsDoc([memberNote(m)]),
-          }),
-        ),
+        ...d.members.map((m): Member => ({
+          kind: 'property',
+          name: m.name,
+          type: m.tsType,
+          optional: m.optional,
+          docs: jsDoc([memberNote(m)]),
+        })),
       ],
     },
   ];
@@ -97,6 +95,7 @@ function classTypes(d: TsClassDeclaration): Statement[] {
 function memberNote(m: TsClassDeclaration['members'][number]): string | undefined {
   if (m.form === 'any') return 'The child elements no other member claims (`[XmlAnyElement]`).';
   if (m.form === 'attribute') return `The \`${m.xmlName}\` attribute.`;
+  if (m.unwrapped) return `Repeated \`${m.xmlName}\` elements, in the member's place (no wrapper).`;
   const bare = m.name.replace(/^'(.*)'$/, '$1');
   return m.xmlName === bare ? undefined : `The \`${m.xmlName}\` element.`;
 }

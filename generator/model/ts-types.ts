@@ -1,4 +1,4 @@
-import { BUILTIN_TYPES, type BuiltinName } from './builtin-types.js';
+import type { BuiltinName } from './builtin-types.js';
 import { tsPropertyName } from './naming.js';
 import type { ArrayTypeModel, ClassTypeModel, MemberModel, TypeModel } from './type-model.js';
 import type { TypeRef } from './type-refs.js';
@@ -71,6 +71,8 @@ export interface TsMember {
   readonly optional: boolean;
   readonly xmlName: string;
   readonly form: MemberModel['form'];
+  /** Items repeated in the member's place (`[XmlElement]` on an array). */
+  readonly unwrapped: boolean;
 }
 
 export interface TsEnumDeclaration {
@@ -147,6 +149,7 @@ export class TsTypes {
           optional: isOptionalMember(m),
           xmlName: m.xmlName,
           form: m.form,
+          unwrapped: m.unwrapped,
         })),
         valueUnion:
           unionName === undefined
@@ -189,7 +192,8 @@ export class TsTypes {
         return `${this.of(ref.of)} | null`;
       case 'array': {
         const item = this.of(ref.item);
-        const nillable = ref.arrayType === undefined ? ref.item.kind === 'nullable' : this.arrays.get(ref.arrayType)!.itemNillable;
+        const nillable =
+          ref.arrayType === undefined ? ref.item.kind === 'nullable' : this.arrays.get(ref.arrayType)!.itemNillable;
         if (nillable) return ref.item.kind === 'nullable' ? `(${item})[]` : `(${item} | null)[]`;
         return item.includes(' | ') ? `(${item})[]` : `${item}[]`;
       }
@@ -206,7 +210,7 @@ export class TsTypes {
  * A member that may be absent (`?`): an element of minOccurs 0 (reference types, optional value types, defaults),
  * an attribute that is not `use="required"`, an `[XmlAnyElement]` member.
  */
-function isOptionalMember(m: MemberModel): boolean {
+export function isOptionalMember(m: MemberModel): boolean {
   if (m.form === 'any') return true;
   if (m.form === 'attribute') return !m.required;
   return m.minOccurs === '0';

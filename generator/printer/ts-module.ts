@@ -157,7 +157,16 @@ function statementDoc(s: Statement): Doc {
       return [
         comment(s.docs),
         `export interface ${s.name} `,
-        s.extends?.length ? ['extends ', join(', ', s.extends.map((t) => typeDoc(t))), ' '] : '',
+        s.extends?.length
+          ? [
+              'extends ',
+              join(
+                ', ',
+                s.extends.map((t) => typeDoc(t)),
+              ),
+              ' ',
+            ]
+          : '',
         block(s.members.map(memberDoc)),
       ];
     case 'type':

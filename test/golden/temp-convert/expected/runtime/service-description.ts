@@ -6,32 +6,20 @@
  * and client read only this; neither derives a name of its own.
  */
 
-export type Transport = 'soap11' | 'soap12' | 'httpGet' | 'httpPost';
+import type { HeaderDescription, TypeDescription, ValueType } from './type-description.js';
 
-/** The XSD simple types of the spec format (the generator's `XSD_TYPES` table). */
-export type XsdType =
-  | 'string'
-  | 'boolean'
-  | 'byte'
-  | 'unsignedByte'
-  | 'short'
-  | 'unsignedShort'
-  | 'int'
-  | 'unsignedInt'
-  | 'long'
-  | 'unsignedLong'
-  | 'float'
-  | 'double'
-  | 'decimal'
-  | 'dateTime'
-  | 'base64Binary';
+export type * from './type-description.js';
+
+export type Transport = 'soap11' | 'soap12' | 'httpGet' | 'httpPost';
 
 export interface ParameterDescription {
   /** Element name in the SOAP request; field name on HTTP GET/POST; property name of the input object. */
   readonly name: string;
-  readonly type: XsdType;
+  readonly type: ValueType;
   /** `minOccurs="0"`: the value may be absent (reference types). */
   readonly optional: boolean;
+  /** `nillable="true"` (`T?`): `xsi:nil` is `null`. */
+  readonly nillable?: boolean;
 }
 
 export interface OperationDescription {
@@ -42,10 +30,21 @@ export interface OperationDescription {
   readonly parameters: readonly ParameterDescription[];
   /** Absent for a void operation. */
   readonly result?: {
-    readonly type: XsdType;
+    readonly type: ValueType;
     /** `{Op}Result`, child of the response element. */
     readonly element: string;
+    /** `nillable="true"`: `null` is written as `xsi:nil`. */
+    readonly nillable?: boolean;
+    /**
+     * The root element of the HTTP GET/POST reply document (`Book`, `ArrayOfBook`, `int`); absent for a raw-XML
+     * result, which is the document itself.
+     */
+    readonly httpElement?: string;
   };
+  /** SOAP headers, in the order the runtime writes them (by field name, ordinal). */
+  readonly headers?: readonly HeaderDescription[];
+  /** Left off the HTTP GET/POST bindings (a parameter or result they cannot carry): those answer as ASMX does. */
+  readonly httpOmitted?: boolean;
 }
 
 export interface ServiceDescription {
@@ -57,6 +56,8 @@ export interface ServiceDescription {
   readonly transports: readonly Transport[];
   /** In spec order (the WSDL's order). */
   readonly operations: readonly OperationDescription[];
+  /** Declared classes, structs and enums, by declared name. */
+  readonly types?: Readonly<Record<string, TypeDescription>>;
 }
 
 /**

@@ -62,6 +62,25 @@ export class XsdValueError extends Error {
   }
 }
 
+/** The names of the XSD simple types. */
+export const XSD_TYPE_NAMES: ReadonlySet<string> = new Set<XsdType>([
+  'string',
+  'boolean',
+  'byte',
+  'unsignedByte',
+  'short',
+  'unsignedShort',
+  'int',
+  'unsignedInt',
+  'long',
+  'unsignedLong',
+  'float',
+  'double',
+  'decimal',
+  'dateTime',
+  'base64Binary',
+]);
+
 /** The .NET type of each XSD type, as ASMX names it in conversion errors. */
 export const DOTNET_TYPE_NAMES: Readonly<Record<XsdType, string>> = {
   string: 'System.String',

@@ -13,6 +13,7 @@ import type { OperationDescription } from '../service-description.js';
 import { HttpError, ProtocolError, type CallSite } from './errors.js';
 import { describeElement, replyDocument, resultValue } from './result-value.js';
 import type { ReceivedReply } from './received-reply.js';
+import { simpleTypeOf } from '../value-type.js';
 
 const XML_WHITESPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
 
@@ -27,7 +28,7 @@ export function readHttpReply(
     if (reply.bytes.every((byte) => XML_WHITESPACE.has(byte))) return undefined;
     throw new ProtocolError(site, reply, `${op.name} returns nothing, and its reply has a body.`);
   }
-  const { type } = op.result;
+  const type = simpleTypeOf(op.result.type);
   const root = replyDocument(site, reply);
   if (root.localName !== type || root.namespace !== namespace) {
     throw new ProtocolError(

@@ -15,6 +15,7 @@ import type { RequestParameter } from '../soap-envelope.js';
 import type { OperationDescription } from '../service-description.js';
 import { hasForbiddenCharacter } from '../xml-lexical.js';
 import { formatXsdValue, type XsdValue } from '../xsd-values.js';
+import { simpleTypeOf } from '../value-type.js';
 
 export function requestValues(op: OperationDescription, input: object | undefined): RequestParameter[] {
   if (input !== undefined && (typeof input !== 'object' || input === null)) {
@@ -29,7 +30,7 @@ export function requestValues(op: OperationDescription, input: object | undefine
     }
     let lexical: string;
     try {
-      lexical = formatXsdValue(param.type, value as XsdValue);
+      lexical = formatXsdValue(simpleTypeOf(param.type), value as XsdValue);
     } catch (error) {
       throw new TypeError(`${op.name}: ${param.name}: ${error instanceof Error ? error.message : String(error)}`);
     }

@@ -18,6 +18,7 @@ import { canonicalReplyReader } from './canonical-reply.js';
 import { HttpError, ProtocolError, SoapFaultError, type CallSite } from './errors.js';
 import { describeElement, parseReply, replyDocument, resultValue } from './result-value.js';
 import type { ReceivedReply } from './received-reply.js';
+import { simpleTypeOf } from '../value-type.js';
 
 /** Reads the replies to calls of `op` by `site.transport` (SOAP 1.1 or 1.2). */
 export function soapReplyReader(
@@ -31,7 +32,7 @@ export function soapReplyReader(
     if (reply.status === 200) {
       const found = canonical(reply);
       if (found !== undefined) {
-        return result ? resultValue(site, reply, result.type, found.lexical, result.element) : undefined;
+        return result ? resultValue(site, reply, simpleTypeOf(result.type), found.lexical, result.element) : undefined;
       }
     }
     return readSoapReply(site, namespace, op, reply);
@@ -72,7 +73,7 @@ export function readSoapReply(
   const result = childElements(response).find((c) => c.localName === element && c.namespace === namespace);
   const lexical = result && textContent(result);
   if (result && lexical === undefined) throw new ProtocolError(site, reply, `${element} has element content.`);
-  return resultValue(site, reply, type, lexical, element);
+  return resultValue(site, reply, simpleTypeOf(type), lexical, element);
 }
 
 /** The fault an error reply holds; `undefined` when its body is not a SOAP fault. */

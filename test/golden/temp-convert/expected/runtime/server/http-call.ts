@@ -25,6 +25,7 @@ import { CACHE_CONTROL, contentReply, sharedReply, textReply, type Reply } from 
 import { resultLexical } from './result-value.js';
 import type { OperationEntry, ServiceTables } from './service-tables.js';
 import type { ResolvedOptions } from './server-options.js';
+import { simpleTypeOf } from '../value-type.js';
 
 const VOID_REPLY: Reply = sharedReply({
   status: 200,
@@ -91,7 +92,11 @@ export async function handleHttpCall(
   } catch (error) {
     return textReply(500, htmlEncodeMessageChain(failureOf(error, context.ctx, options).chain));
   }
-  return contentReply(200, XML_CONTENT_TYPE, buildHttpResultDocument(op.result.type, tables.service.namespace, value));
+  return contentReply(
+    200,
+    XML_CONTENT_TYPE,
+    buildHttpResultDocument(simpleTypeOf(op.result.type), tables.service.namespace, value),
+  );
 }
 
 function rawBodyFile(data: Uint8Array, contentType: string | undefined): UploadedFile {

@@ -20,6 +20,7 @@ import type { FormValues } from '../form-encoding.js';
 import { htmlEncodeMessageChain } from '../html-escape.js';
 import type { OperationDescription } from '../service-description.js';
 import { childElements, textContent, type XmlElement } from '../xml-reader.js';
+import { simpleTypeOf } from '../value-type.js';
 
 export type SoapBinding =
   | { readonly ok: true; readonly input: Record<string, unknown> }
@@ -40,15 +41,16 @@ export function bindSoapParameters(
   const input: Record<string, unknown> = {};
   const children = request ? childElements(request).filter((child) => child.namespace === namespace) : [];
   for (const param of op.parameters) {
+    const type = simpleTypeOf(param.type);
     const element = children.find((child) => child.localName === param.name);
     if (!element) {
-      input[param.name] = defaultXsdValue(param.type);
+      input[param.name] = defaultXsdValue(type);
       continue;
     }
     const text = textContent(element);
     if (text === undefined) return { ok: false, malformed: true };
     try {
-      input[param.name] = parseXsdValue(param.type, text);
+      input[param.name] = parseXsdValue(type, text);
     } catch (error) {
       if (!(error instanceof XsdValueError)) throw error;
       const { line, column } = element.position();
@@ -70,13 +72,14 @@ export type FormBinding =
 export function bindFormParameters(op: OperationDescription, values: FormValues): FormBinding {
   const input: Record<string, unknown> = {};
   for (const param of op.parameters) {
+    const type = simpleTypeOf(param.type);
     const raw = values.get(param.name);
     if (raw === undefined) return { ok: false, message: htmlEncodeMessageChain([`Missing parameter: ${param.name}.`]) };
     try {
-      input[param.name] = parseXsdValue(param.type, raw);
+      input[param.name] = parseXsdValue(type, raw);
     } catch (error) {
       if (!(error instanceof XsdValueError)) throw error;
-      const converting = `Cannot convert ${raw} to ${DOTNET_TYPE_NAMES[param.type]}.\r\nParameter name: type`;
+      const converting = `Cannot convert ${raw} to ${DOTNET_TYPE_NAMES[type]}.\r\nParameter name: type`;
       return { ok: false, message: htmlEncodeMessageChain([converting, error.message]) };
     }
   }

@@ -10,9 +10,10 @@
 import { formatXsdValue, isReferenceType, type XsdValue } from '../xsd-values.js';
 import type { OperationDescription } from '../service-description.js';
 import { hasForbiddenCharacter } from '../xml-lexical.js';
+import { simpleTypeOf } from '../value-type.js';
 
 export function resultLexical(op: OperationDescription, value: unknown): string | undefined {
-  const type = op.result!.type;
+  const type = simpleTypeOf(op.result!.type);
   if (value === null || value === undefined) {
     if (isReferenceType(type)) return undefined;
     throw new TypeError(`${op.name} returned ${value}; its result is an xsd:${type}.`);
