@@ -20,4 +20,6 @@ export type {
   HttpAgent,
 } from './client/client-options.js';
 export type { SoapFaultCode } from './soap-fault.js';
+export { XmlFragment, XsdDateTime } from './service-description.js';
+export type { AnyValue } from './service-description.js';
 export type { Transport, ServiceDescription } from './service-description.js';

@@ -14,6 +14,8 @@ import type { ServerOptions } from './server/server-options.js';
 import { createServiceRuntime } from './server/service-runtime.js';
 
 export { SoapFault } from './soap-fault.js';
+export { XmlFragment, XsdDateTime } from './service-description.js';
+export type { AnyValue } from './service-description.js';
 export type { SoapFaultCode } from './soap-fault.js';
 export type { Transport, ServiceDescription, ServiceDocuments } from './service-description.js';
 export type { UploadedFile } from './multipart.js';

@@ -12,6 +12,7 @@ import {
   SoapFaultError,
   type ServiceCaller,
   type ServiceDescription,
+  XsdDateTime,
 } from '../../runtime/src/client.js';
 import { rejectionOf, startReplayServer, type FixedReply, type ReplayServer } from './helpers.js';
 
@@ -273,7 +274,7 @@ describe('success replies', () => {
     [
       'NextDelivery',
       '<dateTime xmlns="urn:example:inventory">2026-02-01T10:00:00</dateTime>',
-      new Date('2026-02-01T10:00:00Z'),
+      XsdDateTime.parse('2026-02-01T10:00:00'),
     ],
     ['Thumbnail', '<base64Binary xmlns="urn:example:inventory">AQIH</base64Binary>', new Uint8Array([1, 2, 7])],
     ['Total', '<decimal xmlns="urn:example:inventory">4.5</decimal>', '4.5'],
@@ -294,7 +295,7 @@ describe('success replies', () => {
     });
     const input = {
       category: 'x',
-      from: new Date(0),
+      from: XsdDateTime.fromDate(new Date(0)),
       id: 1,
       amount: '1',
       count: 1,

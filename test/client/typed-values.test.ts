@@ -4,7 +4,13 @@
  * returns is what the call resolves to (the runtime tests' fixture service).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createServiceCaller, HttpError, SoapFaultError, type ServiceCaller } from '../../runtime/src/client.js';
+import {
+  createServiceCaller,
+  HttpError,
+  SoapFaultError,
+  XsdDateTime,
+  type ServiceCaller,
+} from '../../runtime/src/client.js';
 import { SERVICE, startService, type Running } from '../runtime/fixture-service.js';
 import { HOSTILE, rejectionOf } from './helpers.js';
 
@@ -26,7 +32,7 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
     const input = {
       flag: true,
       big: -9223372036854775808n,
-      when: new Date('2026-02-01T10:00:00.25Z'),
+      when: XsdDateTime.parse('2026-02-01T10:00:00.25Z'),
       data: new Uint8Array([0, 1, 2, 254, 255]),
       amount: '-79228162514264337593543950335',
       ratio: 0.1 + 0.2,

@@ -1,5 +1,6 @@
 /** Wire contract §2 to §4 for SOAP 1.1 and 1.2, against a real server. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { XsdDateTime } from '../../runtime/src/values/xsd-date-time.js';
 import { startService, type Running } from './fixture-service.js';
 import { postSoap11, postSoap12, send, type RawReply } from './http-client.js';
 import {
@@ -145,7 +146,7 @@ describe('success (§3)', () => {
     const input = lastCall().input;
     expect(input.flag).toBe(true);
     expect(input.big).toBe(-9223372036854775808n);
-    expect((input.when as Date).toISOString()).toBe('2026-02-01T09:00:00.000Z');
+    expect((input.when as XsdDateTime).toDate().toISOString()).toBe('2026-02-01T09:00:00.000Z');
     expect(Array.from(input.data as Uint8Array)).toEqual([0, 1, 2]);
     expect(input.amount).toBe('12.50');
     expect(input.ratio).toBe(Infinity);

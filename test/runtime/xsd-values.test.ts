@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultXsdValue, formatXsdValue, parseXsdValue, XsdValueError } from '../../runtime/src/xsd-values.js';
+import type { XsdDateTime } from '../../runtime/src/values/xsd-date-time.js';
 
 describe('string', () => {
   it('is exact both ways', () => {
@@ -168,7 +169,7 @@ describe('dateTime', () => {
     ['2024-02-29T00:00:00', '2024-02-29T00:00:00.000Z'],
     ['0001-01-01T00:00:00', '0001-01-01T00:00:00.000Z'],
   ])('reads %j as the instant %s (no zone: UTC)', (text, iso) => {
-    expect(parseXsdValue('dateTime', text).toISOString()).toBe(iso);
+    expect(parseXsdValue('dateTime', text).toDate().toISOString()).toBe(iso);
   });
 
   it.each([
@@ -184,12 +185,19 @@ describe('dateTime', () => {
     expect(() => parseXsdValue('dateTime', text)).toThrow(`The string '${text}' is not a valid AllXsd value.`);
   });
 
-  it('writes UTC with Z, a fraction only when there is one', () => {
-    expect(formatXsdValue('dateTime', new Date('2026-02-01T10:00:00Z'))).toBe('2026-02-01T10:00:00Z');
-    expect(formatXsdValue('dateTime', new Date('2026-02-01T10:00:00.500Z'))).toBe('2026-02-01T10:00:00.5Z');
-    expect(formatXsdValue('dateTime', new Date('2026-02-01T10:00:00.123Z'))).toBe('2026-02-01T10:00:00.123Z');
-    expect(formatXsdValue('dateTime', parseXsdValue('dateTime', '0001-01-01T00:00:00'))).toBe('0001-01-01T00:00:00Z');
-    expect(() => formatXsdValue('dateTime', new Date(Number.NaN))).toThrow(TypeError);
+  it('writes a Date as UTC with Z, a fraction only when there is one', () => {
+    const date = (iso: string) => new Date(iso) as unknown as XsdDateTime;
+    expect(formatXsdValue('dateTime', date('2026-02-01T10:00:00Z'))).toBe('2026-02-01T10:00:00Z');
+    expect(formatXsdValue('dateTime', date('2026-02-01T10:00:00.500Z'))).toBe('2026-02-01T10:00:00.5Z');
+    expect(formatXsdValue('dateTime', date('2026-02-01T10:00:00.123Z'))).toBe('2026-02-01T10:00:00.123Z');
+    expect(() => formatXsdValue('dateTime', date('invalid'))).toThrow(TypeError);
+  });
+
+  it('writes an XsdDateTime back as read (an unspecified kind stays unspecified)', () => {
+    expect(formatXsdValue('dateTime', parseXsdValue('dateTime', '0001-01-01T00:00:00'))).toBe('0001-01-01T00:00:00');
+    expect(formatXsdValue('dateTime', parseXsdValue('dateTime', '1999-12-31T23:59:59.250'))).toBe(
+      '1999-12-31T23:59:59.25',
+    );
   });
 });
 
@@ -216,6 +224,6 @@ describe('defaultXsdValue', () => {
     expect(defaultXsdValue('boolean')).toBe(false);
     expect(defaultXsdValue('long')).toBe(0n);
     expect(defaultXsdValue('decimal')).toBe('0');
-    expect(defaultXsdValue('dateTime')!.toISOString()).toBe('0001-01-01T00:00:00.000Z');
+    expect(defaultXsdValue('dateTime')!.toString()).toBe('0001-01-01T00:00:00');
   });
 });

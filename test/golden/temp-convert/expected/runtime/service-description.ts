@@ -82,3 +82,8 @@ export interface ServiceDocuments {
 export const ADDRESS_MARKER = '\u0000address\u0000';
 export const BASE_MARKER = '\u0000base\u0000';
 export const HOST_MARKER = '\u0000host\u0000';
+
+export { XsdDateTime } from './values/xsd-date-time.js';
+export type { DateTimeKind } from './values/xsd-date-time.js';
+export { XmlFragment } from './values/xml-fragment.js';
+export type { AnyValue, AnySimpleValue, AnyDeclaredValue } from './values/any-value.js';

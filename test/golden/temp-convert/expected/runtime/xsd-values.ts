@@ -12,23 +12,22 @@
  * | long, unsignedLong | bigint | |
  * | float, double | number | `INF`, `-INF`, `NaN`; written as .NET's round-trip (`R`) format |
  * | decimal | string | checked lexically and against .NET's Decimal range, passed on as written |
- * | dateTime | Date | see below |
+ * | dateTime | XsdDateTime | see below |
  * | base64Binary | Uint8Array | whitespace ignored |
  *
- * dateTime: a Date is an instant. A lexical value with `Z` or an offset is
- * that instant; one without a zone (.NET's "unspecified" kind) is read as
- * UTC; an `xs:date` (no time) is midnight UTC. Digits beyond milliseconds are
- * dropped. A Date is written in UTC with `Z`, seconds always, fraction only
- * when not zero and without trailing zeros: `2026-02-01T10:00:00Z`,
- * `2026-02-01T10:00:00.5Z` (what .NET writes for a UTC DateTime). Years
- * 0001 to 9999, .NET's DateTime range.
+ * dateTime: an `XsdDateTime` (values/xsd-date-time.ts), which keeps the
+ * kind (unspecified, `Z`, offset) and the 100-ns ticks the wire carried and
+ * writes them back as ASMX does. A `Date` is also written, as the UTC value
+ * of its instant (`2026-02-01T10:00:00.5Z`, what .NET writes for a UTC
+ * DateTime).
  *
  * Values other than string are trimmed of XML whitespace before reading, as
  * XmlConvert does.
  */
 import { decodeBase64, encodeBase64 } from './base64.js';
-import type { XsdType } from './service-description.js';
+import type { XsdType } from './type-description.js';
 import { formatRoundTrip } from './xsd-float-format.js';
+import { XsdDateTime } from './values/xsd-date-time.js';
 
 export interface XsdValueTypes {
   string: string;
@@ -44,7 +43,7 @@ export interface XsdValueTypes {
   float: number;
   double: number;
   decimal: string;
-  dateTime: Date;
+  dateTime: XsdDateTime;
   base64Binary: Uint8Array;
 }
 
@@ -107,7 +106,7 @@ export function isReferenceType(type: XsdType): boolean {
 
 /**
  * What a .NET service receives for an absent value-type parameter: the
- * type's default (0, false, `0001-01-01T00:00:00Z`); `undefined` for the
+ * type's default (0, false, `0001-01-01T00:00:00`); `undefined` for the
  * reference types.
  */
 export function defaultXsdValue<T extends XsdType>(type: T): XsdValueTypes[T] | undefined {
@@ -123,7 +122,7 @@ export function defaultXsdValue<T extends XsdType>(type: T): XsdValueTypes[T] | 
     case 'decimal':
       return '0' as XsdValueTypes[T];
     case 'dateTime':
-      return utcDate(1, 1, 1, 0, 0, 0, 0) as XsdValueTypes[T];
+      return XsdDateTime.MIN_VALUE as XsdValueTypes[T];
     default:
       return 0 as XsdValueTypes[T];
   }
@@ -147,7 +146,6 @@ const INTEGER = /^[+-]?[0-9]+$/;
 const FLOATING = /^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$/;
 const DECIMAL = /^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$/;
 const DECIMAL_MAX = 79228162514264337593543950335n;
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?)?(Z|[+-]\d{2}:\d{2})?$/;
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 function trimXml(text: string): string {
@@ -188,7 +186,7 @@ function parse(type: XsdType, text: string): XsdValue {
       return value;
     }
     case 'dateTime':
-      return parseDateTime(value) ?? fail(`The string '${text}' is not a valid AllXsd value.`);
+      return XsdDateTime.tryParse(value) ?? fail(`The string '${text}' is not a valid AllXsd value.`);
     case 'base64Binary': {
       const compact = value.replace(/[ \t\n\r]/g, '');
       if (!BASE64.test(compact)) {
@@ -207,45 +205,6 @@ function parse(type: XsdType, text: string): XsdValue {
       return type === 'long' || type === 'unsignedLong' ? integer : Number(integer);
     }
   }
-}
-
-function parseDateTime(value: string): Date | undefined {
-  const match = DATE_TIME.exec(value);
-  if (!match) return undefined;
-  const [, y, mo, d, h = '00', mi = '00', s = '00', fraction = '', zone] = match;
-  const year = Number(y);
-  const month = Number(mo);
-  const day = Number(d);
-  const hour = Number(h);
-  const minute = Number(mi);
-  const second = Number(s);
-  if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
-  if (hour > 23 || minute > 59 || second > 59) return undefined;
-  let offsetMinutes = 0;
-  if (zone && zone !== 'Z') {
-    const offsetHours = Number(zone.slice(1, 3));
-    const offsetRest = Number(zone.slice(4, 6));
-    if (offsetHours > 14 || offsetRest > 59 || (offsetHours === 14 && offsetRest > 0)) return undefined;
-    offsetMinutes = (zone[0] === '-' ? -1 : 1) * (offsetHours * 60 + offsetRest);
-  }
-  const millis = Number(fraction.padEnd(3, '0').slice(0, 3));
-  const date = utcDate(year, month, day, hour, minute, second, millis);
-  date.setTime(date.getTime() - offsetMinutes * 60_000);
-  const utcYear = date.getUTCFullYear();
-  return utcYear < 1 || utcYear > 9999 ? undefined : date;
-}
-
-function daysInMonth(year: number, month: number): number {
-  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
-}
-
-/** A UTC Date; unlike `Date.UTC`, years below 100 are taken as written. */
-function utcDate(year: number, month: number, day: number, h: number, m: number, s: number, ms: number): Date {
-  const date = new Date(0);
-  date.setUTCFullYear(year, month - 1, day);
-  date.setUTCHours(h, m, s, ms);
-  return date;
 }
 
 // --- Writing ---------------------------------------------------------------------------------------------------------
@@ -279,7 +238,8 @@ function format(type: XsdType, value: unknown): string {
       return text !== undefined && DECIMAL.test(text) ? text : wrong();
     }
     case 'dateTime':
-      return value instanceof Date ? (formatDateTime(value) ?? wrong()) : wrong();
+      if (value instanceof XsdDateTime) return value.toString();
+      return value instanceof Date && !Number.isNaN(value.getTime()) ? formatDate(value) : wrong();
     case 'base64Binary':
       return value instanceof Uint8Array ? encodeBase64(value) : wrong();
     default: {
@@ -301,15 +261,10 @@ function describe(value: unknown): string {
   return value === null ? 'null' : typeof value === 'object' ? (value.constructor?.name ?? 'object') : String(value);
 }
 
-function formatDateTime(date: Date): string | undefined {
-  if (Number.isNaN(date.getTime())) return undefined;
-  const year = date.getUTCFullYear();
-  if (year < 1 || year > 9999) return undefined;
-  const two = (n: number) => String(n).padStart(2, '0');
-  const millis = date.getUTCMilliseconds();
-  const fraction = millis === 0 ? '' : `.${String(millis).padStart(3, '0').replace(/0+$/, '')}`;
-  return (
-    `${String(year).padStart(4, '0')}-${two(date.getUTCMonth() + 1)}-${two(date.getUTCDate())}` +
-    `T${two(date.getUTCHours())}:${two(date.getUTCMinutes())}:${two(date.getUTCSeconds())}${fraction}Z`
-  );
+function formatDate(date: Date): string {
+  try {
+    return XsdDateTime.fromDate(date).toString();
+  } catch {
+    throw new TypeError(`${describe(date)} is not a valid xsd:dateTime value.`);
+  }
 }
