@@ -363,7 +363,7 @@ describe('calls', () => {
   });
 });
 
-describe.each(PROBES)('failures over %s (calling %s)', (transport, PROBE, PROBE_CASE) => {
+describe.each(PROBES)('failures over %s', (transport, PROBE, PROBE_CASE) => {
   it("a handler's SoapFault('Client', …): SOAP, a Client SoapFaultError; HTTP, an HttpError 500", async () => {
     behaviour = { throws: new SoapFault('Client', FAULT_MESSAGE, 'detail') };
     const error = await rejectionOf(call(PROBE, PROBE_CASE.plain.input, transport));
