@@ -51,6 +51,11 @@ interface OperationCase<Op extends keyof Client> {
   readonly hostile: Sample<Op>;
   /** A file sent over httpPost, for an operation that can carry files (one without parameters); else `undefined`. */
   readonly upload: Required<ClientFile> | undefined;
+  /** For an operation with SOAP headers: those the client sends (`in`) and those the handler writes back (`out`). */
+  readonly headers?: {
+    readonly in: Readonly<Record<string, unknown>>;
+    readonly out: Readonly<Record<string, unknown>>;
+  };
 }
 
 /** The message of the fault a handler throws. */
@@ -66,8 +71,15 @@ const CALLS = CASES.flatMap(([operation, { transports }]) =>
 const UPLOADS = CASES.flatMap(([operation, { transports, upload }]) =>
   upload ? transports.filter(isHttpPost).map((transport) => [operation, transport, upload] as const) : [],
 );
-/** The operation the failure tests call. */
-const [PROBE, PROBE_CASE] = CASES[0]!;
+/** Every operation with SOAP headers, over the SOAP transports it is called over. */
+const HEADER_CALLS = CASES.flatMap(([operation, { transports, headers }]) =>
+  headers ? transports.filter(isSoap).map((transport) => [operation, transport, headers] as const) : [],
+);
+/** The transports some operation is called over, each with the first such operation: what the failure tests call. */
+const PROBES = TRANSPORTS.flatMap((transport) => {
+  const probe = CASES.find(([, { transports }]) => transports.includes(transport));
+  return probe ? [[transport, probe[0], probe[1]] as const] : [];
+});
 
 /** A call as its handler saw it. */
 interface Seen {
@@ -77,10 +89,24 @@ interface Seen {
   readonly files: readonly UploadedFile[];
 }
 
-/** What handlers do next: return a value, throw, or wait `waitsMs`, less when the client goes away. */
-type Behaviour = { readonly returns: unknown } | { readonly throws: unknown } | { readonly waitsMs: number };
+/**
+ * What handlers do next: return a value (and set SOAP headers on `ctx.outHeaders`), throw, or wait `waitsMs`, less
+ * when the client goes away.
+ */
+type Behaviour =
+  | { readonly returns: unknown; readonly outHeaders?: Readonly<Record<string, unknown>> }
+  | { readonly throws: unknown }
+  | { readonly waitsMs: number };
+
+/** What a handler's context holds beyond `CallContext` for an operation with SOAP headers. */
+interface HeaderContext {
+  readonly soapHeaders?: object;
+  readonly outHeaders?: Record<string, unknown>;
+}
 
 const seen: Seen[] = [];
+/** The `ctx.soapHeaders` each call's handler saw, for operations that read SOAP headers. */
+const seenHeaders: object[] = [];
 /** How each wait ended: `aborted` when the handler's `ctx.signal` aborted first. */
 const waits: ('aborted' | 'elapsed')[] = [];
 let behaviour: Behaviour = { returns: undefined };
@@ -91,6 +117,8 @@ const handlers = Object.fromEntries(
     op.name,
     async (input: Record<string, unknown>, ctx: CallContext) => {
       seen.push({ operation: op.name, transport: ctx.transport, input: { ...input }, files: ctx.files });
+      const { soapHeaders, outHeaders } = ctx as CallContext & HeaderContext;
+      if (soapHeaders !== undefined) seenHeaders.push({ ...soapHeaders });
       const now = behaviour;
       if ('throws' in now) throw now.throws;
       if ('waitsMs' in now) {
@@ -98,6 +126,7 @@ const handlers = Object.fromEntries(
         waits.push(await delay(now.waitsMs, 'elapsed' as const, { signal }).catch(() => 'aborted' as const));
         return undefined;
       }
+      if (now.outHeaders && outHeaders) Object.assign(outHeaders, now.outHeaders);
       return now.returns;
     },
   ]),
@@ -120,6 +149,7 @@ afterAll(async () => {
 
 beforeEach(() => {
   seen.length = 0;
+  seenHeaders.length = 0;
   waits.length = 0;
   behaviour = { returns: undefined };
 });
@@ -129,7 +159,7 @@ function call(
   operation: keyof Client,
   input: object,
   transport: Transport,
-  options: Omit<CallOptions, 'transport'> = {},
+  options: Omit<CallOptions, 'transport'> & { soapHeaders?: object; outHeaders?: object } = {},
 ): Promise<unknown> {
   const method = client[operation] as unknown as (input: object, options: CallOptions) => Promise<unknown>;
   return method(input, { ...options, transport });
@@ -161,7 +191,11 @@ function escapeXml(text: string, quotes = false): string {
 describe('calls', () => {
   it('the table holds every operation of the service, over every transport it enables', () => {
     expect(CASES.map(([operation]) => operation)).toEqual(service.operations.map((op) => op.name));
-    for (const [operation, { transports }] of CASES) expect(transports, operation).toEqual(service.transports);
+    for (const [i, [operation, { transports }]] of CASES.entries()) {
+      // HttpGet and HttpPost leave out what they cannot carry, as ASMX does.
+      const omitted = service.operations[i]!.httpOmitted === true;
+      expect(transports, operation).toEqual(service.transports.filter((t) => isSoap(t) || !omitted));
+    }
   });
 
   it.each(CALLS)(
@@ -177,6 +211,20 @@ describe('calls', () => {
     },
   );
 
+  it.each(HEADER_CALLS)(
+    '%s over %s: SOAP headers sent reach ctx.soapHeaders, and those set on ctx.outHeaders reach the call',
+    async (operation, transport, headers) => {
+      behaviour = { returns: OPERATIONS[operation].plain.result, outHeaders: headers.out };
+      const received = {};
+      await call(operation, OPERATIONS[operation].plain.input, transport, {
+        soapHeaders: headers.in,
+        outHeaders: received,
+      });
+      expect(seenHeaders).toStrictEqual(Object.keys(headers.in).length > 0 ? [headers.in] : []);
+      expect(received).toStrictEqual(headers.out);
+    },
+  );
+
   it.each(UPLOADS)('%s over %s: a file sent reaches ctx.files, byte for byte', async (operation, transport, upload) => {
     behaviour = { returns: OPERATIONS[operation].plain.result };
     await call(operation, { files: [upload] }, transport);
@@ -184,7 +232,7 @@ describe('calls', () => {
   });
 });
 
-describe.each(TRANSPORTS)('failures over %s', (transport) => {
+describe.each(PROBES)('failures over %s', (transport, PROBE, PROBE_CASE) => {
   it("a handler's SoapFault('Client', …): SOAP, a Client SoapFaultError; HTTP, an HttpError 500", async () => {
     behaviour = { throws: new SoapFault('Client', FAULT_MESSAGE, 'detail') };
     const error = await rejectionOf(call(PROBE, PROBE_CASE.plain.input, transport));

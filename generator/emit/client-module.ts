@@ -3,7 +3,7 @@ import { jsDoc } from '../printer/js-doc.js';
 import { importSpecifier, MODULE_PATHS } from './module-paths.js';
 import { importRuntime, reexportRuntime, RUNTIME, type RuntimeMode } from './runtime-symbols.js';
 import { arrow, assignment, call, generic, object, raw, string, stringLiteral, union } from '../printer/ts-syntax.js';
-import type { Statement, TsModule } from '../printer/ts-module.js';
+import type { Member, Statement, TsModule } from '../printer/ts-module.js';
 
 /** The errors a call rejects with, and the types of an upload: re-exported from the runtime. */
 const REEXPORTED = [
@@ -28,11 +28,22 @@ export function emitClientModule(model: ServiceModel, address: string, runtime: 
   const { transportType, clientOptionsType, callOptionsType } = ts;
   // Files travel by HttpPost only: without it, an operation without parameters takes its (empty) input type.
   const inputTypeOf = (op: OperationModel) => (op.takesFiles ? 'ClientUpload' : op.ts.inputType);
-  const typeImports = model.operations.flatMap((op) => [
-    ...(inputTypeOf(op) === op.ts.inputType ? [op.ts.inputType] : []),
-    ...(op.result ? [op.ts.resultType] : []),
-  ]);
   const defaultTransport = model.enabled.soap11 ? 'soap11' : model.bindings[0];
+  const typeImports = [
+    ...model.operations.flatMap((op) => [
+      ...(inputTypeOf(op) === op.ts.inputType ? [op.ts.inputType] : []),
+      ...(op.result ? [op.ts.resultType] : []),
+      ...(op.ts.headers?.in ? [op.ts.headers.in] : []),
+      ...(op.ts.headers?.out ? [op.ts.headers.out] : []),
+    ]),
+    ...(model.soapHeaderFields.length > 0 ? [ts.soapHeadersType] : []),
+  ];
+  const clientOptionsDoc =
+    `Options of \`${ts.createClient}\`: \`url\` (default \`${address}\`, the address the WSDL names), ` +
+    `\`transport\` (default \`${defaultTransport}\`), \`timeoutMs\` (default 100 s), \`signal\`, ` +
+    '`headers` (sent with every call), and how calls travel: by default `node:http`/`node:https` on Node, ' +
+    "through a keep-alive agent of the client's own or `agent`, and the global `fetch` elsewhere; " +
+    '`fetch` sends every call with the one given.';
 
   const statements: Statement[] = [
     ...importRuntime(
@@ -55,18 +66,30 @@ export function emitClientModule(model: ServiceModel, address: string, runtime: 
       type: union(...model.bindings.map((b) => stringLiteral(b))),
       docs: jsDoc([`The transports ${model.name} enables: what a client's or a call's \`transport\` may name.`]),
     },
-    {
-      kind: 'type',
-      name: clientOptionsType,
-      type: generic('ClientOptions', transportType),
-      docs: jsDoc([
-        `Options of \`${ts.createClient}\`: \`url\` (default \`${address}\`, the address the WSDL names), ` +
-          `\`transport\` (default \`${defaultTransport}\`), \`timeoutMs\` (default 100 s), \`signal\`, ` +
-          '`headers` (sent with every call), and how calls travel: by default `node:http`/`node:https` on Node, ' +
-          "through a keep-alive agent of the client's own or `agent`, and the global `fetch` elsewhere; " +
-          '`fetch` sends every call with the one given.',
-      ]),
-    },
+    model.soapHeaderFields.length === 0
+      ? {
+          kind: 'type',
+          name: clientOptionsType,
+          type: generic('ClientOptions', transportType),
+          docs: jsDoc([clientOptionsDoc]),
+        }
+      : {
+          kind: 'interface',
+          name: clientOptionsType,
+          extends: [generic('ClientOptions', transportType)],
+          docs: jsDoc([clientOptionsDoc]),
+          members: [
+            {
+              kind: 'property',
+              name: 'soapHeaders',
+              type: ts.soapHeadersType,
+              optional: true,
+              docs: jsDoc([
+                "SOAP headers sent with every call of an operation that reads them, unless the call's own give the field.",
+              ]),
+            },
+          ],
+        },
     {
       kind: 'type',
       name: callOptionsType,
@@ -76,6 +99,7 @@ export function emitClientModule(model: ServiceModel, address: string, runtime: 
           "call) and `headers` (added to the client's).",
       ]),
     },
+    ...model.operations.flatMap((op) => callOptionsOf(op, callOptionsType)),
     {
       kind: 'interface',
       name: ts.clientInterface,
@@ -92,7 +116,7 @@ export function emitClientModule(model: ServiceModel, address: string, runtime: 
         docs: jsDoc([op.description, uploadNote(op)], { group: op.group }),
         params: [
           { name: 'input', type: inputTypeOf(op), optional: op.parameters.every((p) => p.minOccurs === 0) },
-          { name: 'options', type: callOptionsType, optional: true },
+          { name: 'options', type: op.ts.headers?.callOptions ?? callOptionsType, optional: true },
         ],
         returnType: generic('Promise', op.result ? op.ts.resultType : 'void'),
       })),
@@ -123,7 +147,7 @@ export function emitClientModule(model: ServiceModel, address: string, runtime: 
           object(
             model.operations.map((op) => [
               op.ts.method,
-              arrow(['input', 'callOptions'], call('call', [string(op.name), raw('input'), raw('callOptions')])),
+              arrow(['input', 'callOptions'], call('call', [string(op.messageName), raw('input'), raw('callOptions')])),
             ]),
           ).doc,
           ';',
@@ -133,6 +157,40 @@ export function emitClientModule(model: ServiceModel, address: string, runtime: 
     reexportRuntime(REEXPORTED),
   ];
   return { path: MODULE_PATHS.client, statements };
+}
+
+/** `{Op}CallOptions`: a call's options with the SOAP headers an operation sends and receives. */
+function callOptionsOf(op: OperationModel, callOptionsType: string): Statement[] {
+  const names = op.ts.headers;
+  if (!names) return [];
+  const members: Member[] = [];
+  if (names.in) {
+    members.push({
+      kind: 'property',
+      name: 'soapHeaders',
+      type: names.in,
+      optional: true,
+      docs: jsDoc(["SOAP headers to send, by field; a field not given is sent from the client's `soapHeaders`."]),
+    });
+  }
+  if (names.out) {
+    members.push({
+      kind: 'property',
+      name: 'outHeaders',
+      type: names.out,
+      optional: true,
+      docs: jsDoc(['Receives the SOAP headers of the reply: the call sets each field whose header the reply carries.']),
+    });
+  }
+  return [
+    {
+      kind: 'interface',
+      name: names.callOptions,
+      docs: jsDoc([`Options of a \`${op.ts.method}\` call: the client's call options, and its SOAP headers.`]),
+      extends: [callOptionsType],
+      members,
+    },
+  ];
 }
 
 function uploadNote(op: OperationModel): string | undefined {

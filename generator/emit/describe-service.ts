@@ -1,12 +1,13 @@
-import type { ServiceDescription } from '@asmxgen/runtime';
-import type { ServiceModel } from '../model/types.js';
-import { xsdTypeOf } from '../model/xsd-type-of.js';
+import type { OperationDescription, ServiceDescription } from '@asmxgen/runtime';
+import type { OperationModel, ServiceModel } from '../model/types.js';
 
 /**
  * The model as the runtime sees it: the wire facts the generated `service.ts`
  * declares and the server and client read. Typed by the runtime's own
  * `ServiceDescription`, so a model type the runtime does not know fails to
- * compile here rather than in generated code.
+ * compile here rather than in generated code. Fields the runtime defaults
+ * (`nillable`, `headers`, `httpOmitted`, `types`) are written only when they
+ * say something, so a service of simple types describes itself as before.
  */
 export function describeService(model: ServiceModel): ServiceDescription {
   return {
@@ -14,12 +15,43 @@ export function describeService(model: ServiceModel): ServiceDescription {
     namespace: model.namespace,
     path: model.path,
     transports: model.bindings,
-    operations: model.operations.map((op) => ({
-      name: op.name,
-      soapAction: op.soapAction,
-      responseElement: op.responseElement,
-      parameters: op.parameters.map((p) => ({ name: p.name, type: xsdTypeOf(p.type), optional: p.minOccurs === 0 })),
-      ...(op.result && { result: { type: xsdTypeOf(op.result.type), element: op.result.elementName } }),
+    operations: model.operations.map(describeOperation),
+    ...(model.types.length > 0 ? { types: model.typeDescriptions } : {}),
+  };
+}
+
+function describeOperation(op: OperationModel): OperationDescription {
+  const result = op.result;
+  return {
+    // The message name: the request element and the `/Op` path, unique where overloads share a method name.
+    name: op.messageName,
+    soapAction: op.soapAction,
+    responseElement: op.responseElement,
+    parameters: op.parameters.map((p) => ({
+      name: p.name,
+      type: p.valueType,
+      optional: p.minOccurs === 0,
+      ...(p.nillable ? { nillable: true } : {}),
     })),
+    ...(result && {
+      result: {
+        type: result.valueType,
+        element: result.elementName,
+        ...(result.nillable ? { nillable: true } : {}),
+        ...(result.httpElement === undefined ? {} : { httpElement: result.httpElement }),
+      },
+    }),
+    ...(op.headers.length > 0
+      ? {
+          headers: op.headers.map((h) => ({
+            field: h.field,
+            type: h.type,
+            element: h.element,
+            direction: h.direction,
+            ...(h.required ? {} : { required: false }),
+          })),
+        }
+      : {}),
+    ...(op.httpOmitted ? { httpOmitted: true } : {}),
   };
 }

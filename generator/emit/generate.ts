@@ -27,7 +27,7 @@ export async function generate(model: ServiceModel, options: GenerateOptions = {
   const modules: TsModule[] = [
     emitServerModule(model, runtime),
     emitClientModule(model, serviceAddress(model, baseUrl), runtime),
-    emitTypesModule(model),
+    emitTypesModule(model, runtime),
     emitServiceModule(model, runtime),
     emitDocumentsModule(model, runtime),
   ];

@@ -1,9 +1,9 @@
-import type { ServiceModel } from '../model/types.js';
+import type { OperationModel, ServiceModel } from '../model/types.js';
 import { jsDoc } from '../printer/js-doc.js';
 import { importSpecifier, MODULE_PATHS } from './module-paths.js';
 import { importRuntime, reexportRuntime, RUNTIME, type RuntimeMode, type RuntimeSymbol } from './runtime-symbols.js';
 import { call, raw, union, generic } from '../printer/ts-syntax.js';
-import type { Statement, TsModule } from '../printer/ts-module.js';
+import type { Member, Statement, TsModule } from '../printer/ts-module.js';
 
 /** What `server.ts` takes from the runtime, and what of it it re-exports. */
 const IMPORTED: readonly RuntimeSymbol[] = [
@@ -42,7 +42,12 @@ export function emitServerModule(model: ServiceModel, runtime: RuntimeMode): TsM
     {
       kind: 'import',
       typeOnly: true,
-      names: model.operations.flatMap((op) => [op.ts.inputType, op.ts.resultType]),
+      names: model.operations.flatMap((op) => [
+        op.ts.inputType,
+        op.ts.resultType,
+        ...(op.ts.headers?.in ? [op.ts.headers.in] : []),
+        ...(op.ts.headers?.out ? [op.ts.headers.out] : []),
+      ]),
       from: importSpecifier(MODULE_PATHS.types),
     },
     {
@@ -59,11 +64,12 @@ export function emitServerModule(model: ServiceModel, runtime: RuntimeMode): TsM
         docs: jsDoc([op.description], { group: op.group }),
         params: [
           { name: 'input', type: op.ts.inputType },
-          { name: 'ctx', type: 'CallContext' },
+          { name: 'ctx', type: op.ts.headers?.context ?? 'CallContext' },
         ],
         returnType: union(op.ts.resultType, generic('Promise', op.ts.resultType)),
       })),
     },
+    ...model.operations.flatMap(contextType),
     factory(
       ts.createHandler,
       RUNTIME.createServiceHandler,
@@ -100,4 +106,39 @@ export function emitServerModule(model: ServiceModel, runtime: RuntimeMode): TsM
   }
 
   return { path: MODULE_PATHS.server, statements };
+}
+
+/** `{Op}Context`: the call's context with the SOAP headers an operation reads and writes. */
+function contextType(op: OperationModel): Statement[] {
+  const names = op.ts.headers;
+  if (!names) return [];
+  const members: Member[] = [];
+  if (names.in) {
+    members.push({
+      kind: 'property',
+      name: 'soapHeaders',
+      type: names.in,
+      docs: jsDoc(['The SOAP headers the request carries, by field; a header it does not carry is absent.']),
+    });
+  }
+  if (names.out) {
+    members.push({
+      kind: 'property',
+      name: 'outHeaders',
+      type: names.out,
+      docs: jsDoc([
+        'The SOAP headers the reply writes, by field: set a field to write its header. An InOut header starts as ' +
+          'the request carried it, so it is written back unless changed or deleted.',
+      ]),
+    });
+  }
+  return [
+    {
+      kind: 'interface',
+      name: names.context,
+      docs: jsDoc([`The context of a \`${op.ts.method}\` call: the call's, and its SOAP headers.`]),
+      extends: ['CallContext'],
+      members,
+    },
+  ];
 }

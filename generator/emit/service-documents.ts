@@ -1,6 +1,8 @@
 import { ADDRESS_MARKER, HOST_MARKER, type ServiceDocuments } from '@asmxgen/runtime';
 import type { OperationModel, ServiceModel } from '../model/types.js';
-import { xsdTypeOf } from '../model/xsd-type-of.js';
+import { BUILTIN_TYPES } from '../model/builtin-types.js';
+import type { TypeModel } from '../model/type-model.js';
+import type { TypeRef } from '../model/type-refs.js';
 import { template } from '../render/templates.js';
 import { renderWsdl } from './wsdl.js';
 
@@ -136,9 +138,11 @@ function operationView(model: ServiceModel, site: SiteView, op: OperationModel) 
   const samples = [
     model.enabled.soap11 && soapSample('soap11', 'SOAP 1.1', 'soap', SOAP_ENVELOPE_11, 'text/xml', op.soapAction),
     model.enabled.soap12 && soapSample('soap12', 'SOAP 1.2', 'soap12', SOAP_ENVELOPE_12, 'application/soap+xml'),
-    model.enabled.httpGet && { id: 'http-get', label: 'HTTP GET', soap: false, get: true },
-    model.enabled.httpPost && { id: 'http-post', label: 'HTTP POST', soap: false, get: false },
-  ].filter((sample) => sample !== false);
+    // HttpGet and HttpPost leave out what they cannot carry, and its page shows no sample of them.
+    model.enabled.httpGet && op.http && { id: 'http-get', label: 'HTTP GET', soap: false, get: true },
+    model.enabled.httpPost && op.http && { id: 'http-post', label: 'HTTP POST', soap: false, get: false },
+  ].filter((sample) => sample !== false && sample !== undefined);
+  const label = (ref: TypeRef) => typeLabel(ref, model.types);
   return {
     ...site,
     op: {
@@ -147,15 +151,37 @@ function operationView(model: ServiceModel, site: SiteView, op: OperationModel) 
       group: op.group,
       requestElement: op.requestElement,
       responseElement: op.responseElement,
-      parameters: op.parameters.map((p) => ({ name: p.name, type: xsdTypeOf(p.type) })),
-      result: op.result && { type: xsdTypeOf(op.result.type), element: op.result.elementName },
+      parameters: op.parameters.map((p) => ({ name: p.name, type: label(p.type) })),
+      result: op.result && {
+        type: label(op.result.type),
+        element: op.result.elementName,
+        httpElement: op.result.httpElement ?? label(op.result.type),
+      },
       /** The HttpPost endpoint, relative like every link (`X.asmx/Op`). */
       action: site.page + op.httpLocation,
       httpPath: model.path + op.httpLocation,
     },
-    testForm: model.enabled.httpPost,
+    testForm: model.enabled.httpPost && op.http !== undefined,
     samples,
   };
+}
+
+/**
+ * The placeholder a help page shows for a value: its XSD type name (`string`, `guid`, `Book`, `ArrayOfBook`), as the
+ * WSDL names it; items repeated in place show their item type.
+ */
+function typeLabel(ref: TypeRef, types: readonly TypeModel[]): string {
+  switch (ref.kind) {
+    case 'builtin':
+      return BUILTIN_TYPES[ref.name].xsdName;
+    case 'class':
+    case 'enum':
+      return types.find((t) => t.name === ref.name)?.xmlName ?? ref.name;
+    case 'nullable':
+      return typeLabel(ref.of, types);
+    case 'array':
+      return ref.arrayType ?? typeLabel(ref.item, types);
+  }
 }
 
 function soapSample(id: string, label: string, prefix: string, envelope: string, mime: string, soapAction?: string) {

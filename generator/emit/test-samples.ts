@@ -1,24 +1,29 @@
-import type { OperationModel } from '../model/types.js';
-import { xsdTypeOf } from '../model/xsd-type-of.js';
-import type { XsdType } from '../model/xsd-types.js';
-import { call, flat, object, raw, string, stringLiteral, type Expr } from '../printer/ts-syntax.js';
+import type { BuiltinName } from '../model/builtin-types.js';
+import { isOptionalMember } from '../model/ts-types.js';
+import type { ClassTypeModel, EnumTypeModel, MemberModel, TypeModel } from '../model/type-model.js';
+import type { TypeRef } from '../model/type-refs.js';
+import type { OperationModel, ServiceModel } from '../model/types.js';
+import { array, call, flat, object, raw, string, stringLiteral, type Expr } from '../printer/ts-syntax.js';
 
 /**
  * The values the generated test suite sends and returns, as TypeScript
- * expressions: per XSD type a plain value and a hostile one. The generated client
- * and server carry each exactly over every transport (which
- * `test/emit/tests-module.test.ts` runs for a service of every type), so the
- * suite can demand the very value back:
+ * expressions: per site a plain value and a hostile one. The generated client
+ * and server carry each exactly over every transport that carries the
+ * operation (which `test/emit/tests-module.test.ts` runs for services of every
+ * type), so the suite can demand the very value back:
  *
  * - strings: `HOSTILE_STRING`;
- * - integers at a bound of their type (signed: the minimum; unsigned: the
- *   maximum), `long` and `unsignedLong` as bigints beyond 2^53;
+ * - integers at a bound of their type (parameters and results: signed the
+ *   minimum, unsigned the maximum; members of classes: the maximum), `long`
+ *   and `unsignedLong` as bigints beyond 2^53;
  * - `float` and `double` at their largest magnitude, which .NET's round-trip
- *   format writes with 9 and 17 digits and an exponent (not `0.1` as a
- *   `float`, which no float holds, nor `-0`, which XML writes as `0`);
- * - `decimal` at its bound, 29 digits (a string, passed on as written);
- * - `dateTime` at the last millisecond .NET holds, in UTC;
- * - `base64Binary`: every byte value.
+ *   format writes with 9 and 17 digits and an exponent;
+ * - `decimal` at its bounds, 29 digits (a string, passed on as written);
+ * - `dateTime` of each kind: unspecified with 7 fraction digits, UTC, with an offset;
+ * - `base64Binary`: every byte value; `Guid`, `char` (a lone surrogate), `QName`;
+ * - raw XML with prefixes, comments and CDATA; `object` as typed simple values, class values and XML;
+ * - classes with every member (a derived class at a base's site, with `$type`), nil where nillable, enums by
+ *   their last XML name, flags as a set of several names, arrays with a nil item where items are nillable.
  *
  * Plain values differ per parameter (by name or position), so parameters
  * swapped on the way show.
@@ -52,7 +57,16 @@ export const SAMPLE_CONSTANTS: readonly SampleConstant[] = [
 /** The file's bytes in `uploadSample`. */
 const UPLOAD_DATA = raw('ALL_BYTES');
 
-const HOSTILE: Readonly<Record<XsdType, Expr>> = {
+const dateTime = (text: string) => call('XsdDateTime.parse', [sampleString(text)]);
+const fragment = (text: string) => call('XmlFragment.parse', [sampleString(text)]);
+
+/** Raw XML a runtime must keep byte for byte: prefixes and their declarations, a comment, CDATA, an empty element. */
+const HOSTILE_XML =
+  '<p:Doc xmlns:p="urn:sample:p" p:a="1 &amp; 2"><!-- a comment --><![CDATA[<not-xml> & ]]>' +
+  '<p:Empty /><Plain xmlns="urn:sample">text &lt; &gt;</Plain></p:Doc>';
+
+/** Values at the edges of parameters and results. */
+const HOSTILE: Readonly<Record<BuiltinName, Expr>> = {
   string: raw('HOSTILE_STRING'),
   boolean: raw('false', 'boolean'),
   byte: raw('-128'),
@@ -66,12 +80,40 @@ const HOSTILE: Readonly<Record<XsdType, Expr>> = {
   float: raw('-3.4028234663852886e38'),
   double: raw('-1.7976931348623157e308'),
   decimal: sampleString('-79228162514264337593543950335'),
-  dateTime: call('new Date', [sampleString('9999-12-31T23:59:59.999Z')]),
+  dateTime: dateTime('9999-12-31T23:59:59.9999999'),
   base64Binary: raw('ALL_BYTES'),
+  guid: sampleString('ffffffff-ffff-ffff-ffff-ffffffffffff'),
+  char: sampleString('\ud83d'),
+  timeSpan: raw('{}', 'object'),
+  QName: sampleString('Local.Name-1'),
+  anyType: object([
+    ['$type', sampleString('long')],
+    ['value', raw('-9223372036854775808n')],
+  ]),
+  xmlElement: fragment(HOSTILE_XML),
+  xmlNode: fragment(HOSTILE_XML),
+  xmlDocument: fragment(HOSTILE_XML),
+  dataSet: fragment(HOSTILE_XML),
 };
 
-/** A plain value of `type`: `label` is a string's text (a byte array's UTF-8), `position` (0, 1, ...) sets numbers. */
-function plainValue(type: XsdType, label: string, position: number): Expr {
+/** Values at the other edges, for members of classes. */
+const HOSTILE_MEMBER: Readonly<Partial<Record<BuiltinName, Expr>>> = {
+  byte: raw('127', 'number'),
+  short: raw('32767', 'number'),
+  int: raw('2147483647', 'number'),
+  long: raw('9223372036854775807n'),
+  float: raw('3.4028234663852886e38', 'number'),
+  double: raw('1.7976931348623157e308', 'number'),
+  decimal: sampleString('79228162514264337593543950335'),
+  dateTime: dateTime('2026-05-17T10:00:00.1234567+05:30'),
+  anyType: object([
+    ['$type', sampleString('string')],
+    ['value', raw('HOSTILE_STRING')],
+  ]),
+};
+
+/** A plain value of a built-in: `label` is a string's text (a byte array's UTF-8), `position` (0, 1, ...) sets numbers. */
+function plainBuiltin(type: BuiltinName, label: string, position: number): Expr {
   switch (type) {
     case 'string':
       return sampleString(label);
@@ -87,39 +129,190 @@ function plainValue(type: XsdType, label: string, position: number): Expr {
     case 'decimal':
       return sampleString(`${position + 1}.25`);
     case 'dateTime':
-      return call('new Date', [sampleString(new Date(Date.UTC(2026, 1, 1, 10, position % 60, 0, 250)).toISOString())]);
+      return dateTime(new Date(Date.UTC(2026, 1, 1, 10, position % 60, 0, 250)).toISOString());
     case 'base64Binary':
       return call('new TextEncoder().encode', [sampleString(label)]);
+    case 'guid':
+      return sampleString(`3f2504e0-4f89-11d3-9a0c-${String(position).padStart(12, '0')}`);
+    case 'char':
+      return sampleString(String.fromCharCode(65 + (position % 26)));
+    case 'timeSpan':
+      return raw('{}', 'object');
+    case 'QName':
+      return sampleString(`Name${position}`);
+    case 'anyType':
+      return object([
+        ['$type', sampleString('int')],
+        ['value', raw(String(position + 1), 'number')],
+      ]);
+    case 'xmlElement':
+    case 'xmlNode':
+    case 'xmlDocument':
+    case 'dataSet':
+      return fragment(`<Item xmlns="urn:sample">${escapeText(label)}</Item>`);
     default:
       return raw(String((position % 100) + 1), 'number');
   }
 }
 
+/** Where a value goes: what the sample may hold there. */
+interface Site {
+  readonly nillable?: boolean;
+  readonly member?: boolean;
+  readonly any?: boolean;
+}
+
+/** Classes nested deeper than this leave their optional members out, so recursive types end. */
+const MAX_DEPTH = 3;
+
+/** Sample values of one service's sites. */
+class Sampler {
+  private readonly types: ReadonlyMap<string, TypeModel>;
+  private readonly derived: ReadonlyMap<string, readonly string[]>;
+  private readonly nillableArrays: ReadonlySet<string>;
+
+  constructor(model: ServiceModel) {
+    this.types = new Map(model.types.map((t) => [t.name, t]));
+    this.nillableArrays = new Set(model.arrayTypes.filter((a) => a.itemNillable).map((a) => a.name));
+    this.derived = new Map(
+      Object.entries(model.typeDescriptions).flatMap(([name, d]) =>
+        d.kind === 'class' && d.derived ? [[name, d.derived] as const] : [],
+      ),
+    );
+  }
+
+  value(ref: TypeRef, kind: SampleKind, label: string, position: number, site: Site = {}, depth = 0): Expr {
+    if (site.any) return kind === 'hostile' ? HOSTILE.xmlElement : plainBuiltin('xmlElement', label, position);
+    if (kind === 'hostile' && (site.nillable || ref.kind === 'nullable')) return raw('null');
+    switch (ref.kind) {
+      case 'builtin':
+        if (kind === 'plain') return plainBuiltin(ref.name, label, position);
+        return (site.member ? HOSTILE_MEMBER[ref.name] : undefined) ?? HOSTILE[ref.name];
+      case 'nullable':
+        return this.value(ref.of, kind, label, position, {}, depth);
+      case 'enum':
+        return this.enumValue(this.types.get(ref.name) as EnumTypeModel, kind);
+      case 'class':
+        return this.classValue(ref.name, kind, label, depth);
+      case 'array': {
+        const item = (k: SampleKind, i: number) =>
+          this.value(ref.item, k, `${label} ${i}`, position + i, {}, depth + 1);
+        if (kind === 'plain') return array([item('plain', 0)]);
+        const nilItem = ref.item.kind === 'nullable' || this.itemsNillable(ref);
+        return array([item('hostile', 0), ...(nilItem ? [raw('null')] : []), item('plain', 1)]);
+      }
+    }
+  }
+
+  /** Items of a wrapped array may be nil as its array type says; unwrapped items never are. */
+  private itemsNillable(ref: Extract<TypeRef, { kind: 'array' }>): boolean {
+    return ref.arrayType !== undefined && this.nillableArrays.has(ref.arrayType);
+  }
+
+  /** Plain: the first name; hostile: the last one; flags, a set of single-bit names whose union no name has. */
+  private enumValue(e: EnumTypeModel, kind: SampleKind): Expr {
+    if (!e.flags) {
+      const v = kind === 'plain' ? e.values[0]! : e.values[e.values.length - 1]!;
+      return sampleString(v.xmlName);
+    }
+    const bits = e.values.filter((v) => v.value !== undefined && v.value > 0 && (v.value & (v.value - 1)) === 0);
+    let chosen = kind === 'plain' ? bits.slice(0, 1) : bits.length > 1 ? [bits[0]!, bits[bits.length - 1]!] : bits;
+    const union = chosen.reduce((n, v) => n | v.value!, 0);
+    if (chosen.length > 1 && e.values.some((v) => v.value === union)) chosen = chosen.slice(0, 1);
+    return array(chosen.map((v) => sampleString(v.xmlName)));
+  }
+
+  /** A value of the class a site of `name` holds: plain, the class (or its first derived); hostile, its last derived. */
+  private classValue(name: string, kind: SampleKind, label: string, depth: number): Expr {
+    const site = this.types.get(name) as ClassTypeModel;
+    const below = (this.derived.get(name) ?? []).filter((d) => !(this.types.get(d) as ClassTypeModel).abstract);
+    const chosenName =
+      kind === 'hostile' && below.length > 0 ? below[below.length - 1]! : site.abstract ? below[0] : name;
+    if (chosenName === undefined) return raw('{}', 'object');
+    const chosen = this.types.get(chosenName) as ClassTypeModel;
+    const chain: ClassTypeModel[] = [];
+    for (
+      let at: ClassTypeModel | undefined = chosen;
+      at;
+      at = at.base ? (this.types.get(at.base) as ClassTypeModel) : undefined
+    ) {
+      chain.unshift(at);
+    }
+    const members = chain.flatMap((c) => c.members);
+    const entries: [string, Expr][] = [];
+    if (chosen.base !== undefined) entries.push(['$type', sampleString(chosen.xmlName)]);
+    members.forEach((m, i) => {
+      const value = this.memberValue(m, kind, `${label} ${m.name}`, i, depth);
+      if (value) entries.push([propertyName(m.name), value]);
+    });
+    return object(entries);
+  }
+
+  private memberValue(
+    m: MemberModel,
+    kind: SampleKind,
+    label: string,
+    position: number,
+    depth: number,
+  ): Expr | undefined {
+    if (depth >= MAX_DEPTH && isOptionalMember(m)) return undefined;
+    if (depth >= MAX_DEPTH && m.nillable) return raw('null');
+    return this.value(
+      m.type,
+      kind,
+      label,
+      position,
+      { member: true, nillable: m.nillable, any: m.form === 'any' },
+      depth + 1,
+    );
+  }
+}
+
+const samplers = new WeakMap<ServiceModel, Sampler>();
+
+function samplerOf(model: ServiceModel): Sampler {
+  let sampler = samplers.get(model);
+  if (!sampler) samplers.set(model, (sampler = new Sampler(model)));
+  return sampler;
+}
+
 /** A sample input of `op`: an object literal of every parameter, keyed as the input type is (`{}` without any). */
-export function inputSampleExpr(op: OperationModel, kind: SampleKind): Expr {
-  return object(
-    op.parameters.map((p, i) => [
-      p.tsName,
-      kind === 'hostile' ? HOSTILE[xsdTypeOf(p.type)] : plainValue(xsdTypeOf(p.type), `${op.name} ${p.name}`, i),
-    ]),
-  );
+export function inputSampleExpr(model: ServiceModel, op: OperationModel, kind: SampleKind): Expr {
+  const sampler = samplerOf(model);
+  return object(op.parameters.map((p, i) => [p.tsName, sampler.value(p.type, kind, `${op.ts.method} ${p.name}`, i)]));
 }
 
 /** A sample result of `op`; `undefined` for a void operation. */
-export function resultSampleExpr(op: OperationModel, kind: SampleKind): Expr {
+export function resultSampleExpr(model: ServiceModel, op: OperationModel, kind: SampleKind): Expr {
   if (!op.result) return raw('undefined');
-  const type = xsdTypeOf(op.result.type);
-  return kind === 'hostile' ? HOSTILE[type] : plainValue(type, `${op.name} result`, op.parameters.length);
+  return samplerOf(model).value(op.result.type, kind, `${op.ts.method} result`, op.parameters.length);
+}
+
+/**
+ * The SOAP headers of a call of `op`: those the client sends (`in`) and those the handler writes back (`out`);
+ * `undefined` for an operation without headers.
+ */
+export function headerSampleExpr(model: ServiceModel, op: OperationModel): Expr {
+  if (op.headers.length === 0) return raw('undefined');
+  const sampler = samplerOf(model);
+  const header = (field: string, type: string, kind: SampleKind): [string, Expr] => [
+    propertyName(field),
+    sampler.value({ kind: 'class', spec: type, name: type }, kind, `${op.ts.method} ${field}`, 0),
+  ];
+  return object([
+    ['in', object(op.headers.filter((h) => h.input).map((h) => header(h.field, h.type, 'hostile')))],
+    ['out', object(op.headers.filter((h) => h.output).map((h) => header(h.field, h.type, 'plain')))],
+  ]);
 }
 
 /** `inputSampleExpr` on one line. */
-export function inputSample(op: OperationModel, kind: SampleKind): string {
-  return flat(inputSampleExpr(op, kind));
+export function inputSample(model: ServiceModel, op: OperationModel, kind: SampleKind): string {
+  return flat(inputSampleExpr(model, op, kind));
 }
 
 /** `resultSampleExpr` on one line. */
-export function resultSample(op: OperationModel, kind: SampleKind): string {
-  return flat(resultSampleExpr(op, kind));
+export function resultSample(model: ServiceModel, op: OperationModel, kind: SampleKind): string {
+  return flat(resultSampleExpr(model, op, kind));
 }
 
 /** The file a call that can carry files sends: every byte value. */
@@ -133,17 +326,27 @@ export function uploadSample(): Expr {
 }
 
 /**
- * The constants that the samples of `operations` name, so the suite declares
- * no constant it never reads. A constant is always a whole sample: a hostile
- * value or an upload's data (plain values name none).
+ * The constants and runtime value classes that `samples` name, so the suite declares and imports nothing it never
+ * reads.
  */
-export function sampleConstantsOf(operations: readonly OperationModel[]): readonly SampleConstant[] {
-  const samples = operations.flatMap((op) => [
-    ...op.parameters.map((p) => HOSTILE[xsdTypeOf(p.type)]),
-    ...(op.result ? [HOSTILE[xsdTypeOf(op.result.type)]] : []),
-    ...(op.takesFiles ? [UPLOAD_DATA] : []),
-  ]);
-  return SAMPLE_CONSTANTS.filter((constant) => samples.some((sample) => sample.doc === constant.name));
+export function sampleNamesOf(samples: readonly Expr[]): {
+  readonly constants: readonly SampleConstant[];
+  readonly values: readonly ('XsdDateTime' | 'XmlFragment')[];
+} {
+  const text = samples.map(flat).join('\n');
+  const names = (list: readonly string[]) => list.filter((n) => new RegExp(`\\b${n}\\b`).test(text));
+  return {
+    constants: SAMPLE_CONSTANTS.filter((c) => names([c.name]).length > 0),
+    values: names(['XsdDateTime', 'XmlFragment']) as ('XsdDateTime' | 'XmlFragment')[],
+  };
+}
+
+function propertyName(name: string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : stringLiteral(name);
+}
+
+function escapeText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 function sampleString(value: string): Expr {

@@ -6,7 +6,14 @@ import { packageRoot } from '../package-root.js';
 import { printTsModule, type Statement } from '../printer/ts-module.js';
 import { array, object, raw, string, type Expr } from '../printer/ts-syntax.js';
 import { testSuitePath } from './module-paths.js';
-import { inputSampleExpr, resultSampleExpr, sampleConstantsOf, uploadSample, type SampleKind } from './test-samples.js';
+import {
+  headerSampleExpr,
+  inputSampleExpr,
+  resultSampleExpr,
+  sampleNamesOf,
+  uploadSample,
+  type SampleKind,
+} from './test-samples.js';
 
 /** The fixed part of every suite, copied after the printed head from the line after `BODY_MARKER` on. */
 export const SUITE_BODY_FILE = 'templates/generated-test.ts';
@@ -31,21 +38,22 @@ export function emitTestsModule(model: ServiceModel): GeneratedFile {
 /** What the suite's fixed part names, declared for `model`. */
 export function suiteHead(model: ServiceModel): Statement[] {
   const { ts } = model;
-  const transports = array(model.bindings.map((b) => string(b, 'printable')));
+  const transportsOf = (bindings: readonly string[]) => array(bindings.map((b) => string(b, 'printable')));
+  const transports = transportsOf(model.bindings);
   const unknown = unknownOperation(model);
-  const row = (op: OperationModel) =>
-    [
-      op.ts.method,
-      object(
-        [
-          ['transports', transports],
-          ['plain', sample(op, 'plain')],
-          ['hostile', sample(op, 'hostile')],
-          ['upload', op.takesFiles ? uploadSample() : raw('undefined')],
-        ],
-        true,
-      ),
-    ] as const;
+  const rows = model.operations.map((op) => {
+    // HttpGet and HttpPost leave out an operation they cannot carry: it is called over SOAP only.
+    const carried = op.httpOmitted ? model.bindings.filter((b) => b === 'soap11' || b === 'soap12') : model.bindings;
+    const entries: [string, Expr][] = [
+      ['transports', transportsOf(carried)],
+      ['plain', sample(model, op, 'plain')],
+      ['hostile', sample(model, op, 'hostile')],
+      ['upload', op.takesFiles ? uploadSample() : raw('undefined')],
+    ];
+    if (op.headers.length > 0) entries.push(['headers', headerSampleExpr(model, op)]);
+    return [op.ts.method, object(entries, true)] as const;
+  });
+  const used = sampleNamesOf(rows.map(([, row]) => row));
   const constant = (name: string, doc: string, value: Expr, type?: string): Statement => ({
     kind: 'const',
     name,
@@ -94,15 +102,16 @@ export function suiteHead(model: ServiceModel): Statement[] {
         { name: 'CallContext', typeOnly: true },
         { name: 'ClientFile', typeOnly: true },
         { name: 'UploadedFile', typeOnly: true },
+        ...used.values,
       ],
       from: './index.js',
     },
     constant('TRANSPORTS', `The transports ${model.name} enables.`, transports, 'readonly Transport[]'),
-    ...sampleConstantsOf(model.operations).map((c) => constant(c.name, c.doc, c.value)),
+    ...used.constants.map((c) => constant(c.name, c.doc, c.value)),
     constant(
       'OPERATIONS',
       'Every operation: the transports it is called over, and the values sent and returned.',
-      object(model.operations.map(row), true),
+      object(rows, true),
       '{ readonly [Op in keyof Client]: OperationCase<Op> }',
     ),
     constant(
@@ -129,10 +138,10 @@ export function suiteBody(): string {
   return (body = source.slice(at + BODY_MARKER.length));
 }
 
-function sample(op: OperationModel, kind: SampleKind): Expr {
+function sample(model: ServiceModel, op: OperationModel, kind: SampleKind): Expr {
   return object([
-    ['input', inputSampleExpr(op, kind)],
-    ['result', resultSampleExpr(op, kind)],
+    ['input', inputSampleExpr(model, op, kind)],
+    ['result', resultSampleExpr(model, op, kind)],
   ]);
 }
 

@@ -1,15 +1,103 @@
-import type { OperationModel, ServiceModel } from '../model/types.js';
+import { tsPropertyName } from '../model/naming.js';
+import type { TsClassDeclaration, TsDeclaration, TsEnumDeclaration } from '../model/ts-types.js';
+import type { HeaderModel, OperationModel, ServiceModel } from '../model/types.js';
 import { jsDoc } from '../printer/js-doc.js';
 import { MODULE_PATHS } from './module-paths.js';
-import { generic, union } from '../printer/ts-syntax.js';
-import type { Statement, TsModule } from '../printer/ts-module.js';
+import { importRuntime, reexportRuntime, RUNTIME, type RuntimeMode } from './runtime-symbols.js';
+import { generic, stringLiteral, union } from '../printer/ts-syntax.js';
+import type { Member, Statement, TsModule } from '../printer/ts-module.js';
 
 /**
- * `types.ts`: per operation, its input (`{Op}Input`, one property per
- * parameter) and its result (`{Op}Result`), shared by server and client.
+ * `types.ts`: the service's declared types (interfaces, `{Base}Value` unions, enums as unions of their XML
+ * names), per operation its input (`{Op}Input`, one property per parameter), its result (`{Op}Result`) and its
+ * SOAP headers (`{Op}Headers`, `{Op}OutHeaders`), and the headers a client sends (`{Svc}SoapHeaders`): shared by
+ * server and client. The runtime's value types these name are re-exported.
  */
-export function emitTypesModule(model: ServiceModel): TsModule {
-  return { path: MODULE_PATHS.types, statements: model.operations.flatMap((op) => [inputType(op), resultType(op)]) };
+export function emitTypesModule(model: ServiceModel, runtime: RuntimeMode): TsModule {
+  const values = model.runtimeValues.map((name) => RUNTIME[name]);
+  return {
+    path: MODULE_PATHS.types,
+    statements: [
+      ...(values.length > 0 ? [...importRuntime(values, runtime), reexportRuntime(values)] : []),
+      ...model.tsDeclarations.flatMap(declaration),
+      ...model.operations.flatMap((op) => [inputType(op), resultType(op), ...headerTypes(op)]),
+      ...clientHeaders(model),
+    ],
+  };
+}
+
+function declaration(d: TsDeclaration): Statement[] {
+  return d.kind === 'enum' ? [enumType(d)] : classTypes(d);
+}
+
+function enumType(d: TsEnumDeclaration): Statement {
+  const names = union(...d.values.map((v) => stringLiteral(v)));
+  const xml = d.xmlName === d.name ? '' : ` (XML type \`${d.xmlName}\`)`;
+  return {
+    kind: 'type',
+    name: d.tsName,
+    type: d.flags ? generic('Array', names) : names,
+    docs: jsDoc([
+      d.flags
+        ? `\`${d.name}\`${xml}: a flags enum, as the set of its XML names (\`[]\` is the empty set).`
+        : `\`${d.name}\`${xml}: an enum, as its XML names.`,
+    ]),
+  };
+}
+
+function classTypes(d: TsClassDeclaration): Statement[] {
+  const what = d.struct ? 'a struct (a value type: never nil)' : d.abstract ? 'an abstract class' : 'a class';
+  const xml = d.xmlName === d.name ? '' : ` (XML type \`${d.xmlName}\`)`;
+  const lines = [
+    `\`${d.name}\`${xml}: ${what}${d.base === undefined ? '' : `, derived from \`${d.base}\``}.`,
+    d.discriminator === 'none'
+      ? undefined
+      : d.discriminator === 'required'
+        ? `\`$type\`, its XML type name, tells it apart from the other classes of its hierarchy.`
+        : `\`$type\`, its XML type name, may be left out where a site's type is \`${d.tsName}\`.`,
+  ];
+  const discriminator: Member[] =
+    d.discriminator === 'none'
+      ? []
+      : [{ kind: 'property', name: '$type', type: stringLiteral(d.xmlName), optional: d.discriminator === 'optional' }];
+  const statements: Statement[] = [
+    {
+      kind: 'interface',
+      name: d.tsName,
+      docs: jsDoc(lines),
+      ...(d.base === undefined ? {} : { extends: [generic('Omit', d.base, "'$type'")] }),
+      members: [
+        ...discriminator,
+        ...d.members.map((m): Member => ({
+          kind: 'property',
+          name: m.name,
+          type: m.tsType,
+          optional: m.optional,
+          docs: jsDoc([memberNote(m)]),
+        })),
+      ],
+    },
+  ];
+  if (d.valueUnion) {
+    statements.push({
+      kind: 'type',
+      name: d.valueUnion.name,
+      type: union(...d.valueUnion.members),
+      docs: jsDoc([
+        `Any value a \`${d.name}\` site holds: ${d.abstract ? 'a class' : `a \`${d.tsName}\` or a class`} derived ` +
+          'from it, told apart by `$type`.',
+      ]),
+    });
+  }
+  return statements;
+}
+
+function memberNote(m: TsClassDeclaration['members'][number]): string | undefined {
+  if (m.form === 'any') return 'The child elements no other member claims (`[XmlAnyElement]`).';
+  if (m.form === 'attribute') return `The \`${m.xmlName}\` attribute.`;
+  if (m.unwrapped) return `Repeated \`${m.xmlName}\` elements, in the member's place (no wrapper).`;
+  const bare = m.name.replace(/^'(.*)'$/, '$1');
+  return m.xmlName === bare ? undefined : `The \`${m.xmlName}\` element.`;
 }
 
 function docs(op: OperationModel, role: string) {
@@ -23,13 +111,13 @@ function inputType(op: OperationModel): Statement {
       kind: 'type',
       name: op.ts.inputType,
       type: generic('Record', 'string', 'never'),
-      docs: docs(op, `\`${op.name}\` takes no parameters.`),
+      docs: docs(op, `\`${op.ts.method}\` takes no parameters.`),
     };
   }
   return {
     kind: 'interface',
     name: op.ts.inputType,
-    docs: docs(op, `The parameters of \`${op.name}\`.`),
+    docs: docs(op, `The parameters of \`${op.ts.method}\`.`),
     members: op.parameters.map((p) => ({
       kind: 'property' as const,
       name: p.tsName,
@@ -41,15 +129,67 @@ function inputType(op: OperationModel): Statement {
 
 function resultType(op: OperationModel): Statement {
   const result = op.result;
+  const name = op.ts.method;
   const role = !result
-    ? `\`${op.name}\` returns nothing: its reply is an empty \`${op.responseElement}\`.`
+    ? `\`${name}\` returns nothing: its reply is an empty \`${op.responseElement}\`.`
     : result.minOccurs === 0
-      ? `What \`${op.name}\` returns, the \`${result.elementName}\` element; \`undefined\` when it is absent.`
-      : `What \`${op.name}\` returns, the \`${result.elementName}\` element.`;
+      ? `What \`${name}\` returns, the \`${result.elementName}\` element; \`undefined\` when it is absent.`
+      : `What \`${name}\` returns, the \`${result.elementName}\` element.`;
   return {
     kind: 'type',
     name: op.ts.resultType,
     type: !result ? 'void' : result.minOccurs === 0 ? union(result.tsType, 'undefined') : result.tsType,
     docs: docs(op, role),
   };
+}
+
+function headerTypes(op: OperationModel): Statement[] {
+  const names = op.ts.headers;
+  if (!names) return [];
+  const fields = (headers: readonly HeaderModel[]): Member[] =>
+    headers.map((h) => ({ kind: 'property', name: tsPropertyName(h.field), type: h.tsType, optional: true }));
+  const out: Statement[] = [];
+  if (names.in) {
+    out.push({
+      kind: 'interface',
+      name: names.in,
+      docs: jsDoc([
+        `The SOAP headers \`${op.ts.method}\` reads, by field: a handler's \`ctx.soapHeaders\` (each absent when ` +
+          "the request does not carry it), a call's `soapHeaders` option.",
+      ]),
+      members: fields(op.headers.filter((h) => h.input)),
+    });
+  }
+  if (names.out) {
+    out.push({
+      kind: 'interface',
+      name: names.out,
+      docs: jsDoc([
+        `The SOAP headers \`${op.ts.method}\` writes in its reply, by field: what a handler sets on ` +
+          "`ctx.outHeaders` (an InOut header starts as received), what a call's `outHeaders` option receives.",
+      ]),
+      members: fields(op.headers.filter((h) => h.output)),
+    });
+  }
+  return out;
+}
+
+function clientHeaders(model: ServiceModel): Statement[] {
+  if (model.soapHeaderFields.length === 0) return [];
+  return [
+    {
+      kind: 'interface',
+      name: model.ts.soapHeadersType,
+      docs: jsDoc([
+        `SOAP headers a client of ${model.name} sends, by field: each with every call of an operation that reads ` +
+          "it, unless the call's own `soapHeaders` give the field.",
+      ]),
+      members: model.soapHeaderFields.map((f) => ({
+        kind: 'property' as const,
+        name: tsPropertyName(f.field),
+        type: f.tsType,
+        optional: true,
+      })),
+    },
+  ];
 }

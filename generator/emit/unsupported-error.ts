@@ -1,6 +1,7 @@
 /**
  * A spec the TypeScript emitters cannot carry yet: it validates, and its WSDL renders (`generateWsdl`,
- * `renderWsdl`, `asmxgen generate --wsdl-only`), but the server, client and tests know XSD simple types only.
+ * `renderWsdl`, `asmxgen generate --wsdl-only`), but the server, client and tests do not carry all it uses
+ * (`ServiceModel.codeBlockers`: `out` and `ref` parameters).
  */
 export class UnsupportedSpecError extends Error {
   override name = 'UnsupportedSpecError';
@@ -8,8 +9,7 @@ export class UnsupportedSpecError extends Error {
 
   constructor(service: string, blockers: readonly string[]) {
     super(
-      `${service}: the generated server, client and tests support XSD simple types only so far, and this spec ` +
-        `uses more:\n${blockers.map((b) => `  - ${b}`).join('\n')}\n` +
+      `${service}: the generated server, client and tests do not support everything this spec uses yet:\n${blockers.map((b) => `  - ${b}`).join('\n')}\n` +
         'The spec is valid and its WSDL can be generated: use `asmxgen generate --wsdl-only` ' +
         '(or `generateWsdl`/`renderWsdl` from the API). Nothing was written.',
     );

@@ -156,6 +156,7 @@ export class TypeResolver {
       nillable,
       default: m.default,
       required: form === 'attribute' && valueType && m.optional !== true,
+      optional: valueType && m.optional === true,
     };
   }
 

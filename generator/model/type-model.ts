@@ -44,6 +44,8 @@ export interface MemberModel {
   readonly default: string | undefined;
   /** Attributes of value types are `use="required"`. */
   readonly required: boolean;
+  /** A value type written only when set (`{Name}Specified`): `minOccurs="0"`, no `use="required"`. */
+  readonly optional: boolean;
 }
 
 export interface EnumTypeModel {

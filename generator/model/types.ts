@@ -1,3 +1,5 @@
+import type { TypeDescription, ValueType } from '@asmxgen/runtime';
+import type { RuntimeValueName, TsDeclaration } from './ts-types.js';
 import type { ArrayTypeModel, TypeModel } from './type-model.js';
 import type { TypeRef } from './type-refs.js';
 import type { WsdlModel } from './wsdl-model.js';
@@ -22,8 +24,10 @@ export interface ParameterModel {
   readonly list: boolean;
   /** The property name in the generated TypeScript input type. */
   readonly tsName: string;
-  /** The TypeScript type of the value. */
+  /** The TypeScript type of the value, `| null` where it may be nil. */
   readonly tsType: string;
+  /** The type as the runtime reads and writes it. */
+  readonly valueType: ValueType;
 }
 
 export interface ResultModel {
@@ -32,7 +36,14 @@ export interface ResultModel {
   readonly elementName: string;
   readonly minOccurs: 0 | 1;
   readonly nillable: boolean;
+  /** The TypeScript type of the value, `| null` where it may be nil (not `| undefined`). */
   readonly tsType: string;
+  readonly valueType: ValueType;
+  /**
+   * The root element of the HTTP GET/POST reply (`Book`, `ArrayOfBook`, `int`); `undefined` when HTTP does not carry
+   * the operation, or for a raw-XML result (the reply is the document itself).
+   */
+  readonly httpElement: string | undefined;
 }
 
 /** A SOAP header of an operation (`[SoapHeader("field")]`). */
@@ -52,6 +63,8 @@ export interface HeaderModel {
   readonly input: boolean;
   /** In the binding's `wsdl:output` (Out, InOut). */
   readonly output: boolean;
+  /** The TypeScript type of the header's value. */
+  readonly tsType: string;
 }
 
 /** How HttpGet and HttpPost describe an operation they keep. */
@@ -96,6 +109,8 @@ export interface OperationModel {
   readonly headers: readonly HeaderModel[];
   /** How HttpGet/HttpPost describe it; `undefined` when they leave it out. */
   readonly http: HttpOperationModel | undefined;
+  /** HttpGet or HttpPost is enabled and leaves the operation out (a parameter or result they cannot carry). */
+  readonly httpOmitted: boolean;
   readonly soapAction: string;
   readonly requestElement: string;
   readonly responseElement: string;
@@ -115,7 +130,21 @@ export interface OperationModel {
     readonly inputType: string;
     /** `{Op}Result` type alias name. */
     readonly resultType: string;
+    /** Names of the types of its SOAP headers; `undefined` for an operation without any. */
+    readonly headers: OperationHeaderNames | undefined;
   };
+}
+
+/** The TypeScript names of an operation's SOAP header types (`ts-names.ts` allocates them). */
+export interface OperationHeaderNames {
+  /** `{Op}Headers`: the headers it reads (In, InOut), by field; `undefined` when it reads none. */
+  readonly in: string | undefined;
+  /** `{Op}OutHeaders`: the headers it writes (Out, InOut), by field; `undefined` when it writes none. */
+  readonly out: string | undefined;
+  /** `{Op}Context`: the handler's context, `CallContext` with `soapHeaders` and `outHeaders`. */
+  readonly context: string;
+  /** `{Op}CallOptions`: a call's options, the client's call options with `soapHeaders` and `outHeaders`. */
+  readonly callOptions: string;
 }
 
 export interface ServiceModel {
@@ -141,6 +170,17 @@ export interface ServiceModel {
   };
   /** Declared types (classes, structs, enums), in declaration order. */
   readonly types: readonly TypeModel[];
+  /** The same, as `types.ts` declares them (TypeScript names, members, `{Base}Value` unions). */
+  readonly tsDeclarations: readonly TsDeclaration[];
+  /** The same, as the runtime reads them (`service.types`), by declared name. */
+  readonly typeDescriptions: Readonly<Record<string, TypeDescription>>;
+  /** The runtime's value types (`XsdDateTime`, `XmlFragment`, `AnyValue`) the service's TypeScript types name. */
+  readonly runtimeValues: readonly RuntimeValueName[];
+  /**
+   * Every SOAP header field some operation reads (In, InOut), with its TypeScript type, in order of first use: the
+   * `soapHeaders` a client sends with every call that reads the field.
+   */
+  readonly soapHeaderFields: readonly { readonly field: string; readonly tsType: string }[];
   /** `ArrayOfX` types, in reflection order. */
   readonly arrayTypes: readonly ArrayTypeModel[];
   /** `[XmlInclude]` on the service class. */
@@ -150,8 +190,8 @@ export interface ServiceModel {
   /** The WSDL's schemas, namespaces and claims, as the writer prints them. */
   readonly wsdl: WsdlModel;
   /**
-   * What the generated TypeScript (server, client, tests) cannot carry yet, one line each: empty for a service of
-   * XSD simple types only, which is all the code emitters support so far.
+   * What the generated TypeScript (server, client, tests) cannot carry yet, one line each (`out`/`ref` parameters,
+   * `List<T>` parameters): empty for every other service.
    */
   readonly codeBlockers: readonly string[];
   /** TypeScript names derived once for every emitter. */
@@ -168,6 +208,8 @@ export interface ServiceModel {
     readonly clientOptionsType: string;
     /** `{Svc}CallOptions`. */
     readonly callOptionsType: string;
+    /** `{Svc}SoapHeaders`: the client's `soapHeaders` option, when some operation reads a SOAP header. */
+    readonly soapHeadersType: string;
   };
 }
 

@@ -1,5 +1,5 @@
 import type { GeneratedFile } from '../model/types.js';
-import { group, type Doc } from './doc.js';
+import { group, join, type Doc } from './doc.js';
 import {
   assignment,
   block,
@@ -72,7 +72,14 @@ export type Statement =
       readonly names: readonly Specifier[];
       readonly from?: string;
     }
-  | { readonly kind: 'interface'; readonly name: string; readonly docs?: Docs; readonly members: readonly Member[] }
+  | {
+      readonly kind: 'interface';
+      readonly name: string;
+      readonly docs?: Docs;
+      /** `extends A, B`: on the declaration's line. */
+      readonly extends?: readonly TypeExpr[];
+      readonly members: readonly Member[];
+    }
   | { readonly kind: 'type'; readonly name: string; readonly docs?: Docs; readonly type: TypeExpr }
   | {
       readonly kind: 'function';
@@ -147,7 +154,21 @@ function statementDoc(s: Statement): Doc {
         ';',
       ];
     case 'interface':
-      return [comment(s.docs), `export interface ${s.name} `, block(s.members.map(memberDoc))];
+      return [
+        comment(s.docs),
+        `export interface ${s.name} `,
+        s.extends?.length
+          ? [
+              'extends ',
+              join(
+                ', ',
+                s.extends.map((t) => typeDoc(t)),
+              ),
+              ' ',
+            ]
+          : '',
+        block(s.members.map(memberDoc)),
+      ];
     case 'type':
       return [comment(s.docs), typeAssignment(`export type ${s.name}`, s.type), ';'];
     case 'function':

@@ -234,7 +234,8 @@ export function parenthesized(items: readonly Doc[]): Doc {
 export function call(callee: string, args: readonly Expr[]): Expr {
   const only = args.length === 1 ? args[0]! : undefined;
   const shortCall =
-    /^[A-Za-z_$][\w$]*$/.test(callee) &&
+    // An identifier or a member chain (`XsdDateTime.parse`): prettier's "poorly breakable" call chains.
+    /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/.test(callee) &&
     (args.length === 0 ||
       (only !== undefined && typeof only.doc === 'string' && isLoneShortArgument(only.doc, only.kind)));
   return { doc: [callee, group(parenthesized(args.map((a) => a.doc)))], kind: 'other', shortCall };

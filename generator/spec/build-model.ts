@@ -3,18 +3,20 @@ import { httpParameterKind, isHttpEligible } from '../model/http-eligibility.js'
 import { defaultEndpointPath, operationMethodNames, soapActionFor, tsPropertyName } from '../model/naming.js';
 import { TypeResolver } from '../model/resolve-types.js';
 import { httpResultElement, planSchemas, type PlanOperation } from '../model/schema-plan.js';
-import type { TypeModel } from '../model/type-model.js';
+import { RUNTIME_NAMES, TS_GLOBAL_NAMES, TsNameAllocator } from '../model/ts-names.js';
+import { TsTypes } from '../model/ts-types.js';
+import { describeTypes, valueTypeOf } from '../model/type-descriptions.js';
 import type { TypeRef } from '../model/type-refs.js';
 import type { NamespaceDeclaration } from '../model/wsdl-model.js';
 import {
   BINDING_KINDS,
   type BindingKind,
   type HeaderModel,
+  type OperationHeaderNames,
   type OperationModel,
   type ParameterModel,
   type ServiceModel,
 } from '../model/types.js';
-import { isXsdType, tsTypeOf } from '../model/xsd-types.js';
 
 /** One operation while the model is built: its references, resolved in reflection order. */
 interface Draft {
@@ -77,7 +79,30 @@ export function buildModel(spec: Spec): ServiceModel {
   );
   const resolved = resolver.finish();
   const types = new Map(resolved.types.map((t) => [t.name, t]));
+  const arrays = new Map(resolved.arrayTypes.map((a) => [a.name, a]));
   const isValue = (ref: TypeRef) => resolver.isValueType(ref);
+
+  // TypeScript names: fixed ones first, then declared types and their unions, then per operation (ts-names.ts).
+  const serviceTs = {
+    handlersInterface: `${svc}Handlers`,
+    createHandler: `create${svc}Handler`,
+    createServer: `create${svc}Server`,
+    createFetchHandler: `create${svc}FetchHandler`,
+    createClient: `create${svc}Client`,
+    clientInterface: `${svc}Client`,
+    transportType: `${svc}Transport`,
+    clientOptionsType: `${svc}ClientOptions`,
+    callOptionsType: `${svc}CallOptions`,
+    soapHeadersType: `${svc}SoapHeaders`,
+  };
+  const names = new TsNameAllocator([
+    ...TS_GLOBAL_NAMES,
+    ...RUNTIME_NAMES,
+    ...Object.values(serviceTs),
+    'service',
+    'documents',
+  ]);
+  const tsTypes = new TsTypes(resolved.types, resolved.arrayTypes, names);
 
   const headersOf = (d: Draft): HeaderModel[] =>
     [...(d.op.headers ?? [])]
@@ -94,6 +119,7 @@ export function buildModel(spec: Spec): ServiceModel {
           message: `${d.messageName}${element}`,
           input: direction !== 'out',
           output: direction !== 'in',
+          tsType: tsTypes.declared(h.type),
         };
       });
 
@@ -139,10 +165,11 @@ export function buildModel(spec: Spec): ServiceModel {
 
   // An operation name is an XML name ([WebMethod] on a method whose name is no C# identifier); TypeScript gets an
   // identifier made from it, derived here once.
-  const methods = operationMethodNames(drafts.map((d) => d.op.name));
+  const methods = operationMethodNames(drafts.map((d) => d.messageName));
   const operations = drafts.map((d, i): OperationModel => {
     const { op, messageName } = d;
-    const method = methods.get(op.name)!;
+    // Handlers and clients name an operation by its message name: unique where overloads share a name.
+    const method = methods.get(messageName)!;
     const parameters = d.parameters.map(({ spec: p, type }): ParameterModel => {
       const required = isValue(type) || type.kind === 'nullable';
       return {
@@ -153,18 +180,22 @@ export function buildModel(spec: Spec): ServiceModel {
         direction: p.direction ?? 'in',
         list: p.list === true,
         tsName: tsPropertyName(p.name),
-        tsType: tsTypeFor(type),
+        tsType: tsTypes.site(type),
+        valueType: valueTypeOf(type, arrays),
       };
     });
+    const httpResult = httpResults[i];
+    const bodyElement = httpResult && httpResultElement(httpResult, types);
     const result = d.result && {
       type: d.result,
       elementName: `${messageName}Result`,
       minOccurs: isValue(d.result) || d.result.kind === 'nullable' ? (1 as const) : (0 as const),
       nillable: d.result.kind === 'nullable',
-      tsType: tsTypeFor(d.result),
+      tsType: tsTypes.site(d.result),
+      valueType: valueTypeOf(d.result, arrays),
+      httpElement: d.http ? bodyElement?.name : undefined,
     };
-    const httpResult = httpResults[i];
-    const bodyElement = httpResult && httpResultElement(httpResult, types);
+    const headers = headersOf(d);
     return {
       name: op.name,
       messageName,
@@ -173,7 +204,7 @@ export function buildModel(spec: Spec): ServiceModel {
       group: op.group,
       parameters,
       result,
-      headers: headersOf(d),
+      headers,
       http: d.http
         ? {
             parts: parameters.map((p) => ({
@@ -186,6 +217,7 @@ export function buildModel(spec: Spec): ServiceModel {
             },
           }
         : undefined,
+      httpOmitted: flags.http && !d.http,
       soapAction: op.soapAction ?? soapActionFor(ns, messageName),
       requestElement: messageName,
       responseElement: `${messageName}Response`,
@@ -202,11 +234,26 @@ export function buildModel(spec: Spec): ServiceModel {
       takesFiles: parameters.length === 0 && has('httpPost'),
       ts: {
         method,
-        inputType: `${method}Input`,
-        resultType: `${method}Result`,
+        inputType: names.allocate(`${method}Input`),
+        resultType: names.allocate(`${method}Result`),
+        headers: headers.length === 0 ? undefined : headerNames(method, headers),
       },
     };
   });
+
+  function headerNames(method: string, headers: readonly HeaderModel[]): OperationHeaderNames {
+    return {
+      in: headers.some((h) => h.input) ? names.allocate(`${method}Headers`) : undefined,
+      out: headers.some((h) => h.output) ? names.allocate(`${method}OutHeaders`) : undefined,
+      context: names.allocate(`${method}Context`),
+      callOptions: names.allocate(`${method}CallOptions`),
+    };
+  }
+
+  const soapHeaderFields = new Map<string, string>();
+  for (const op of operations) {
+    for (const h of op.headers) if (h.input && !soapHeaderFields.has(h.field)) soapHeaderFields.set(h.field, h.tsType);
+  }
 
   const binding = spec.service.binding;
   const model: ServiceModel = {
@@ -227,6 +274,10 @@ export function buildModel(spec: Spec): ServiceModel {
       httpPostBinding: `${svc}HttpPost`,
     },
     types: resolved.types,
+    tsDeclarations: tsTypes.declarations,
+    typeDescriptions: describeTypes(resolved.types, arrays),
+    runtimeValues: tsTypes.runtimeValues(),
+    soapHeaderFields: [...soapHeaderFields].map(([field, tsType]) => ({ field, tsType })),
     arrayTypes: resolved.arrayTypes,
     include: spec.service.include ?? [],
     httpOperations: operations.filter((o) => o.http !== undefined),
@@ -237,18 +288,8 @@ export function buildModel(spec: Spec): ServiceModel {
       lineEnd: spec.wsdl?.lineEnds === 'crlf' ? '\r\n' : '\n',
       finalNewline: spec.wsdl?.finalNewline === true,
     },
-    codeBlockers: codeBlockers(spec, operations, resolved.types),
-    ts: {
-      handlersInterface: `${svc}Handlers`,
-      createHandler: `create${svc}Handler`,
-      createServer: `create${svc}Server`,
-      createFetchHandler: `create${svc}FetchHandler`,
-      createClient: `create${svc}Client`,
-      clientInterface: `${svc}Client`,
-      transportType: `${svc}Transport`,
-      clientOptionsType: `${svc}ClientOptions`,
-      callOptionsType: `${svc}CallOptions`,
-    },
+    codeBlockers: codeBlockers(operations),
+    ts: serviceTs,
   };
   return deepFreeze(model);
 }
@@ -267,33 +308,25 @@ function orderNamespaces(
   return [...listed, ...computed.filter((n) => !order.includes(n.prefix))];
 }
 
-/** An XSD simple type of the original table: all the TypeScript emitters carry so far. */
-function isPlainXsd(ref: TypeRef): boolean {
-  return ref.kind === 'builtin' && isXsdType(ref.name);
-}
-
-function tsTypeFor(ref: TypeRef): string {
-  // Complex types have no TypeScript type yet; `codeBlockers` keeps the code emitters from running on them.
-  return ref.kind === 'builtin' && isXsdType(ref.name) ? tsTypeOf(ref.name) : 'unknown';
-}
-
 /** What keeps the TypeScript emitters from a service, one line per thing, in spec order. */
-function codeBlockers(spec: Spec, operations: readonly OperationModel[], types: readonly TypeModel[]): string[] {
+function codeBlockers(operations: readonly OperationModel[]): string[] {
   const out: string[] = [];
-  if (types.length > 0) out.push(`declared types: ${types.map((t) => t.name).join(', ')}`);
-  if (spec.service.include?.length) out.push('service include');
   for (const op of operations) {
-    const where = `operation "${op.name}"`;
-    // Handlers are looked up by the operation name, which must then be the method name too.
-    if (op.ts.method !== op.name) out.push(`${where}: a name that is no TypeScript identifier`);
-    if (op.ioName !== undefined) out.push(`${where}: messageName "${op.messageName}"`);
-    for (const p of op.parameters) {
-      if (!isPlainXsd(p.type)) out.push(`${where}: parameter "${p.name}" of type ${p.type.spec}`);
-      else if (p.direction !== 'in' || p.list)
-        out.push(`${where}: parameter "${p.name}" (${p.direction}${p.list ? ', list' : ''})`);
+    // The runtime finds a handler by the message name, which must then be the method name too.
+    if (op.ts.method !== op.messageName) {
+      out.push(
+        `operation "${op.messageName}": a name that is no TypeScript identifier (the generated server finds ` +
+          'handlers by the name on the wire)',
+      );
     }
-    if (op.result && !isPlainXsd(op.result.type)) out.push(`${where}: result of type ${op.result.type.spec}`);
-    if (op.headers.length > 0) out.push(`${where}: SOAP headers`);
+    for (const p of op.parameters) {
+      if (p.direction !== 'in') {
+        out.push(
+          `operation "${op.messageName}": parameter "${p.name}" is ${p.direction === 'out' ? 'an out' : 'a ref'} parameter ` +
+            '(the generated server and client pass in parameters only)',
+        );
+      }
+    }
   }
   return out;
 }

@@ -67,7 +67,7 @@ export async function generationBreakdown(specFile: string, outDir: string): Pro
     const list = [
       server.emitServerModule(model, 'package'),
       client.emitClientModule(model, addresses.serviceAddress(model, baseUrl), 'package'),
-      types.emitTypesModule(model),
+      types.emitTypesModule(model, 'package'),
       service.emitServiceModule(model, 'package'),
       documentsModule,
     ];

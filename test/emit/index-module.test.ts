@@ -22,6 +22,7 @@ describe('index.ts', () => {
         '  ClientFile,',
         '  ClientUpload,',
         "} from './client.js';",
+        "export { XsdDateTime } from './types.js';",
         'export type {',
         '  CountItemsInput,',
         '  CountItemsResult,',

@@ -65,8 +65,16 @@ describe('server.ts', () => {
   it('takes every name from the model', () => {
     const model = loadSpecText(SMALL_SPEC);
     const statements = JSON.stringify(emitServerModule(model, 'package').statements);
-    const { createClient, clientInterface, transportType, clientOptionsType, callOptionsType } = model.ts;
-    const clientNames = [createClient, clientInterface, transportType, clientOptionsType, callOptionsType];
+    const { createClient, clientInterface, transportType, clientOptionsType, callOptionsType, soapHeadersType } =
+      model.ts;
+    const clientNames = [
+      createClient,
+      clientInterface,
+      transportType,
+      clientOptionsType,
+      callOptionsType,
+      soapHeadersType,
+    ];
     const serverNames = Object.values(model.ts).filter((n) => !clientNames.includes(n));
     for (const name of serverNames) expect(statements).toContain(name);
     for (const op of model.operations) {

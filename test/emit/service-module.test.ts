@@ -66,7 +66,7 @@ describe('service.ts and documents.ts', () => {
         { name: 'since', type: 'dateTime', optional: false },
         { name: 'my-field', type: 'long', optional: false },
       ],
-      result: { type: 'int', element: 'CountItemsResult' },
+      result: { type: 'int', element: 'CountItemsResult', httpElement: 'int' },
     });
     expect(service.operations[2]).not.toHaveProperty('result');
   });

@@ -192,25 +192,25 @@ describe('the generated test suite', () => {
   it('gives every XSD type a plain and a hostile sample, keyed as the input type is', async () => {
     const { model, suite } = await suiteOf(EVERY_TYPE_SPEC);
     const all = model.operations[0]!;
-    expect(inputSample(all, 'hostile')).toBe(
+    expect(inputSample(model, all, 'hostile')).toBe(
       '{ p_string: HOSTILE_STRING, p_boolean: false, p_byte: -128, p_unsignedByte: 255, p_short: -32768, ' +
         'p_unsignedShort: 65535, p_int: -2147483648, p_unsignedInt: 4294967295, p_long: -9223372036854775808n, ' +
         'p_unsignedLong: 18446744073709551615n, p_float: -3.4028234663852886e38, p_double: -1.7976931348623157e308, ' +
-        "p_decimal: '-79228162514264337593543950335', p_dateTime: new Date('9999-12-31T23:59:59.999Z'), " +
+        "p_decimal: '-79228162514264337593543950335', p_dateTime: XsdDateTime.parse('9999-12-31T23:59:59.9999999'), " +
         "p_base64Binary: ALL_BYTES, 'my-field': HOSTILE_STRING, second: -2147483648 }",
     );
-    expect(inputSample(all, 'plain')).toBe(
+    expect(inputSample(model, all, 'plain')).toBe(
       "{ p_string: 'AllParameters p_string', p_boolean: true, p_byte: 3, p_unsignedByte: 4, p_short: 5, " +
         'p_unsignedShort: 6, p_int: 7, p_unsignedInt: 8, p_long: 9n, p_unsignedLong: 10n, p_float: 10.25, ' +
-        "p_double: 11.1, p_decimal: '13.25', p_dateTime: new Date('2026-02-01T10:13:00.250Z'), " +
+        "p_double: 11.1, p_decimal: '13.25', p_dateTime: XsdDateTime.parse('2026-02-01T10:13:00.250Z'), " +
         "p_base64Binary: new TextEncoder().encode('AllParameters p_base64Binary'), " +
         "'my-field': 'AllParameters my-field', second: 17 }",
     );
-    expect(model.operations.slice(1, -1).map((op) => resultSample(op, 'plain'))).toEqual([
+    expect(model.operations.slice(1, -1).map((op) => resultSample(model, op, 'plain'))).toEqual([
       "'Returns_string result'",
       'true',
       ...['2', '2', '2', '2', '2', '2', '2n', '2n', '1.25', '1.1', "'2.25'"],
-      "new Date('2026-02-01T10:01:00.250Z')",
+      "XsdDateTime.parse('2026-02-01T10:01:00.250Z')",
       "new TextEncoder().encode('Returns_base64Binary result')",
     ]);
     expect(rowsOf(suite).map(([name]) => name)).toEqual(model.operations.map((op) => op.name));

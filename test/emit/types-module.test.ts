@@ -17,7 +17,7 @@ describe('types.ts', () => {
         ' */',
         'export interface CountItemsInput {',
         '  category?: string;',
-        '  since: Date;',
+        '  since: XsdDateTime;',
         "  'my-field': bigint;",
         '}',
       ].join('\n'),

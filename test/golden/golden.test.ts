@@ -47,6 +47,7 @@ describe('golden scenarios', () => {
       const files = await check(s.expectedDir, await generateWsdl(model, { baseUrl: s.baseUrl }));
       expect(files.ok).toBe(true);
       expect(s.reference, `${s.name} names the WSDL the real runtime serves`).toBeDefined();
+      expect(model.codeBlockers, `${s.name} is --wsdl-only because its TypeScript cannot be generated`).not.toEqual([]);
     }
   });
 

@@ -18,6 +18,7 @@ export type {
   ClientFile,
   ClientUpload,
 } from './client.js';
+export { XsdDateTime } from './types.js';
 export type {
   CountItemsInput,
   CountItemsResult,

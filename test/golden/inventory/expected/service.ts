@@ -17,7 +17,7 @@ export const service: ServiceDescription = {
       soapAction: 'urn:example:inventory/CountItems',
       responseElement: 'CountItemsResponse',
       parameters: [{ name: 'category', type: 'string', optional: true }],
-      result: { type: 'int', element: 'CountItemsResult' },
+      result: { type: 'int', element: 'CountItemsResult', httpElement: 'int' },
     },
     {
       name: 'Reserve',
@@ -28,14 +28,14 @@ export const service: ServiceDescription = {
         { name: 'quantity', type: 'int', optional: false },
         { name: 'urgent', type: 'boolean', optional: false },
       ],
-      result: { type: 'boolean', element: 'ReserveResult' },
+      result: { type: 'boolean', element: 'ReserveResult', httpElement: 'boolean' },
     },
     {
       name: 'Price',
       soapAction: 'urn:example:inventory/Price',
       responseElement: 'PriceResponse',
       parameters: [{ name: 'sku', type: 'long', optional: false }],
-      result: { type: 'double', element: 'PriceResult' },
+      result: { type: 'double', element: 'PriceResult', httpElement: 'double' },
     },
     {
       name: 'Total',
@@ -45,14 +45,14 @@ export const service: ServiceDescription = {
         { name: 'amount', type: 'decimal', optional: false },
         { name: 'count', type: 'short', optional: false },
       ],
-      result: { type: 'decimal', element: 'TotalResult' },
+      result: { type: 'decimal', element: 'TotalResult', httpElement: 'decimal' },
     },
     {
       name: 'NextDelivery',
       soapAction: 'urn:example:inventory/NextDelivery',
       responseElement: 'NextDeliveryResponse',
       parameters: [{ name: 'from', type: 'dateTime', optional: false }],
-      result: { type: 'dateTime', element: 'NextDeliveryResult' },
+      result: { type: 'dateTime', element: 'NextDeliveryResult', httpElement: 'dateTime' },
     },
     {
       name: 'Restock',
@@ -68,7 +68,7 @@ export const service: ServiceDescription = {
       soapAction: 'urn:example:inventory/Thumbnail',
       responseElement: 'ThumbnailResponse',
       parameters: [{ name: 'id', type: 'int', optional: false }],
-      result: { type: 'base64Binary', element: 'ThumbnailResult' },
+      result: { type: 'base64Binary', element: 'ThumbnailResult', httpElement: 'base64Binary' },
     },
   ],
 };

@@ -23,7 +23,7 @@ export const service: ServiceDescription = {
       soapAction: 'http://tempuri.org/GetVersion',
       responseElement: 'GetVersionResponse',
       parameters: [],
-      result: { type: 'string', element: 'GetVersionResult' },
+      result: { type: 'string', element: 'GetVersionResult', httpElement: 'string' },
     },
   ],
 };

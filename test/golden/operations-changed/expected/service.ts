@@ -131,7 +131,7 @@ export const service: ServiceDescription = {
       soapAction: 'App.WebService/GetServerTime',
       responseElement: 'GetServerTimeResponse',
       parameters: [],
-      result: { type: 'string', element: 'GetServerTimeResult' },
+      result: { type: 'string', element: 'GetServerTimeResult', httpElement: 'string' },
     },
   ],
 };

@@ -17,14 +17,14 @@ export const service: ServiceDescription = {
       soapAction: 'https://www.w3schools.com/xml/FahrenheitToCelsius',
       responseElement: 'FahrenheitToCelsiusResponse',
       parameters: [{ name: 'Fahrenheit', type: 'string', optional: true }],
-      result: { type: 'string', element: 'FahrenheitToCelsiusResult' },
+      result: { type: 'string', element: 'FahrenheitToCelsiusResult', httpElement: 'string' },
     },
     {
       name: 'CelsiusToFahrenheit',
       soapAction: 'https://www.w3schools.com/xml/CelsiusToFahrenheit',
       responseElement: 'CelsiusToFahrenheitResponse',
       parameters: [{ name: 'Celsius', type: 'string', optional: true }],
-      result: { type: 'string', element: 'CelsiusToFahrenheitResult' },
+      result: { type: 'string', element: 'CelsiusToFahrenheitResult', httpElement: 'string' },
     },
   ],
 };

@@ -1,0 +1,106 @@
+import type {
+  ClassDescription,
+  EnumDescription,
+  MemberDescription,
+  TypeDescription,
+  ValueType,
+} from '@asmxgen/runtime';
+import type { ArrayTypeModel, ClassTypeModel, EnumTypeModel, MemberModel, TypeModel } from './type-model.js';
+import type { TypeRef } from './type-refs.js';
+import { derivedClasses } from './ts-types.js';
+
+/**
+ * The runtime's view of a type reference (`runtime/src/type-description.ts`): a built-in by name, a declared type,
+ * or an array with its items' element name and nillability. `T?` is its `T`: the site says it is nillable.
+ */
+export function valueTypeOf(ref: TypeRef, arrays: ReadonlyMap<string, ArrayTypeModel>): ValueType {
+  switch (ref.kind) {
+    case 'builtin':
+      return ref.name;
+    case 'class':
+      return { class: ref.name };
+    case 'enum':
+      return { enum: ref.name };
+    case 'nullable':
+      return valueTypeOf(ref.of, arrays);
+    case 'array':
+      return {
+        array: valueTypeOf(ref.item, arrays),
+        item: ref.itemName,
+        nillable: ref.arrayType === undefined ? ref.item.kind === 'nullable' : arrays.get(ref.arrayType)!.itemNillable,
+      };
+  }
+}
+
+/** The runtime's view of every declared type, by declared name, in declaration order. */
+export function describeTypes(
+  types: readonly TypeModel[],
+  arrays: ReadonlyMap<string, ArrayTypeModel>,
+): Record<string, TypeDescription> {
+  const classes = new Map(types.filter((t): t is ClassTypeModel => t.kind === 'class').map((t) => [t.name, t]));
+  const derived = derivedClasses(classes);
+  return Object.fromEntries(
+    types.map((t) => [
+      t.name,
+      t.kind === 'enum' ? describeEnum(t) : describeClass(t, classes, derived.get(t.name) ?? [], arrays),
+    ]),
+  );
+}
+
+function describeClass(
+  c: ClassTypeModel,
+  classes: ReadonlyMap<string, ClassTypeModel>,
+  derived: readonly string[],
+  arrays: ReadonlyMap<string, ArrayTypeModel>,
+): ClassDescription {
+  const chain: ClassTypeModel[] = [];
+  for (let at: ClassTypeModel | undefined = c; at; at = at.base === undefined ? undefined : classes.get(at.base)) {
+    chain.unshift(at);
+  }
+  return {
+    kind: 'class',
+    xmlName: c.xmlName,
+    elementName: c.elementName,
+    ...(c.abstract ? { abstract: true } : {}),
+    ...(c.struct ? { struct: true } : {}),
+    ...(c.base === undefined ? {} : { base: c.base }),
+    ...(derived.length > 0 ? { derived: [...derived] } : {}),
+    members: chain.flatMap((level) => level.members.map((m) => describeMember(m, arrays))),
+  };
+}
+
+function describeMember(m: MemberModel, arrays: ReadonlyMap<string, ArrayTypeModel>): MemberDescription {
+  let type: ValueType;
+  if (m.form === 'any') type = 'xmlElement';
+  else {
+    type = valueTypeOf(m.type, arrays);
+    // Unwrapped items are repeated elements named as the member.
+    if (m.unwrapped && typeof type === 'object' && 'array' in type) type = { ...type, item: m.xmlName };
+  }
+  return {
+    name: m.name,
+    xmlName: m.xmlName,
+    form: m.form,
+    type,
+    ...(m.nillable ? { nillable: true } : {}),
+    ...(m.unwrapped ? { unwrapped: true } : {}),
+    ...(m.optional ? { optional: true } : {}),
+    ...(m.default === undefined ? {} : { default: m.default }),
+  };
+}
+
+/** Values numbered as C# numbers them: as given, else one more than the value before (the first, 0). */
+function describeEnum(e: EnumTypeModel): EnumDescription {
+  let next = 0;
+  return {
+    kind: 'enum',
+    xmlName: e.xmlName,
+    elementName: e.elementName,
+    ...(e.flags ? { flags: true } : {}),
+    values: e.values.map((v) => {
+      const value = v.value ?? next;
+      next = value + 1;
+      return { xmlName: v.xmlName, value };
+    }),
+  };
+}
