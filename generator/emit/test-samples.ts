@@ -94,6 +94,7 @@ const HOSTILE: Readonly<Record<BuiltinName, Expr>> = {
   xmlNode: fragment(HOSTILE_XML),
   xmlDocument: fragment(HOSTILE_XML),
   dataSet: fragment(HOSTILE_XML),
+  dataTable: fragment(HOSTILE_XML),
 };
 
 /** Values at the other edges, for members of classes. */
@@ -149,6 +150,7 @@ function plainBuiltin(type: BuiltinName, label: string, position: number): Expr 
     case 'xmlNode':
     case 'xmlDocument':
     case 'dataSet':
+    case 'dataTable':
       return fragment(`<Item xmlns="urn:sample">${escapeText(label)}</Item>`);
     default:
       return raw(String((position % 100) + 1), 'number');
@@ -160,6 +162,8 @@ interface Site {
   readonly nillable?: boolean;
   readonly member?: boolean;
   readonly any?: boolean;
+  /** A parameter HTTP GET/POST carry too: a form field cannot be nil, so its array has no nil item. */
+  readonly form?: boolean;
 }
 
 /** Classes nested deeper than this leave their optional members out, so recursive types end. */
@@ -198,7 +202,7 @@ class Sampler {
         const item = (k: SampleKind, i: number) =>
           this.value(ref.item, k, `${label} ${i}`, position + i, {}, depth + 1);
         if (kind === 'plain') return array([item('plain', 0)]);
-        const nilItem = ref.item.kind === 'nullable' || this.itemsNillable(ref);
+        const nilItem = !site.form && (ref.item.kind === 'nullable' || this.itemsNillable(ref));
         return array([item('hostile', 0), ...(nilItem ? [raw('null')] : []), item('plain', 1)]);
       }
     }
@@ -279,7 +283,10 @@ function samplerOf(model: ServiceModel): Sampler {
 /** A sample input of `op`: an object literal of every parameter, keyed as the input type is (`{}` without any). */
 export function inputSampleExpr(model: ServiceModel, op: OperationModel, kind: SampleKind): Expr {
   const sampler = samplerOf(model);
-  return object(op.parameters.map((p, i) => [p.tsName, sampler.value(p.type, kind, `${op.ts.method} ${p.name}`, i)]));
+  const site = { form: op.http !== undefined };
+  return object(
+    op.parameters.map((p, i) => [p.tsName, sampler.value(p.type, kind, `${op.ts.method} ${p.name}`, i, site)]),
+  );
 }
 
 /** A sample result of `op`; `undefined` for a void operation. */

@@ -34,6 +34,7 @@ const BUILTIN_TS: Readonly<Record<BuiltinName, string>> = {
   xmlNode: 'XmlFragment',
   xmlDocument: 'XmlFragment',
   dataSet: 'XmlFragment',
+  dataTable: 'XmlFragment',
 };
 
 const RUNTIME_VALUES: ReadonlySet<string> = new Set<RuntimeValueName>(['XsdDateTime', 'XmlFragment', 'AnyValue']);

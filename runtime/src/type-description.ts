@@ -42,7 +42,16 @@ export type XsdType =
 
 /** Built-in types besides the XSD simple types (see the generator's `BUILTIN_TYPES`). */
 export type BuiltinValueType =
-  'guid' | 'char' | 'timeSpan' | 'QName' | 'anyType' | 'xmlElement' | 'xmlNode' | 'xmlDocument' | 'dataSet';
+  | 'guid'
+  | 'char'
+  | 'timeSpan'
+  | 'QName'
+  | 'anyType'
+  | 'xmlElement'
+  | 'xmlNode'
+  | 'xmlDocument'
+  | 'dataSet'
+  | 'dataTable';
 
 /**
  * The type of a value at a site (a parameter, a result, a member, an array's

@@ -21,10 +21,6 @@ const SOAP: Transport[] = ['soap11', 'soap12'];
 const ALL: Transport[] = ['soap11', 'soap12', 'httpGet', 'httpPost'];
 
 /** A book as a reply gives it back: null keywords left out. */
-function asRead(book: Record<string, unknown>): Record<string, unknown> {
-  return { ...book, Keywords: (book.Keywords as unknown[]).filter((k) => k !== null) };
-}
-
 const DUNE = {
   Isbn: '978-1',
   Edition: 3,
@@ -59,7 +55,7 @@ function suite(name: string, url: () => string | undefined, need: (ctx: { skip(n
     it.for(ALL)('GetBook over %s: every kind of member', async (transport, ctx) => {
       need(ctx);
       const book = await call(transport)<Record<string, unknown>>('GetBook', { isbn: '978-0' });
-      expect(book).toEqual(asRead(sampleBook('978-0')));
+      expect(book).toEqual(sampleBook('978-0'));
       expect((book.Published as XsdDateTime).toString()).toBe('1999-12-31T23:59:59.25');
     });
 
@@ -87,7 +83,7 @@ function suite(name: string, url: () => string | undefined, need: (ctx: { skip(n
       await expect(client('Titles', { count: 2 })).resolves.toEqual(['T0', 'T1']);
       await expect(client('Titles', { count: 0 })).resolves.toEqual([]);
       const found = await client<unknown[]>('FindBooks', { authors: ['Ada'], genres: ['Poetry'], max: 1 });
-      expect(found).toEqual([asRead(sampleBook('isbn-0'))]);
+      expect(found).toEqual([sampleBook('isbn-0')]);
     });
 
     it.for(SOAP)('nullable values, Guid, raw XML and object over %s', async (transport, ctx) => {
@@ -123,11 +119,11 @@ function suite(name: string, url: () => string | undefined, need: (ctx: { skip(n
         await expect(client('WhoAmI')).resolves.toBe('abc & co/3');
         await expect(client('WhoAmI', {}, { soapHeaders: { ticket: { Token: 'x', Level: 1 } } })).resolves.toBe('x/1');
         await expect(client('WhoAmI', {}, { soapHeaders: { ticket: null } })).resolves.toBeUndefined();
-        const replyHeaders: Record<string, unknown> = {};
-        await expect(
-          client('Renew', { days: 7 }, { soapHeaders: { trace: { Id: 't1' } }, replyHeaders }),
-        ).resolves.toBe(14);
-        expect(replyHeaders).toEqual({ trace: { Id: 't1-renewed' } });
+        const outHeaders: Record<string, unknown> = {};
+        await expect(client('Renew', { days: 7 }, { soapHeaders: { trace: { Id: 't1' } }, outHeaders })).resolves.toBe(
+          14,
+        );
+        expect(outHeaders).toEqual({ trace: { Id: 't1-renewed' } });
       },
     );
   });

@@ -38,7 +38,7 @@ export interface CommonCallOptions<T extends Transport = Transport> {
    * SOAP headers (`[SoapHeader]`) to send, keyed by the service's field name (`{ ticket: { Token: 'abc' } }`):
    * those the operation declares In or InOut are written; a call's own entries win over the client's.
    */
-  soapHeaders?: Readonly<Record<string, unknown>>;
+  soapHeaders?: object;
 }
 
 /**
@@ -69,9 +69,9 @@ export interface ClientOptions<T extends Transport = Transport> extends CommonCa
 export interface CallOptions<T extends Transport = Transport> extends CommonCallOptions<T> {
   /**
    * Filled with the reply's Out and InOut SOAP headers, keyed by field, once the call has returned
-   * (`const replyHeaders = {}; await client.Renew(input, { replyHeaders }); replyHeaders.trace`).
+   * (`const outHeaders = {}; await client.Renew(input, { outHeaders }); outHeaders.trace`).
    */
-  replyHeaders?: Record<string, unknown>;
+  outHeaders?: object;
 }
 
 export const DEFAULT_TIMEOUT_MS = 100_000;
@@ -113,7 +113,7 @@ export function resolveClientOptions(
     timeoutMs: checkTimeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
     signal: options.signal,
     headers: options.headers ?? {},
-    soapHeaders: options.soapHeaders ?? {},
+    soapHeaders: (options.soapHeaders ?? {}) as Readonly<Record<string, unknown>>,
     fetch: options.fetch,
     agent: options.agent,
   };

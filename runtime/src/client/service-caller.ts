@@ -65,17 +65,19 @@ export function createServiceCaller(
     const params = requestValues(op, input, context, soap);
     const files = op.parameters.length === 0 ? filesOf(op, input) : NO_FILES;
     const headerXml =
-      soap && op.headers !== undefined ? soapHeaderXml(op, context, client.soapHeaders, callOptions.soapHeaders) : '';
+      soap && op.headers !== undefined
+        ? soapHeaderXml(op, context, client.soapHeaders, callOptions.soapHeaders as Readonly<Record<string, unknown>>)
+        : '';
     const request = buildOutgoingRequest(namespace, target, params, files, callOptions.headers, headerXml);
     const reply = await send(request, target.site, timeoutMs, client.signal, callOptions.signal);
-    return target.read(reply, callOptions.replyHeaders) as R;
+    return target.read(reply, callOptions.outHeaders as Record<string, unknown> | undefined) as R;
   };
 }
 
 interface PreparedTarget extends RequestTarget {
   readonly site: CallSite;
   /** The operation's result from a reply, or the error the reply is. */
-  readonly read: (reply: ReceivedReply, replyHeaders?: Record<string, unknown>) => unknown;
+  readonly read: (reply: ReceivedReply, outHeaders?: Record<string, unknown>) => unknown;
 }
 
 function prepareTarget(

@@ -57,8 +57,9 @@ export class HandlerCall {
     call: IncomingCall,
     files: readonly UploadedFile[],
     soapHeaders: Record<string, unknown>,
+    outHeaders: Record<string, unknown>,
   ) {
-    this.ctx = new HandlerContext(transport, operation, call, files, soapHeaders, this);
+    this.ctx = new HandlerContext(transport, operation, call, files, soapHeaders, outHeaders, this);
   }
 
   get abort(): LazyAbort {
@@ -83,15 +84,19 @@ export class HandlerCall {
 
 function noop(): void {}
 
+/** The SOAP headers of an operation that declares none (and of every HTTP GET/POST call): shared, frozen. */
+const NO_HEADERS: Record<string, unknown> = Object.freeze({});
+
 /** A handler call's context; its `signal` is made only if the handler reads it. */
 export function createContext(
   call: IncomingCall,
   transport: Transport,
   operation: string,
   files: readonly UploadedFile[],
-  soapHeaders: Record<string, unknown> = {},
+  soapHeaders: Record<string, unknown> = NO_HEADERS,
+  outHeaders: Record<string, unknown> = NO_HEADERS,
 ): HandlerCall {
-  return new HandlerCall(call.gone, transport, operation, call, files, soapHeaders);
+  return new HandlerCall(call.gone, transport, operation, call, files, soapHeaders, outHeaders);
 }
 
 class HandlerContext implements CallContext {
@@ -102,6 +107,7 @@ class HandlerContext implements CallContext {
     private readonly call: IncomingCall,
     readonly files: readonly UploadedFile[],
     readonly soapHeaders: Record<string, unknown>,
+    readonly outHeaders: Record<string, unknown>,
     private readonly handlerCall: HandlerCall,
   ) {
     this.headers = call.headers;

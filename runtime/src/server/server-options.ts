@@ -19,10 +19,15 @@ export interface CallContext {
   headers: Readonly<Record<string, string | string[] | undefined>>;
   remoteAddress: string | undefined;
   /**
-   * The operation's SOAP headers (`[SoapHeader]`), keyed by field: In and InOut ones as the request carried
-   * them (absent when it did not); set Out and InOut ones here for the reply. Empty over HTTP GET/POST.
+   * The operation's In and InOut SOAP headers (`[SoapHeader]`), keyed by field, as the request carried them
+   * (absent when it did not). Empty over HTTP GET/POST.
    */
-  soapHeaders: Record<string, unknown>;
+  soapHeaders: object;
+  /**
+   * The operation's Out and InOut SOAP headers for the reply, keyed by field: set a field to send it. An InOut
+   * header starts as the request carried it, so it goes back unless changed or deleted (as the ASMX field does).
+   */
+  outHeaders: object;
   /** Aborts when the client goes away, or when the handler runs out of time (`handlerTimeoutMs`). */
   signal: AbortSignal;
   /**

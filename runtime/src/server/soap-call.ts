@@ -33,7 +33,7 @@ import {
 import { bindSoapParameters } from './parameters.js';
 import { contentReply, emptyReply, type Reply } from './reply.js';
 import { resultElement } from './result-value.js';
-import { readSoapHeaders, writeSoapHeaders } from './soap-headers.js';
+import { initialOutHeaders, readSoapHeaders, writeSoapHeaders } from './soap-headers.js';
 import type { ServiceTables } from './service-tables.js';
 import type { ResolvedOptions } from './server-options.js';
 import { guessSoapVersion, routeSoapRequest } from './soap-routing.js';
@@ -109,7 +109,8 @@ export async function handleSoapCall(
     throw error;
   }
 
-  const context = createContext(call, version === '1.1' ? 'soap11' : 'soap12', op.name, [], soapHeaders);
+  const outHeaders = op.headers === undefined ? undefined : initialOutHeaders(op, soapHeaders);
+  const context = createContext(call, version === '1.1' ? 'soap11' : 'soap12', op.name, [], soapHeaders, outHeaders);
   const invoked = invokeHandler(entry, binding.input, context, options);
   // A handler that returned at once is answered without waiting a turn.
   const outcome = invoked instanceof Promise ? await invoked : invoked;
@@ -118,7 +119,7 @@ export async function handleSoapCall(
   if (!op.result && replyHeaders === '') return entry.voidReplies![version];
   let xml: string;
   try {
-    const headerXml = replyHeaders ?? writeSoapHeaders(op, tables.values, soapHeaders);
+    const headerXml = replyHeaders ?? writeSoapHeaders(op, tables.values, outHeaders!);
     const result = op.result ? resultElement(op, tables.values, outcome.value) : '';
     xml = buildResponseEnvelopeXml(version, namespace, op.responseElement, result, headerXml);
   } catch (error) {

@@ -28,10 +28,11 @@ const REFERENCE_BUILTINS: ReadonlySet<string> = new Set([
   'xmlNode',
   'xmlDocument',
   'dataSet',
+  'dataTable',
 ]);
 
 /** Raw-XML kinds, read and written as `XmlFragment`. */
-export const XML_KINDS: ReadonlySet<string> = new Set(['xmlElement', 'xmlNode', 'xmlDocument', 'dataSet']);
+export const XML_KINDS: ReadonlySet<string> = new Set(['xmlElement', 'xmlNode', 'xmlDocument', 'dataSet', 'dataTable']);
 
 /** A .NET value type: never absent (an absent one reads as its default) and never nil unless `T?`. */
 export function isValueType(types: TypeTable, type: ValueType): boolean {

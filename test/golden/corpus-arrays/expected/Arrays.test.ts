@@ -83,7 +83,7 @@ const OPERATIONS: { readonly [Op in keyof Client]: OperationCase<Op> } = {
       ],
     },
     hostile: {
-      input: { statuses: ['Closed', 'Open'], customers: [HOSTILE_STRING, null, 'Orders customers 1'] },
+      input: { statuses: ['Closed', 'Open'], customers: [HOSTILE_STRING, 'Orders customers 1'] },
       result: [
         {
           Number: HOSTILE_STRING,

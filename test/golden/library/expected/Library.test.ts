@@ -122,11 +122,7 @@ const OPERATIONS: { readonly [Op in keyof Client]: OperationCase<Op> } = {
       ],
     },
     hostile: {
-      input: {
-        authors: [HOSTILE_STRING, null, 'FindBooks authors 1'],
-        genres: ['non-fiction', 'Fiction'],
-        max: -2147483648,
-      },
+      input: { authors: [HOSTILE_STRING, 'FindBooks authors 1'], genres: ['non-fiction', 'Fiction'], max: -2147483648 },
       result: [
         {
           Isbn: HOSTILE_STRING,

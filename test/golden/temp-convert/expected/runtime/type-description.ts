@@ -44,7 +44,16 @@ export type XsdType =
 
 /** Built-in types besides the XSD simple types (see the generator's `BUILTIN_TYPES`). */
 export type BuiltinValueType =
-  'guid' | 'char' | 'timeSpan' | 'QName' | 'anyType' | 'xmlElement' | 'xmlNode' | 'xmlDocument' | 'dataSet';
+  | 'guid'
+  | 'char'
+  | 'timeSpan'
+  | 'QName'
+  | 'anyType'
+  | 'xmlElement'
+  | 'xmlNode'
+  | 'xmlDocument'
+  | 'dataSet'
+  | 'dataTable';
 
 /**
  * The type of a value at a site (a parameter, a result, a member, an array's
@@ -130,6 +139,11 @@ export interface EnumDescription {
 export interface EnumValueDescription {
   /** The name on the wire (`[XmlEnum]`) and in TypeScript. */
   readonly xmlName: string;
+  /**
+   * The C# member name, when it differs from `xmlName`: HTTP GET and POST bind an enum parameter with
+   * `Enum.Parse`, which takes C# names (flags joined by `, `), so a client sends those there.
+   */
+  readonly name?: string;
   /** The numeric value: flags combine and decompose by it; `0` is the empty set's name when declared. */
   readonly value: number;
 }

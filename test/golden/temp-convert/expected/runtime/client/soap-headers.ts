@@ -3,7 +3,7 @@
 /**
  * SOAP headers in the client, as .NET proxies send them: the operation's In and InOut headers that have a
  * value (the call's `soapHeaders` over the client's), in the operation's order, each element declaring the
- * service namespace; the reply's Out and InOut headers read into the call's `replyHeaders`.
+ * service namespace; the reply's Out and InOut headers read into the call's `outHeaders`.
  */
 import type { OperationDescription } from '../service-description.js';
 import { childElements, type XmlElement } from '../xml-reader.js';

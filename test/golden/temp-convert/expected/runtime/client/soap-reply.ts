@@ -30,7 +30,7 @@ export function soapReplyReader(
   site: CallSite,
   context: ValueContext,
   op: OperationDescription,
-): (reply: ReceivedReply, replyHeaders?: Record<string, unknown>) => unknown {
+): (reply: ReceivedReply, outHeaders?: Record<string, unknown>) => unknown {
   const namespace = context.namespace;
   const { result } = op;
   // Simple results without headers: the canonical reply's fast path.
@@ -38,14 +38,14 @@ export function soapReplyReader(
   const canonical = simple
     ? canonicalReplyReader(site.transport === 'soap11' ? '1.1' : '1.2', namespace, op)
     : undefined;
-  return (reply, replyHeaders) => {
+  return (reply, outHeaders) => {
     if (reply.status === 200 && canonical !== undefined) {
       const found = canonical(reply);
       if (found !== undefined) {
         return result ? resultValue(site, reply, result.type as XsdType, found.lexical, result.element) : undefined;
       }
     }
-    return readSoapReply(site, context, op, reply, replyHeaders);
+    return readSoapReply(site, context, op, reply, outHeaders);
   };
 }
 
@@ -54,7 +54,7 @@ export function readSoapReply(
   context: ValueContext,
   op: OperationDescription,
   reply: ReceivedReply,
-  replyHeaders?: Record<string, unknown>,
+  outHeaders?: Record<string, unknown>,
 ): unknown {
   const namespace = context.namespace;
   if (reply.status !== 200) {
@@ -81,7 +81,7 @@ export function readSoapReply(
     );
   }
   try {
-    if (replyHeaders !== undefined) readReplyHeaders(op, context, envelope.header, replyHeaders);
+    if (outHeaders !== undefined) readReplyHeaders(op, context, envelope.header, outHeaders);
     if (!op.result) return undefined;
     const { element, type, nillable } = op.result;
     const found = childElements(response).find((c) => c.localName === element && c.namespace === namespace);

@@ -2,8 +2,8 @@
 
 /**
  * SOAP headers on the server (`[SoapHeader]`): the operation's In and InOut headers are read into the
- * handler's `ctx.soapHeaders`, keyed by field; what the handler leaves there for Out and InOut headers is
- * written in the reply's `soap:Header`, in the operation's order, each element declaring the service
+ * handler's `ctx.soapHeaders`, keyed by field; what the handler leaves in `ctx.outHeaders` for Out and InOut
+ * headers (InOut ones start as received) is written in the reply's `soap:Header`, in the operation's order, each element declaring the service
  * namespace. A header with `mustUnderstand` `1`/`true` that the operation does not declare (as In or InOut)
  * is not understood: ASMX's MustUnderstand fault. Other unknown headers are ignored.
  */
@@ -45,6 +45,20 @@ export function readSoapHeaders(
     }
   }
   return { ok: true, headers };
+}
+
+/** `ctx.outHeaders` before the handler runs: each InOut header the request carried, as it carried it. */
+export function initialOutHeaders(
+  op: OperationDescription,
+  received: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const description of op.headers ?? []) {
+    if (description.direction === 'inOut' && received[description.field] !== undefined) {
+      out[description.field] = received[description.field];
+    }
+  }
+  return out;
 }
 
 /** The reply's `soap:Header`, `''` when no Out or InOut header has a value. */

@@ -131,7 +131,9 @@ function readClass(ctx: ValueContext, element: XmlElement, name: string, alwaysT
   }
   const description = classNamed(ctx.types, actual);
   const value = readMembers(ctx, description, element.children, element);
-  if (actual === name && !alwaysTyped) return value;
+  // A derived class's value always names its type (its TypeScript interface requires `$type`); a root class's
+  // only when the element named a type other than the site's.
+  if (actual === name && !alwaysTyped && description.base === undefined) return value;
   return { $type: description.xmlName, ...value };
 }
 

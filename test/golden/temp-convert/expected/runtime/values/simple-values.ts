@@ -14,7 +14,7 @@
 import type { EnumDescription, ValueType, XsdType } from '../type-description.js';
 import { formatXsdValue, parseXsdValue, XsdValueError, type XsdValue } from '../xsd-values.js';
 import { isXsdType } from '../value-type.js';
-import { enumNamed, type TypeTable } from './value-kinds.js';
+import { enumNamed, XML_KINDS, type TypeTable } from './value-kinds.js';
 import { LexicalValueError } from './value-errors.js';
 
 /** A site whose value is text: an XSD type, a Guid, a char, a QName or an enum. */
@@ -23,7 +23,7 @@ export function isTextType(type: ValueType): boolean {
 }
 
 function isXmlKind(type: string): boolean {
-  return type === 'xmlElement' || type === 'xmlNode' || type === 'xmlDocument' || type === 'dataSet';
+  return XML_KINDS.has(type);
 }
 
 const GUID_D = /^([0-9a-fA-F]{8})-([0-9a-fA-F]{4})-([0-9a-fA-F]{4})-([0-9a-fA-F]{4})-([0-9a-fA-F]{12})$/;
