@@ -25,6 +25,7 @@ function describeOperation(op: OperationModel): OperationDescription {
   return {
     // The message name: the request element and the `/Op` path, unique where overloads share a method name.
     name: op.messageName,
+    ...(op.ts.method === op.messageName ? {} : { method: op.ts.method }),
     soapAction: op.soapAction,
     responseElement: op.responseElement,
     parameters: op.parameters.map((p) => ({

@@ -312,13 +312,6 @@ function orderNamespaces(
 function codeBlockers(operations: readonly OperationModel[]): string[] {
   const out: string[] = [];
   for (const op of operations) {
-    // The runtime finds a handler by the message name, which must then be the method name too.
-    if (op.ts.method !== op.messageName) {
-      out.push(
-        `operation "${op.messageName}": a name that is no TypeScript identifier (the generated server finds ` +
-          'handlers by the name on the wire)',
-      );
-    }
     for (const p of op.parameters) {
       if (p.direction !== 'in') {
         out.push(

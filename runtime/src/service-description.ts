@@ -23,6 +23,11 @@ export interface ParameterDescription {
 export interface OperationDescription {
   /** Operation name: the request element, the `/Op` path segment, the handler and client method. */
   readonly name: string;
+  /**
+   * The handler's method name, when the operation's name is no JavaScript identifier (`Call-MAXSO` is served by
+   * `CallMAXSO`); the name otherwise.
+   */
+  readonly method?: string;
   readonly soapAction: string;
   readonly responseElement: string;
   readonly parameters: readonly ParameterDescription[];

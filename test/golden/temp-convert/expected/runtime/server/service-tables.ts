@@ -46,11 +46,11 @@ export function elementKey(namespace: string, localName: string): string {
 
 export function buildServiceTables(service: ServiceDescription, handlers: object): ServiceTables {
   const missing = service.operations.filter(
-    (op) => typeof (handlers as Record<string, unknown>)[op.name] !== 'function',
+    (op) => typeof (handlers as Record<string, unknown>)[op.method ?? op.name] !== 'function',
   );
   if (missing.length > 0) {
     throw new TypeError(
-      `No handler for ${missing.map((op) => op.name).join(', ')}: handlers needs one method per operation.`,
+      `No handler for ${missing.map((op) => op.method ?? op.name).join(', ')}: handlers needs one method per operation.`,
     );
   }
   const byName = new Map<string, OperationEntry>();
@@ -58,7 +58,7 @@ export function buildServiceTables(service: ServiceDescription, handlers: object
   const bySoapAction = new Map<string, OperationEntry>();
   const byRequestElement = new Map<string, OperationEntry>();
   for (const op of service.operations) {
-    const method = (handlers as Record<string, Handler>)[op.name]!;
+    const method = (handlers as Record<string, Handler>)[op.method ?? op.name]!;
     const entry: OperationEntry = {
       description: op,
       handler: (input, ctx) => method.call(handlers, input, ctx),
