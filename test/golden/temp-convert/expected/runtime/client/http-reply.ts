@@ -32,7 +32,7 @@ export function readHttpReply(
     if (reply.bytes.every((byte) => XML_WHITESPACE.has(byte))) return undefined;
     throw new ProtocolError(site, reply, `${op.name} returns nothing, and its reply has a body.`);
   }
-  if (!isXsdType(op.result.type)) return readDocument(site, context, op, reply);
+  if (!isXsdType(op.result.type) || op.result.nillable) return readDocument(site, context, op, reply);
   const type = op.result.type;
   const root = replyDocument(site, reply);
   if (root.localName !== type || root.namespace !== namespace) {
@@ -64,7 +64,8 @@ function readDocument(site: CallSite, context: ValueContext, op: OperationDescri
       `the document is ${describeElement(root.localName, root.namespace)}, not ${describeElement(name, context.namespace)}.`,
     );
   }
-  if (isNil(root)) return undefined;
+  // Every HTTP result document may be nil: a `T?` result reads it as null, a reference type's as absent.
+  if (isNil(root)) return result.nillable ? null : undefined;
   try {
     return readValue(context, root, result.type, result.nillable === true);
   } catch (error) {

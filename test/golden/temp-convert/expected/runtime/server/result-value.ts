@@ -55,7 +55,7 @@ const DECLARATIONS = ` xmlns:xsd="${XSD_NS}" xmlns:xsi="${XSI_NS}"`;
  */
 export function httpResultDocument(op: OperationDescription, values: ValueContext, value: unknown): string {
   const result = op.result!;
-  if (isXsdType(result.type))
+  if (isXsdType(result.type) && !result.nillable)
     return buildHttpResultDocument(result.type, values.namespace, simpleLexical(op, result, value));
   const name = result.httpElement ?? result.element;
   const tail = ` xmlns="${escapeXmlAttr(values.namespace)}"`;
