@@ -12,6 +12,7 @@ import {
 } from './incoming-call.js';
 import { LazyAbort } from './lazy-abort.js';
 import type { Reply } from './reply.js';
+import type { ResponseHeaderList } from './response-headers.js';
 import { internalErrorReply, replyTo, route, type ServiceRuntime } from './service-runtime.js';
 
 export type FetchHandler = (request: Request) => Promise<Response>;
@@ -34,6 +35,8 @@ export function createFetchHandler(runtime: ServiceRuntime): FetchHandler {
       encrypted: url.protocol === 'https:',
       gone: LazyAbort.following(request.signal),
       readBody: (limit) => readWebBody(request, headers, limit),
+      responseHeaders: undefined,
+      note: undefined,
     };
     let reply: Reply;
     try {
@@ -42,7 +45,7 @@ export function createFetchHandler(runtime: ServiceRuntime): FetchHandler {
       if (error instanceof ClientGoneError || request.signal.aborted) throw error;
       reply = internalErrorReply(target.route);
     }
-    return toResponse(reply, method);
+    return toResponse(reply, method, call.responseHeaders);
   };
 }
 
@@ -55,8 +58,12 @@ function headersOf(request: Request, url: URL): RequestHeaders {
   return headers;
 }
 
-function toResponse(reply: Reply, method: string): Response {
+function toResponse(reply: Reply, method: string, added: ResponseHeaderList | undefined): Response {
   const headers = new Headers(reply.headers);
+  if (added !== undefined) {
+    for (const [name] of added) headers.delete(name);
+    for (const [name, value] of added) headers.append(name, value);
+  }
   if (!reply.chunked) headers.set('Content-Length', String(reply.body.byteLength));
   if (reply.closeConnection) headers.set('Connection', 'close');
   const body = method === 'HEAD' || reply.body.byteLength === 0 ? null : (reply.body as Uint8Array<ArrayBuffer>);

@@ -4,6 +4,8 @@
  * A request as the service sees it, whichever server delivered it (a
  * `node:http` request, Express, a fetch `Request`).
  */
+import type { Transport } from '../service-description.js';
+import type { SoapFaultCode } from '../soap-fault.js';
 import type { LazyAbort } from './lazy-abort.js';
 
 export type RequestHeaders = Readonly<Record<string, string | string[] | undefined>>;
@@ -32,6 +34,23 @@ export interface IncomingCall {
    * passed). Rejects when the client goes away.
    */
   readBody(limit: number): Promise<BodyRead>;
+  /**
+   * The reply headers a handler set (`ctx.setHeader`, `ctx.setCookie`), in order, added to whatever reply the
+   * call gets; `undefined` until a handler sets one.
+   */
+  responseHeaders: [name: string, value: string][] | undefined;
+  /** What `onCall` will be told, filled in as the call goes; `undefined` unless the server has an `onCall`. */
+  note: CallNote | undefined;
+}
+
+/** What is known of a call for `onCall`, as it goes. */
+export interface CallNote {
+  operation: string | undefined;
+  transport: Transport | undefined;
+  /** The handler was called. */
+  handled: boolean;
+  /** How the handler (or the writing of its result) failed: a `SoapFault` it threw, or any other error. */
+  failure: { readonly kind: 'fault' | 'error'; readonly code: SoapFaultCode; readonly message: string } | undefined;
 }
 
 /** A header's value; the first one when it was sent more than once. */
