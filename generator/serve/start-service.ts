@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { CallRecord } from '@asmxgen/runtime/server';
 import { HANDLERS_EXPORT } from '../impl/conventions.js';
 import { mockHandlers } from './mock-handlers.js';
 import { registerTypeScript } from './register-ts.js';
@@ -17,6 +18,25 @@ export interface ServeConfig {
   readonly host: string;
   /** How long in-flight requests may take to finish after a stop signal. */
   readonly drainMs: number;
+  /** `text`: readable lines (the mock's calls, handler errors); `json`: one JSON line per call on stdout. */
+  readonly logFormat: 'text' | 'json';
+}
+
+/**
+ * `--log json`: one call as one line of JSON, for log shippers: `time` (ISO 8601), `operation`, `transport`,
+ * `status`, `outcome`, `durationMs` (to the microsecond), and `fault` (`{ code, message }`) when there is
+ * one; an unknown operation or transport, or a missing status, is `null`.
+ */
+export function callLogLine(record: CallRecord, time = new Date()): string {
+  return JSON.stringify({
+    time: time.toISOString(),
+    operation: record.operation ?? null,
+    transport: record.transport ?? null,
+    status: record.status ?? null,
+    outcome: record.outcome,
+    durationMs: Math.round(record.durationMs * 1000) / 1000,
+    ...(record.fault && { fault: { code: record.fault.code, message: record.fault.message } }),
+  });
 }
 
 export class ServeError extends Error {
@@ -32,14 +52,20 @@ interface GeneratedModule {
 export async function startService(config: ServeConfig, log: (line: string) => void): Promise<Server> {
   registerTypeScript();
   const generated = (await import(pathToFileURL(join(config.generatedDir, 'index.ts')).href)) as GeneratedModule;
+  const json = config.logFormat === 'json';
   const handlers = config.implFile
     ? await loadImpl(config, generated)
-    : mockHandlers(generated.service.operations, (line) => log(`call  ${line}`));
+    : mockHandlers(generated.service.operations, json ? () => undefined : (line) => log(`call  ${line}`));
   const create = generated[config.createServer] as (handlers: object, options?: object) => Server;
-  const server = create(handlers, {
-    onError: (error: unknown, ctx: { operation: string }) =>
-      log(`error ${ctx.operation}: ${error instanceof Error ? error.message : String(error)}`),
-  });
+  const server = create(
+    handlers,
+    json
+      ? { onCall: (record: CallRecord) => process.stdout.write(callLogLine(record) + '\n') }
+      : {
+          onError: (error: unknown, ctx: { operation: string }) =>
+            log(`error ${ctx.operation}: ${error instanceof Error ? error.message : String(error)}`),
+        },
+  );
   await new Promise<void>((done, fail) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'EADDRINUSE')
