@@ -36,7 +36,7 @@ export interface PlanOperation {
   readonly request: readonly PlanParticle[];
   /** The result element, then `out` and `ref` parameters. */
   readonly response: readonly PlanParticle[];
-  /** The header elements in the operation's header order, with their class. */
+  /** The header elements with their class: the In and InOut headers in header order, then the Out ones. */
   readonly headers: readonly { readonly element: string; readonly type: string }[];
   /** How many classes were registered once the operation was reflected ({@link TypeResolver.registered}). */
   readonly reflected: number;

@@ -155,7 +155,12 @@ export function buildModel(spec: Spec): ServiceModel {
           ...(d.result ? [particle(`${d.messageName}Result`, d.result)] : []),
           ...outParams.map((p) => particle(p.spec.name, p.type)),
         ],
-        headers: headersOf(d).map((h) => ({ element: h.element, type: h.type })),
+        // The runtime exports the In (and InOut) headers' schema items, then the Out headers' ones, each group
+        // in header order; the messages keep the header order.
+        headers: [...headersOf(d).filter((h) => h.input), ...headersOf(d).filter((h) => !h.input)].map((h) => ({
+          element: h.element,
+          type: h.type,
+        })),
         reflected: d.reflected,
         http: d.http,
         httpResult: httpResults[i],

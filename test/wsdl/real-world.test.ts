@@ -123,3 +123,30 @@ describe('struct arrays (sharepoint-Alerts.wsdl)', () => {
     expect(regenerate(text, 'sharepoint-Alerts.wsdl')).toBe(`<?xml version="1.0" encoding="utf-8"?>${text}`);
   });
 });
+
+describe('Out headers that sort before In headers (ssrs-ReportExecution2005.wsdl)', () => {
+  const text = read('ssrs-ReportExecution2005.wsdl');
+
+  test('the header messages give the order of In and Out headers, which the bindings alone do not', () => {
+    // The binding lists TrustedUserHeader (In) in the input and ServerInfoHeader (Out) in the output; the
+    // messages ListSecureMethodsServerInfoHeader, then ListSecureMethodsTrustedUserHeader, say that the runtime
+    // sorted ServerInfoHeader's field first.
+    const { spec } = readWsdl(text, 'ssrs-ReportExecution2005.wsdl');
+    expect(spec.operations[0]).toStrictEqual({
+      name: 'ListSecureMethods',
+      headers: [
+        { field: 'serverInfoHeader', type: 'ServerInfoHeader', direction: 'out' },
+        { field: 'trustedUserHeader', type: 'TrustedUserHeader' },
+      ],
+      result: 'string[]',
+    });
+  });
+
+  test('generates the served WSDL byte for byte: In headers’ schema items before Out ones, messages sorted', () => {
+    const generated = regenerate(text, 'ssrs-ReportExecution2005.wsdl');
+    expect(generated.indexOf('<s:element name="TrustedUserHeader"')).toBeLessThan(
+      generated.indexOf('<s:element name="ServerInfoHeader"'),
+    );
+    expect(generated).toBe(text);
+  });
+});
