@@ -132,6 +132,8 @@ function wsdlMap(doc: Document, wsdl: SpecWsdl): YAMLMap {
     ['lineEnds', wsdl.lineEnds],
     ['finalNewline', wsdl.finalNewline],
     ['dataSetSchema', wsdl.dataSetSchema],
+    ['xsdImport', wsdl.xsdImport],
+    ['prolog', wsdl.prolog],
   ]);
   if (wsdl.namespaceOrder) node.items.unshift(pair(doc, 'namespaceOrder', names(doc, wsdl.namespaceOrder)));
   return node;

@@ -61,6 +61,8 @@ export interface PlanInput {
   readonly abstractTypes: boolean;
   /** Which form the server writes a `DataSet`'s schema in. */
   readonly dataSetSchema: DataSetSchema;
+  /** The service's schema imports the XML Schema namespace first (`wsdl.xsdImport`). */
+  readonly xsdImport: boolean;
 }
 
 export interface SchemaPlan {
@@ -395,6 +397,7 @@ class Planner {
 
   private finish(): SchemaPlan {
     const tns = this.input.namespace;
+    if (this.input.xsdImport) this.schema(tns).imports.unshift(XSD_NAMESPACE);
     const prefixes = new Map<string, string>([[XSD_NAMESPACE, 's']]);
     this.schemas.forEach((s, i) => prefixes.set(s.namespace, s.namespace === tns ? 'tns' : `s${i}`));
     for (const f of this.fixups) f.set(`${prefixes.get(f.namespace)}:${f.name}`);

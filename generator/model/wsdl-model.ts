@@ -13,6 +13,8 @@ export interface WsdlModel {
   readonly lineEnd: '\n' | '\r\n';
   /** A line end after the last line (the runtime writes none). */
   readonly finalNewline: boolean;
+  /** What precedes the root element instead of the XML declaration and a line end (`wsdl.prolog`). */
+  readonly prolog: string | undefined;
 }
 
 /**

@@ -131,6 +131,7 @@ export function buildModel(spec: Spec): ServiceModel {
     scope: resolved.scope,
     http: flags.http,
     dataSetSchema: spec.wsdl?.dataSetSchema ?? 'v2',
+    xsdImport: spec.wsdl?.xsdImport ?? false,
     abstractTypes: drafts.some(
       (d) =>
         d.http &&
@@ -292,6 +293,7 @@ export function buildModel(spec: Spec): ServiceModel {
       conformanceClaim: spec.service.conformanceClaim === true,
       lineEnd: spec.wsdl?.lineEnds === 'crlf' ? '\r\n' : '\n',
       finalNewline: spec.wsdl?.finalNewline === true,
+      prolog: spec.wsdl?.prolog,
     },
     codeBlockers: codeBlockers(operations),
     ts: serviceTs,

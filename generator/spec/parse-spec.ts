@@ -64,7 +64,14 @@ class Checker extends YamlChecker {
   private wsdl(entry: Entry): SpecWsdl | undefined {
     const map = this.mapping(entry);
     if (!map) return undefined;
-    const f = this.fields(map, entry.path, ['namespaceOrder', 'lineEnds', 'finalNewline', 'dataSetSchema']);
+    const f = this.fields(map, entry.path, [
+      'namespaceOrder',
+      'lineEnds',
+      'finalNewline',
+      'dataSetSchema',
+      'xsdImport',
+      'prolog',
+    ]);
     let namespaceOrder: string[] | undefined;
     let ok = true;
     if (f.namespaceOrder) {
@@ -88,7 +95,18 @@ class Checker extends YamlChecker {
     const lineEnds = f.lineEnds && this.oneOf(f.lineEnds, ['lf', 'crlf'] as const);
     const finalNewline = f.finalNewline && this.boolean(f.finalNewline);
     const dataSetSchema = f.dataSetSchema && this.oneOf(f.dataSetSchema, ['legacy', 'v2'] as const);
+    const xsdImport = f.xsdImport && this.boolean(f.xsdImport);
+    let prolog = f.prolog && this.string(f.prolog);
+    if (prolog !== undefined && !PROLOG.test(prolog)) {
+      this.problem(
+        f.prolog!,
+        'a prolog holds only <?xml version="1.0" encoding="utf-8"?> and whitespace (spaces, tabs, line ends)',
+      );
+      prolog = undefined;
+    }
     if (
+      (f.prolog && prolog === undefined) ||
+      (f.xsdImport && xsdImport === undefined) ||
       (f.lineEnds && lineEnds === undefined) ||
       (f.finalNewline && finalNewline === undefined) ||
       (f.dataSetSchema && dataSetSchema === undefined) ||
@@ -101,6 +119,8 @@ class Checker extends YamlChecker {
       ...(lineEnds !== undefined && { lineEnds }),
       ...(finalNewline !== undefined && { finalNewline }),
       ...(dataSetSchema !== undefined && { dataSetSchema }),
+      ...(xsdImport !== undefined && { xsdImport }),
+      ...(prolog !== undefined && { prolog }),
     };
   }
 
@@ -356,6 +376,9 @@ class Checker extends YamlChecker {
 }
 
 /** The prefixes the runtime always declares on the root element (corpus README, rule 1). */
+/** What `wsdl.prolog` may hold: the runtime's XML declaration, then whitespace. */
+export const PROLOG = /^(<\?xml version="1\.0" encoding="utf-8"\?>)?[ \t\r\n]*$/;
+
 const ROOT_PREFIXES = ['soapenc', 'soap12', 'http', 'tns', 'mime', 'tm', 's', 'soap'];
 
 function describe(node: Node): string {

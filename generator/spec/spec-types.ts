@@ -38,6 +38,16 @@ export interface SpecWsdl {
    * default, `system.data.dataset` `WSDL_VERSION` below 2) or `v2` (Mono's); `v2` when omitted.
    */
   readonly dataSetSchema?: 'legacy' | 'v2';
+  /**
+   * The service's schema starts with `<s:import namespace="http://www.w3.org/2001/XMLSchema" />`, as the .NET
+   * Framework 1.x writes it for a `DataSet` and SharePoint's WSDLs have it; not when omitted.
+   */
+  readonly xsdImport?: boolean;
+  /**
+   * The text before the root element when it is not the runtime's `<?xml version="1.0" encoding="utf-8"?>` and a
+   * line end: SharePoint's WSDL pages serve blank lines and no declaration. Only that declaration and whitespace.
+   */
+  readonly prolog?: string;
 }
 
 export interface SpecService {

@@ -77,6 +77,8 @@ export class SchemaReader {
   private readonly reading = new Set<string>();
   /** The first DataSet schema read, and its form. */
   private dataSets: { form: DataSetSchema; node: XmlNode } | undefined;
+  /** The service's schema imports the XML Schema namespace (`wsdl.xsdImport`); known after {@link checkSchemas}. */
+  xsdImport = false;
 
   constructor(private readonly doc: WsdlDocument) {
     for (const schema of doc.schemas) {
@@ -200,6 +202,14 @@ export class SchemaReader {
       }
       for (const child of schema.elements) {
         if (child.namespace !== XSD_NS) continue;
+        if (
+          namespace === this.tns &&
+          child.localName === 'import' &&
+          child.attributes.get('namespace') === XSD_NS &&
+          !child.attributes.has('schemaLocation')
+        ) {
+          this.xsdImport = true;
+        }
         if (child.localName === 'include' || child.localName === 'redefine' || child.attributes.has('schemaLocation')) {
           throw this.doc.fail(
             child,

@@ -3,6 +3,7 @@ import { httpParameterKind } from '../model/http-eligibility.js';
 import { soapActionFor } from '../model/naming.js';
 import { BINDING_KINDS, type BindingKind, type ServiceModel } from '../model/types.js';
 import { buildModel } from '../spec/build-model.js';
+import { PROLOG } from '../spec/parse-spec.js';
 import type { Spec, SpecHeader, SpecOperation, SpecParameter, SpecWsdl } from '../spec/spec-types.js';
 import { compareWsdl } from './compare-wsdl.js';
 import { headerFieldNames } from './header-fields.js';
@@ -162,12 +163,17 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
     ...(declarations.length > 0 && { types: types.typeDeclarations(new Map()) }),
     operations: specOperations,
     // The DataSet form is part of what the writer writes, so it is in the spec the WSDL is checked against.
-    ...(schema.dataSetSchema === 'legacy' && { wsdl: { dataSetSchema: 'legacy' } }),
+    ...((schema.dataSetSchema === 'legacy' || schema.xsdImport) && {
+      wsdl: {
+        ...(schema.dataSetSchema === 'legacy' && { dataSetSchema: 'legacy' as const }),
+        ...(schema.xsdImport && { xsdImport: true }),
+      },
+    }),
   };
   const withLists = http ? listParameters(doc, base, operations, bindings) : base;
   const address = BINDING_KINDS.map((k) => addresses[k]).find((a) => a !== undefined) ?? 'http://localhost/';
   const { spec, model } = withIncludes(doc, withLists, declarations, shapes, types, address, options.exact ?? true);
-  const wsdl = wsdlForm(doc, body, model, schema.dataSetSchema);
+  const wsdl = wsdlForm(doc, body, model, schema.dataSetSchema, schema.xsdImport);
   const { wsdl: _checked, ...rest } = spec;
   return { spec: wsdl ? { ...rest, wsdl } : rest, addresses };
 }
@@ -462,6 +468,7 @@ function wsdlForm(
   text: string,
   model: ServiceModel,
   dataSetSchema: SpecWsdl['dataSetSchema'],
+  xsdImport: boolean,
 ): SpecWsdl | undefined {
   const order = declaredOrder(doc, text);
   const expected = model.wsdl.namespaces;
@@ -473,11 +480,18 @@ function wsdlForm(
     sameSet && order.some((o, i) => o.prefix !== expected[i]!.prefix) ? order.map((o) => o.prefix) : undefined;
   const crlf = /\r\n/.test(text) && !/(^|[^\r])\n/.test(text);
   const finalNewline = /\n$/.test(text);
+  const before = text.slice(0, doc.root.offset);
+  const prolog =
+    before !== `<?xml version="1.0" encoding="utf-8"?>${crlf ? '\r\n' : '\n'}` && PROLOG.test(before)
+      ? before
+      : undefined;
   const form: SpecWsdl = {
     ...(namespaceOrder && { namespaceOrder }),
     ...(crlf && { lineEnds: 'crlf' as const }),
     ...(finalNewline && { finalNewline: true }),
     ...(dataSetSchema === 'legacy' && { dataSetSchema }),
+    ...(xsdImport && { xsdImport }),
+    ...(prolog !== undefined && { prolog }),
   };
   return Object.keys(form).length > 0 ? form : undefined;
 }
