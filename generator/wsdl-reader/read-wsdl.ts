@@ -455,7 +455,9 @@ function verify(doc: WsdlDocument, model: ServiceModel, address: string): WsdlEr
   return doc.fail(
     difference.node,
     `${difference.detail} for the service the rest of this WSDL describes: asmxgen found no spec that makes the ` +
-      'runtime write this WSDL, so it cannot import it without changing the contract',
+      'runtime write this WSDL, so it cannot import it without changing the contract. If this copy was edited ' +
+      '(by hand, or by another tool), import the WSDL the service itself serves (its address followed by ?wsdl); ' +
+      'else write this part of the spec by hand (docs/spec.md) and compare the two with asmxgen diff',
   );
 }
 
