@@ -270,11 +270,19 @@ export class SchemaReader {
 
   private unexpected(node: XmlNode, what: string): Error {
     const shown = `<${node.qualifiedName}${[...node.attributes].map(([k, v]) => ` ${k}="${v}"`).join('')}>`;
+    if (isElement(node, XSD_NS, 'choice')) {
+      return this.doc.fail(
+        node,
+        `${what} holds ${shown}: the runtime writes s:choice for a member of several types ([XmlElement(typeof(…))] ` +
+          'or [XmlArrayItem(typeof(…))] more than once) or with [XmlChoiceIdentifier], which a spec cannot express ' +
+          'yet, so neither import nor a spec written by hand can describe this service',
+      );
+    }
     return this.doc.fail(
       node,
-      `${what} holds ${shown}: the ASMX runtime writes a sequence of elements, then attributes, then ` +
-        '<s:anyAttribute />, and a spec expresses nothing else (no s:choice, s:all, s:group, [XmlText] or ' +
-        '[XmlChoiceIdentifier])',
+      `${what} holds ${shown}: a spec's classes hold a sequence of elements, then attributes, then ` +
+        '<s:anyAttribute />, and cannot express this (the runtime writes other content for [XmlText]; it writes no ' +
+        's:all or s:group, so if this copy was edited, import the WSDL the service itself serves)',
     );
   }
 
