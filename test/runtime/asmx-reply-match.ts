@@ -3,7 +3,7 @@
  * recorded reply carrying a stack trace stands for "a fault of this code and status" and is matched on its
  * status, fault code and first line only (the runtime never sends stack traces). The first line is compared
  * without the exception type names (`System.InvalidOperationException: `), which .NET prints and the runtime
- * does not, and with Mono's unformatted `{0}` standing for the name .NET puts there.
+ * does not, and with Mono's unformatted `{0}`, `{1}`… standing for the names .NET puts there.
  */
 import { expect } from 'vitest';
 
@@ -15,14 +15,14 @@ export interface ComparedReply {
 
 const STACK = /\n\s+at /;
 
-/** A first line as compared: exception type names dropped. */
+/** A first line as compared (.NET ends lines with CRLF, Mono on Linux with LF): exception type names dropped. */
 export function firstLine(text: string): string {
-  return text.split('\n')[0]!.replace(/System(?:\.\w+)*Exception: /g, '');
+  return text.split(/\r?\n/)[0]!.replace(/System(?:\.\w+)*Exception: /g, '');
 }
 
-/** Mono's `{0}` as a wildcard. */
+/** Mono's unformatted `{0}`, `{1}`… as wildcards. */
 function pattern(line: string): RegExp {
-  return new RegExp(`^${line.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\{0\\\}/g, '\\S+')}$`);
+  return new RegExp(`^${line.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\{\d\\\}/g, '.*')}$`);
 }
 
 function faultParts(body: string): { code: string; message: string } {

@@ -126,7 +126,7 @@ const OPERATIONS: { readonly [Op in keyof Client]: OperationCase<Op> } = {
         },
         Scalars: {
           Id: 'ffffffff-ffff-ffff-ffff-ffffffffffff',
-          Letter: '\ud83d',
+          Letter: '+',
           Data: ALL_BYTES,
           When: XsdDateTime.parse('2026-05-17T10:00:00.1234567+05:30'),
           Maybe: null,
@@ -278,7 +278,7 @@ const OPERATIONS: { readonly [Op in keyof Client]: OperationCase<Op> } = {
           },
           Scalars: {
             Id: 'ffffffff-ffff-ffff-ffff-ffffffffffff',
-            Letter: '\ud83d',
+            Letter: '+',
             Data: ALL_BYTES,
             When: XsdDateTime.parse('2026-05-17T10:00:00.1234567+05:30'),
             Maybe: null,
@@ -346,7 +346,7 @@ const OPERATIONS: { readonly [Op in keyof Client]: OperationCase<Op> } = {
         },
         Scalars: {
           Id: 'ffffffff-ffff-ffff-ffff-ffffffffffff',
-          Letter: '\ud83d',
+          Letter: '+',
           Data: ALL_BYTES,
           When: XsdDateTime.parse('2026-05-17T10:00:00.1234567+05:30'),
           Maybe: null,
@@ -578,7 +578,7 @@ const OPERATIONS: { readonly [Op in keyof Client]: OperationCase<Op> } = {
       input: {
         scalars: {
           Id: 'ffffffff-ffff-ffff-ffff-ffffffffffff',
-          Letter: '\ud83d',
+          Letter: '+',
           Data: ALL_BYTES,
           When: XsdDateTime.parse('2026-05-17T10:00:00.1234567+05:30'),
           Maybe: null,
@@ -592,7 +592,7 @@ const OPERATIONS: { readonly [Op in keyof Client]: OperationCase<Op> } = {
       },
       result: {
         Id: 'ffffffff-ffff-ffff-ffff-ffffffffffff',
-        Letter: '\ud83d',
+        Letter: '+',
         Data: ALL_BYTES,
         When: XsdDateTime.parse('2026-05-17T10:00:00.1234567+05:30'),
         Maybe: null,
@@ -792,7 +792,7 @@ const OPERATIONS: { readonly [Op in keyof Client]: OperationCase<Op> } = {
   EchoChar: {
     transports: ['soap11', 'soap12', 'httpGet', 'httpPost'],
     plain: { input: { value: 'A' }, result: 'B' },
-    hostile: { input: { value: '\ud83d' }, result: '\ud83d' },
+    hostile: { input: { value: '+' }, result: '+' },
     upload: undefined,
   },
   EchoBytes: {
@@ -832,8 +832,11 @@ const OPERATIONS: { readonly [Op in keyof Client]: OperationCase<Op> } = {
     hostile: { input: { value: -2147483648 }, result: -2147483648 },
     upload: undefined,
     headers: {
-      in: { stamp: { Id: HOSTILE_STRING, Hops: 2147483647 }, token: { Level: 2147483647, Value: HOSTILE_STRING } },
-      out: { stamp: { Id: 'EchoStamped stamp Id', Hops: 2 } },
+      in: {
+        stamp: { Via: HOSTILE_STRING, Id: HOSTILE_STRING, Hops: 2147483647 },
+        token: { Level: 2147483647, Value: HOSTILE_STRING },
+      },
+      out: { stamp: { Via: 'EchoStamped stamp Via', Id: 'EchoStamped stamp Id', Hops: 3 } },
     },
   },
   EchoXml: {

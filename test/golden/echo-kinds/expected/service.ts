@@ -301,7 +301,7 @@ export const service: ServiceDescription = {
       values: [
         { xmlName: 'Red', value: 0 },
         { xmlName: 'Green', value: 1 },
-        { xmlName: 'dark-blue', value: 2 },
+        { xmlName: 'dark-blue', name: 'DarkBlue', value: 2 },
       ],
     },
     Shape: {
@@ -403,7 +403,7 @@ export const service: ServiceDescription = {
         { xmlName: 'None', value: 0 },
         { xmlName: 'Read', value: 1 },
         { xmlName: 'Write', value: 2 },
-        { xmlName: 'run', value: 4 },
+        { xmlName: 'run', name: 'Execute', value: 4 },
       ],
     },
     Lists: {
@@ -467,6 +467,7 @@ export const service: ServiceDescription = {
       xmlName: 'Stamp',
       elementName: 'Stamp',
       members: [
+        { name: 'Via', xmlName: 'Via', form: 'attribute', type: 'string' },
         { name: 'Id', xmlName: 'Id', form: 'element', type: 'string' },
         { name: 'Hops', xmlName: 'Hops', form: 'element', type: 'int' },
       ],

@@ -139,6 +139,8 @@ export interface Token {
 
 /** `Stamp`: a class. */
 export interface Stamp {
+  /** The `Via` attribute. */
+  Via?: string;
   Id?: string;
   Hops: number;
 }
