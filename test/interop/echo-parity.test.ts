@@ -8,12 +8,25 @@
  * byte for byte, or, where the runtime's reply carries a stack trace, the same fault code, status and first line
  * (`../runtime/asmx-reply-match.ts`). The served WSDLs must be the committed one, with the request's address.
  *
+ * The same servers then prove the client generated from the spec (`../golden/echo-kinds/expected/`): it reads
+ * the sample from the real runtime over every transport into exactly the value `echo.ts` builds, and a value
+ * it sends through an echo, to the real runtime and to `asmxgen serve`, comes back equal (kinds of dateTime,
+ * nil and absent, derived classes, 64-bit and decimal numbers, SOAP headers).
+ *
  * Needs `npm run build` (the CLI serves what is built).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sample } from '../fixtures/echo-kinds/echo.js';
+import {
+  createEchoKindsClient,
+  XsdDateTime,
+  type EchoKindsClient,
+  type EchoKindsTransport,
+  type EchoStampedOutHeaders,
+} from '../golden/echo-kinds/expected/index.js';
 import { expectSameReply, type ComparedReply } from '../runtime/asmx-reply-match.js';
 import { exchange, renderRequest, type RawReply, type RawRequest } from './asmx-host/raw-exchange.js';
 import { sharedAsmxHost, startSharedAsmxHost, type SharedAsmxHost } from './shared-asmx-host.js';
@@ -393,5 +406,104 @@ describe('asmxgen serve answers EchoKinds as the real ASMX runtime does', () => 
       expect(known.dotnet(real.body), `${name}: ${known.because}`).not.toBe(real.body);
     }
     expectSameReply(actual, known === undefined ? real : { ...real, body: known.dotnet(real.body) }, detail);
+  });
+});
+
+describe('the generated EchoKinds client against the real ASMX runtime', () => {
+  const TRANSPORTS: readonly EchoKindsTransport[] = ['soap11', 'soap12', 'httpGet', 'httpPost'];
+  const SOAP: readonly EchoKindsTransport[] = ['soap11', 'soap12'];
+  const TARGETS = ['the real runtime', 'asmxgen serve'] as const;
+
+  function client(target: (typeof TARGETS)[number], transport: EchoKindsTransport): EchoKindsClient {
+    const port = target === 'the real runtime' ? realPort : ours!.port;
+    return createEchoKindsClient({ url: `http://127.0.0.1:${port}${E}`, transport, timeoutMs: 20_000 });
+  }
+
+  it.for(TRANSPORTS)('reads the sample from the real runtime over %s, value for value', async (transport, ctx) => {
+    sharedAsmxHost.need(ctx);
+    const value = await client('the real runtime', transport).Sample({});
+    expect(value).toStrictEqual(sample());
+    // What the comparison covers, spelled out.
+    expect(value!.Scalars!.When.kind).toBe('unspecified');
+    expect(value!.Scalars!.Maybe!.kind).toBe('utc');
+    expect(value!.Scalars!.Count).toBeNull();
+    expect('Note' in value!.Scalars!).toBe(false);
+    expect(value!.Shape!.$type).toBe('Ring');
+    expect(value!.Max!.U64).toBe(18446744073709551615n);
+  });
+
+  describe.each(TARGETS)('sends the sample back through the echoes of %s', (target) => {
+    it.for(SOAP)('EchoEverything over %s gives back an equal value', async (transport, ctx) => {
+      sharedAsmxHost.need(ctx);
+      const value = await client('the real runtime', transport).Sample({});
+      expect(await client(target, transport).EchoEverything({ value })).toStrictEqual(value);
+    });
+
+    it.for(SOAP)('the parts of the sample, one echo each, over %s', async (transport, ctx) => {
+      sharedAsmxHost.need(ctx);
+      const value = sample();
+      const echo = client(target, transport);
+      expect(await echo.EchoLine({ line: value.Line })).toStrictEqual(value.Line);
+      expect(await echo.EchoShape({ shape: value.Shape })).toStrictEqual(value.Shape);
+      expect(await echo.EchoShapes({ shapes: value.Lists!.Shapes })).toStrictEqual(value.Lists!.Shapes);
+      expect(await echo.EchoNumbers({ numbers: value.Min })).toStrictEqual(value.Min);
+      expect(await echo.EchoNumbers({ numbers: value.Max })).toStrictEqual(value.Max);
+      expect(await echo.EchoScalars({ scalars: value.Scalars })).toStrictEqual(value.Scalars);
+      expect(await echo.EchoLists({ lists: value.Lists })).toStrictEqual(value.Lists);
+      expect(await echo.EchoGuid({ value: value.Scalars!.Id })).toBe(value.Scalars!.Id);
+      expect(await echo.EchoNullable({ value: null })).toBeNull();
+      expect(await echo.EchoNullable({ value: 7 })).toBe(7);
+      expect(await echo.EchoDateTime({ value: XsdDateTime.parse('2026-05-17T10:00:00.1234567Z') })).toStrictEqual(
+        XsdDateTime.parse('2026-05-17T10:00:00.1234567Z'),
+      );
+    });
+
+    it.for(TRANSPORTS)('simple values of the sample, and arrays of them, over %s', async (transport, ctx) => {
+      sharedAsmxHost.need(ctx);
+      const value = sample();
+      const echo = client(target, transport);
+      expect(await echo.EchoStrings({ values: value.Lists!.Tag })).toStrictEqual(value.Lists!.Tag);
+      expect(await echo.EchoInts({ values: [value.Min!.I32, 0, value.Max!.I32] })).toStrictEqual([
+        value.Min!.I32,
+        0,
+        value.Max!.I32,
+      ]);
+      expect(await echo.EchoColor({ color: value.Line!.Color })).toBe('dark-blue');
+      expect(await echo.EchoColors({ colors: ['dark-blue', 'Red'] })).toStrictEqual(['dark-blue', 'Red']);
+      expect(await echo.EchoAccess({ access: value.Scalars!.Rights })).toStrictEqual(['Read', 'run']);
+      expect(await echo.EchoAccess({ access: [] })).toStrictEqual([]);
+      expect(await echo.EchoGrants({ grants: value.Lists!.Grants })).toStrictEqual([[], ['Read', 'Write', 'run']]);
+      expect(await echo.EchoSByte({ value: value.Min!.I8 })).toBe(-128);
+      expect(await echo.EchoUShort({ value: value.Max!.U16 })).toBe(65535);
+      expect(await echo.EchoUInt({ value: value.Max!.U32 })).toBe(4294967295);
+      expect(await echo.EchoLong({ value: value.Min!.I64 })).toBe(-9223372036854775808n);
+      expect(await echo.EchoULong({ value: value.Max!.U64 })).toBe(18446744073709551615n);
+      expect(await echo.EchoDecimal({ value: value.Min!.Dec })).toBe('-79228162514264337593543950335');
+      expect(await echo.EchoDecimal({ value: '12.50' })).toBe('12.50');
+      expect(await echo.EchoDouble({ value: value.Max!.F64 })).toBe(1.7976931348623157e308);
+      expect(await echo.EchoDouble({ value: -Infinity })).toBe(-Infinity);
+      expect(await echo.EchoDouble({ value: 5e-324 })).toBe(5e-324);
+      expect(await echo.EchoFloat({ value: value.Min!.F32 })).toBe(-3.4028234663852886e38);
+      expect(await echo.EchoDateTime({ value: value.Scalars!.When })).toStrictEqual(value.Scalars!.When);
+      expect(await echo.EchoChar({ value: value.Scalars!.Letter })).toBe('é');
+      expect(await echo.EchoBytes({ value: value.Scalars!.Data })).toStrictEqual(value.Scalars!.Data);
+    });
+
+    it.for(SOAP)('SOAP headers in and out over %s', async (transport, ctx) => {
+      sharedAsmxHost.need(ctx);
+      const echo = createEchoKindsClient({
+        url: `http://127.0.0.1:${target === 'the real runtime' ? realPort : ours!.port}${E}`,
+        transport,
+        soapHeaders: { token: { Level: 3, Value: 'ann & bob' } },
+      });
+      expect(await echo.WhoAmI({})).toBe('ann & bob/3');
+      const outHeaders: EchoStampedOutHeaders = {};
+      const result = await echo.EchoStamped(
+        { value: 5 },
+        { soapHeaders: { stamp: { Via: 'v<1>', Id: 's', Hops: 1 } }, outHeaders },
+      );
+      expect(result).toBe(5);
+      expect(outHeaders).toStrictEqual({ stamp: { Via: 'v<1>', Id: 's', Hops: 2 } });
+    });
   });
 });
