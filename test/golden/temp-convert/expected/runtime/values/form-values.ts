@@ -60,7 +60,8 @@ export function parseFormValue(types: TypeTable, type: ValueType, text: string):
 }
 
 function parseXsd(type: XsdType, text: string): unknown {
-  if (type === 'string') return text;
+  // A string is read by the one rule for strings, on every transport.
+  if (type === 'string') return parseXsdValue(type, text);
   const value = text.replace(TRIM, '');
   switch (type) {
     case 'boolean': {
@@ -106,7 +107,7 @@ function parseEnumName(typeName: string, description: EnumDescription, text: str
   const value = text.replace(TRIM, '');
   if (value === '') return fail('Must specify valid information for parsing in the string.');
   let bits: number | undefined;
-  if (/^[0-9+-]/.test(value) && /^[+-]?[0-9]+$/.test(value)) bits = Number(value);
+  if (/^[+-]?[0-9]+$/.test(value)) bits = Number(value);
   if (bits === undefined) {
     bits = 0;
     for (const part of value.split(',')) {
