@@ -232,6 +232,14 @@ const CASES: readonly (readonly [string, RawRequest])[] = [
     soap12('EchoStamped', '<value>-1</value>', `<Stamp xmlns="${NS}" soap:mustUnderstand="1"><Hops>0</Hops></Stamp>`),
   ],
   [
+    'an InOut header with its own attribute, mustUnderstand and an actor',
+    soap11(
+      'EchoStamped',
+      '<value>2</value>',
+      `<Stamp xmlns="${NS}" Via="a&amp;b" soap:actor="urn:next" soap:mustUnderstand="true"><Id>x</Id><Hops>1</Hops></Stamp>`,
+    ),
+  ],
+  [
     'an unknown header, optional',
     soap11('EchoStamped', '<value>1</value>', '<Unknown xmlns="urn:other"><x>1</x></Unknown>'),
   ],
