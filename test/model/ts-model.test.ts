@@ -203,7 +203,7 @@ describe('type descriptions', () => {
         { xmlName: 'Fast', value: 0 },
         { xmlName: 'Safe', value: 5 },
         { xmlName: 'Slow', value: 6 },
-        { xmlName: 'odd-one', value: 7 },
+        { xmlName: 'odd-one', name: 'Odd', value: 7 },
       ],
     });
     expect(model.typeDescriptions.Access).toMatchObject({ flags: true });

@@ -11,7 +11,7 @@
  * | byte ... unsignedInt | number | range of the .NET type (`byte` is SByte, `unsignedByte` Byte) |
  * | long, unsignedLong | bigint | |
  * | float, double | number | `INF`, `-INF`, `NaN`; written as .NET's round-trip (`R`) format |
- * | decimal | string | checked lexically and against .NET's Decimal range, passed on as written |
+ * | decimal | string | as .NET's Decimal holds it: `12.50` stays `12.50`, `+012.5` is `12.5`; 28 decimals at most, 96 bits |
  * | dateTime | XsdDateTime | see below |
  * | base64Binary | Uint8Array | whitespace ignored |
  *
@@ -181,9 +181,7 @@ function parse(type: XsdType, text: string): XsdValue {
     }
     case 'decimal': {
       if (!DECIMAL.test(value)) return fail(BAD_FORMAT);
-      const integerPart = value.replace(/^[+-]/, '').split('.')[0] || '0';
-      if (BigInt(integerPart) > DECIMAL_MAX) return fail('Value was either too large or too small for a Decimal.');
-      return value;
+      return toDecimal(value) ?? fail('Value was either too large or too small for a Decimal.');
     }
     case 'dateTime':
       return XsdDateTime.tryParse(value) ?? fail(`The string '${text}' is not a valid AllXsd value.`);
@@ -205,6 +203,29 @@ function parse(type: XsdType, text: string): XsdValue {
       return type === 'long' || type === 'unsignedLong' ? integer : Number(integer);
     }
   }
+}
+
+/**
+ * A decimal text (`DECIMAL`) as .NET's Decimal holds and writes it: a 96-bit integer and a scale of at most 28,
+ * as many digits kept as fit, the first dropped one rounding half up; no `+`, no leading zeros, no sign on zero;
+ * the scale (`12.50`) kept. `undefined` when the integer part does not fit.
+ */
+function toDecimal(text: string): string | undefined {
+  const negative = text.startsWith('-');
+  const [whole = '', fraction = ''] = text.replace(/^[+-]/, '').split('.');
+  if (BigInt(whole || '0') > DECIMAL_MAX) return undefined;
+  let mantissa = BigInt(whole || '0');
+  let scale = 0;
+  for (; scale < fraction.length && scale < 28; scale++) {
+    const next = mantissa * 10n + BigInt(fraction.charCodeAt(scale) - 48);
+    if (next > DECIMAL_MAX) break;
+    mantissa = next;
+  }
+  if (scale < fraction.length && fraction.charCodeAt(scale) >= 53 && mantissa < DECIMAL_MAX) mantissa += 1n;
+  const digits = mantissa.toString().padStart(scale + 1, '0');
+  const integer = digits.slice(0, digits.length - scale);
+  const sign = negative && mantissa !== 0n ? '-' : '';
+  return scale === 0 ? `${sign}${integer}` : `${sign}${integer}.${digits.slice(digits.length - scale)}`;
 }
 
 // --- Writing ---------------------------------------------------------------------------------------------------------
@@ -231,11 +252,9 @@ function format(type: XsdType, value: unknown): string {
     case 'double':
       return typeof value === 'number' ? formatRoundTrip(value, 15, 17, (n) => n) : wrong();
     case 'decimal': {
-      const text = typeof value === 'string' ? value : typeof value === 'bigint' ? String(value) : undefined;
-      if (text === undefined && typeof value === 'number' && Number.isFinite(value) && DECIMAL.test(String(value))) {
-        return String(value);
-      }
-      return text !== undefined && DECIMAL.test(text) ? text : wrong();
+      let text = typeof value === 'string' ? value : typeof value === 'bigint' ? String(value) : undefined;
+      if (text === undefined && typeof value === 'number' && Number.isFinite(value)) text = String(value);
+      return (text !== undefined && DECIMAL.test(text) ? toDecimal(text) : undefined) ?? wrong();
     }
     case 'dateTime':
       if (value instanceof XsdDateTime) return value.toString();

@@ -98,6 +98,7 @@ export async function handleSoapCall(
       : clientFault(version, UNABLE_TO_READ, ...binding.chain);
   }
   let soapHeaders: Record<string, unknown>;
+  let envelopeAttributes: Record<string, string>;
   try {
     const headers = readSoapHeaders(op, tables.values, envelope.header, envelopeNamespace(version));
     if (!headers.ok) {
@@ -105,6 +106,7 @@ export async function handleSoapCall(
       return faultReply(version, failure('MustUnderstand', [message]));
     }
     soapHeaders = headers.headers;
+    envelopeAttributes = headers.envelopeAttributes;
   } catch (error) {
     if (error instanceof MalformedValueError) return emptyReply(400, soapContentType(version));
     if (error instanceof ValueReadError) return clientFault(version, UNABLE_TO_READ, ...error.chain);
@@ -121,7 +123,7 @@ export async function handleSoapCall(
   if (!op.result && replyHeaders === '') return entry.voidReplies![version];
   let xml: string;
   try {
-    const headerXml = replyHeaders ?? writeSoapHeaders(op, tables.values, outHeaders!);
+    const headerXml = replyHeaders ?? writeSoapHeaders(op, tables.values, outHeaders!, envelopeAttributes);
     const result = op.result ? resultElement(op, tables.values, outcome.value) : '';
     xml = buildResponseEnvelopeXml(version, namespace, op.responseElement, result, headerXml);
   } catch (error) {
