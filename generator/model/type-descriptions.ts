@@ -100,7 +100,8 @@ function describeEnum(e: EnumTypeModel): EnumDescription {
     values: e.values.map((v) => {
       const value = v.value ?? next;
       next = value + 1;
-      return { xmlName: v.xmlName, value };
+      // The C# name only where [XmlEnum] renames the value: HTTP GET/POST parameters carry it (Enum.Parse).
+      return { xmlName: v.xmlName, ...(v.name === v.xmlName ? {} : { name: v.name }), value };
     }),
   };
 }

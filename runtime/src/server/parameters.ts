@@ -16,7 +16,8 @@
  * reads `xsi:nil` as `null`.
  *
  * HTTP GET/POST: a missing name is an error; `name=` is `''`; an array is
- * its name repeated (`a=1&a=2`).
+ * its name repeated (`a=1&a=2`); an enum is read as `Enum.Parse` reads it
+ * (`values/form-text.ts`).
  */
 import { DOTNET_TYPE_NAMES, defaultXsdValue, parseXsdValue, XsdValueError } from '../xsd-values.js';
 import type { FormValues } from '../form-encoding.js';
@@ -26,7 +27,7 @@ import { childElements, textContent, type XmlElement } from '../xml-reader.js';
 import { isXsdType } from '../value-type.js';
 import type { ValueType } from '../type-description.js';
 import { absentValue, readValue } from '../values/read-value.js';
-import { parseText } from '../values/simple-values.js';
+import { parseFormText } from '../values/form-text.js';
 import { LexicalValueError, MalformedValueError, ValueReadError } from '../values/value-errors.js';
 import type { ValueContext } from '../values/value-kinds.js';
 
@@ -104,9 +105,9 @@ export function bindFormParameters(op: OperationDescription, values: FormValues,
       if (isXsdType(itemType) && !isArray) {
         input[param.name] = parseXsdValue(itemType, raw);
       } else if (isArray) {
-        input[param.name] = raws!.map((item) => parseText(context.types, itemType, (current = item)));
+        input[param.name] = raws!.map((item) => parseFormText(context.types, itemType, (current = item)));
       } else {
-        input[param.name] = parseText(context.types, itemType, raw);
+        input[param.name] = parseFormText(context.types, itemType, raw);
       }
     } catch (error) {
       const message = error instanceof XsdValueError || error instanceof LexicalValueError ? error.message : undefined;

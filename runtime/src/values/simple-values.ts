@@ -90,7 +90,7 @@ function parseEnum(typeName: string, description: EnumDescription, text: string)
 }
 
 /** The names of the declared non-zero values `bits` holds, in declaration order (FromEnum). */
-function flagNames(description: EnumDescription, bits: number): string[] {
+export function flagNames(description: EnumDescription, bits: number): string[] {
   const names: string[] = [];
   let rest = bits;
   for (const { xmlName, value } of description.values) {

@@ -16,7 +16,7 @@ import type { OperationDescription, ParameterDescription, ValueType } from '../s
 import { hasForbiddenCharacter } from '../xml-lexical.js';
 import { formatXsdValue, type XsdValue } from '../xsd-values.js';
 import { isXsdType } from '../value-type.js';
-import { formatText } from '../values/simple-values.js';
+import { formatFormText } from '../values/form-text.js';
 import type { ValueContext } from '../values/value-kinds.js';
 import { writeValue } from '../values/write-value.js';
 
@@ -77,8 +77,8 @@ function complexParameter(
   if (value === null) throw new TypeError(`${op.name}: ${param.name} cannot be null over HTTP GET/POST.`);
   const texts =
     typeof type !== 'string' && 'array' in type
-      ? (value as unknown[]).map((item) => formatText(context.types, type.array, item))
-      : [formatText(context.types, type, value)];
+      ? (value as unknown[]).map((item) => formatFormText(context.types, type.array, item))
+      : [formatFormText(context.types, type, value)];
   for (const text of texts) {
     const forbidden = firstForbidden(text);
     if (forbidden !== undefined) throw new TypeError(`${param.name} holds ${forbidden}, which XML 1.0 cannot carry.`);
