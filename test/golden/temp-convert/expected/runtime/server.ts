@@ -60,3 +60,6 @@ export function createServiceServer(
 ): Server {
   return createRuntimeServer(createServiceRuntime(service, documents, handlers, options));
 }
+
+export { createRequestClassifier } from './server/classify-request.js';
+export type { RequestClass, RequestClassifier, RequestToClassify } from './server/classify-request.js';
