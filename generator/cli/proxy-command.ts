@@ -1,0 +1,120 @@
+import { resolve } from 'node:path';
+import type { CommandModule } from 'yargs';
+import { createRequestClassifier } from '@asmxgen/runtime/server';
+import { describeService } from '../emit/describe-service.js';
+import type { Exchange } from '../migrate/exchange.js';
+import { createProxyServer } from '../migrate/proxy-server.js';
+import { Target } from '../migrate/send-request.js';
+import { startStrangler, type Strangler } from '../migrate/strangler.js';
+import { parseTargetUrl } from '../migrate/target-url.js';
+import { prepareServiceFolder } from '../serve/prepare-service.js';
+import { listen, ServeError, stopOnSignal } from '../serve/start-service.js';
+import { buildModel } from '../spec/build-model.js';
+import { DEFAULT_SPEC_PATH, loadSpec } from '../spec/load-spec.js';
+import type { CommandContext } from './command-context.js';
+import { displayPath, parseImplPath } from './common-options.js';
+import { UsageError } from './describe-error.js';
+import { EXIT_OK } from './exit-codes.js';
+import { runGeneration } from './run-generation.js';
+
+interface ProxyArgs {
+  upstream: URL;
+  spec: string;
+  impl?: string;
+  port: number;
+  host: string;
+  'drain-ms': number;
+}
+
+export function proxyCommand(ctx: CommandContext): CommandModule<object, ProxyArgs> {
+  return {
+    builder: (y) =>
+      y
+        .option('upstream', {
+          type: 'string',
+          demandOption: 'Name the service to forward to: --upstream http://legacy.example.com',
+          describe: 'Base URL of the service requests are forwarded to (request paths are appended to it)',
+          coerce: (value: unknown) => parseTargetUrl('upstream', value),
+        })
+        .option('spec', {
+          type: 'string',
+          default: DEFAULT_SPEC_PATH,
+          defaultDescription: 'the embedded spec/authentication-web-service.yaml',
+          describe: "The service's spec: which request calls which operation",
+          normalize: true,
+        })
+        .option('impl', {
+          type: 'string',
+          describe: 'Handlers file: the operations it defines are served here, all others forwarded',
+          coerce: parseImplPath,
+        })
+        .option('port', { type: 'number', default: 8080, describe: 'Port to listen on (0: any free port)' })
+        .option('host', { type: 'string', default: '127.0.0.1', describe: 'Address to listen on' })
+        .option('drain-ms', {
+          type: 'number',
+          default: 10_000,
+          describe: 'On Ctrl-C/SIGTERM, how long in-flight exchanges may take to finish',
+        })
+        .example('$0 proxy --upstream http://legacy.example.com', 'Forward everything to the legacy service')
+        .example(
+          '$0 proxy --upstream http://legacy.example.com --impl src/handlers.ts',
+          'Serve the operations src/handlers.ts defines, forward the others',
+        )
+        .check((argv) => {
+          if (!Number.isInteger(argv.port) || argv.port < 0 || argv.port > 65535) {
+            throw new UsageError(`--port ${argv.port} is not a port number (0 to 65535)`);
+          }
+          if (!(argv['drain-ms'] >= 0)) throw new UsageError(`--drain-ms ${argv['drain-ms']} must be 0 or more`);
+          return true;
+        }) as never,
+    handler: async (argv) => {
+      const log = (line: string) => ctx.report.info(line);
+      const model = buildModel(await loadSpec(argv.spec));
+      const classifier = createRequestClassifier(describeService(model));
+      const upstream = new Target(argv.upstream);
+      let strangler: Strangler | undefined;
+      try {
+        if (argv.impl !== undefined) {
+          const { files } = await runGeneration({ spec: argv.spec, out: '', 'base-url': '', runtime: 'package' });
+          strangler = await startStrangler(
+            {
+              generatedDir: await prepareServiceFolder(files),
+              createServer: model.ts.createServer,
+              serviceName: model.name,
+              implFile: resolve(argv.impl),
+            },
+            (line) => log(`local ${line}`),
+          );
+        }
+        const observers: ((exchange: Exchange) => void)[] = [];
+        const proxy = createProxyServer({
+          upstream,
+          classifier,
+          ...(strangler && { local: { target: strangler.target, operations: strangler.operations } }),
+          keepReplies: false,
+          onExchange: (exchange) => observers.forEach((observe) => observe(exchange)),
+          log,
+        });
+        await listen(proxy.server, argv);
+        const address = proxy.server.address();
+        const port = typeof address === 'object' && address ? address.port : argv.port;
+        const url = `http://${argv.host.includes(':') ? `[${argv.host}]` : argv.host}:${port}${model.path}`;
+        log(`asmxgen: proxying ${model.name} at ${url} to ${upstream.label}`);
+        if (strangler) {
+          const names = [...strangler.operations].join(', ');
+          log(`  served here from ${displayPath(argv.impl!)}: ${names}; every other request is forwarded`);
+        }
+        log('  (Ctrl-C to stop)');
+        await stopOnSignal(proxy.server, argv['drain-ms'], log);
+        await proxy.settled();
+      } catch (error) {
+        throw error instanceof ServeError ? new UsageError(error.message) : error;
+      } finally {
+        upstream.close();
+        await strangler?.close();
+      }
+      log('asmxgen: stopped');
+      ctx.setExitCode(EXIT_OK);
+    },
+  };
+}
