@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
-import { createRequestClassifier } from '@asmxgen/runtime/server';
 import { describeService } from '../emit/describe-service.js';
 import type { Exchange } from '../migrate/exchange.js';
 import { createProxyServer } from '../migrate/proxy-server.js';
@@ -70,7 +69,7 @@ export function proxyCommand(ctx: CommandContext): CommandModule<object, ProxyAr
     handler: async (argv) => {
       const log = (line: string) => ctx.report.info(line);
       const model = buildModel(await loadSpec(argv.spec));
-      const classifier = createRequestClassifier(describeService(model));
+      const service = describeService(model);
       const upstream = new Target(argv.upstream);
       let strangler: Strangler | undefined;
       try {
@@ -89,7 +88,7 @@ export function proxyCommand(ctx: CommandContext): CommandModule<object, ProxyAr
         const observers: ((exchange: Exchange) => void)[] = [];
         const proxy = createProxyServer({
           upstream,
-          classifier,
+          service,
           ...(strangler && { local: { target: strangler.target, operations: strangler.operations } }),
           keepReplies: false,
           onExchange: (exchange) => observers.forEach((observe) => observe(exchange)),

@@ -1,4 +1,4 @@
-import type { RequestClass } from '@asmxgen/runtime/server';
+import type { RequestClassification } from '@asmxgen/runtime/server';
 import type { CapturedBody } from './body-capture.js';
 import type { HeaderPairs } from './hop-by-hop.js';
 
@@ -31,7 +31,7 @@ export interface Exchange {
   /** Milliseconds: sending the request, waiting for the reply's head, receiving its body. */
   readonly timings: { readonly send: number; readonly wait: number; readonly receive: number };
   /** The operation and binding, as the runtime routes the request; `undefined` for documents and the like. */
-  readonly call: RequestClass | undefined;
+  readonly call: RequestClassification | undefined;
   readonly servedBy: ServedBy;
   /** Why the reply is the proxy's own (502, 504) rather than the service's. */
   readonly error?: string;

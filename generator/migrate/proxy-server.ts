@@ -8,7 +8,8 @@ import { Buffer } from 'node:buffer';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { pipeline } from 'node:stream/promises';
-import type { RequestClass, RequestClassifier } from '@asmxgen/runtime/server';
+import type { ServiceDescription } from '@asmxgen/runtime';
+import { classifyRequest, type RequestClassification } from '@asmxgen/runtime/server';
 import { BodyCapture, REPLY_CAPTURE_LIMIT, REQUEST_CAPTURE_LIMIT } from './body-capture.js';
 import type { Exchange, ServedBy } from './exchange.js';
 import { endToEndHeaders, headerPairs } from './hop-by-hop.js';
@@ -16,7 +17,8 @@ import type { Target } from './send-request.js';
 
 export interface ProxyOptions {
   readonly upstream: Target;
-  readonly classifier: RequestClassifier;
+  /** The service's description: which request calls which operation. */
+  readonly service: ServiceDescription;
   /** The strangler: the operations `target` serves (by name); any other request goes upstream. */
   readonly local?: { readonly target: Target; readonly operations: ReadonlySet<string> };
   /** Keep reply bodies for the observers (recording, shadow). */
@@ -51,7 +53,7 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse, options: ProxyOptions): Promise<void> {
-  const { classifier, local } = options;
+  const { service, local } = options;
   res.sendDate = false;
   const startedAt = new Date();
   const start = performance.now();
@@ -60,13 +62,14 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: ProxyO
   const { path, query } = splitUrl(pathAndQuery);
   const headers = headerPairs(req.rawHeaders);
   const classify = (body?: Uint8Array) =>
-    classifier.classify({ method: method.toUpperCase(), path, query, headers: req.headers, body });
+    classifyRequest(service, { method: method.toUpperCase(), path, query, headers: req.headers, body });
 
   // The request body streams to whoever answers; its first bytes are kept (to classify, record, shadow).
   const capture = new BodyCapture(REQUEST_CAPTURE_LIMIT);
   const chunks = req[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  const readsBody = classifier.readsBody(method.toUpperCase(), path, query);
-  let call: RequestClass | undefined;
+  // The operation of an HTTP GET or POST call is in its path; a SOAP call's (a POST) in its body.
+  let call = classify();
+  const readsBody = call === undefined && method.toUpperCase() === 'POST';
   const held: Buffer[] = [];
   let ended = false;
   if (local && readsBody) {
@@ -82,8 +85,6 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: ProxyO
     }
     call = classify(ended ? capture.result().bytes : undefined);
     if (ended) await chunks.return?.();
-  } else if (!readsBody) {
-    call = classify();
   }
   const body = streamBody(held, chunks, capture, ended);
   const servedBy: ServedBy = local && call && local.operations.has(call.operation) ? 'local' : 'upstream';
@@ -175,7 +176,7 @@ async function* streamBody(
   }
 }
 
-function classifyCaptured(capture: BodyCapture, classify: (body?: Uint8Array) => RequestClass | undefined) {
+function classifyCaptured(capture: BodyCapture, classify: (body?: Uint8Array) => RequestClassification | undefined) {
   const body = capture.result();
   return classify(body.truncated ? undefined : body.bytes);
 }

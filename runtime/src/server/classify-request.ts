@@ -1,8 +1,8 @@
 /**
- * Which operation a request calls, and by which binding, decided as the
- * server decides it (dispatch.ts, soap-routing.ts, soap-call.ts) without
- * serving it: for tools that watch a service's traffic (a proxy that records
- * it, or serves some operations itself and forwards the others).
+ * Which operation and binding a request calls, decided by the server's own routing (`dispatch.ts`,
+ * `soap-routing.ts`, and `routeSoapBody` of `soap-call.ts`, which the server answers by): for tools that watch a
+ * service's traffic (a recording proxy, a strangler choosing where a request goes) and group it by operation.
+ * Pure: nothing is answered or invoked.
  */
 import type { ServiceDescription, Transport } from '../service-description.js';
 import { DEFAULT_MAX_XML_DEPTH } from '../xml-reader.js';
@@ -10,66 +10,59 @@ import { routeRequest } from './dispatch.js';
 import type { RequestHeaders } from './incoming-call.js';
 import { buildServiceTables, type ServiceTables } from './service-tables.js';
 import { readSoapHead, routeSoapBody } from './soap-call.js';
-import { routeSoapRequest } from './soap-routing.js';
 
 export interface RequestToClassify {
-  /** Upper case. */
+  /** Upper case: `GET`, `POST`. */
   readonly method: string;
-  /** The path as sent, without the query. */
+  /** The URL's path, as sent (percent-escapes and all). */
   readonly path: string;
-  /** The query as sent, without `?`; `undefined` when the URL has no `?`. */
+  /** The URL's query without its `?`; `undefined` or `''` for none. */
   readonly query?: string | undefined;
-  /** Names in lower case (as `node:http` gives them). */
-  readonly headers: RequestHeaders;
-  /**
-   * The whole body. Without it a SOAP request is classified by its headers alone (SOAPAction, the content type's
-   * `action`): as the runtime guesses before reading the envelope.
-   */
-  readonly body?: Uint8Array | undefined;
+  /** Header names in lower case (as `node:http` gives them). */
+  readonly headers: Readonly<Record<string, string | readonly string[] | undefined>>;
+  /** The body (bytes as received, or text); needed for SOAP requests. */
+  readonly body?: Uint8Array | string | undefined;
 }
 
-export interface RequestClass {
-  /** The operation's name (`ctx.operation`): its request element and `/Op` path. */
+export interface RequestClassification {
+  /** The operation's name (its message name: the request element, the `/Op` path segment). */
   readonly operation: string;
   readonly binding: Transport;
 }
 
-export interface RequestClassifier {
-  /**
-   * The request's operation and binding; `undefined` for anything else the service is asked (its WSDL, help
-   * pages, other paths) and for a request it refuses before choosing an operation (a wrong content type, a
-   * malformed envelope, an unknown action).
-   */
-  classify(request: RequestToClassify): RequestClass | undefined;
-  /** Whether classifying a request with this method and path reads its body: a POST to the SOAP endpoint. */
-  readsBody(method: string, path: string, query?: string): boolean;
+const tablesByService = new WeakMap<ServiceDescription, ServiceTables>();
+
+/**
+ * The operation and binding `request` calls, as the server would route it; `undefined` for any other request
+ * (documents, help pages, other paths) and for a call the server would refuse before knowing its operation (an
+ * unknown SOAPAction, a body that is not a SOAP envelope of an enabled version, a content type SOAP does not
+ * take). A SOAP request without its body is such a call.
+ */
+export function classifyRequest(
+  service: ServiceDescription,
+  request: RequestToClassify,
+): RequestClassification | undefined {
+  const tables = tablesFor(service);
+  const { route } = routeRequest(request.method, request.path, request.query || undefined, tables);
+  if (route.kind === 'http') return { operation: route.entry.description.name, binding: route.transport };
+  if (route.kind !== 'soap') return undefined;
+  // Read only: `headerValue` takes the first of repeated values.
+  const head = readSoapHead(request.headers as RequestHeaders, tables);
+  if (!head.soapMediaType) return undefined;
+  const routed = routeSoapBody(head, request.body ?? '', tables, DEFAULT_MAX_XML_DEPTH);
+  if (routed.kind === 'refused') return undefined;
+  return { operation: routed.entry.description.name, binding: routed.version === '1.1' ? 'soap11' : 'soap12' };
 }
 
-export function createRequestClassifier(service: ServiceDescription): RequestClassifier {
-  // The tables hold handlers; a classifier never calls one.
-  const placeholders = Object.fromEntries(service.operations.map((op) => [op.method ?? op.name, unreachable]));
-  const tables: ServiceTables = buildServiceTables(service, placeholders);
-  return {
-    classify(request) {
-      const { route } = routeRequest(request.method, request.path, request.query, tables);
-      if (route.kind === 'http') return { operation: route.entry.description.name, binding: route.transport };
-      if (route.kind !== 'soap') return undefined;
-      const head = readSoapHead(request.headers, tables);
-      if (!head.soapMediaType) return undefined;
-      if (request.body === undefined) {
-        const guessed = routeSoapRequest(head.guess, head.soapAction, head.contentType?.action, undefined, tables);
-        return guessed.kind === 'operation'
-          ? { operation: guessed.entry.description.name, binding: head.guess === '1.1' ? 'soap11' : 'soap12' }
-          : undefined;
-      }
-      const routed = routeSoapBody(head, request.body, tables, DEFAULT_MAX_XML_DEPTH);
-      if (routed.kind === 'refused') return undefined;
-      return { operation: routed.entry.description.name, binding: routed.version === '1.1' ? 'soap11' : 'soap12' };
-    },
-    readsBody(method, path, query) {
-      return routeRequest(method, path, query, tables).route.kind === 'soap';
-    },
-  };
+/** The server's dispatch tables, built once per description, with handlers that are never called. */
+function tablesFor(service: ServiceDescription): ServiceTables {
+  let tables = tablesByService.get(service);
+  if (tables === undefined) {
+    const handlers = Object.fromEntries(service.operations.map((op) => [op.method ?? op.name, unreachable]));
+    tables = buildServiceTables(service, handlers);
+    tablesByService.set(service, tables);
+  }
+  return tables;
 }
 
 function unreachable(): never {
