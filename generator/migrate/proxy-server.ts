@@ -13,7 +13,7 @@ import { classifyRequest, type RequestClassification } from '@asmxgen/runtime/se
 import { BodyCapture, REPLY_CAPTURE_LIMIT, REQUEST_CAPTURE_LIMIT } from './body-capture.js';
 import type { Exchange, ServedBy } from './exchange.js';
 import { endToEndHeaders, headerPairs } from './hop-by-hop.js';
-import type { Target } from './send-request.js';
+import { TargetTimeoutError, type Target } from './send-request.js';
 
 export interface ProxyOptions {
   readonly upstream: Target;
@@ -99,11 +99,12 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: ProxyO
     const reason = `${target.label} did not answer: ${messageOf(error)}`;
     options.log(`error ${method} ${pathAndQuery}: ${reason}`);
     const text = `asmxgen proxy: ${reason}`;
+    const [status, statusText] = error instanceof TargetTimeoutError ? [504, 'Gateway Timeout'] : [502, 'Bad Gateway'];
     const replyHeaders: [string, string][] = [
       ['Content-Type', 'text/plain; charset=utf-8'],
       ['Content-Length', String(Buffer.byteLength(text))],
     ];
-    res.writeHead(502, 'Bad Gateway', replyHeaders.flat());
+    res.writeHead(status, statusText, replyHeaders.flat());
     res.end(text);
     const bytes = new TextEncoder().encode(text);
     const now = performance.now();
@@ -111,8 +112,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: ProxyO
       startedAt,
       request: requestOf(req, pathAndQuery, headers, capture),
       response: {
-        status: 502,
-        statusText: 'Bad Gateway',
+        status,
+        statusText,
         httpVersion: 'HTTP/1.1',
         headers: replyHeaders,
         body: { bytes, size: bytes.byteLength, truncated: false },

@@ -6,11 +6,23 @@ import { pipeline } from 'node:stream/promises';
 import { forwardedRequestHeaders, type HeaderPairs } from './hop-by-hop.js';
 import { targetPath } from './target-url.js';
 
+/** ASP.NET's `executionTimeout` (110 s), and some room. */
+export const DEFAULT_TIMEOUT_MS = 120_000;
+
+/** The target said nothing for `timeoutMs`. */
+export class TargetTimeoutError extends Error {
+  override name = 'TargetTimeoutError';
+}
+
 /** A service the proxy sends requests to (the upstream, the strangler's local server, a shadow candidate). */
 export class Target {
   private readonly agent: HttpAgent;
 
-  constructor(readonly base: URL) {
+  /** `timeoutMs`: how long the target may stay silent (no reply, no byte of it) before the request fails. */
+  constructor(
+    readonly base: URL,
+    private readonly timeoutMs = DEFAULT_TIMEOUT_MS,
+  ) {
     this.agent = base.protocol === 'https:' ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
   }
 
@@ -42,6 +54,9 @@ export class Target {
         headers: forwardedRequestHeaders(headers, this.base.host).flat(),
         agent: this.agent,
       });
+      request.setTimeout(this.timeoutMs, () =>
+        request.destroy(new TargetTimeoutError(`no reply within ${this.timeoutMs / 1000} s`)),
+      );
       request.once('response', resolve);
       request.once('error', reject);
       request.once('finish', () => onSent?.());
