@@ -1,4 +1,4 @@
-import type { ReplyDifference } from './compare-replies.js';
+import type { ReplyDifference } from './reply-difference.js';
 import { differenceOf } from './show-value.js';
 
 /** Bytes of shared context shown before the first difference. */

@@ -14,7 +14,7 @@
  * differ by namespace.
  */
 import { SOAP11_ENVELOPE_NS, SOAP12_ENVELOPE_NS, XSI_NS, type XmlElement } from '@asmxgen/runtime/xml';
-import type { ReplyDifference } from './compare-replies.js';
+import type { ReplyDifference } from './reply-difference.js';
 import { ABSENT, differenceOf } from './show-value.js';
 
 export interface XmlCompareOptions {

@@ -1,4 +1,4 @@
-import type { ReplyDifference } from './compare-replies.js';
+import type { ReplyDifference } from './reply-difference.js';
 
 /** The value of a side that has nothing where the other has something. */
 export const ABSENT = '(absent)';

@@ -22,6 +22,8 @@ export type { SoapFaultCode } from './soap-fault.js';
 export type { Transport, ServiceDescription, ServiceDocuments } from './service-description.js';
 export type { UploadedFile } from './multipart.js';
 export type { CallContext, ServerOptions } from './server/server-options.js';
+export { classifyRequest } from './server/classify-request.js';
+export type { RequestClassification, RequestToClassify } from './server/classify-request.js';
 
 /**
  * A request listener serving the service at its path: `(req, res, next?)`.
@@ -60,6 +62,3 @@ export function createServiceServer(
 ): Server {
   return createRuntimeServer(createServiceRuntime(service, documents, handlers, options));
 }
-
-export { createRequestClassifier } from './server/classify-request.js';
-export type { RequestClass, RequestClassifier, RequestToClassify } from './server/classify-request.js';

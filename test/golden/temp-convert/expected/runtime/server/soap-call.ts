@@ -138,18 +138,18 @@ export type SoapRouting =
 /**
  * A SOAP request's body read up to its operation, in ASMX's order: XML (400), envelope namespace and enabled
  * versions (VersionMismatch), a 1.1 envelope as soap+xml (415), the Envelope element, routing, the Body.
- * `head.soapMediaType` must be true.
+ * `head.soapMediaType` must be true. `body` is the bytes as received, or text already decoded.
  */
 export function routeSoapBody(
   head: SoapHead,
-  bytes: Uint8Array,
+  body: Uint8Array | string,
   tables: ServiceTables,
   maxXmlDepth: number,
 ): SoapRouting {
   const { guess, contentType } = head;
   let root: XmlElement;
   try {
-    root = readXml(decodeXmlBytes(bytes, contentType!.charset), {
+    root = readXml(typeof body === 'string' ? body : decodeXmlBytes(body, contentType!.charset), {
       maxDepth: maxXmlDepth,
       shapes: tables.requestShapes,
     });
