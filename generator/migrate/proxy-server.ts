@@ -23,8 +23,8 @@ export interface ProxyOptions {
   readonly local?: { readonly target: Target; readonly operations: ReadonlySet<string> };
   /** Keep reply bodies for the observers (recording, shadow). */
   readonly keepReplies: boolean;
-  /** Called once the caller has the whole reply. */
-  readonly onExchange: (exchange: Exchange) => void;
+  /** Called once the caller has the whole reply; `order` counts requests as they came (from 0). */
+  readonly onExchange: (exchange: Exchange, order: number) => void;
   readonly log: (line: string) => void;
 }
 
@@ -36,8 +36,10 @@ export interface ProxyServer {
 
 export function createProxyServer(options: ProxyOptions): ProxyServer {
   const inFlight = new Set<Promise<void>>();
+  let received = 0;
   const server = createServer((req, res) => {
-    const exchange = handle(req, res, options).catch((error: unknown) => {
+    const order = received++;
+    const exchange = handle(req, res, options, order).catch((error: unknown) => {
       options.log(`error ${req.method} ${req.url}: ${messageOf(error)}`);
       res.destroy();
     });
@@ -52,7 +54,7 @@ export function createProxyServer(options: ProxyOptions): ProxyServer {
   };
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, options: ProxyOptions): Promise<void> {
+async function handle(req: IncomingMessage, res: ServerResponse, options: ProxyOptions, order: number): Promise<void> {
   const { service, local } = options;
   res.sendDate = false;
   const startedAt = new Date();
@@ -95,7 +97,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: ProxyO
   try {
     upstreamReply = await target.send(method, pathAndQuery, headers, body, () => (sent = performance.now()));
   } catch (error) {
-    if (res.destroyed || req.destroyed) return;
+    // A caller that went away is not answered (the request was read whole: `req` itself is done).
+    if (res.destroyed || req.socket.destroyed) return;
     const reason = `${target.label} did not answer: ${messageOf(error)}`;
     options.log(`error ${method} ${pathAndQuery}: ${reason}`);
     const text = `asmxgen proxy: ${reason}`;
@@ -108,21 +111,24 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: ProxyO
     res.end(text);
     const bytes = new TextEncoder().encode(text);
     const now = performance.now();
-    options.onExchange({
-      startedAt,
-      request: requestOf(req, pathAndQuery, headers, capture),
-      response: {
-        status,
-        statusText,
-        httpVersion: 'HTTP/1.1',
-        headers: replyHeaders,
-        body: { bytes, size: bytes.byteLength, truncated: false },
+    options.onExchange(
+      {
+        startedAt,
+        request: requestOf(req, pathAndQuery, headers, capture),
+        response: {
+          status,
+          statusText,
+          httpVersion: 'HTTP/1.1',
+          headers: replyHeaders,
+          body: { bytes, size: bytes.byteLength, truncated: false },
+        },
+        timings: { send: now - start, wait: 0, receive: 0 },
+        call: call ?? (readsBody ? classifyCaptured(capture, classify) : undefined),
+        servedBy,
+        error: reason,
       },
-      timings: { send: now - start, wait: 0, receive: 0 },
-      call: call ?? (readsBody ? classifyCaptured(capture, classify) : undefined),
-      servedBy,
-      error: reason,
-    });
+      order,
+    );
     return;
   }
   const head = performance.now();
@@ -157,7 +163,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: ProxyO
     `${method} ${pathAndQuery}${exchange.call ? ` ${exchange.call.operation} ${exchange.call.binding}` : ''}` +
       ` → ${servedBy} ${status} (${Math.round(end - start)} ms)`,
   );
-  options.onExchange(exchange);
+  options.onExchange(exchange, order);
 }
 
 /** The body to send: the chunks already read, then the rest of the request, each rest chunk kept as it passes. */
