@@ -44,6 +44,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     describe: 'Compare two versions of a service (WSDL files or URLs, or specs) and list the changes, breaking first',
     load: async () => (await import('./diff-command.js')).diffCommand as CommandFactory,
   },
+  {
+    command: 'replay <har>',
+    describe: 'Send the requests of a HAR recording to a service and compare each reply with the recorded one',
+    load: async () => (await import('./replay-command.js')).replayCommand as CommandFactory,
+  },
 ];
 
 /** The command's name: `import <wsdl>` → `import`. */

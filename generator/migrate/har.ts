@@ -96,6 +96,8 @@ export interface HarPostData {
   readonly mimeType: string;
   /** The body as text; asmxgen always writes it. */
   readonly text?: string;
+  /** `"base64"` when `text` is the body's bytes in base64 (not in HAR 1.2; as `content.encoding`). */
+  readonly encoding?: string;
   readonly params?: readonly HarPostParam[];
   readonly comment?: string;
 }
@@ -225,6 +227,12 @@ function checkEntry(check: Checker, value: unknown, where: string): void {
       );
     }
     check.string(postData.text, `${where}.request.postData.text`);
+    if (postData.encoding !== undefined && postData.encoding !== 'base64') {
+      throw check.error(
+        `${where}.request.postData.encoding`,
+        `${JSON.stringify(postData.encoding)}: only "base64" is known`,
+      );
+    }
   }
   const response = check.object(entry.response, `${where}.response`);
   const status = response.status;
