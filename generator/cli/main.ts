@@ -38,7 +38,7 @@ export async function main(args: readonly string[], streams: Streams = process):
     .command(commands)
     .option('verbose', { type: 'boolean', default: false, describe: 'Show stack traces of errors', global: true })
     .option('quiet', { type: 'boolean', default: false, describe: 'Print errors only', global: true })
-    .demandCommand(1, 'Name a command: generate, check, serve, import, diff or replay (see asmxgen --help).')
+    .demandCommand(1, 'Name a command: generate, check, serve, proxy, import, diff or replay (see asmxgen --help).')
     .strict()
     .recommendCommands()
     .epilogue(
