@@ -1,44 +1,50 @@
 /**
- * The handler calls of a service still waiting for a handler's promise, each with its deadline
- * (`handlerTimeoutMs` after the handler returned it), under one timer armed for the earliest.
+ * The handler calls of a service still waiting for a handler's promise, under one timer, each expired once
+ * `handlerTimeoutMs` has passed since its handler returned the promise.
  *
  * A timer per call (and a promise racing it) was most of what an `async` handler cost over a plain one: made,
  * unreferenced and cleared for each request, when nearly every handler settles long before its time is up.
- * All calls of a service have the same time limit, so deadlines come in the order calls are added: adding is
- * appending to a list, removing is unlinking from it, and the timer, when it fires, expires the calls at the
- * head whose time is up and is armed again for the next one. The list runs through the calls themselves:
- * nothing is allocated per call.
+ * Here the calls wait in a list, in the order they were added, and a timer ticks every sixteenth of the time
+ * limit while the list is not empty. A call remembers the tick it was added at, and is expired at the
+ * seventeenth tick after it: never before its time, at most a sixteenth of it late (ASP.NET itself checks
+ * its `executionTimeout` every 15 s). All calls of a service have the same time limit, so the calls to expire
+ * are always at the head: adding is appending, removing is unlinking, and no clock is read per call. The list
+ * runs through the calls themselves: nothing is allocated per call.
  */
 
-/** A call that can wait here: the list's links and its deadline live on it. */
+/** A call that can wait here: the list's links and its tick live on it. */
 export interface Deadlined {
-  /** `performance.now()` time past which the call is expired; set by `add`. */
-  deadline: number;
+  /** The tick the call was added at; set by `add`. */
+  addedAtTick: number;
   previousDeadlined: Deadlined | undefined;
   nextDeadlined: Deadlined | undefined;
-  /** Called once, when the deadline has passed and the call is still listed (it is removed first). */
+  /** Called once, when the time is up and the call is still listed (it is removed first). */
   expire(): void;
 }
 
-/** Node's timers fire on the event loop's clock, which may run up to a millisecond behind `performance.now()`. */
-const CLOCK_SLACK_MS = 1;
+/** Ticks per time limit. */
+const TICKS = 16;
 
 export class HandlerDeadlines {
   private head: Deadlined | undefined;
   private tail: Deadlined | undefined;
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private tick = 0;
+  private ticking = false;
+  private readonly tickMs: number;
 
-  constructor(readonly timeoutMs: number) {}
+  constructor(readonly timeoutMs: number) {
+    this.tickMs = timeoutMs / TICKS;
+  }
 
-  /** Lists `call`, its deadline `timeoutMs` from now. */
+  /** Lists `call`: it expires `timeoutMs` (to `timeoutMs` and a sixteenth) from now unless removed first. */
   add(call: Deadlined): void {
-    call.deadline = performance.now() + this.timeoutMs;
+    call.addedAtTick = this.tick;
     call.nextDeadlined = undefined;
     call.previousDeadlined = this.tail;
     if (this.tail === undefined) this.head = call;
     else this.tail.nextDeadlined = call;
     this.tail = call;
-    if (this.timer === undefined) this.arm(this.timeoutMs);
+    if (!this.ticking) this.schedule();
   }
 
   /** Unlists `call`; nothing when it is not listed (never added, removed, or expired). */
@@ -56,23 +62,23 @@ export class HandlerDeadlines {
     call.nextDeadlined = undefined;
   }
 
-  private arm(ms: number): void {
-    this.timer = setTimeout(this.sweep, ms);
+  private schedule(): void {
+    this.ticking = true;
     // A handler that never settles keeps no process alive (as a timer of its own would not).
-    this.timer.unref?.();
+    setTimeout(this.onTick, this.tickMs).unref?.();
   }
 
-  private readonly sweep = (): void => {
-    this.timer = undefined;
-    const now = performance.now() + CLOCK_SLACK_MS;
-    for (let call = this.head; call !== undefined && call.deadline <= now; call = this.head) {
+  private readonly onTick = (): void => {
+    this.tick++;
+    for (let call = this.head; call !== undefined && this.tick - call.addedAtTick > TICKS; call = this.head) {
       this.remove(call);
       try {
         call.expire();
       } catch {
-        // One call's expiry failing (a bug) leaves the others to expire and the timer armed.
+        // One call's expiry failing (a bug) leaves the others to expire and the timer ticking.
       }
     }
-    if (this.head !== undefined) this.arm(Math.max(1, Math.ceil(this.head.deadline - now + CLOCK_SLACK_MS)));
+    if (this.head !== undefined) this.schedule();
+    else this.ticking = false;
   };
 }

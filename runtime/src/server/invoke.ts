@@ -60,7 +60,7 @@ export class HandlerCall implements Deadlined {
   pending: PromiseLike<unknown> | undefined;
   /** Set when time ran out: the outcome of the call, whatever its handler does later. */
   timedOut: Outcome | undefined;
-  deadline = 0;
+  addedAtTick = 0;
   previousDeadlined: Deadlined | undefined;
   nextDeadlined: Deadlined | undefined;
   private options: ResolvedOptions | undefined;
