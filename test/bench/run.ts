@@ -3,7 +3,7 @@
  * Markdown tables and written to `test/bench/results.json` with the machine it ran on. Not part of
  * `npm test`: it takes minutes, and its numbers are only meaningful as ratios taken in the same run.
  *
- *   npm run bench                          the full run (~9 minutes), writes test/bench/results.json
+ *   npm run bench                          the full run (~15 minutes), writes test/bench/results.json
  *   npm run bench -- --quick               1 round, short runs, small specs: checks the bench itself
  *   npm run bench -- --only=server,memory  some sections (server, client, generation, memory, profile)
  *   npm run bench -- --profile             also CPU profiles of the server, the client and a 2,000-operation
