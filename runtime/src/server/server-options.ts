@@ -5,6 +5,7 @@
 import type { UploadedFile } from '../multipart.js';
 import type { Transport } from '../service-description.js';
 import { DEFAULT_MAX_XML_DEPTH } from '../xml-reader.js';
+import { HandlerDeadlines } from './handler-deadlines.js';
 
 /**
  * `signal` and `remoteAddress` are worked out when read (accessors), so a
@@ -66,20 +67,24 @@ export interface ResolvedOptions {
   readonly trustProxy: boolean;
   readonly exposeErrors: boolean;
   readonly onError: ((error: unknown, ctx: CallContext) => void) | undefined;
+  /** The calls waiting for a handler's promise, against `handlerTimeoutMs`: one list and one timer per server. */
+  readonly handlerDeadlines: HandlerDeadlines;
 }
 
 export const DEFAULT_MAX_REQUEST_BYTES = 4 * 1024 * 1024;
 
 export function resolveOptions(options: ServerOptions = {}): ResolvedOptions {
+  const handlerTimeoutMs = positive(options.handlerTimeoutMs, 110_000, 'handlerTimeoutMs');
   return {
     maxRequestBytes: positive(options.maxRequestBytes, DEFAULT_MAX_REQUEST_BYTES, 'maxRequestBytes'),
     maxXmlDepth: positive(options.maxXmlDepth, DEFAULT_MAX_XML_DEPTH, 'maxXmlDepth'),
     headersTimeoutMs: positive(options.headersTimeoutMs, 20_000, 'headersTimeoutMs'),
     requestTimeoutMs: positive(options.requestTimeoutMs, 120_000, 'requestTimeoutMs'),
-    handlerTimeoutMs: positive(options.handlerTimeoutMs, 110_000, 'handlerTimeoutMs'),
+    handlerTimeoutMs,
     trustProxy: options.trustProxy ?? false,
     exposeErrors: options.exposeErrors ?? false,
     onError: options.onError,
+    handlerDeadlines: new HandlerDeadlines(handlerTimeoutMs),
   };
 }
 

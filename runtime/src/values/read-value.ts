@@ -148,8 +148,9 @@ function readMembers(
 ): Record<string, unknown> {
   const index = memberIndex(description);
   const read = new Map<MemberDescription, unknown>();
-  const items = new Map<MemberDescription, XmlElement[]>();
-  const unclaimed: XmlElement[] = [];
+  // Made only for a class that has unwrapped arrays, or an `any` member.
+  let items: Map<MemberDescription, XmlElement[]> | undefined;
+  let unclaimed: XmlElement[] | undefined;
   for (const member of index.attributes) {
     const attribute = element?.attributes.find((a) => a.localName === member.xmlName && a.namespace === '');
     if (attribute !== undefined) {
@@ -163,10 +164,11 @@ function readMembers(
     if (typeof child === 'string') continue;
     const member = child.namespace === ctx.namespace ? index.elements.get(child.localName) : undefined;
     if (member === undefined) {
-      if (index.any !== undefined) unclaimed.push(child);
+      if (index.any !== undefined) (unclaimed ??= []).push(child);
       continue;
     }
     if (member.unwrapped) {
+      items ??= new Map();
       const list = items.get(member) ?? [];
       items.set(member, list);
       list.push(child);
@@ -178,9 +180,9 @@ function readMembers(
   for (const member of description.members) {
     let memberValue: unknown;
     if (member.form === 'any') {
-      memberValue = unclaimed.length === 0 ? undefined : readFragment(unclaimed);
+      memberValue = unclaimed === undefined ? undefined : readFragment(unclaimed);
     } else if (member.unwrapped) {
-      const list = items.get(member);
+      const list = items?.get(member);
       const type = member.type;
       const itemType = typeof type !== 'string' && 'array' in type ? type.array : type;
       memberValue = list === undefined ? undefined : readItems(ctx, list, itemType, false);

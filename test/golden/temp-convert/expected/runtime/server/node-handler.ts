@@ -28,7 +28,7 @@ export function createNodeHandler(runtime: ServiceRuntime): NodeHandler {
     // An IncomingMessage emits 'error' only to listeners (none here but the body reader's); a reply's errors
     // (a write to a socket the client closed) are ignored: the close aborts the call.
     res.on('error', ignore);
-    const call = new NodeCall(req, method, path, query, new LazyAbort());
+    const call = new NodeCall(req, res, method, path, query, new LazyAbort());
     (res as Answered)[CALL] = call;
     res.on('close', onResponseClose);
     void answer(runtime, call, target, res);
@@ -48,13 +48,14 @@ async function answer(runtime: ServiceRuntime, call: NodeCall, target: RouteTarg
   try {
     reply = await replyTo(runtime, call, target);
   } catch (error) {
+    if (call.answered) return;
     if (error instanceof ClientGoneError || call.gone.aborted) {
       res.destroy();
       return;
     }
     reply = internalErrorReply(target.route);
   }
-  writeReply(res, reply);
+  if (!call.answered) writeReply(res, reply);
 }
 
 function ignore(): void {}
@@ -63,8 +64,11 @@ function ignore(): void {}
 class NodeCall implements IncomingCall {
   readonly basePath: string;
   readonly headers: IncomingMessage['headers'];
+  /** Answered early (`answerEarly`): the reply worked out later is dropped. */
+  answered = false;
   constructor(
     private readonly req: IncomingMessage,
+    private readonly res: ServerResponse,
     readonly method: string,
     readonly path: string,
     readonly query: string | undefined,
@@ -84,6 +88,12 @@ class NodeCall implements IncomingCall {
 
   readBody(limit: number): Promise<BodyRead> {
     return readNodeBody(this.req, limit);
+  }
+
+  answerEarly(reply: Reply): void {
+    if (this.answered) return;
+    this.answered = true;
+    writeReply(this.res, reply);
   }
 }
 

@@ -12,6 +12,7 @@
 import { parseContentType, type ContentType } from '../content-type.js';
 import { buildFaultEnvelope, buildResponseEnvelopeXml } from '../soap-envelope.js';
 import { readEnvelope } from '../soap-envelope-reader.js';
+import type { Transport } from '../service-description.js';
 import {
   envelopeNamespace,
   SOAP11_MEDIA_TYPE,
@@ -88,10 +89,17 @@ export async function handleSoapCall(
   }
 
   const outHeaders = op.headers === undefined ? undefined : initialOutHeaders(op, soapHeaders);
-  const context = createContext(call, version === '1.1' ? 'soap11' : 'soap12', op.name, [], soapHeaders, outHeaders);
-  const invoked = invokeHandler(entry, binding.input, context, options);
-  // A handler that returned at once is answered without waiting a turn.
-  const outcome = invoked instanceof Promise ? await invoked : invoked;
+  const transport = version === '1.1' ? 'soap11' : 'soap12';
+  const context = createContext(call, soapFailureReply, transport, op.name, [], soapHeaders, outHeaders);
+  let outcome = invokeHandler(entry, binding.input, context, options);
+  if (outcome === undefined) {
+    // The handler's promise, awaited here: nothing else is made to wait for it (see invokeHandler).
+    try {
+      outcome = context.settled(await context.pending);
+    } catch (error) {
+      outcome = context.failed(error);
+    }
+  }
   if (!outcome.ok) return faultReply(version, outcome.failure);
   const replyHeaders = op.headers === undefined ? '' : undefined;
   if (!op.result && replyHeaders === '') return entry.voidReplies![version];
@@ -195,6 +203,11 @@ function versionMismatchReply(namespace: string, knownVersion: boolean, tables: 
   const supportedEnvelopes: SoapVersion[] = !on12 ? [] : on11 ? ['1.1', '1.2'] : ['1.2'];
   const fault = { ...failure('VersionMismatch', [message]), supportedEnvelopes };
   return contentReply(500, soapContentType(version), buildFaultEnvelope(version, fault));
+}
+
+/** The reply of a SOAP call whose handler ran out of time. */
+function soapFailureReply(transport: Transport, failure: Failure): Reply {
+  return faultReply(transport === 'soap11' ? '1.1' : '1.2', failure);
 }
 
 function clientFault(version: SoapVersion, ...chain: string[]): Reply {
