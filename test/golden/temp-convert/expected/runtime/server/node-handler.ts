@@ -10,6 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Buffer } from 'node:buffer';
 import { ClientGoneError, declaresMoreThan, type BodyRead, type IncomingCall } from './incoming-call.js';
 import { LazyAbort } from './lazy-abort.js';
+import { isClosingLingering, lingerAfterReply } from './lingering-close.js';
 import { framedHeaders, type Reply } from './reply.js';
 import type { RouteTarget } from './dispatch.js';
 import { internalErrorReply, replyTo, route, type ServiceRuntime } from './service-runtime.js';
@@ -31,7 +32,7 @@ export function createNodeHandler(runtime: ServiceRuntime): NodeHandler {
     const call = new NodeCall(req, method, path, query, new LazyAbort());
     (res as Answered)[CALL] = call;
     res.on('close', onResponseClose);
-    void answer(runtime, call, target, res);
+    void answer(runtime, call, target, req, res);
   };
 }
 
@@ -43,7 +44,13 @@ function onResponseClose(this: Answered): void {
   if (!this.writableFinished) this[CALL]?.gone.abort(new ClientGoneError());
 }
 
-async function answer(runtime: ServiceRuntime, call: NodeCall, target: RouteTarget, res: ServerResponse) {
+async function answer(
+  runtime: ServiceRuntime,
+  call: NodeCall,
+  target: RouteTarget,
+  req: IncomingMessage,
+  res: ServerResponse,
+) {
   let reply: Reply;
   try {
     reply = await replyTo(runtime, call, target);
@@ -54,7 +61,7 @@ async function answer(runtime: ServiceRuntime, call: NodeCall, target: RouteTarg
     }
     reply = internalErrorReply(target.route);
   }
-  writeReply(res, reply);
+  writeReply(runtime, req, res, reply);
 }
 
 function ignore(): void {}
@@ -98,10 +105,16 @@ function mountPath(req: IncomingMessage): string {
   return typeof baseUrl === 'string' ? baseUrl : '';
 }
 
-function writeReply(res: ServerResponse, reply: Reply): void {
+function writeReply(runtime: ServiceRuntime, req: IncomingMessage, res: ServerResponse, reply: Reply): void {
   if (res.headersSent || res.destroyed) {
     res.destroy();
     return;
+  }
+  if (!req.complete) {
+    // Node's HTTP parser refused the rest of the request, and answered it (`createServiceServer`).
+    if (isClosingLingering(req.socket)) return;
+    // An early reply: the client may still be sending the body.
+    lingerAfterReply(req, runtime.options);
   }
   res.writeHead(reply.status, framedHeaders(reply));
   res.end(reply.body);
