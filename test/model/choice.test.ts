@@ -31,7 +31,7 @@ describe('choice members and parameters ([XmlElement(Name, typeof(T))]s)', () =>
         "{ $element: 'ScheduleReference'; value: ScheduleReference } | { $element: 'NoSchedule'; value: NoSchedule }",
         true,
       ],
-      Value: [
+      Item1: [
         "{ $element: 'Count'; value: number } | { $element: 'Label'; value: string } | { $element: 'Ref'; value: ScheduleReference }",
         true,
       ],
