@@ -1,7 +1,7 @@
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
 import { BINDING_KINDS, type BindingKind } from '../model/types.js';
 import { checkTypeRefs, type TypeRefUse } from './check-type-refs.js';
-import { parseTypes } from './parse-types.js';
+import { parseChoice, parseTypes } from './parse-types.js';
 import { SpecError, type SpecProblem } from './spec-error.js';
 import type { Spec, SpecHeader, SpecOperation, SpecParameter, SpecService, SpecWsdl } from './spec-types.js';
 import { ROOT, YamlChecker, type Entry } from './yaml-checker.js';
@@ -303,13 +303,16 @@ class Checker extends YamlChecker {
     for (const e of items) {
       const map = this.mapping(e);
       if (!map) continue;
-      const f = this.fields(map, e.path, ['name', 'type', 'direction', 'list', 'itemName']);
+      const f = this.fields(map, e.path, ['name', 'type', 'direction', 'list', 'itemName', 'choice']);
       let name: string | undefined;
       if (this.need(map, f, e.path, 'name')) {
         name = this.name(f.name!, 'parameter name', true);
         if (name !== undefined) name = this.unique(f.name!, name, 'parameter', seen);
       }
-      const type = f.type && this.typeRef(f.type, 'parameter');
+      const choice = f.choice && parseChoice(this, f.choice, this.refs, undefined);
+      const type = f.type && (f.choice ? this.typeRef(f.type, 'choiceSite') : this.typeRef(f.type, 'parameter'));
+      if (f.choice && f.list) this.problem(f.list, 'a choice parameter cannot be a list');
+      if (f.choice && f.itemName) this.problem(f.itemName, 'a choice names its elements: no itemName');
       const direction = f.direction && this.oneOf(f.direction, ['in', 'out', 'ref'] as const);
       const list = f.list && this.boolean(f.list);
       const itemName = f.itemName && this.name(f.itemName, 'item name', true);
@@ -322,7 +325,8 @@ class Checker extends YamlChecker {
         ok(f.type, type) &&
         ok(f.direction, direction) &&
         ok(f.list, list) &&
-        ok(f.itemName, itemName)
+        ok(f.itemName, itemName) &&
+        ok(f.choice, choice)
       ) {
         out.push({
           name,
@@ -330,6 +334,7 @@ class Checker extends YamlChecker {
           ...(direction !== undefined && { direction }),
           ...(list !== undefined && { list }),
           ...(itemName !== undefined && { itemName }),
+          ...(choice && { choice }),
         });
       }
     }

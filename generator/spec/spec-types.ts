@@ -1,5 +1,5 @@
 import type { BindingKind } from '../model/types.js';
-import type { TypeDeclaration } from '../model/type-declarations.js';
+import type { ChoiceElementDeclaration, TypeDeclaration } from '../model/type-declarations.js';
 
 /**
  * A spec as written in YAML, after validation. The loader guarantees every
@@ -93,6 +93,12 @@ export interface SpecParameter {
   readonly list?: boolean;
   /** `[XmlArrayItem("X")]` on an array parameter. */
   readonly itemName?: string;
+  /**
+   * Several `[XmlElement(Name, typeof(T))]`s: the parameter is one of these elements, in its place; on an array
+   * parameter, several `[XmlArrayItem(Name, typeof(T))]`s (its items are these elements, `ArrayOfChoiceN`). `type`
+   * is then the declared type (`anyType` when omitted).
+   */
+  readonly choice?: readonly ChoiceElementDeclaration[];
 }
 
 export interface SpecHeader {

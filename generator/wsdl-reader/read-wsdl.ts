@@ -270,6 +270,16 @@ function operationSpec(
     const inRequest = request.find((p) => p.name === name);
     const inResponse = outs.find((p) => p.name === name);
     const p = (inRequest ?? inResponse)!;
+    if (p.choice) {
+      const site = types.choiceSite(p);
+      const direction = inRequest && inResponse ? 'ref' : inResponse ? 'out' : 'in';
+      return {
+        name,
+        ...(site.type !== 'anyType' && { type: site.type }),
+        ...(direction !== 'in' && { direction }),
+        choice: site.choice,
+      };
+    }
     const ref = types.ref(p.type, p.nillable);
     if (ref.nillable) {
       throw doc.failAt(
@@ -285,6 +295,7 @@ function operationSpec(
       type: ref.text,
       ...(direction !== 'in' && { direction }),
       ...(ref.itemName !== undefined && { itemName: ref.itemName }),
+      ...(ref.choice && { choice: ref.choice }),
     };
   });
   let resultSpec: { result?: string; resultItemName?: string } = {};
@@ -387,17 +398,21 @@ function withIncludes(
 ): { spec: Spec; model: ServiceModel } {
   const classes = declarations.filter((d) => d.kind === 'class');
   const reached = new Set<string>();
+  const visitParticle = (p: RawParticle): void => {
+    if (p.choice) p.choice.forEach(visitParticle);
+    else visit(p.type);
+  };
   const visit = (t: RawType): void => {
-    if (t.kind === 'array') return visit(t.item.type);
+    if (t.kind === 'array') return visitParticle(t.item);
     if (t.kind !== 'declared' || reached.has(t.xmlName)) return;
     reached.add(t.xmlName);
     const d = classes.find((c) => c.xmlName === t.xmlName);
     if (!d) return;
     if (d.base !== undefined) visit({ kind: 'declared', xmlName: d.base });
-    for (const p of d.particles) visit(p.type);
+    d.particles.forEach(visitParticle);
   };
   for (const s of shapes) {
-    for (const p of [...s.request, ...s.response]) visit(p.type);
+    [...s.request, ...s.response].forEach(visitParticle);
     for (const h of s.headers) visit({ kind: 'declared', xmlName: h.xmlName });
   }
   const unreached = classes.filter((c) => !reached.has(c.xmlName));

@@ -197,3 +197,35 @@ describe('a legacy DataSet with the import of the XML Schema namespace (vms-VMSD
     expect(readWsdl(generated, 'generated.wsdl').spec).toStrictEqual(spec);
   });
 });
+
+describe('choices of elements in SQL Server Reporting Services (ssrs-ReportService2005.wsdl, ssrs-ReportService2010.wsdl)', () => {
+  test('a choice parameter reads with the elements in the WSDL’s order and the class they all derive from', () => {
+    const { spec } = readWsdl(read('ssrs-ReportService2005.wsdl'), 'ssrs-ReportService2005.wsdl');
+    const op = spec.operations.find((o) => o.name === 'SetExecutionOptions')!;
+    expect(op.parameters?.at(-1)).toStrictEqual({
+      name: 'Item',
+      type: 'ScheduleDefinitionOrReference',
+      choice: [
+        { name: 'ScheduleReference', type: 'ScheduleReference' },
+        { name: 'NoSchedule', type: 'NoSchedule' },
+        { name: 'ScheduleDefinition', type: 'ScheduleDefinition' },
+      ],
+    });
+    const settings = spec.types?.find((t) => t.name === 'ExtensionSettings');
+    expect(settings?.kind === 'class' && settings.members[1]).toStrictEqual({
+      name: 'ParameterValues',
+      type: 'ParameterValueOrFieldReference[]',
+      choice: [
+        { name: 'ParameterFieldReference', type: 'ParameterFieldReference' },
+        { name: 'ParameterValue', type: 'ParameterValue' },
+      ],
+    });
+  });
+
+  for (const file of ['ssrs-ReportService2005.wsdl', 'ssrs-ReportService2010.wsdl']) {
+    test(`${file} generates byte for byte`, () => {
+      const text = read(file);
+      expect(regenerate(text, file)).toBe(text);
+    });
+  }
+});

@@ -79,7 +79,7 @@ const EXPECTED: readonly (readonly [RefusalCase, string])[] = [
   ],
   [
     'request element not a sequence',
-    'fixture.wsdl:7:11: the request element of operation "Notify" holds <s:choice>: the runtime writes s:choice for a member of several types ([XmlElement(typeof(…))] or [XmlArrayItem(typeof(…))] more than once) or with [XmlChoiceIdentifier], which a spec cannot express yet, so neither import nor a spec written by hand can describe this service',
+    'fixture.wsdl:7:11: the request element of operation "Notify" holds <s:choice>: the runtime writes s:choice in a sequence, as a member or parameter of several [XmlElement(Name, typeof(T))], with minOccurs="1" maxOccurs="1" or minOccurs="0" maxOccurs="unbounded", or as all of an ArrayOfChoiceN, of two or more elements; a spec cannot express this one',
   ],
   [
     'HTTP offers an operation the runtime leaves out (int?)',
