@@ -1,4 +1,5 @@
 import { chmod, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, cliProcess, REFERENCE_WSDL, ROOT, tempDir } from './run-cli.js';
@@ -114,6 +115,26 @@ describe('asmxgen generate', () => {
         'Check the permissions of the folder, or choose another output folder.\n',
     );
   });
+
+  it.skipIf(!existsSync('/proc/self'))(
+    'fails fast where the file system refuses folders (--out /proc/x), exit 2, for the output and the impl file',
+    async () => {
+      const started = Date.now();
+      const r = await cliProcess(['generate', '--out', '/proc/x'], ROOT, { timeoutMs: 20_000 });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe(
+        'asmxgen: Cannot create the output folder "/proc/x": the file system does not allow creating the folder ' +
+          '"/proc/x". Choose a path on an ordinary disk.\n',
+      );
+      const imported = await cliProcess(['import', REFERENCE_WSDL, '--out', '/proc/x/spec.yaml'], ROOT, {
+        timeoutMs: 20_000,
+      });
+      expect(imported.code).toBe(2);
+      expect(imported.stderr).toMatch(/^asmxgen: Cannot write "\/proc\/x\/spec\.yaml": the file system does not allow/);
+      expect(Date.now() - started).toBeLessThan(20_000);
+    },
+    45_000,
+  );
 
   it('explains a missing spec file', async () => {
     const r = await cli('generate', '--spec', '/nonexistent/spec.yaml', '--out', join(await tempDir(), 'o'));
