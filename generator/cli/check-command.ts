@@ -23,7 +23,7 @@ type CheckArgs = SpecOptions & RuntimeOptions & ImplOptions & WsdlOnlyOptions;
 export function checkCommand(ctx: CommandContext): CommandModule<object, CheckArgs> {
   return {
     builder: (y) =>
-      withWsdlOnlyOption(withRuntimeOption(withImplOption(withSpecOptions(y))))
+      withWsdlOnlyOption(withRuntimeOption(withImplOption(withSpecOptions(y, 'check'), 'check')))
         .example('$0 check', 'Fail CI when generated/ is stale')
         .example('$0 check --impl src/handlers.ts', 'Also fail when src/handlers.ts lacks a handler') as never,
     handler: async (argv) => {

@@ -31,6 +31,14 @@ const LABEL: Record<PlanEntry['state'], string> = {
   removed: 'removed  ',
 };
 
+/** The same states in the conditional, for `--dry-run`, which changes nothing. */
+const DRY_RUN_LABEL: Record<PlanEntry['state'], string> = {
+  written: 'would write ',
+  changed: 'would update',
+  unchanged: 'unchanged   ',
+  removed: 'would remove',
+};
+
 async function generateOnce(argv: GenerateArgs, ctx: CommandContext): Promise<void> {
   const started = performance.now();
   const { model, files } = await runGeneration(argv);
@@ -39,7 +47,8 @@ async function generateOnce(argv: GenerateArgs, ctx: CommandContext): Promise<vo
   const out = displayPath(argv.out);
   const summary = await writeOutput(argv.out, files, {
     dryRun: argv['dry-run'],
-    onFile: (entry) => ctx.report.info(`  ${LABEL[entry.state]}  ${out}/${entry.path}`),
+    onFile: (entry) =>
+      ctx.report.info(`  ${(argv['dry-run'] ? DRY_RUN_LABEL : LABEL)[entry.state]}  ${out}/${entry.path}`),
   });
   if (impl) {
     const { writeImpl } = await import('../impl/impl-file.js');
@@ -56,7 +65,9 @@ async function generateOnce(argv: GenerateArgs, ctx: CommandContext): Promise<vo
   const verb = argv['dry-run'] ? 'would write' : 'wrote';
   ctx.report.info(
     `asmxgen: ${verb} ${out}/ from ${displayPath(argv.spec)}: ` +
-      `${written} new, ${changed} updated, ${unchanged} unchanged, ${removed} removed (${ms} ms)` +
+      (argv['dry-run']
+        ? `${written} new, ${changed} to update, ${unchanged} unchanged, ${removed} to remove (${ms} ms)`
+        : `${written} new, ${changed} updated, ${unchanged} unchanged, ${removed} removed (${ms} ms)`) +
       (argv['dry-run'] ? ' [dry run: nothing written]' : ''),
   );
 }

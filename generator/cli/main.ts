@@ -1,6 +1,10 @@
-import yargs from 'yargs';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import yargs, { type Argv, type CommandModule } from 'yargs';
+import { unknownNameMessage } from '../model/name-hint.js';
+import { packageRoot } from '../package-root.js';
 import type { CommandContext } from './command-context.js';
-import { commandsFor } from './commands.js';
+import { COMMANDS, commandName, commandsFor } from './commands.js';
 import { describeError, UsageError } from './describe-error.js';
 import { EXIT_ERROR } from './exit-codes.js';
 import { createReporter, type Streams } from './report.js';
@@ -21,8 +25,10 @@ export async function main(args: readonly string[], streams: Streams = process):
   const ctx: CommandContext = { report, setExitCode: (code) => void (exitCode = code), reportError };
 
   let commands;
+  /** The command yargs is running and the options it declares (for messages about unknown names). */
+  let running: { name: string; options: string[] } | undefined;
   try {
-    commands = await commandsFor(args, ctx);
+    commands = (await commandsFor(args, ctx)).map((module) => recordOptions(module, (r) => (running = r)));
   } catch (error) {
     reportError(error);
     return EXIT_ERROR;
@@ -40,7 +46,6 @@ export async function main(args: readonly string[], streams: Streams = process):
     .option('quiet', { type: 'boolean', default: false, describe: 'Print errors only', global: true })
     .demandCommand(1, 'Name a command: generate, check, serve, import or diff (see asmxgen --help).')
     .strict()
-    .recommendCommands()
     .epilogue(
       'Exit codes: 0 ok; 1 check found differences, or diff --fail-on found a change at that level; 2 usage, spec, input or output errors.',
     )
@@ -49,10 +54,10 @@ export async function main(args: readonly string[], streams: Streams = process):
     .fail((msg, err) => {
       // yargs reports its own parsing problems (and errors thrown by `coerce`) as YError.
       if (err && err.name !== 'YError') throw err;
-      throw new UsageError(`${msg ?? err?.message}\nRun \`asmxgen --help\` for the commands and options.`);
+      throw new UsageError(usageMessage(msg ?? err?.message ?? '', running));
     })
     .help()
-    .version(false);
+    .version(packageVersion());
 
   let printed = '';
   try {
@@ -68,4 +73,61 @@ export async function main(args: readonly string[], streams: Streams = process):
     return EXIT_ERROR;
   }
   return exitCode;
+}
+
+/** asmxgen's version, from its package.json (what `--version` prints). */
+export function packageVersion(): string {
+  return (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+/** `module` with a builder that tells `onRun` its command's name and options when yargs runs it. */
+function recordOptions(
+  module: CommandModule<object, never>,
+  onRun: (running: { name: string; options: string[] }) => void,
+): CommandModule<object, never> {
+  const builder = module.builder;
+  if (typeof builder !== 'function') return module;
+  const name = String(module.command).split(' ')[0]!;
+  return {
+    ...module,
+    builder: (y: Argv) => {
+      const built = (builder as (y: Argv) => Argv)(y);
+      const declared = (built as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key;
+      onRun({ name, options: Object.keys(declared) });
+      return built as never;
+    },
+  };
+}
+
+/**
+ * A problem yargs found in the command line, worded as asmxgen words every unknown name
+ * (`unknown option --spce; did you mean --spec? …`), and where to read more.
+ */
+function usageMessage(message: string, running: { name: string; options: string[] } | undefined): string {
+  const help = running
+    ? `Run \`asmxgen ${running.name} --help\` for its options.`
+    : 'Run `asmxgen --help` for the commands and options.';
+  const unknown = /^Unknown arguments?: (.+)$/.exec(message);
+  if (unknown) {
+    const names = unknown[1]!.split(', ');
+    const lines = names.map((given) =>
+      running
+        ? `${running.name}: ${unknownNameMessage('option', given, running.options, { show: (n) => `--${n}` })}`
+        : unknownNameMessage('command', given, COMMANDS.map(commandName), { show: (n) => n }),
+    );
+    return `${lines.join('\n')}\n${help}`;
+  }
+  const invalid = [...message.matchAll(/Argument: (\S+), Given: "(.*)", Choices: (.*)/g)];
+  if (invalid.length > 0) {
+    const lines = invalid.map(
+      ([, option, given, choices]) =>
+        `--${option}: ${unknownNameMessage(
+          'value',
+          given!,
+          choices!.split(', ').map((c) => c.replace(/^"|"$/g, '')),
+        )}`,
+    );
+    return `${lines.join('\n')}\n${help}`;
+  }
+  return `${message}\n${help}`;
 }

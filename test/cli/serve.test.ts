@@ -131,4 +131,29 @@ describe('asmxgen serve', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`does not export \`handlers\``);
   });
+
+  it('a handlers file that fails to load is explained in its own terms, never with asmxgen’s paths', async () => {
+    const dir = await tempDir();
+    await writeFile(join(dir, 'imports.ts'), "import 'no-such-package';\nexport const handlers = {};\n");
+    await writeFile(join(dir, 'broken.ts'), 'export const handlers = {;\n');
+    const missingPackage = await cliProcess(['serve', '--port', '0', '--impl', 'imports.ts'], dir);
+    expect(missingPackage.code).toBe(2);
+    expect(missingPackage.stderr).toBe(
+      "asmxgen: Cannot load the handlers from imports.ts: Cannot find package 'no-such-package' imported from " +
+        `${join(dir, 'imports.ts')}\n`,
+    );
+    const missingFile = await cliProcess(['serve', '--port', '0', '--impl', 'nothere.mjs'], dir);
+    expect(missingFile.code).toBe(2);
+    expect(missingFile.stderr).toBe(
+      'asmxgen: Cannot load the handlers from nothere.mjs: there is no such file ' +
+        '(asmxgen generate --impl nothere.mjs creates one with a stub per operation).\n',
+    );
+    const broken = await cliProcess(['serve', '--port', '0', '--impl', 'broken.ts'], dir);
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toBe(
+      `asmxgen: Cannot load the handlers from broken.ts: it does not parse:\n${join(dir, 'broken.ts')}:1:26: ` +
+        'Property assignment expected.\n',
+    );
+    for (const r of [missingPackage, missingFile, broken]) expect(r.stderr).not.toContain(ROOT);
+  });
 });
