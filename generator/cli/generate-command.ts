@@ -22,6 +22,7 @@ import { runGeneration } from './run-generation.js';
 interface GenerateArgs extends SpecOptions, RuntimeOptions, ImplOptions, WsdlOnlyOptions {
   'dry-run': boolean;
   watch: boolean;
+  force: boolean;
 }
 
 const LABEL: Record<PlanEntry['state'], string> = {
@@ -47,6 +48,8 @@ async function generateOnce(argv: GenerateArgs, ctx: CommandContext): Promise<vo
   const out = displayPath(argv.out);
   const summary = await writeOutput(argv.out, files, {
     dryRun: argv['dry-run'],
+    spec: argv.spec,
+    force: argv.force,
     onFile: (entry) =>
       ctx.report.info(`  ${(argv['dry-run'] ? DRY_RUN_LABEL : LABEL)[entry.state]}  ${out}/${entry.path}`),
   });
@@ -78,6 +81,11 @@ export function generateCommand(ctx: CommandContext): CommandModule<object, Gene
       withWsdlOnlyOption(withRuntimeOption(withImplOption(withSpecOptions(y))))
         .option('dry-run', { type: 'boolean', default: false, describe: 'Report what would change; write nothing' })
         .option('watch', { type: 'boolean', default: false, describe: 'Regenerate whenever the spec changes' })
+        .option('force', {
+          type: 'boolean',
+          default: false,
+          describe: "Replace an output folder that holds another service's output, or one from another spec",
+        })
         .example('$0 generate', 'Regenerate generated/ from the embedded default spec')
         .example('$0 generate --spec spec/my-service.yaml --out src/generated', 'Generate another service')
         .example('$0 generate --dry-run', 'Show what a regeneration would change')

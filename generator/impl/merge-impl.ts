@@ -9,13 +9,7 @@ import type { ServiceModel } from '../model/types.js';
 import { HANDLERS_EXPORT, SOAP_FAULT } from './conventions.js';
 import { findHandlersObject, type HandlersObject } from './find-handlers.js';
 import { memberName } from './member-name.js';
-import {
-  findMarkers,
-  MARKER_DIRECTIVE,
-  markerMessage,
-  markerRemovalRange,
-  type FoundMarker,
-} from './orphan-marker.js';
+import { findMarkers, MARKER_DIRECTIVE, markerMessage, markerRemovalRange, type FoundMarker } from './orphan-marker.js';
 import { parseImpl } from './parse-impl.js';
 import { DEFAULT_STYLE, quoted, renderNewImpl, renderStub, type StubStyle } from './render-stub.js';
 import { applyEdits, type TextEdit } from './text-edit.js';

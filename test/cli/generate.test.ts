@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, cliProcess, REFERENCE_WSDL, ROOT, tempDir } from './run-cli.js';
+import { snapshot } from './snapshot.js';
 
 describe('asmxgen generate', () => {
   it('writes the reference WSDL byte for byte from the embedded default spec', async () => {
@@ -224,12 +225,3 @@ describe('asmxgen as a process', () => {
     expect(r.stdout).toMatch(/--watch/);
   });
 });
-
-async function snapshot(dir: string): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile())
-      out[join(entry.parentPath, entry.name)] = await readFile(join(entry.parentPath, entry.name), 'utf8');
-  }
-  return out;
-}
