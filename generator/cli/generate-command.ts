@@ -1,4 +1,6 @@
-import { watch } from 'node:fs';
+import { watch, type FSWatcher } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
+import { describeIoError } from '../io/describe-io-error.js';
 import type { CommandModule } from 'yargs';
 import { describeImplMerge } from '../impl/describe-impl.js';
 import { writeOutput, type PlanEntry } from '../output/write.js';
@@ -15,7 +17,8 @@ import {
   type SpecOptions,
   type WsdlOnlyOptions,
 } from './common-options.js';
-import { EXIT_OK } from './exit-codes.js';
+import { UsageError } from './describe-error.js';
+import { EXIT_ERROR, EXIT_OK } from './exit-codes.js';
 import type { CommandContext } from './command-context.js';
 import { runGeneration } from './run-generation.js';
 
@@ -80,7 +83,11 @@ export function generateCommand(ctx: CommandContext): CommandModule<object, Gene
     builder: (y) =>
       withWsdlOnlyOption(withRuntimeOption(withImplOption(withSpecOptions(y))))
         .option('dry-run', { type: 'boolean', default: false, describe: 'Report what would change; write nothing' })
-        .option('watch', { type: 'boolean', default: false, describe: 'Regenerate whenever the spec changes' })
+        .option('watch', {
+          type: 'boolean',
+          default: false,
+          describe: 'Regenerate whenever the spec changes (until Ctrl-C); a run that fails waits for the next change',
+        })
         .option('force', {
           type: 'boolean',
           default: false,
@@ -95,8 +102,8 @@ export function generateCommand(ctx: CommandContext): CommandModule<object, Gene
           'Only the WSDL (specs with complex types)',
         ) as never,
     handler: async (argv) => {
-      await generateOnce(argv, ctx);
       if (!argv.watch) {
+        await generateOnce(argv, ctx);
         ctx.setExitCode(EXIT_OK);
         return;
       }
@@ -105,24 +112,59 @@ export function generateCommand(ctx: CommandContext): CommandModule<object, Gene
   };
 }
 
-/** Regenerates on every change of the spec until the process is interrupted. */
+/** How long the spec's folder must be quiet before a run: an editor's save is several events. */
+const WATCH_DEBOUNCE_MS = 100;
+
+/**
+ * Generates, then regenerates on every change of the spec until the process is interrupted. It watches
+ * the spec's folder, not the file: editors save by writing a new file and renaming it over the old one,
+ * after which a watch on the file sees nothing more. A run that fails (an invalid spec, at start or
+ * later) is reported and watching goes on; the exit code is that of the last run.
+ */
 async function watchSpec(argv: GenerateArgs, ctx: CommandContext): Promise<void> {
+  const folder = dirname(resolve(argv.spec));
+  const name = basename(argv.spec);
+  let exitCode = EXIT_OK;
+  const run = async (): Promise<void> => {
+    try {
+      await generateOnce(argv, ctx);
+      exitCode = EXIT_OK;
+    } catch (error) {
+      ctx.reportError(error);
+      exitCode = EXIT_ERROR;
+      ctx.report.info(`asmxgen: waiting for ${displayPath(argv.spec)} to change`);
+    }
+  };
+  await run();
   ctx.report.info(`asmxgen: watching ${displayPath(argv.spec)} (Ctrl-C to stop)`);
   let timer: NodeJS.Timeout | undefined;
   let running = Promise.resolve();
-  await new Promise<void>((resolve) => {
-    const watcher = watch(argv.spec, () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        running = running.then(() => generateOnce(argv, ctx).catch((error: unknown) => ctx.reportError(error)));
-      }, 50);
-    });
+  await new Promise<void>((done) => {
+    let watcher: FSWatcher;
+    try {
+      watcher = watch(folder, (_event, file) => {
+        if (file !== null && file !== name) return;
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          running = running.then(async () => {
+            ctx.report.info(`asmxgen: ${displayPath(argv.spec)} changed`);
+            await run();
+          });
+        }, WATCH_DEBOUNCE_MS);
+      });
+    } catch (error) {
+      ctx.reportError(new UsageError(`cannot watch ${displayPath(folder)}: ${describeIoError(error)}`));
+      exitCode = EXIT_ERROR;
+      done();
+      return;
+    }
     const stop = () => {
       watcher.close();
       clearTimeout(timer);
-      void running.then(resolve);
+      void running.then(() => done());
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+  ctx.setExitCode(exitCode);
 }
