@@ -54,6 +54,28 @@ export function withBaseUrlOption<T>(y: Argv<T>): Argv<T & Pick<SpecOptions, 'ba
   }) as Argv<T & Pick<SpecOptions, 'base-url'>>;
 }
 
+export interface TestsOptions {
+  /** `--tests`: where the test suite goes: a folder, `none`, or (undefined) the output folder. */
+  tests: string | undefined;
+}
+
+/** `--tests DIR|none` (`generate` and `check`): where the generated test suite goes. */
+export function withTestsOption<T>(y: Argv<T>): Argv<T & TestsOptions> {
+  return y.option('tests', {
+    type: 'string',
+    describe:
+      'Where the generated test suite {Svc}.test.ts goes (it imports vitest): a folder outside your build, e.g. ' +
+      'test; none leaves it out',
+    defaultDescription: 'the output folder',
+    coerce: (value: unknown) => {
+      if (Array.isArray(value)) throw new UsageError('--tests is given more than once; name one folder, or none');
+      const text = String(value);
+      if (text === '') throw new UsageError('--tests needs a folder, or none');
+      return text === 'none' ? text : normalize(text);
+    },
+  }) as Argv<T & TestsOptions>;
+}
+
 export interface RuntimeOptions {
   runtime: RuntimeMode;
 }

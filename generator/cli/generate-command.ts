@@ -1,5 +1,5 @@
 import { watch, type FSWatcher } from 'node:fs';
-import { basename, dirname, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { describeIoError } from '../io/describe-io-error.js';
 import type { CommandModule } from 'yargs';
 import { describeImplMerge } from '../impl/describe-impl.js';
@@ -11,8 +11,10 @@ import {
   withImplOption,
   withRuntimeOption,
   withSpecOptions,
+  withTestsOption,
   withWsdlOnlyOption,
   type ImplOptions,
+  type TestsOptions,
   type RuntimeOptions,
   type SpecOptions,
   type WsdlOnlyOptions,
@@ -21,8 +23,9 @@ import { UsageError } from './describe-error.js';
 import { EXIT_ERROR, EXIT_OK } from './exit-codes.js';
 import type { CommandContext } from './command-context.js';
 import { runGeneration } from './run-generation.js';
+import { writeTestsFile } from './tests-file.js';
 
-interface GenerateArgs extends SpecOptions, RuntimeOptions, ImplOptions, WsdlOnlyOptions {
+interface GenerateArgs extends SpecOptions, RuntimeOptions, ImplOptions, WsdlOnlyOptions, TestsOptions {
   'dry-run': boolean;
   watch: boolean;
   force: boolean;
@@ -45,7 +48,7 @@ const DRY_RUN_LABEL: Record<PlanEntry['state'], string> = {
 
 async function generateOnce(argv: GenerateArgs, ctx: CommandContext): Promise<void> {
   const started = performance.now();
-  const { model, files } = await runGeneration(argv);
+  const { model, files, tests } = await runGeneration(argv);
   // Merged before anything is written: an impl file asmxgen cannot merge stops the run.
   const impl = await planImplOption(model, argv);
   const out = displayPath(argv.out);
@@ -56,6 +59,15 @@ async function generateOnce(argv: GenerateArgs, ctx: CommandContext): Promise<vo
     onFile: (entry) =>
       ctx.report.info(`  ${(argv['dry-run'] ? DRY_RUN_LABEL : LABEL)[entry.state]}  ${out}/${entry.path}`),
   });
+  const label = argv['dry-run'] ? DRY_RUN_LABEL : LABEL;
+  let { written, changed, unchanged, removed } = summary.counts;
+  if (tests) {
+    const state = await writeTestsFile(tests, argv['dry-run']);
+    ctx.report.info(`  ${label[state]}  ${displayPath(join(tests.dir, tests.file.path))}`);
+    if (state === 'written') written++;
+    else if (state === 'changed') changed++;
+    else unchanged++;
+  }
   if (impl) {
     const { writeImpl } = await import('../impl/impl-file.js');
     try {
@@ -66,7 +78,6 @@ async function generateOnce(argv: GenerateArgs, ctx: CommandContext): Promise<vo
     ctx.report.info(`  impl       ${describeImplMerge(impl.merge, impl.displayName, { dryRun: argv['dry-run'] })}`);
     for (const warning of impl.merge.warnings) ctx.report.info(`  warning    ${warning}`);
   }
-  const { written, changed, unchanged, removed } = summary.counts;
   const ms = Math.round(performance.now() - started);
   const verb = argv['dry-run'] ? 'would write' : 'wrote';
   ctx.report.info(
@@ -81,7 +92,7 @@ async function generateOnce(argv: GenerateArgs, ctx: CommandContext): Promise<vo
 export function generateCommand(ctx: CommandContext): CommandModule<object, GenerateArgs> {
   return {
     builder: (y) =>
-      withWsdlOnlyOption(withRuntimeOption(withImplOption(withSpecOptions(y))))
+      withTestsOption(withWsdlOnlyOption(withRuntimeOption(withImplOption(withSpecOptions(y)))))
         .option('dry-run', { type: 'boolean', default: false, describe: 'Report what would change; write nothing' })
         .option('watch', {
           type: 'boolean',
@@ -97,6 +108,7 @@ export function generateCommand(ctx: CommandContext): CommandModule<object, Gene
         .example('$0 generate --spec spec/my-service.yaml --out src/generated', 'Generate another service')
         .example('$0 generate --dry-run', 'Show what a regeneration would change')
         .example('$0 generate --impl src/handlers.ts', 'Also add a stub to src/handlers.ts per new operation')
+        .example('$0 generate --out src/generated --tests test', 'Put the test suite in test/, outside the build')
         .example(
           '$0 generate --spec spec/library.yaml --wsdl-only',
           'Only the WSDL (specs with complex types)',
