@@ -25,7 +25,7 @@ import type { CommandContext } from './command-context.js';
 import { runGeneration } from './run-generation.js';
 import { writeTestsFile } from './tests-file.js';
 
-interface GenerateArgs extends SpecOptions, RuntimeOptions, ImplOptions, WsdlOnlyOptions, TestsOptions {
+export interface GenerateArgs extends SpecOptions, RuntimeOptions, ImplOptions, WsdlOnlyOptions, TestsOptions {
   'dry-run': boolean;
   watch: boolean;
   force: boolean;
@@ -46,7 +46,7 @@ const DRY_RUN_LABEL: Record<PlanEntry['state'], string> = {
   removed: 'would remove',
 };
 
-async function generateOnce(argv: GenerateArgs, ctx: CommandContext): Promise<void> {
+export async function generateOnce(argv: GenerateArgs, ctx: CommandContext): Promise<void> {
   const started = performance.now();
   const { model, files, tests } = await runGeneration(argv);
   // Merged before anything is written: an impl file asmxgen cannot merge stops the run.

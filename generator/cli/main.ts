@@ -7,6 +7,8 @@ import type { CommandContext } from './command-context.js';
 import { COMMANDS, commandName, commandsFor } from './commands.js';
 import { describeError, UsageError } from './describe-error.js';
 import { EXIT_ERROR } from './exit-codes.js';
+import { displayPath } from './common-options.js';
+import { CONFIG_FILE, findConfigFile, loadConfig, type ProjectConfig } from './project-config.js';
 import { createReporter, type Streams } from './report.js';
 
 /**
@@ -28,7 +30,10 @@ export async function main(args: readonly string[], streams: Streams = process):
   /** The command yargs is running and the options it declares (for messages about unknown names). */
   let running: { name: string; options: string[] } | undefined;
   try {
-    commands = (await commandsFor(args, ctx)).map((module) => recordOptions(module, (r) => (running = r)));
+    const config = projectConfigFor(args);
+    commands = (await commandsFor(args, ctx)).map((module) =>
+      prepareCommand(module, config, args, (r) => (running = r)),
+    );
   } catch (error) {
     reportError(error);
     return EXIT_ERROR;
@@ -44,7 +49,7 @@ export async function main(args: readonly string[], streams: Streams = process):
     .command(commands)
     .option('verbose', { type: 'boolean', default: false, describe: 'Show stack traces of errors', global: true })
     .option('quiet', { type: 'boolean', default: false, describe: 'Print errors only', global: true })
-    .demandCommand(1, 'Name a command: generate, check, serve, import or diff (see asmxgen --help).')
+    .demandCommand(1, 'Name a command: init, generate, check, serve, import or diff (see asmxgen --help).')
     .strict()
     .epilogue(
       'Exit codes: 0 ok; 1 check found differences, or diff --fail-on found a change at that level; 2 usage, spec, input or output errors.',
@@ -80,9 +85,40 @@ export function packageVersion(): string {
   return (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
 }
 
-/** `module` with a builder that tells `onRun` its command's name and options when yargs runs it. */
-function recordOptions(
+/** The commands that read `asmxgen.config.yaml`. */
+const CONFIGURED_COMMANDS = ['generate', 'check', 'serve'];
+
+/** The value of `--config` in `args`, if given. */
+function configArg(args: readonly string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--config') return args[i + 1] ?? '';
+    if (arg.startsWith('--config=')) return arg.slice('--config='.length);
+  }
+  return undefined;
+}
+
+/**
+ * The project config of a command that reads one: the file `--config` names, or the nearest
+ * `asmxgen.config.yaml` in the working folder or a parent. Its problems are usage errors.
+ */
+function projectConfigFor(args: readonly string[]): ProjectConfig | undefined {
+  const command = args.find((arg) => !arg.startsWith('-'));
+  if (command === undefined || !CONFIGURED_COMMANDS.includes(command)) return undefined;
+  const named = configArg(args);
+  if (named === '') throw new UsageError('--config needs the config file to read');
+  const file = named ?? findConfigFile(process.cwd());
+  return file === undefined ? undefined : loadConfig(file, displayPath(file));
+}
+
+/**
+ * `module` ready to run: with `--config` for a command that reads the config, the config's settings as the
+ * defaults of the options it declares, and a builder that tells `onRun` the command's name and options.
+ */
+function prepareCommand(
   module: CommandModule<object, never>,
+  config: ProjectConfig | undefined,
+  args: readonly string[],
   onRun: (running: { name: string; options: string[] }) => void,
 ): CommandModule<object, never> {
   const builder = module.builder;
@@ -91,13 +127,29 @@ function recordOptions(
   return {
     ...module,
     builder: (y: Argv) => {
-      const built = (builder as (y: Argv) => Argv)(y);
+      let built = (builder as (y: Argv) => Argv)(y);
       const declared = (built as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key;
+      if (CONFIGURED_COMMANDS.includes(name)) {
+        built = built.option('config', {
+          type: 'string',
+          describe: `The settings file (default: the nearest ${CONFIG_FILE} here or in a parent folder)`,
+        });
+        const shown = config && displayPath(config.file);
+        for (const [key, value] of Object.entries(config?.values ?? {})) {
+          if (!(key in declared)) continue;
+          // --wsdl-only writes no handlers: the config's impl stays out of it.
+          if (key === 'impl' && args.includes('--wsdl-only')) continue;
+          const display = CONFIG_PATH_DISPLAY.has(key) && value !== 'none' ? displayPath(value) : value;
+          built = built.default(key, value, `${JSON.stringify(display)} (${shown})`);
+        }
+      }
       onRun({ name, options: Object.keys(declared) });
       return built as never;
     },
   };
 }
+
+const CONFIG_PATH_DISPLAY = new Set(['spec', 'out', 'impl', 'tests']);
 
 /**
  * A problem yargs found in the command line, worded as asmxgen words every unknown name
