@@ -3,6 +3,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { describeIoError } from '../io/describe-io-error.js';
 import type { CommandModule } from 'yargs';
 import { describeImplMerge } from '../impl/describe-impl.js';
+import { checkOutputOwner } from '../output/plan.js';
 import { writeOutput, type PlanEntry } from '../output/write.js';
 import {
   displayPath,
@@ -49,6 +50,8 @@ const DRY_RUN_LABEL: Record<PlanEntry['state'], string> = {
 export async function generateOnce(argv: GenerateArgs, ctx: CommandContext): Promise<void> {
   const started = performance.now();
   const { model, files, tests } = await runGeneration(argv);
+  // Before the handlers file is read: a folder of another service is the first thing to say.
+  await checkOutputOwner(argv.out, files, { spec: argv.spec, force: argv.force });
   // Merged before anything is written: an impl file asmxgen cannot merge stops the run.
   const impl = await planImplOption(model, argv);
   const out = displayPath(argv.out);

@@ -120,7 +120,9 @@ export function parseConfig(text: string, file: string, shownAs: string = file):
       values[key] = PATH_KEYS.has(key) ? resolve(folder, value) : value;
     }
   }
-  if (checker.problems.length > 0) throw new ConfigError(checker.problems);
+  if (checker.problems.length > 0) {
+    throw new ConfigError([...checker.problems].sort((a, b) => a.line - b.line || a.column - b.column));
+  }
   return { file, values };
 }
 

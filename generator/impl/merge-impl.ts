@@ -10,7 +10,7 @@ import { HANDLERS_EXPORT, SOAP_FAULT } from './conventions.js';
 import { findHandlersObject, type HandlersObject } from './find-handlers.js';
 import { memberName } from './member-name.js';
 import { findMarkers, MARKER_DIRECTIVE, markerMessage, markerRemovalRange, type FoundMarker } from './orphan-marker.js';
-import { parseImpl } from './parse-impl.js';
+import { isJavaScript, parseImpl } from './parse-impl.js';
 import { DEFAULT_STYLE, quoted, renderNewImpl, renderStub, type StubStyle } from './render-stub.js';
 import { applyEdits, type TextEdit } from './text-edit.js';
 import {
@@ -67,7 +67,7 @@ export interface ImplMerge {
  */
 export function mergeImpl(model: ServiceModel, existingText: string | undefined, options: MergeImplOptions): ImplMerge {
   if (existingText === undefined || existingText.trim() === '') {
-    const text = renderNewImpl(model, options.importPath);
+    const text = renderNewImpl(model, options.importPath, isJavaScript(options.fileName));
     return {
       text,
       created: true,

@@ -58,11 +58,13 @@ function checkOwner(outDir: string, previous: Manifest, owner: ManifestOwner): v
     previous.service !== undefined && owner.service !== undefined && previous.service !== owner.service;
   const otherSpec = previous.spec !== undefined && owner.spec !== undefined && previous.spec !== owner.spec;
   if (!otherService && !otherSpec) return;
-  const show = (spec: string) => {
-    const path = resolve(outDir, spec);
-    if (path === DEFAULT_SPEC_PATH) return 'the embedded default spec';
+  const near = (path: string) => {
     const rel = relative(process.cwd(), path);
     return rel && !rel.startsWith('..') ? rel : path;
+  };
+  const show = (spec: string) => {
+    const path = resolve(outDir, spec);
+    return path === DEFAULT_SPEC_PATH ? 'the embedded default spec' : near(path);
   };
   const held =
     `${previous.service ?? 'a service'}` +
@@ -70,11 +72,29 @@ function checkOwner(outDir: string, previous: Manifest, owner: ManifestOwner): v
   const wanted = `${owner.service ?? 'the service'}` + (owner.spec !== undefined ? ` from ${show(owner.spec)}` : '');
   const specFlag = previous.spec !== undefined ? `--spec ${show(previous.spec)}` : '--spec';
   throw new OutputError(
-    `"${outDir}" holds the output of ${held}, not of ${wanted}; nothing was written. ` +
+    `"${near(resolve(outDir))}" holds the output of ${held}, not of ${wanted}; nothing was written. ` +
       `To regenerate what it holds, name its spec with ${specFlag}` +
       '; to generate this one, choose another folder with --out; to replace it (the spec was renamed, say), add --force.',
     { path: outDir, code: 'EOWNER' },
   );
+}
+
+/** The refusal of `planOutput` alone: throws when `outDir` holds another service's output (or another spec's). */
+export async function checkOutputOwner(
+  outDir: string,
+  files: readonly GeneratedFile[],
+  options: PlanOptions = {},
+): Promise<void> {
+  if (options.force === true || !(await inspectOutDir(outDir))) return;
+  checkOwner(outDir, await readManifest(outDir), ownerOf(outDir, files, options));
+}
+
+function ownerOf(outDir: string, files: readonly GeneratedFile[], options: PlanOptions): ManifestOwner {
+  const service = serviceOfPaths(files.map((f) => f.path));
+  return {
+    ...(service !== undefined && { service }),
+    ...(options.spec !== undefined && { spec: manifestSpecPath(outDir, options.spec) }),
+  };
 }
 
 /**
@@ -92,11 +112,7 @@ export async function planOutput(
   const previous: Manifest = outDirExists ? await readManifest(outDir) : { generator: 'asmxgen', files: [] };
   const previousFiles = previous.files;
   const paths = files.map((f) => f.path);
-  const service = serviceOfPaths(paths);
-  const owner: ManifestOwner = {
-    ...(service !== undefined && { service }),
-    ...(options.spec !== undefined && { spec: manifestSpecPath(outDir, options.spec) }),
-  };
+  const owner = ownerOf(outDir, files, options);
   if (options.force !== true) checkOwner(outDir, previous, owner);
 
   const bytes = new Map<string, Uint8Array>();

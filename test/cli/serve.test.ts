@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -101,6 +101,38 @@ describe('asmxgen serve', () => {
     const reply = await inFlight;
     expect(reply.status).toBe(200);
     await expect(fetch(`${served.url}?wsdl`)).rejects.toThrow();
+    expect(await served.exited).toBe(0);
+  });
+
+  it('generates a JavaScript handlers file (.mjs, typed by JSDoc) and serves it', async () => {
+    const dir = await tempDir();
+    const impl = join(dir, 'handlers.mjs');
+    const generated = await cli('generate', '--out', join(dir, 'generated'), '--impl', impl);
+    expect(generated.code).toBe(0);
+    const text = await readFile(impl, 'utf8');
+    expect(text).toContain(
+      " * @type {import('./generated/index.js').AuthenticationWebServiceHandlers}\n */\nexport const handlers = {\n",
+    );
+    expect(text).not.toMatch(/: AuthenticationWebServiceHandlers|import \{[^}]*\btype /);
+    // Implemented in plain JavaScript, then merged again: asmxgen finds the object by its JSDoc type.
+    await writeFile(
+      impl,
+      text.replace(
+        "throw new SoapFault('Server', 'GetTerm is not implemented yet.');",
+        "return 'js:' + input.requestJson;",
+      ),
+    );
+    const again = await cli('generate', '--out', join(dir, 'generated'), '--impl', impl);
+    expect(again.stdout).toContain('handlers.mjs: unchanged');
+    const served = await serve(['--impl', impl]);
+    try {
+      const reply = await soap(served.url, 'GetTerm', 'x');
+      expect(reply.status).toBe(200);
+      const stub = await soap(served.url, 'LoginOut', 'x');
+      expect(await stub.text()).toContain('<faultstring>LoginOut is not implemented yet.</faultstring>');
+    } finally {
+      served.child.kill('SIGTERM');
+    }
     expect(await served.exited).toBe(0);
   });
 
