@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedFile } from '../shared-files.js';
 import { requireProgram, type ProgramCheck } from './require-program.js';
-import { describeRun, runProgram } from './run-program.js';
+import { describeRun, runMonoProgram, runProgram } from './run-program.js';
 import { sharedAsmxHost, startSharedAsmxHost } from './shared-asmx-host.js';
 
 const mono = requireProgram({
@@ -229,7 +229,7 @@ describe.each(TARGETS)('real SOAP stacks echo Library values through $name', (ta
         { cwd: dir },
       );
       expect(compiled.code, describeRun(compiled)).toBe(0);
-      const run = await runProgram('/usr/bin/mono', ['LibraryEcho.exe', server!.endpoint], {
+      const run = await runMonoProgram(['LibraryEcho.exe', server!.endpoint], {
         cwd: dir,
         timeoutMs: 120_000,
       });
