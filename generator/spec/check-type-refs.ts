@@ -1,4 +1,3 @@
-import { unknownNameMessage } from '../model/name-hint.js';
 import { BUILTIN_NAMES, BUILTIN_TYPES, isBuiltinName } from '../model/builtin-types.js';
 import type { TypeDeclaration } from '../model/type-declarations.js';
 import { parseTypeText } from '../model/type-refs.js';
@@ -66,9 +65,7 @@ function refProblem(
   const builtin = isBuiltinName(parsed.name) ? BUILTIN_TYPES[parsed.name] : undefined;
   if (!decl && !builtin) {
     const known = hasTypes ? ', or a type declared under "types"' : '';
-    return unknownNameMessage('type', parsed.name, [...BUILTIN_NAMES, ...declared.keys()], {
-      expected: `${BUILTIN_NAMES.join(', ')}${known}`,
-    });
+    return `unknown type "${parsed.name}"; expected one of: ${BUILTIN_NAMES.join(', ')}${known}`;
   }
   const plain = !parsed.nullable && parsed.rank === 0;
   switch (ref.use) {
