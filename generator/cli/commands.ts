@@ -14,6 +14,11 @@ export interface CommandEntry {
 
 export const COMMANDS: readonly CommandEntry[] = [
   {
+    command: 'init',
+    describe: 'Set up a service in this npm project: spec (from a WSDL), config, generated code, handlers',
+    load: async () => (await import('./init-command.js')).initCommand as CommandFactory,
+  },
+  {
     command: 'generate',
     describe: 'Generate the WSDL, server, client and tests from a spec',
     load: async () => (await import('./generate-command.js')).generateCommand as CommandFactory,

@@ -224,6 +224,11 @@ export interface GenerateOptions {
    * copies its sources into the output's `runtime/` folder.
    */
   readonly runtime?: RuntimeMode;
+  /**
+   * The test suite `{Svc}.test.ts`: `false` leaves it out; `importPath` is how it imports the output's
+   * `index.js` when it is put elsewhere than in the output folder (default `./index.js`).
+   */
+  readonly tests?: false | { readonly importPath: string };
 }
 
 /**

@@ -1,7 +1,8 @@
 /** Writes one file so that readers see either the old or the new content, never a part. */
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, stat, unlink } from 'node:fs/promises';
+import { open, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
+import { makeFolders } from './make-folders.js';
 import { outputErrorFrom } from './output-error.js';
 
 /** The temporary sibling of `target`: `.<name>.<random>.tmp` in the same folder. */
@@ -21,7 +22,7 @@ export async function atomicWriteFile(
 ): Promise<void> {
   let temp: string | undefined;
   try {
-    await mkdir(dirname(target), { recursive: true });
+    await makeFolders(dirname(target));
     const previousMode = await stat(target).then(
       (info) => (info.isFile() ? info.mode & 0o7777 : undefined),
       () => undefined,

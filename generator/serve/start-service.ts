@@ -1,6 +1,8 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { existsSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { packageRoot } from '../package-root.js';
 import { HANDLERS_EXPORT } from '../impl/conventions.js';
 import { mockHandlers } from './mock-handlers.js';
 import { registerTypeScript } from './register-ts.js';
@@ -13,6 +15,8 @@ export interface ServeConfig {
   readonly createServer: string;
   readonly serviceName: string;
   readonly implFile?: string;
+  /** The handlers file as messages name it (relative to the working folder when inside it). */
+  readonly implName?: string;
   readonly port: number;
   readonly host: string;
   /** How long in-flight requests may take to finish after a stop signal. */
@@ -119,22 +123,44 @@ function notServedHere(): never {
 
 async function loadImpl(config: ServeConfig): Promise<Record<string, unknown>> {
   const file = resolve(config.implFile!);
+  const name = config.implName ?? config.implFile!;
+  if (!existsSync(file)) {
+    throw new ServeError(
+      `Cannot load the handlers from ${name}: there is no such file ` +
+        `(asmxgen generate --impl ${name} creates one with a stub per operation).`,
+    );
+  }
   let module: Record<string, unknown>;
   try {
     module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new ServeError(`Cannot load the handlers from ${config.implFile}: ${reason}`);
+    throw new ServeError(`Cannot load the handlers from ${name}: ${withoutInternalPaths(error)}`);
   }
   const handlers = module[HANDLERS_EXPORT];
   if (!handlers || typeof handlers !== 'object') {
     throw new ServeError(
-      `${config.implFile} does not export \`${HANDLERS_EXPORT}\`: asmxgen loads ` +
+      `${name} does not export \`${HANDLERS_EXPORT}\`: asmxgen loads ` +
         `\`export const ${HANDLERS_EXPORT}: ${config.serviceName}Handlers = { … }\` from it ` +
-        `(asmxgen generate --impl ${config.implFile} creates one).`,
+        `(asmxgen generate --impl ${name} creates one).`,
     );
   }
   return handlers as Record<string, unknown>;
+}
+
+/**
+ * An error of the user's module as a sentence about their code: Node names the module that imported a
+ * missing one, which for the handlers file itself is asmxgen's loader; that part says nothing to the user.
+ */
+function withoutInternalPaths(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const internal = packageRoot();
+  return message
+    .replace(/ imported from (\S+)/g, (all, from: string) => {
+      const path = from.startsWith('file:') ? fileURLToPath(from) : from;
+      return path.startsWith(internal + sep) ? '' : all;
+    })
+    .split(internal + sep)
+    .join('');
 }
 
 /**

@@ -1,3 +1,4 @@
+import { unknownNameMessage } from '../model/name-hint.js';
 import { BUILTIN_NAMES, BUILTIN_TYPES, isBuiltinName } from '../model/builtin-types.js';
 import type { TypeDeclaration } from '../model/type-declarations.js';
 import { parseTypeText } from '../model/type-refs.js';
@@ -65,7 +66,9 @@ function refProblem(
   const builtin = isBuiltinName(parsed.name) ? BUILTIN_TYPES[parsed.name] : undefined;
   if (!decl && !builtin) {
     const known = hasTypes ? ', or a type declared under "types"' : '';
-    return `unknown type "${parsed.name}"; expected one of: ${BUILTIN_NAMES.join(', ')}${known}`;
+    return unknownNameMessage('type', parsed.name, [...BUILTIN_NAMES, ...declared.keys()], {
+      expected: `${BUILTIN_NAMES.join(', ')}${known}`,
+    });
   }
   const plain = !parsed.nullable && parsed.rank === 0;
   switch (ref.use) {

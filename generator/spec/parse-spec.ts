@@ -1,4 +1,5 @@
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import { unknownNameMessage } from '../model/name-hint.js';
 import { BINDING_KINDS, type BindingKind } from '../model/types.js';
 import { checkTypeRefs, type TypeRefUse } from './check-type-refs.js';
 import { parseChoice, parseTypes } from './parse-types.js';
@@ -200,7 +201,7 @@ class Checker extends YamlChecker {
       const kind = this.string(e);
       if (kind === undefined) return;
       if (!(BINDING_KINDS as readonly string[]).includes(kind)) {
-        this.problem(e, `unknown binding "${kind}"; expected one of: ${BINDING_KINDS.join(', ')}`);
+        this.problem(e, unknownNameMessage('binding', kind, BINDING_KINDS));
       } else if (seen.has(kind)) {
         this.problem(e, `duplicate binding "${kind}" (first listed at line ${seen.get(kind)})`);
       } else {

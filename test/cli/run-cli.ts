@@ -35,17 +35,22 @@ export async function cli(...args: string[]): Promise<CliResult> {
 export async function cliProcess(
   args: string[],
   cwd = ROOT,
-  options: { unprivileged?: boolean } = {},
+  options: { unprivileged?: boolean; timeoutMs?: number; env?: NodeJS.ProcessEnv } = {},
 ): Promise<CliResult> {
   const command = [process.execPath, join(ROOT, 'bin/asmxgen.js'), ...args];
   if (options.unprivileged && process.getuid?.() === 0) {
     command.unshift('setpriv', '--reuid=65534', '--regid=65534', '--clear-groups');
   }
   try {
-    const { stdout, stderr } = await promisify(execFile)(command[0]!, command.slice(1), { cwd });
+    const { stdout, stderr } = await promisify(execFile)(command[0]!, command.slice(1), {
+      cwd,
+      ...(options.timeoutMs !== undefined && { timeout: options.timeoutMs, killSignal: 'SIGKILL' }),
+      ...(options.env !== undefined && { env: options.env }),
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
+    const e = error as { code: number | null; signal?: string; stdout: string; stderr: string };
+    if (e.code === null) throw new Error(`asmxgen ${args.join(' ')} was killed (${e.signal}): it ran too long`);
     return { code: e.code, stdout: e.stdout, stderr: e.stderr };
   }
 }
