@@ -49,10 +49,13 @@ export async function main(args: readonly string[], streams: Streams = process):
     .command(commands)
     .option('verbose', { type: 'boolean', default: false, describe: 'Show stack traces of errors', global: true })
     .option('quiet', { type: 'boolean', default: false, describe: 'Print errors only', global: true })
-    .demandCommand(1, 'Name a command: init, generate, check, serve, import or diff (see asmxgen --help).')
+    .demandCommand(
+      1,
+      'Name a command: init, generate, check, serve, proxy, import, diff or replay (see asmxgen --help).',
+    )
     .strict()
     .epilogue(
-      'Exit codes: 0 ok; 1 check found differences, or diff --fail-on found a change at that level; 2 usage, spec, input or output errors.',
+      'Exit codes: 0 ok; 1 check found differences, diff --fail-on found a change at that level, or replay found a reply that differs or fails; 2 usage, spec, input or output errors.',
     )
     .wrap(Math.min(100, process.stdout.columns ?? 100))
     .exitProcess(false)

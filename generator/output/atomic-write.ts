@@ -12,10 +12,14 @@ export function tempPathFor(target: string): string {
 
 /**
  * Writes `bytes` to a temporary file next to `target`, then renames it over `target`
- * (keeping the permission bits of the file it replaces). Creates missing folders.
+ * (keeping the permission bits of the file it replaces, or giving it `mode`). Creates missing folders.
  * On failure the temporary file is removed and an OutputError is thrown.
  */
-export async function atomicWriteFile(target: string, bytes: Uint8Array): Promise<void> {
+export async function atomicWriteFile(
+  target: string,
+  bytes: Uint8Array,
+  options: { readonly mode?: number } = {},
+): Promise<void> {
   let temp: string | undefined;
   try {
     await makeFolders(dirname(target));
@@ -24,10 +28,11 @@ export async function atomicWriteFile(target: string, bytes: Uint8Array): Promis
       () => undefined,
     );
     temp = tempPathFor(target);
-    const handle = await open(temp, 'wx');
+    const handle = await open(temp, 'wx', options.mode ?? 0o666);
     try {
       await handle.writeFile(bytes);
-      if (previousMode !== undefined) await handle.chmod(previousMode);
+      const mode = options.mode ?? previousMode;
+      if (mode !== undefined) await handle.chmod(mode);
     } finally {
       await handle.close();
     }

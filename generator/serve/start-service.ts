@@ -28,36 +28,100 @@ export class ServeError extends Error {
 }
 
 interface GeneratedModule {
-  readonly service: { readonly operations: readonly { name: string; result?: { type: never } }[] };
+  readonly service: {
+    readonly operations: readonly { name: string; method?: string; result?: { type: never } }[];
+  };
   readonly [name: string]: unknown;
+}
+
+/** A served service, not yet listening. */
+export interface LoadedService {
+  readonly server: Server;
+  /** The operations (by name) the handlers define: all of them, unless `partial`. */
+  readonly implemented: readonly string[];
 }
 
 /** Imports the generated service and the handlers, and listens. Resolves once listening. */
 export async function startService(config: ServeConfig, log: (line: string) => void): Promise<Server> {
+  const { server } = await loadService(config, log);
+  await listen(server, config);
+  return server;
+}
+
+/**
+ * Imports the generated service and the handlers, and creates its server. With `partial` (the proxy's
+ * strangler), the handlers file may define only some operations: the others answer a Server fault, and a
+ * request for them is not meant to reach this server.
+ */
+export async function loadService(
+  config: ServeConfig,
+  log: (line: string) => void,
+  options: { readonly partial?: boolean } = {},
+): Promise<LoadedService> {
   registerTypeScript();
   const generated = (await import(pathToFileURL(join(config.generatedDir, 'index.ts')).href)) as GeneratedModule;
-  const handlers = config.implFile
-    ? await loadImpl(config, generated)
-    : mockHandlers(generated.service.operations, (line) => log(`call  ${line}`));
+  const operations = generated.service.operations;
+  let handlers: Record<string, unknown>;
+  let implemented = operations.map((op) => op.name);
+  if (config.implFile) {
+    handlers = await loadImpl(config);
+    implemented = operations.filter((op) => typeof handlers[handlerKey(op)] === 'function').map((op) => op.name);
+    const missing = operations.filter((op) => typeof handlers[handlerKey(op)] !== 'function').map(handlerKey);
+    if (options.partial) {
+      if (implemented.length === 0) {
+        throw new ServeError(
+          `${config.implFile} defines no handler for any operation of ${config.serviceName}, so nothing would be ` +
+            `served locally; define the operations to serve (e.g. \`${handlerKey(operations[0]!)}\`) in \`${HANDLERS_EXPORT}\`.`,
+        );
+      }
+      // The user's object stays the prototype: its methods keep their `this`, own or inherited.
+      handlers = Object.assign(
+        Object.create(handlers) as Record<string, unknown>,
+        ...missing.map((key) => ({ [key]: notServedHere })),
+      );
+    } else if (missing.length > 0) {
+      throw new ServeError(
+        `${config.implFile} has no handler for ${missing.join(', ')}. ` +
+          `Run \`asmxgen generate --impl ${config.implFile}\` to add a stub for each.`,
+      );
+    }
+  } else {
+    handlers = mockHandlers(operations, (line) => log(`call  ${line}`));
+  }
   const create = generated[config.createServer] as (handlers: object, options?: object) => Server;
   const server = create(handlers, {
     onError: (error: unknown, ctx: { operation: string }) =>
       log(`error ${ctx.operation}: ${error instanceof Error ? error.message : String(error)}`),
   });
-  await new Promise<void>((done, fail) => {
+  return { server, implemented };
+}
+
+/** Listens on `config.port` and `config.host`; explains a port in use. */
+export function listen(server: Server, config: Pick<ServeConfig, 'port' | 'host'>): Promise<void> {
+  return new Promise<void>((done, fail) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'EADDRINUSE')
         fail(new ServeError(`Port ${config.port} on ${config.host} is in use; choose another with --port.`));
       else if (error.code === 'EACCES')
         fail(new ServeError(`Not allowed to listen on port ${config.port}; choose a port above 1023 with --port.`));
+      else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND')
+        fail(new ServeError(`Cannot listen on ${config.host}: no such local address; choose another with --host.`));
       else fail(error);
     });
     server.listen(config.port, config.host, () => done());
   });
-  return server;
 }
 
-async function loadImpl(config: ServeConfig, generated: GeneratedModule): Promise<object> {
+/** The handlers' member for an operation: its method name where overloads share one. */
+function handlerKey(op: { name: string; method?: string }): string {
+  return op.method ?? op.name;
+}
+
+function notServedHere(): never {
+  throw new Error('This operation is not served here.');
+}
+
+async function loadImpl(config: ServeConfig): Promise<Record<string, unknown>> {
   const file = resolve(config.implFile!);
   const name = config.implName ?? config.implFile!;
   if (!existsSync(file)) {
@@ -75,21 +139,12 @@ async function loadImpl(config: ServeConfig, generated: GeneratedModule): Promis
   const handlers = module[HANDLERS_EXPORT];
   if (!handlers || typeof handlers !== 'object') {
     throw new ServeError(
-      `${name} does not export \`${HANDLERS_EXPORT}\`: asmxgen serve loads ` +
+      `${name} does not export \`${HANDLERS_EXPORT}\`: asmxgen loads ` +
         `\`export const ${HANDLERS_EXPORT}: ${config.serviceName}Handlers = { … }\` from it ` +
         `(asmxgen generate --impl ${name} creates one).`,
     );
   }
-  const missing = generated.service.operations
-    .map((op) => op.name)
-    .filter((name) => typeof (handlers as Record<string, unknown>)[name] !== 'function');
-  if (missing.length > 0) {
-    throw new ServeError(
-      `${name} has no handler for ${missing.join(', ')}. ` +
-        `Run \`asmxgen generate --impl ${name}\` to add a stub for each.`,
-    );
-  }
-  return handlers;
+  return handlers as Record<string, unknown>;
 }
 
 /**

@@ -8,7 +8,17 @@ import type { Entry, Fields, YamlChecker } from './yaml-checker.js';
 export interface TypeRefUse {
   readonly text: string;
   readonly entry: Entry;
-  readonly use: 'parameter' | 'result' | 'member' | 'attribute' | 'anyMember' | 'header' | 'base' | 'include';
+  readonly use:
+    | 'parameter'
+    | 'result'
+    | 'member'
+    | 'attribute'
+    | 'anyMember'
+    | 'header'
+    | 'base'
+    | 'include'
+    | 'choiceSite'
+    | 'choiceElement';
   /** The declaring type, for members, bases and includes. */
   readonly owner?: string;
 }
@@ -74,6 +84,16 @@ function refProblem(
         return `"${decl.name}" is a header class: header classes cannot be derived from`;
       return undefined;
     }
+    case 'choiceSite':
+      return (parsed.name === 'anyType' || decl?.kind === 'class') && !parsed.nullable && parsed.rank <= 1
+        ? undefined
+        : `a choice is held by a member or parameter of type anyType or a class, or an array of one; got "${ref.text}"`;
+    case 'choiceElement':
+      if (parsed.rank > 0) return `a choice element is of one type, not an array; got "${ref.text}"`;
+      if (builtin && builtin.shape !== 'named') {
+        return `a choice element cannot be of type "${parsed.name}" (XML, DataSet or DataTable)`;
+      }
+      break;
     case 'anyMember':
       return parsed.name === 'xmlElement' && !parsed.nullable && parsed.rank <= 1
         ? undefined

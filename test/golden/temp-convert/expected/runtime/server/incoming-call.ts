@@ -5,6 +5,7 @@
  * `node:http` request, Express, a fetch `Request`).
  */
 import type { LazyAbort } from './lazy-abort.js';
+import type { Reply } from './reply.js';
 
 export type RequestHeaders = Readonly<Record<string, string | string[] | undefined>>;
 
@@ -32,6 +33,11 @@ export interface IncomingCall {
    * passed). Rejects when the client goes away.
    */
   readBody(limit: number): Promise<BodyRead>;
+  /**
+   * Sends `reply` now, before the reply being worked out is ready (a handler out of time); that one, when it
+   * comes, is dropped.
+   */
+  answerEarly(reply: Reply): void;
 }
 
 /** A header's value; the first one when it was sent more than once. */

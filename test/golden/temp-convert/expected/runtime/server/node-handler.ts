@@ -10,6 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Buffer } from 'node:buffer';
 import { ClientGoneError, declaresMoreThan, type BodyRead, type IncomingCall } from './incoming-call.js';
 import { LazyAbort } from './lazy-abort.js';
+import { isClosingLingering, lingerAfterReply } from './lingering-close.js';
 import { framedHeaders, type Reply } from './reply.js';
 import type { RouteTarget } from './dispatch.js';
 import { internalErrorReply, replyTo, route, type ServiceRuntime } from './service-runtime.js';
@@ -28,10 +29,10 @@ export function createNodeHandler(runtime: ServiceRuntime): NodeHandler {
     // An IncomingMessage emits 'error' only to listeners (none here but the body reader's); a reply's errors
     // (a write to a socket the client closed) are ignored: the close aborts the call.
     res.on('error', ignore);
-    const call = new NodeCall(req, method, path, query, new LazyAbort());
+    const call = new NodeCall(runtime, req, res, method, path, query, new LazyAbort());
     (res as Answered)[CALL] = call;
     res.on('close', onResponseClose);
-    void answer(runtime, call, target, res);
+    void answer(runtime, call, target, req, res);
   };
 }
 
@@ -43,18 +44,25 @@ function onResponseClose(this: Answered): void {
   if (!this.writableFinished) this[CALL]?.gone.abort(new ClientGoneError());
 }
 
-async function answer(runtime: ServiceRuntime, call: NodeCall, target: RouteTarget, res: ServerResponse) {
+async function answer(
+  runtime: ServiceRuntime,
+  call: NodeCall,
+  target: RouteTarget,
+  req: IncomingMessage,
+  res: ServerResponse,
+) {
   let reply: Reply;
   try {
     reply = await replyTo(runtime, call, target);
   } catch (error) {
+    if (call.answered) return;
     if (error instanceof ClientGoneError || call.gone.aborted) {
       res.destroy();
       return;
     }
     reply = internalErrorReply(target.route);
   }
-  writeReply(res, reply);
+  if (!call.answered) writeReply(runtime, req, res, reply);
 }
 
 function ignore(): void {}
@@ -63,8 +71,12 @@ function ignore(): void {}
 class NodeCall implements IncomingCall {
   readonly basePath: string;
   readonly headers: IncomingMessage['headers'];
+  /** Answered early (`answerEarly`): the reply worked out later is dropped. */
+  answered = false;
   constructor(
+    private readonly runtime: ServiceRuntime,
     private readonly req: IncomingMessage,
+    private readonly res: ServerResponse,
     readonly method: string,
     readonly path: string,
     readonly query: string | undefined,
@@ -85,6 +97,12 @@ class NodeCall implements IncomingCall {
   readBody(limit: number): Promise<BodyRead> {
     return readNodeBody(this.req, limit);
   }
+
+  answerEarly(reply: Reply): void {
+    if (this.answered) return;
+    this.answered = true;
+    writeReply(this.runtime, this.req, this.res, reply);
+  }
 }
 
 function splitUrl(url: string): { path: string; query: string | undefined } {
@@ -98,10 +116,16 @@ function mountPath(req: IncomingMessage): string {
   return typeof baseUrl === 'string' ? baseUrl : '';
 }
 
-function writeReply(res: ServerResponse, reply: Reply): void {
+function writeReply(runtime: ServiceRuntime, req: IncomingMessage, res: ServerResponse, reply: Reply): void {
   if (res.headersSent || res.destroyed) {
     res.destroy();
     return;
+  }
+  if (!req.complete) {
+    // Node's HTTP parser refused the rest of the request, and answered it (`createServiceServer`).
+    if (isClosingLingering(req.socket)) return;
+    // An early reply: the client may still be sending the body.
+    lingerAfterReply(req, runtime.options);
   }
   res.writeHead(reply.status, framedHeaders(reply));
   res.end(reply.body);
