@@ -4,7 +4,7 @@ import { OutputError } from '../output/output-error.js';
 import { SpecError } from '../spec/spec-error.js';
 import { WsdlError } from '../wsdl-reader/wsdl-error.js';
 import { EXIT_ERROR } from './exit-codes.js';
-import { ConfigError } from './project-config.js';
+import { ConfigError } from './config-error.js';
 
 /** An error the CLI can explain in one paragraph. Thrown by commands for bad input. */
 export class UsageError extends Error {

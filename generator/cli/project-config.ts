@@ -17,9 +17,9 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { isMap, LineCounter, parseDocument } from 'yaml';
 import { RUNTIME_MODES } from '../emit/runtime-symbols.js';
 import { describeIoError } from '../io/describe-io-error.js';
-import { formatProblem, type SpecProblem } from '../spec/spec-error.js';
 import { ROOT, YamlChecker } from '../spec/yaml-checker.js';
 import { parseBaseUrl } from './common-options.js';
+import { ConfigError } from './config-error.js';
 import { UsageError } from './describe-error.js';
 
 export const CONFIG_FILE = 'asmxgen.config.yaml';
@@ -35,17 +35,6 @@ export interface ProjectConfig {
   readonly file: string;
   /** The settings, paths resolved against the config file's folder. */
   readonly values: Partial<Record<ConfigKey, string>>;
-}
-
-/** A config file that cannot be used, with every problem in it as `file:line:column: key: what is wrong`. */
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-  readonly problems: readonly SpecProblem[];
-
-  constructor(problems: readonly SpecProblem[]) {
-    super(problems.map(formatProblem).join('\n'));
-    this.problems = problems;
-  }
 }
 
 /** The nearest `asmxgen.config.yaml` in `start` or a parent folder. */

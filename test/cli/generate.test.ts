@@ -161,7 +161,7 @@ describe('asmxgen as a process', () => {
     const r = await cliProcess(['frobnicate']);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(
-      'asmxgen: unknown command frobnicate; expected one of: init, generate, check, serve, import, diff\n' +
+      'asmxgen: unknown command frobnicate; expected one of: init, generate, check, serve, proxy, import, diff, replay\n' +
         'Run `asmxgen --help` for the commands and options.\n',
     );
   });

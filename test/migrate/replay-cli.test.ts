@@ -62,14 +62,14 @@ describe('asmxgen replay: usage errors exit 2', () => {
     const missing = await cli('replay', har);
     expect([missing.code, missing.stdout]).toEqual([2, '']);
     expect(missing.stderr).toBe(
-      'asmxgen: Missing required argument: against\nRun `asmxgen --help` for the commands and options.\n',
+      'asmxgen: Missing required argument: against\nRun `asmxgen replay --help` for its options.\n',
     );
     const endpoint = await cli('replay', har, '--against', 'http://127.0.0.1:8080/AuthenticationWebService.asmx');
     expect(endpoint.code).toBe(2);
     expect(endpoint.stderr).toBe(
       'asmxgen: --against "http://127.0.0.1:8080/AuthenticationWebService.asmx" names an endpoint; give the base ' +
         'URL it is served under (e.g. http://127.0.0.1:8080): replay keeps each recorded path\n' +
-        'Run `asmxgen --help` for the commands and options.\n',
+        'Run `asmxgen replay --help` for its options.\n',
     );
     const notUrl = await cli('replay', har, '--against', 'localhost');
     expect(notUrl.stderr).toContain('asmxgen: --against "localhost" is not a URL; give scheme, host and port');
