@@ -12,6 +12,7 @@ import zlib from 'node:zlib';
 import { compareReplies } from './compare-replies.js';
 import type { Har, HarBinding, HarEntry } from './har.js';
 import { recordedReply } from './har.js';
+import { endToEndHeaders } from './hop-by-hop.js';
 import type { ReplyDifference, ReplySnapshot } from './reply-difference.js';
 
 export type ReplayOutcome = 'same' | 'different' | 'error';
@@ -60,22 +61,9 @@ export interface ReplayOptions {
   readonly onProgress?: (done: number, total: number) => void;
 }
 
-/** Headers that belong to one connection, never forwarded (RFC 9110 §7.6.1), and those the new request sets. */
-const CONNECTION_HEADERS = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'proxy-connection',
-  'te',
-  'trailer',
-  'trailers',
-  'transfer-encoding',
-  'upgrade',
-  'host',
-  'content-length',
-  'expect',
-]);
+/** Besides the hop-by-hop headers: those the new request sets itself (`trailers` as RFC 2616 spelled it). */
+const SET_BY_THE_REQUEST = ['trailers', 'host', 'content-length', 'expect'];
+const SET_BY_THE_REQUEST_KEEPING_HOST = SET_BY_THE_REQUEST.filter((name) => name !== 'host');
 
 export async function replayHar(har: Har, file: string, options: ReplayOptions): Promise<ReplayReport> {
   const entries = har.log.entries;
@@ -134,18 +122,10 @@ async function replayEntry(
 }
 
 function requestHeaders(entry: HarEntry, keepHost: boolean): [string, string][] {
-  const named = new Set<string>();
-  for (const header of entry.request.headers) {
-    if (header.name.toLowerCase() !== 'connection') continue;
-    for (const token of header.value.split(',')) named.add(token.trim().toLowerCase());
-  }
-  return entry.request.headers
-    .filter((header) => {
-      const name = header.name.toLowerCase();
-      if (keepHost && name === 'host') return true;
-      return !name.startsWith(':') && !CONNECTION_HEADERS.has(name) && !named.has(name);
-    })
-    .map((header) => [header.name, header.value]);
+  const pairs = entry.request.headers
+    .filter((header) => !header.name.startsWith(':'))
+    .map((header): [string, string] => [header.name, header.value]);
+  return endToEndHeaders(pairs, keepHost ? SET_BY_THE_REQUEST_KEEPING_HOST : SET_BY_THE_REQUEST);
 }
 
 function requestBody(entry: HarEntry): Buffer | undefined {
