@@ -1,5 +1,6 @@
 /** The three ways `asmxgen replay` prints its report. */
 import type { ReplayReport, ReplayResult } from './replay.js';
+import { escapeMarkdown, markdownCellCode, markdownCode } from '../markdown.js';
 
 export const REPLAY_FORMATS = ['text', 'json', 'markdown'] as const;
 export type ReplayFormat = (typeof REPLAY_FORMATS)[number];
@@ -61,7 +62,7 @@ function formatJson(report: ReplayReport): string {
 /** For a pull request: a heading, the summary, and a table of the exchanges that are not the same. */
 function formatMarkdown(report: ReplayReport): string {
   const lines = [
-    `### asmxgen replay: ${code(report.har)} against ${code(report.against)}`,
+    `### asmxgen replay: ${markdownCode(report.har)} against ${markdownCode(report.against)}`,
     '',
     `**${summaryLine(report)}**`,
   ];
@@ -79,22 +80,9 @@ function formatMarkdown(report: ReplayReport): string {
     const details =
       r.error !== undefined ? [escapeMarkdown(r.error)] : r.differences.map((d) => escapeMarkdown(d.message));
     lines.push(
-      `| ${r.index} | ${escapeMarkdown(r.operation ?? '')} | ${r.binding ?? ''} | ${code(r.request)} | ` +
+      `| ${r.index} | ${escapeMarkdown(r.operation ?? '')} | ${r.binding ?? ''} | ${markdownCellCode(r.request)} | ` +
         `**${r.outcome}** | ${details.join('<br>')} |`,
     );
   }
   return lines.join('\n');
-}
-
-/** Text as itself in a table cell: markdown punctuation and `|` escaped, on one line. */
-function escapeMarkdown(text: string): string {
-  return text.replace(/\s+/g, ' ').replace(/[\\`*_[\]<>|#]/g, (c) => `\\${c}`);
-}
-
-/** A code span that holds any text: fenced by more backticks than it contains in a row; `|` escaped for tables. */
-function code(text: string): string {
-  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
-  const fence = '`'.repeat(longest + 1);
-  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
-  return `${fence}${pad}${text.replace(/\s+/g, ' ').replace(/\|/g, '\\|')}${pad}${fence}`;
 }
