@@ -3,7 +3,7 @@
  * service through ../shared/asmx-host): forwarding byte for byte, the strangler, the recording, a stop with an
  * exchange in flight, and the shadow comparison against an `asmxgen serve` candidate.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseHar, type HarEntry } from '../../generator/migrate/har.js';
 import { sharedAsmxHost, startSharedAsmxHost, type SharedAsmxHost } from '../interop/shared-asmx-host.js';
 import { sharedFile } from '../shared-files.js';
-import { ROOT, cli, cliProcess, tempDir } from './run-cli.js';
+import { cli, cliProcess, startCliServer, tempDir } from './run-cli.js';
 
 const PATH = '/AuthenticationWebService.asmx';
 const NS = 'App.WebService';
@@ -121,35 +121,19 @@ interface Running {
 
 /** Starts `asmxgen <args> --port 0` and waits for the line naming its address. */
 async function start(args: string[]): Promise<Running> {
-  const child = spawn(process.execPath, [join(ROOT, 'bin/asmxgen.js'), ...args, '--port', '0'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const base = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${args[0]} did not start:\n${out}`)), 40_000);
-    const poll = setInterval(() => {
-      const match = /(?:proxying|serving) \w+ at (http:\/\/[^/\s]+)/.exec(out);
-      if (match) {
-        clearInterval(poll);
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    }, 50);
-    void exited.then(() => {
-      clearInterval(poll);
-      clearTimeout(timer);
-      reject(new Error(`${args[0]} exited:\n${out}`));
-    });
+  const {
+    child,
+    address: base,
+    output,
+    exited,
+  } = await startCliServer([...args, '--port', '0'], /(?:proxying|serving) \w+ at (http:\/\/[^/\s]+)/, {
+    timeoutMs: 40_000,
   });
   running.push(child);
   return {
     child,
     base,
-    output: () => out,
+    output,
     exited,
     stop: () => {
       child.kill('SIGTERM');

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -64,4 +64,50 @@ export async function tempDir(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'asmxgen-cli-'));
   made.push(dir);
   return dir;
+}
+
+/** A CLI process that serves until stopped. */
+export interface CliServer {
+  readonly child: ChildProcess;
+  /** The address its start-up line names (the `ready` pattern's first group). */
+  readonly address: string;
+  /** All it has printed so far, stdout and stderr interleaved. */
+  output(): string;
+  readonly exited: Promise<number | null>;
+}
+
+/**
+ * Starts the built `bin/asmxgen.js` with `args` as a process and waits for the line `ready` matches (its first
+ * group is the address); fails with what it printed when it exits first or takes longer than `timeoutMs`.
+ */
+export async function startCliServer(
+  args: string[],
+  ready: RegExp,
+  options: { timeoutMs?: number; cwd?: string } = {},
+): Promise<CliServer> {
+  const child = spawn(process.execPath, [join(ROOT, 'bin/asmxgen.js'), ...args], {
+    cwd: options.cwd ?? ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const address = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${args[0]} did not start:\n${out}`)), options.timeoutMs ?? 30_000);
+    const poll = setInterval(() => {
+      const match = ready.exec(out);
+      if (match) {
+        clearInterval(poll);
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    }, 50);
+    void exited.then(() => {
+      clearInterval(poll);
+      clearTimeout(timer);
+      reject(new Error(`${args[0]} exited:\n${out}`));
+    });
+  });
+  return { child, address, output: () => out, exited };
 }

@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, cli, cliProcess, tempDir } from './run-cli.js';
+import { ROOT, cli, cliProcess, startCliServer, tempDir } from './run-cli.js';
 
 interface Served {
   readonly child: ChildProcess;
@@ -14,31 +14,10 @@ interface Served {
 
 /** Starts `asmxgen serve` as a process and waits for the line that names its address. */
 async function serve(args: string[]): Promise<Served> {
-  const child = spawn(process.execPath, [join(ROOT, 'bin/asmxgen.js'), 'serve', '--port', '0', ...args], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = await startCliServer(['serve', '--port', '0', ...args], /serving \w+ at (http:\S+)/, {
+    timeoutMs: 20_000,
   });
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${out}`)), 20_000);
-    const poll = setInterval(() => {
-      const match = /serving \w+ at (http:\S+)/.exec(out);
-      if (match) {
-        clearInterval(poll);
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    }, 50);
-    void exited.then(() => {
-      clearInterval(poll);
-      clearTimeout(timer);
-      reject(new Error(`serve exited:\n${out}`));
-    });
-  });
-  return { child, url, output: () => out, exited };
+  return { child: server.child, url: server.address, output: server.output, exited: server.exited };
 }
 
 function soap(url: string, operation: string, value: string) {

@@ -3,7 +3,7 @@
  * ../shared/reference), every operation over every binding, replayed against that runtime (all the same) and
  * against `asmxgen serve` with handlers of which one answers otherwise (exactly its four exchanges differ).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +13,7 @@ import { service } from '../../generated/service.js';
 import { classifyHarEntry } from '../../generator/migrate/classify-exchange.js';
 import type { Har, HarBinding, HarEntry } from '../../generator/migrate/har.js';
 import { sharedFile } from '../shared-files.js';
-import { cli, ROOT } from '../cli/run-cli.js';
+import { cli, startCliServer } from '../cli/run-cli.js';
 import { sharedAsmxHost, startSharedAsmxHost, type SharedAsmxHost } from '../interop/shared-asmx-host.js';
 
 const PATH = '/AuthenticationWebService.asmx';
@@ -142,31 +142,8 @@ interface Served {
 
 /** `asmxgen serve --impl FILE` as a process, on a free port. */
 async function serve(impl: string): Promise<Served> {
-  const child = spawn(process.execPath, [join(ROOT, 'bin/asmxgen.js'), 'serve', '--port', '0', '--impl', impl], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const base = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${out}`)), 30_000);
-    const poll = setInterval(() => {
-      const match = /serving \w+ at (http:\/\/[^/\s]+)/.exec(out);
-      if (match) {
-        clearInterval(poll);
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    }, 50);
-    void exited.then(() => {
-      clearInterval(poll);
-      clearTimeout(timer);
-      reject(new Error(`serve exited:\n${out}`));
-    });
-  });
-  return { child, base, exited };
+  const server = await startCliServer(['serve', '--port', '0', '--impl', impl], /serving \w+ at (http:\/\/[^/\s]+)/);
+  return { child: server.child, base: server.address, exited: server.exited };
 }
 
 /** Handlers that answer as the legacy service does (every operation is void), but GetTerm, which fails. */
