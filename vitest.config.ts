@@ -32,6 +32,8 @@ export default defineConfig({
           name: 'vendor',
           globalSetup: ['test/vendored/global-setup.ts'],
           include: ['test/interop/**/*.test.ts', 'test/server/**/*.test.ts'],
+          // These talk to servers of other services (Library, EchoKinds), never to generated/: once is enough.
+          exclude: ['**/node_modules/**', 'test/interop/library-peers.test.ts', 'test/interop/echo-parity.test.ts'],
         },
       },
     ],

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { implCheckFailure, implCheckWarnings } from '../impl/describe-impl.js';
 import type { ImplPlan } from '../impl/impl-file.js';
@@ -8,8 +9,10 @@ import {
   withImplOption,
   withRuntimeOption,
   withSpecOptions,
+  withTestsOption,
   withWsdlOnlyOption,
   type ImplOptions,
+  type TestsOptions,
   type RuntimeOptions,
   type SpecOptions,
   type WsdlOnlyOptions,
@@ -17,29 +20,36 @@ import {
 import { EXIT_DIFFERENCES, EXIT_OK } from './exit-codes.js';
 import type { CommandContext } from './command-context.js';
 import { runGeneration } from './run-generation.js';
+import { checkTestsFile } from './tests-file.js';
 
-type CheckArgs = SpecOptions & RuntimeOptions & ImplOptions & WsdlOnlyOptions;
+type CheckArgs = SpecOptions & RuntimeOptions & ImplOptions & WsdlOnlyOptions & TestsOptions;
 
 export function checkCommand(ctx: CommandContext): CommandModule<object, CheckArgs> {
   return {
     builder: (y) =>
-      withWsdlOnlyOption(withRuntimeOption(withImplOption(withSpecOptions(y))))
+      withTestsOption(withWsdlOnlyOption(withRuntimeOption(withImplOption(withSpecOptions(y, 'check'), 'check'))))
         .example('$0 check', 'Fail CI when generated/ is stale')
         .example('$0 check --impl src/handlers.ts', 'Also fail when src/handlers.ts lacks a handler') as never,
     handler: async (argv) => {
-      const { model, files } = await runGeneration(argv);
+      const { model, files, tests } = await runGeneration(argv);
       const impl = await planImplOption(model, argv);
       const result = await checkOutput(argv.out, files);
       const out = displayPath(argv.out);
+      const testsPath = tests && displayPath(join(tests.dir, tests.file.path));
+      const testsProblem = tests && (await checkTestsFile(tests, testsPath!));
       if (result.ok) {
-        ctx.report.info(`asmxgen: ${out}/ is up to date (${files.length + 1} files)`);
-      } else {
-        ctx.report.error(
-          formatCheck(result, out) + `\nRun \`asmxgen generate\` with the same options to update ${out}/.`,
+        ctx.report.info(
+          tests && !testsProblem
+            ? `asmxgen: ${out}/ and ${testsPath} are up to date (${files.length + 2} files)`
+            : `asmxgen: ${out}/ is up to date (${files.length + 1} files)`,
         );
       }
+      if (!result.ok || testsProblem) {
+        const lines = [...(result.ok ? [] : [formatCheck(result, out)]), ...(testsProblem ? [testsProblem] : [])];
+        ctx.report.error(lines.join('\n') + `\nRun \`asmxgen generate\` with the same options to update ${out}/.`);
+      }
       const implOk = impl === undefined || reportImpl(impl, model.name, ctx);
-      ctx.setExitCode(result.ok && implOk ? EXIT_OK : EXIT_DIFFERENCES);
+      ctx.setExitCode(result.ok && !testsProblem && implOk ? EXIT_OK : EXIT_DIFFERENCES);
     },
   };
 }

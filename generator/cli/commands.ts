@@ -14,6 +14,11 @@ export interface CommandEntry {
 
 export const COMMANDS: readonly CommandEntry[] = [
   {
+    command: 'init',
+    describe: 'Set up a service in this npm project: spec (from a WSDL), config, generated code, handlers',
+    load: async () => (await import('./init-command.js')).initCommand as CommandFactory,
+  },
+  {
     command: 'generate',
     describe: 'Generate the WSDL, server, client and tests from a spec',
     load: async () => (await import('./generate-command.js')).generateCommand as CommandFactory,
@@ -29,6 +34,12 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./serve-command.js')).serveCommand as CommandFactory,
   },
   {
+    command: 'proxy',
+    describe:
+      'Stand in front of a running service: forward every request, serve some operations here (--impl), record (--record), compare with a candidate (--shadow)',
+    load: async () => (await import('./proxy-command.js')).proxyCommand as CommandFactory,
+  },
+  {
     command: 'import <wsdl>',
     describe: 'Write a spec for the service a WSDL describes (a file, or an http(s) URL such as …/Svc.asmx?wsdl)',
     load: async () => (await import('./import-command.js')).importCommand as CommandFactory,
@@ -37,6 +48,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     command: 'diff <old> <new>',
     describe: 'Compare two versions of a service (WSDL files or URLs, or specs) and list the changes, breaking first',
     load: async () => (await import('./diff-command.js')).diffCommand as CommandFactory,
+  },
+  {
+    command: 'replay <har>',
+    describe: 'Send the requests of a HAR recording to a service and compare each reply with the recorded one',
+    load: async () => (await import('./replay-command.js')).replayCommand as CommandFactory,
   },
 ];
 

@@ -15,28 +15,65 @@ export interface SpecOptions {
   'base-url': string;
 }
 
-/** The options `generate` and `check` share, so they always agree on what "the output" is. */
-export function withSpecOptions<T>(y: Argv<T>): Argv<T & SpecOptions> {
-  return y
-    .option('spec', {
-      type: 'string',
-      default: DEFAULT_SPEC_PATH,
-      defaultDescription: 'the embedded spec/authentication-web-service.yaml',
-      describe: 'The service spec (YAML)',
-      normalize: true,
-    })
-    .option('out', {
+/**
+ * The options `generate` and `check` share, so they always agree on what "the output" is. Only the words
+ * differ: `generate` creates the output folder, `check` reads it.
+ */
+export function withSpecOptions<T>(y: Argv<T>, role: 'generate' | 'check' = 'generate'): Argv<T & SpecOptions> {
+  return withBaseUrlOption(
+    withSpecOption(y).option('out', {
       type: 'string',
       default: 'generated',
-      describe: 'Output folder (created if missing; its parent must exist)',
+      describe:
+        role === 'generate'
+          ? 'Output folder (created if missing; its parent must exist)'
+          : 'The output folder to compare with what generate would write',
       normalize: true,
-    })
-    .option('base-url', {
-      type: 'string',
-      default: DEFAULT_BASE_URL,
-      describe: 'Scheme, host and port the WSDL addresses name',
-      coerce: parseBaseUrl,
-    }) as Argv<T & SpecOptions>;
+    }),
+  ) as Argv<T & SpecOptions>;
+}
+
+/** `--spec`: the service spec every command that generates reads. */
+export function withSpecOption<T>(y: Argv<T>): Argv<T & Pick<SpecOptions, 'spec'>> {
+  return y.option('spec', {
+    type: 'string',
+    default: DEFAULT_SPEC_PATH,
+    defaultDescription: 'the embedded spec/authentication-web-service.yaml',
+    describe: 'The service spec (YAML)',
+    normalize: true,
+  }) as Argv<T & Pick<SpecOptions, 'spec'>>;
+}
+
+/** `--base-url`: the address the WSDL's ports name (the `.wsdl` file; served documents name the request's host). */
+export function withBaseUrlOption<T>(y: Argv<T>): Argv<T & Pick<SpecOptions, 'base-url'>> {
+  return y.option('base-url', {
+    type: 'string',
+    default: DEFAULT_BASE_URL,
+    describe: "Scheme, host and port the WSDL file's addresses name",
+    coerce: parseBaseUrl,
+  }) as Argv<T & Pick<SpecOptions, 'base-url'>>;
+}
+
+export interface TestsOptions {
+  /** `--tests`: where the test suite goes: a folder, `none`, or (undefined) the output folder. */
+  tests: string | undefined;
+}
+
+/** `--tests DIR|none` (`generate` and `check`): where the generated test suite goes. */
+export function withTestsOption<T>(y: Argv<T>): Argv<T & TestsOptions> {
+  return y.option('tests', {
+    type: 'string',
+    describe:
+      'Where the generated test suite {Svc}.test.ts goes (it imports vitest): a folder outside your build, e.g. ' +
+      'test; none leaves it out',
+    defaultDescription: 'the output folder',
+    coerce: (value: unknown) => {
+      if (Array.isArray(value)) throw new UsageError('--tests is given more than once; name one folder, or none');
+      const text = String(value);
+      if (text === '') throw new UsageError('--tests needs a folder, or none');
+      return text === 'none' ? text : normalize(text);
+    },
+  }) as Argv<T & TestsOptions>;
 }
 
 export interface RuntimeOptions {
@@ -83,26 +120,49 @@ export interface ImplOptions {
 }
 
 /** `--impl`: the hand-written handlers file that `generate` adds stubs to and `check` verifies. */
-export function withImplOption<T>(y: Argv<T>): Argv<T & ImplOptions> {
+export function withImplOption<T>(y: Argv<T>, role: 'generate' | 'check' = 'generate'): Argv<T & ImplOptions> {
   return y.option('impl', {
     type: 'string',
     describe:
-      'Your handlers file (.ts): created with a typed stub per operation when missing; later runs only add ' +
-      'stubs for new operations and mark handlers of removed ones',
+      role === 'generate'
+        ? 'Your handlers file (.ts, .js or .mjs): created with a typed stub per operation when missing; later ' +
+          'runs only add stubs for new operations and mark handlers of removed ones'
+        : 'Your handlers file (.ts, .js or .mjs): also fail when it lacks a handler for an operation',
     coerce: parseImplPath,
   }) as Argv<T & ImplOptions>;
 }
 
+/** The handlers files asmxgen reads and writes: TypeScript, or JavaScript modules typed by JSDoc. */
+export const IMPL_EXTENSIONS = /\.(ts|tsx|mts|cts|js|mjs)$/;
+
 /**
- * `--impl` names one TypeScript file (normalized here rather than by yargs' `normalize`,
+ * `--impl` names one TypeScript or JavaScript file (normalized here rather than by yargs' `normalize`,
  * which fails obscurely when the option is given twice).
  */
 export function parseImplPath(value: string | string[]): string {
   if (Array.isArray(value)) throw new UsageError('--impl is given more than once; name one handlers file');
-  if (!/\.(ts|tsx|mts|cts)$/.test(value) || /\.d\.[mc]?ts$/.test(value)) {
-    throw new UsageError(`--impl "${value}" must name a TypeScript source file (.ts, .mts, .cts or .tsx)`);
+  if (!IMPL_EXTENSIONS.test(value) || /\.d\.[mc]?ts$/.test(value)) {
+    throw new UsageError(
+      `--impl "${value}" must name a TypeScript or JavaScript module (.ts, .mts, .cts, .tsx, .js or .mjs)`,
+    );
   }
   return normalize(value);
+}
+
+/**
+ * A whole-number option (`--port`, `--workers`, …) read from its text, so a bad value is named as given:
+ * `--port "abc" is not a whole number from 0 to 65535`.
+ */
+export function wholeNumber(option: string, min: number, max: number, what = '') {
+  return (value: unknown): number => {
+    if (Array.isArray(value)) throw new UsageError(`--${option} is given more than once; give it once`);
+    const text = String(value).trim();
+    const n = /^\d+$/.test(text) ? Number(text) : NaN;
+    if (!Number.isSafeInteger(n) || n < min || n > max) {
+      throw new UsageError(`--${option} "${String(value)}" is not a whole number from ${min} to ${max}${what}`);
+    }
+    return n;
+  };
 }
 
 /**

@@ -4,6 +4,7 @@ import { OutputError } from '../output/output-error.js';
 import { SpecError } from '../spec/spec-error.js';
 import { WsdlError } from '../wsdl-reader/wsdl-error.js';
 import { EXIT_ERROR } from './exit-codes.js';
+import { ConfigError } from './config-error.js';
 
 /** An error the CLI can explain in one paragraph. Thrown by commands for bad input. */
 export class UsageError extends Error {
@@ -16,6 +17,14 @@ export function describeError(error: unknown): { message: string; exitCode: numb
     const n = error.problems.length;
     return {
       message: `asmxgen: the spec has ${n} problem${n === 1 ? '' : 's'}; nothing was written.\n${error.message}`,
+      exitCode: EXIT_ERROR,
+    };
+  }
+  if (error instanceof ConfigError) {
+    const n = error.problems.length;
+    const file = error.problems[0]?.file ?? 'the config';
+    return {
+      message: `asmxgen: ${file} has ${n} problem${n === 1 ? '' : 's'}; nothing was done.\n${error.message}`,
       exitCode: EXIT_ERROR,
     };
   }

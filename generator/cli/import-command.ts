@@ -123,7 +123,7 @@ function count(n: number, noun: string): string {
 }
 
 /** The `$schema` path from the spec's folder to the package's `spec/asmxgen.schema.json`, with `/` separators. */
-function schemaPathFrom(target: string): string {
+export function schemaPathFrom(target: string): string {
   const schema = join(packageRoot(), 'spec', 'asmxgen.schema.json');
   const path = relative(dirname(resolve(target)), schema)
     .split(sep)
@@ -143,7 +143,7 @@ async function checkTarget(target: string, force: boolean): Promise<void> {
   }
 }
 
-async function readSource(source: string): Promise<{ text: string; label: string }> {
+export async function readSource(source: string): Promise<{ text: string; label: string }> {
   if (/^[a-z][a-z0-9+.-]+:\/\//i.test(source)) return { text: await fetchWsdl(source), label: source };
   const label = displayPath(source);
   let bytes: Uint8Array;

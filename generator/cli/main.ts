@@ -1,8 +1,14 @@
-import yargs from 'yargs';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import yargs, { type Argv, type CommandModule } from 'yargs';
+import { unknownNameMessage } from '../model/name-hint.js';
+import { packageRoot } from '../package-root.js';
 import type { CommandContext } from './command-context.js';
-import { commandsFor } from './commands.js';
+import { COMMANDS, commandName, commandsFor } from './commands.js';
 import { describeError, UsageError } from './describe-error.js';
 import { EXIT_ERROR } from './exit-codes.js';
+import { displayPath } from './common-options.js';
+import { CONFIG_FILE, findConfigFile, loadConfig, type ProjectConfig } from './project-config.js';
 import { createReporter, type Streams } from './report.js';
 
 /**
@@ -21,8 +27,13 @@ export async function main(args: readonly string[], streams: Streams = process):
   const ctx: CommandContext = { report, setExitCode: (code) => void (exitCode = code), reportError };
 
   let commands;
+  /** The command yargs is running and the options it declares (for messages about unknown names). */
+  let running: { name: string; options: string[] } | undefined;
   try {
-    commands = await commandsFor(args, ctx);
+    const config = projectConfigFor(args);
+    commands = (await commandsFor(args, ctx)).map((module) =>
+      prepareCommand(module, config, args, (r) => (running = r)),
+    );
   } catch (error) {
     reportError(error);
     return EXIT_ERROR;
@@ -38,21 +49,23 @@ export async function main(args: readonly string[], streams: Streams = process):
     .command(commands)
     .option('verbose', { type: 'boolean', default: false, describe: 'Show stack traces of errors', global: true })
     .option('quiet', { type: 'boolean', default: false, describe: 'Print errors only', global: true })
-    .demandCommand(1, 'Name a command: generate, check, serve, import or diff (see asmxgen --help).')
+    .demandCommand(
+      1,
+      'Name a command: init, generate, check, serve, proxy, import, diff or replay (see asmxgen --help).',
+    )
     .strict()
-    .recommendCommands()
     .epilogue(
-      'Exit codes: 0 ok; 1 check found differences, or diff --fail-on found a change at that level; 2 usage, spec, input or output errors.',
+      'Exit codes: 0 ok; 1 check found differences, diff --fail-on found a change at that level, or replay found a reply that differs or fails; 2 usage, spec, input or output errors.',
     )
     .wrap(Math.min(100, process.stdout.columns ?? 100))
     .exitProcess(false)
     .fail((msg, err) => {
       // yargs reports its own parsing problems (and errors thrown by `coerce`) as YError.
       if (err && err.name !== 'YError') throw err;
-      throw new UsageError(`${msg ?? err?.message}\nRun \`asmxgen --help\` for the commands and options.`);
+      throw new UsageError(usageMessage(msg ?? err?.message ?? '', running));
     })
     .help()
-    .version(false);
+    .version(packageVersion());
 
   let printed = '';
   try {
@@ -68,4 +81,108 @@ export async function main(args: readonly string[], streams: Streams = process):
     return EXIT_ERROR;
   }
   return exitCode;
+}
+
+/** asmxgen's version, from its package.json (what `--version` prints). */
+export function packageVersion(): string {
+  return (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+/** The commands that read `asmxgen.config.yaml`. */
+const CONFIGURED_COMMANDS = ['generate', 'check', 'serve'];
+
+/** The value of `--config` in `args`, if given. */
+function configArg(args: readonly string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--config') return args[i + 1] ?? '';
+    if (arg.startsWith('--config=')) return arg.slice('--config='.length);
+  }
+  return undefined;
+}
+
+/**
+ * The project config of a command that reads one: the file `--config` names, or the nearest
+ * `asmxgen.config.yaml` in the working folder or a parent. Its problems are usage errors.
+ */
+function projectConfigFor(args: readonly string[]): ProjectConfig | undefined {
+  const command = args.find((arg) => !arg.startsWith('-'));
+  if (command === undefined || !CONFIGURED_COMMANDS.includes(command)) return undefined;
+  const named = configArg(args);
+  if (named === '') throw new UsageError('--config needs the config file to read');
+  const file = named ?? findConfigFile(process.cwd());
+  return file === undefined ? undefined : loadConfig(file, displayPath(file));
+}
+
+/**
+ * `module` ready to run: with `--config` for a command that reads the config, the config's settings as the
+ * defaults of the options it declares, and a builder that tells `onRun` the command's name and options.
+ */
+function prepareCommand(
+  module: CommandModule<object, never>,
+  config: ProjectConfig | undefined,
+  args: readonly string[],
+  onRun: (running: { name: string; options: string[] }) => void,
+): CommandModule<object, never> {
+  const builder = module.builder;
+  if (typeof builder !== 'function') return module;
+  const name = String(module.command).split(' ')[0]!;
+  return {
+    ...module,
+    builder: (y: Argv) => {
+      let built = (builder as (y: Argv) => Argv)(y);
+      const declared = (built as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key;
+      if (CONFIGURED_COMMANDS.includes(name)) {
+        built = built.option('config', {
+          type: 'string',
+          describe: `The settings file (default: the nearest ${CONFIG_FILE} here or in a parent folder)`,
+        });
+        const shown = config && displayPath(config.file);
+        for (const [key, value] of Object.entries(config?.values ?? {})) {
+          if (!(key in declared)) continue;
+          // --wsdl-only writes no handlers: the config's impl stays out of it.
+          if (key === 'impl' && args.includes('--wsdl-only')) continue;
+          const display = CONFIG_PATH_DISPLAY.has(key) && value !== 'none' ? displayPath(value) : value;
+          built = built.default(key, value, `${JSON.stringify(display)} (${shown})`);
+        }
+      }
+      onRun({ name, options: Object.keys(declared) });
+      return built as never;
+    },
+  };
+}
+
+const CONFIG_PATH_DISPLAY = new Set(['spec', 'out', 'impl', 'tests']);
+
+/**
+ * A problem yargs found in the command line, worded as asmxgen words every unknown name
+ * (`unknown option --spce; did you mean --spec? …`), and where to read more.
+ */
+function usageMessage(message: string, running: { name: string; options: string[] } | undefined): string {
+  const help = running
+    ? `Run \`asmxgen ${running.name} --help\` for its options.`
+    : 'Run `asmxgen --help` for the commands and options.';
+  const unknown = /^Unknown arguments?: (.+)$/.exec(message);
+  if (unknown) {
+    const names = unknown[1]!.split(', ');
+    const lines = names.map((given) =>
+      running
+        ? `${running.name}: ${unknownNameMessage('option', given, running.options, { show: (n) => `--${n}` })}`
+        : unknownNameMessage('command', given, COMMANDS.map(commandName), { show: (n) => n }),
+    );
+    return `${lines.join('\n')}\n${help}`;
+  }
+  const invalid = [...message.matchAll(/Argument: (\S+), Given: "(.*)", Choices: (.*)/g)];
+  if (invalid.length > 0) {
+    const lines = invalid.map(
+      ([, option, given, choices]) =>
+        `--${option}: ${unknownNameMessage(
+          'value',
+          given!,
+          choices!.split(', ').map((c) => c.replace(/^"|"$/g, '')),
+        )}`,
+    );
+    return `${lines.join('\n')}\n${help}`;
+  }
+  return `${message}\n${help}`;
 }

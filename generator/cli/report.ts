@@ -4,6 +4,8 @@
  */
 export interface Reporter {
   info(line: string): void;
+  /** A line of progress of a long run, on stderr so that stdout stays the command's output. Not with `--quiet`. */
+  progress(line: string): void;
   error(message: string, cause?: unknown): void;
 }
 
@@ -16,6 +18,9 @@ export function createReporter(streams: Streams, options: { verbose?: boolean; q
   return {
     info(line) {
       if (!options.quiet) streams.stdout.write(line + '\n');
+    },
+    progress(line) {
+      if (!options.quiet) streams.stderr.write(line + '\n');
     },
     error(message, cause) {
       streams.stderr.write(message.replace(/\s+$/, '') + '\n');

@@ -1,20 +1,57 @@
+import { join, resolve } from 'node:path';
 import { generate, generateWsdl } from '../emit/generate.js';
+import { testSuitePath } from '../emit/module-paths.js';
+import { importPathFor, isInside } from '../impl/import-path.js';
 import { buildModel } from '../spec/build-model.js';
 import type { GeneratedFile, ServiceModel } from '../model/types.js';
 import { loadSpec } from '../spec/load-spec.js';
-import type { RuntimeOptions, SpecOptions } from './common-options.js';
+import { displayPath, type RuntimeOptions, type SpecOptions, type TestsOptions } from './common-options.js';
+import { UsageError } from './describe-error.js';
+import { NO_TESTS, type TestsFile } from './tests-file.js';
 
 export interface Generation {
   readonly model: ServiceModel;
+  /** The files of the output folder. */
   readonly files: GeneratedFile[];
+  /** With `--tests DIR`: the test suite, which goes there instead. */
+  readonly tests?: TestsFile;
 }
 
 /** Spec file → model → files, the part every command that generates shares. */
 export async function runGeneration(
-  argv: SpecOptions & RuntimeOptions & { 'wsdl-only'?: boolean },
+  argv: SpecOptions & RuntimeOptions & Partial<TestsOptions> & { 'wsdl-only'?: boolean },
 ): Promise<Generation> {
   const model = buildModel(await loadSpec(argv.spec));
-  const options = { baseUrl: argv['base-url'], runtime: argv.runtime };
-  const files = argv['wsdl-only'] ? await generateWsdl(model, options) : await generate(model, options);
-  return { model, files };
+  const testsDir = testsFolder(argv.tests, argv.out);
+  const options = {
+    baseUrl: argv['base-url'],
+    runtime: argv.runtime,
+    ...(testsDir === NO_TESTS && { tests: false as const }),
+    ...(testsDir !== undefined &&
+      testsDir !== NO_TESTS && {
+        // The suite imports the output's index.js from its own folder (importPathFor takes a file in it).
+        tests: { importPath: importPathFor(join(testsDir, testSuitePath(model.name)), argv.out) },
+      }),
+  };
+  const all = argv['wsdl-only'] ? await generateWsdl(model, options) : await generate(model, options);
+  if (testsDir === undefined || testsDir === NO_TESTS) return { model, files: all };
+  const suite = all.find((file) => file.path === testSuitePath(model.name));
+  return {
+    model,
+    files: all.filter((file) => file !== suite),
+    ...(suite !== undefined && { tests: { dir: testsDir, file: suite } }),
+  };
+}
+
+/** `--tests`: the output folder itself is the default; a folder inside it is asmxgen's, so it is refused. */
+function testsFolder(tests: string | undefined, out: string): string | undefined {
+  if (tests === undefined || tests === NO_TESTS || !out) return tests;
+  if (resolve(tests) === resolve(out)) return undefined;
+  if (isInside(tests, out)) {
+    throw new UsageError(
+      `--tests "${displayPath(tests)}" is inside the output folder "${displayPath(out)}", which asmxgen owns; ` +
+        'name a folder outside it (e.g. test), or leave --tests out to keep the suite in the output folder.',
+    );
+  }
+  return tests;
 }

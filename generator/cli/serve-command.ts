@@ -2,15 +2,16 @@ import cluster from 'node:cluster';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CommandModule } from 'yargs';
+import { DEFAULT_BASE_URL } from '../model/addresses.js';
 import { prepareServiceFolder } from '../serve/prepare-service.js';
 import { ServeError, startService, stopOnSignal, type ServeConfig } from '../serve/start-service.js';
-import { displayPath, withSpecOptions, type SpecOptions } from './common-options.js';
+import { displayPath, parseImplPath, wholeNumber, withSpecOption, type SpecOptions } from './common-options.js';
 import type { CommandContext } from './command-context.js';
 import { UsageError } from './describe-error.js';
 import { EXIT_OK } from './exit-codes.js';
 import { runGeneration } from './run-generation.js';
 
-interface ServeArgs extends Omit<SpecOptions, 'out'> {
+interface ServeArgs extends Pick<SpecOptions, 'spec'> {
   port: number;
   host: string;
   impl?: string;
@@ -22,18 +23,32 @@ interface ServeArgs extends Omit<SpecOptions, 'out'> {
 export function serveCommand(ctx: CommandContext): CommandModule<object, ServeArgs> {
   return {
     builder: (y) =>
-      withSpecOptions(y)
-        .option('port', { type: 'number', default: 8080, describe: 'Port to listen on (0: any free port)' })
+      withSpecOption(y)
+        .option('port', {
+          default: 8080,
+          nargs: 1,
+          describe: 'Port to listen on (0: any free port)',
+          coerce: wholeNumber('port', 0, 65535, ' (0: any free port)'),
+        })
         .option('host', { type: 'string', default: '127.0.0.1', describe: 'Address to listen on' })
         .option('impl', {
           type: 'string',
-          describe: 'Handlers file (export const handlers: {Svc}Handlers = …); default: a mock that logs calls',
+          describe:
+            'Your handlers file (.ts, .js or .mjs) exporting `handlers`, e.g. `export const handlers: ' +
+            '{Svc}Handlers = { … }`; default: a mock that logs every call',
+          coerce: parseImplPath,
         })
-        .option('workers', { type: 'number', default: 1, describe: 'Processes to serve with (node:cluster)' })
+        .option('workers', {
+          default: 1,
+          nargs: 1,
+          describe: 'Processes to serve with (node:cluster)',
+          coerce: wholeNumber('workers', 1, 256),
+        })
         .option('drain-ms', {
-          type: 'number',
           default: 10_000,
-          describe: 'On Ctrl-C/SIGTERM, how long in-flight requests may take to finish',
+          nargs: 1,
+          describe: 'On Ctrl-C/SIGTERM, how long in-flight requests may take to finish (milliseconds)',
+          coerce: wholeNumber('drain-ms', 0, 3_600_000),
         })
         .option('log', {
           choices: ['text', 'json'] as const,
@@ -44,23 +59,20 @@ export function serveCommand(ctx: CommandContext): CommandModule<object, ServeAr
         })
         .example('$0 serve', 'Mock the default service on http://127.0.0.1:8080')
         .example('$0 serve --impl src/handlers.ts --workers 4', 'Serve your implementation with 4 processes')
-        .check((argv) => {
-          if (!Number.isInteger(argv.port) || argv.port < 0 || argv.port > 65535) {
-            throw new UsageError(`--port ${argv.port} is not a port number (0 to 65535)`);
-          }
-          if (!Number.isInteger(argv.workers) || argv.workers < 1 || argv.workers > 256) {
-            throw new UsageError(`--workers ${argv.workers} must be a whole number from 1 to 256`);
-          }
-          return true;
-        }) as never,
+        .example('$0 serve --port 0', 'Serve on any free port (the address is printed)') as never,
     handler: async (argv) => {
       // The served copy imports the runtime asmxgen itself depends on (see ts-hooks.ts).
-      const { model, files } = await runGeneration({ ...argv, out: '', runtime: 'package' });
+      const { model, files } = await runGeneration({
+        ...argv,
+        out: '',
+        'base-url': DEFAULT_BASE_URL,
+        runtime: 'package',
+      });
       const config: ServeConfig = {
         generatedDir: await prepareServiceFolder(files),
         createServer: model.ts.createServer,
         serviceName: model.name,
-        ...(argv.impl !== undefined && { implFile: resolve(argv.impl) }),
+        ...(argv.impl !== undefined && { implFile: resolve(argv.impl), implName: displayPath(argv.impl) }),
         port: argv.port,
         host: argv.host,
         drainMs: argv['drain-ms'],

@@ -36,7 +36,7 @@ export async function generate(model: ServiceModel, options: GenerateOptions = {
     ...emitWsdl(model, baseUrl),
     ...(runtime === 'vendor' ? emitRuntimeFiles() : []),
     ...[...modules, index].map(printTsModule),
-    emitTestsModule(model),
+    ...(options.tests === false ? [] : [emitTestsModule(model, options.tests?.importPath)]),
   ];
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

@@ -1,6 +1,11 @@
 import { Document, Scalar, YAMLMap, YAMLSeq, type Node, type Pair } from 'yaml';
 import { BINDING_KINDS } from '../model/types.js';
-import type { ClassDeclaration, EnumDeclaration, TypeDeclaration } from '../model/type-declarations.js';
+import type {
+  ChoiceElementDeclaration,
+  ClassDeclaration,
+  EnumDeclaration,
+  TypeDeclaration,
+} from '../model/type-declarations.js';
 import type { Spec, SpecHeader, SpecOperation, SpecParameter, SpecWsdl } from '../spec/spec-types.js';
 
 export interface SpecYamlOptions {
@@ -108,6 +113,18 @@ function classMap(doc: Document, t: ClassDeclaration): YAMLMap {
   if (t.anyAttribute) node.items.push(pair(doc, 'anyAttribute', true));
   const members = new YAMLSeq();
   for (const m of t.members) {
+    if (m.choice) {
+      const node = map(doc, [
+        ['name', m.name],
+        ['type', m.type],
+        ['xmlName', m.xmlName],
+        ['unwrapped', m.unwrapped],
+        ['choiceIdentifier', m.choiceIdentifier],
+      ]);
+      node.items.push(pair(doc, 'choice', choiceSeq(doc, m.choice)));
+      members.items.push(node);
+      continue;
+    }
     members.items.push(
       flowMap(doc, [
         ['name', m.name],
@@ -132,6 +149,8 @@ function wsdlMap(doc: Document, wsdl: SpecWsdl): YAMLMap {
     ['lineEnds', wsdl.lineEnds],
     ['finalNewline', wsdl.finalNewline],
     ['dataSetSchema', wsdl.dataSetSchema],
+    ['xsdImport', wsdl.xsdImport],
+    ['prolog', wsdl.prolog],
   ]);
   if (wsdl.namespaceOrder) node.items.unshift(pair(doc, 'namespaceOrder', names(doc, wsdl.namespaceOrder)));
   return node;
@@ -161,16 +180,39 @@ function operationMap(doc: Document, op: SpecOperation): YAMLMap {
 
 /** `[{ name: a, type: int }, …]` when the line fits, else one `- { name: a, type: int }` per line. */
 function parametersSeq(doc: Document, parameters: readonly SpecParameter[]): YAMLSeq {
-  const items = parameters.map((p) =>
-    flowMap(doc, [
+  const items = parameters.map((p) => {
+    if (p.choice) {
+      const node = map(doc, [
+        ['name', p.name],
+        ['type', p.type ?? 'anyType'],
+        ['direction', p.direction],
+      ]);
+      node.items.push(pair(doc, 'choice', choiceSeq(doc, p.choice)));
+      return node;
+    }
+    return flowMap(doc, [
       ['name', p.name],
       ['type', p.type ?? 'string'],
       ['direction', p.direction],
       ['list', p.list],
       ['itemName', p.itemName],
-    ]),
-  );
+    ]);
+  });
   return fitted(items, '    parameters: ');
+}
+
+/** A choice's elements, one `- { name: X, type: T }` per line. */
+function choiceSeq(doc: Document, choice: readonly ChoiceElementDeclaration[]): YAMLSeq {
+  const seq = new YAMLSeq();
+  for (const e of choice) {
+    seq.items.push(
+      flowMap(doc, [
+        ['name', e.name],
+        ['type', e.type],
+      ]),
+    );
+  }
+  return seq;
 }
 
 function headersSeq(doc: Document, headers: readonly SpecHeader[]): YAMLSeq {
@@ -188,8 +230,9 @@ function headersSeq(doc: Document, headers: readonly SpecHeader[]): YAMLSeq {
 /** A flow sequence when it fits on the line after `prefix` (indentation and key), else one item per line. */
 function fitted(items: readonly Node[], prefix: string): YAMLSeq {
   const flow = tightFlowSeq(items);
+  const blockItem = items.some((i) => i instanceof YAMLMap && !i.flow);
   const width = prefix.length + new Document(flow).toString({ lineWidth: 0 }).trimEnd().length;
-  if (width <= LINE_WIDTH) return flow;
+  if (width <= LINE_WIDTH && !blockItem) return flow;
   const block = new YAMLSeq();
   block.items.push(...items);
   return block;

@@ -29,14 +29,14 @@ const BODY_MARKER = '// @asmxgen-suite-body\n';
  * use, the table and the values it names) is printed; the tests are
  * `templates/generated-test.ts`, copied as they are after it.
  */
-export function emitTestsModule(model: ServiceModel): GeneratedFile {
+export function emitTestsModule(model: ServiceModel, importPath = './index.js'): GeneratedFile {
   const path = testSuitePath(model.name);
-  const head = printTsModule({ path, statements: suiteHead(model) });
+  const head = printTsModule({ path, statements: suiteHead(model, importPath) });
   return { path, content: `${head.content}\n${suiteBody()}` };
 }
 
 /** What the suite's fixed part names, declared for `model`. */
-export function suiteHead(model: ServiceModel): Statement[] {
+export function suiteHead(model: ServiceModel, importPath = './index.js'): Statement[] {
   const { ts } = model;
   const transportsOf = (bindings: readonly string[]) => array(bindings.map((b) => string(b, 'printable')));
   const transports = transportsOf(model.bindings);
@@ -104,7 +104,7 @@ export function suiteHead(model: ServiceModel): Statement[] {
         { name: 'UploadedFile', typeOnly: true },
         ...used.values,
       ],
-      from: './index.js',
+      from: importPath,
     },
     constant('TRANSPORTS', `The transports ${model.name} enables.`, transports, 'readonly Transport[]'),
     ...used.constants.map((c) => constant(c.name, c.doc, c.value)),

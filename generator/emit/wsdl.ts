@@ -31,9 +31,10 @@ export function renderWsdl(model: ServiceModel, address: string): string {
 function render(model: ServiceModel, address: string): string {
   const rendered = template('wsdl.hbs')({ ...model, address });
   const text = rendered.endsWith('\n') ? rendered.slice(0, -1) : rendered;
-  const { lineEnd, finalNewline } = model.wsdl;
+  const { lineEnd, finalNewline, prolog } = model.wsdl;
   const lines = lineEnd === '\n' ? text : text.replaceAll('\n', lineEnd);
-  return finalNewline ? lines + lineEnd : lines;
+  const body = prolog === undefined ? lines : prolog + lines.slice(lines.indexOf(lineEnd) + lineEnd.length);
+  return finalNewline ? body + lineEnd : body;
 }
 
 export function emitWsdl(model: ServiceModel, baseUrl: string): GeneratedFile[] {

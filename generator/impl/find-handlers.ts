@@ -2,7 +2,15 @@
  * Finding the handlers object in an impl file: the object literal that is the initializer of a
  * variable typed `{Svc}Handlers`, or that `satisfies {Svc}Handlers`.
  */
-import { Node, type Expression, type ObjectLiteralExpression, type SourceFile, type TypeNode } from 'ts-morph';
+import {
+  createWrappedNode,
+  Node,
+  ts,
+  type Expression,
+  type ObjectLiteralExpression,
+  type SourceFile,
+  type TypeNode,
+} from 'ts-morph';
 import { HANDLERS_EXPORT } from './conventions.js';
 import { ImplError, location } from './impl-error.js';
 
@@ -21,8 +29,14 @@ interface TypeName {
   readonly qualifier: string | undefined;
 }
 
-/** `Foo` or `ns.Foo` of a type reference; `undefined` for any other type. */
+/** `Foo`, `ns.Foo` or `import('…').Foo` of a type reference; `undefined` for any other type. */
 function typeNameOf(type: TypeNode | undefined): TypeName | undefined {
+  if (type && Node.isImportTypeNode(type)) {
+    const qualifier = type.getQualifier();
+    if (!qualifier) return undefined;
+    const name = Node.isIdentifier(qualifier) ? qualifier.getText() : qualifier.getRight().getText();
+    return { name, qualifier: undefined };
+  }
   if (!type || !Node.isTypeReference(type)) return undefined;
   const typeName = type.getTypeName();
   if (Node.isIdentifier(typeName)) return { name: typeName.getText(), qualifier: undefined };
@@ -129,9 +143,14 @@ export function findHandlersObject(sourceFile: SourceFile, interfaceName: string
   };
   sourceFile.forEachDescendant((node) => {
     if (Node.isVariableDeclaration(node)) {
-      consider(node.getTypeNode(), node.getInitializer(), node);
+      // In JavaScript the type is a JSDoc `@type {…}` on the declaration.
+      const jsDocType = ts.getJSDocType(node.compilerNode);
+      const typeNode =
+        node.getTypeNode() ??
+        (jsDocType && (createWrappedNode<ts.TypeNode>(jsDocType, { sourceFile: sourceFile.compilerNode }) as TypeNode));
+      consider(typeNode, node.getInitializer(), node);
       const value = node.getInitializer();
-      if (!node.getTypeNode() && node.getName() === HANDLERS_EXPORT && value && Node.isObjectLiteralExpression(value)) {
+      if (!typeNode && node.getName() === HANDLERS_EXPORT && value && Node.isObjectLiteralExpression(value)) {
         untyped.push(node);
       }
     } else if (Node.isSatisfiesExpression(node)) consider(node.getTypeNode(), node.getExpression(), node);

@@ -9,11 +9,19 @@ import type { ServiceModel } from '../model/types.js';
 import { HANDLERS_EXPORT, SOAP_FAULT } from './conventions.js';
 import { findHandlersObject, type HandlersObject } from './find-handlers.js';
 import { memberName } from './member-name.js';
-import { findMarkers, markerMessage, markerRemovalRange } from './orphan-marker.js';
-import { parseImpl } from './parse-impl.js';
+import { findMarkers, MARKER_DIRECTIVE, markerMessage, markerRemovalRange, type FoundMarker } from './orphan-marker.js';
+import { isJavaScript, parseImpl } from './parse-impl.js';
 import { DEFAULT_STYLE, quoted, renderNewImpl, renderStub, type StubStyle } from './render-stub.js';
 import { applyEdits, type TextEdit } from './text-edit.js';
-import { detectEol, detectIndentUnit, indentBefore, indentOfLine, lineStartOf, type Eol } from './text-layout.js';
+import {
+  detectEol,
+  detectIndentUnit,
+  indentBefore,
+  indentOfLine,
+  lineStartOf,
+  nextLineStart,
+  type Eol,
+} from './text-layout.js';
 
 const BOM = '\uFEFF';
 
@@ -59,7 +67,7 @@ export interface ImplMerge {
  */
 export function mergeImpl(model: ServiceModel, existingText: string | undefined, options: MergeImplOptions): ImplMerge {
   if (existingText === undefined || existingText.trim() === '') {
-    const text = renderNewImpl(model, options.importPath);
+    const text = renderNewImpl(model, options.importPath, isJavaScript(options.fileName));
     return {
       text,
       created: true,
@@ -82,6 +90,7 @@ export function mergeImpl(model: ServiceModel, existingText: string | undefined,
   const sourceFile = parseImpl(text, file);
   const handlers = findHandlersObject(sourceFile, model.ts.handlersInterface, file);
   const eol = detectEol(text);
+  const unit = text.includes('\n') ? detectIndentUnit(text) : DEFAULT_STYLE.unit;
   const operations = new Map(model.operations.map((op) => [op.ts.method, op]));
 
   const edits: TextEdit[] = [];
@@ -107,8 +116,11 @@ export function mergeImpl(model: ServiceModel, existingText: string | undefined,
       }
     } else {
       if (!orphans.includes(name)) orphans.push(name);
-      if (markers.length === 0) {
-        edits.push(markerEdit(text, member, markerMessage(name, model.name), eol));
+      if (!markers.some((marker) => isCurrentMarker(text, marker, member))) {
+        // Unmarked, or marked as earlier versions did (the file then fails the type check): mark it now.
+        const removed = markers.flatMap((marker) => markerRemovalRange(text, marker) ?? []);
+        edits.push(...removed.map((range) => ({ ...range, text: '' })));
+        edits.push(markerEdit(text, member, markerMessage(name, model.name), { eol, unit, removed }));
         if (!marked.includes(name)) marked.push(name);
       }
     }
@@ -168,22 +180,46 @@ function abbreviate(source: string): string {
 }
 
 /**
- * The marker above an orphan member, above the comments attached to it (those with no blank line
- * between them and the member): a line comment when the member starts its own line, otherwise a
- * block comment right in front of it.
+ * The marker on the line right above an orphan member (below its comments, so that the `@ts-ignore`
+ * applies to the member's first line, where TypeScript reports it). A member that does not start its
+ * own line is moved to one, the marker above it, in the member indentation.
  */
-function markerEdit(text: string, member: ObjectLiteralElementLike, message: string, eol: Eol): TextEdit {
-  const comments = ts.getLeadingCommentRanges(text, member.getPos()) ?? [];
-  let anchor = member.getStart();
-  for (let i = comments.length - 1; i >= 0; i--) {
-    const comment = comments[i]!;
-    if (!/^[ \t]*(\r?\n)?[ \t]*$/.test(text.slice(comment.end, anchor))) break;
-    anchor = comment.pos;
+function markerEdit(
+  text: string,
+  member: ObjectLiteralElementLike,
+  message: string,
+  layout: { eol: Eol; unit: string; removed: readonly { start: number; end: number }[] },
+): TextEdit {
+  const start = member.getStart();
+  const comment = `// ${MARKER_DIRECTIVE} ${message}`;
+  const indent = indentBefore(text, start);
+  if (indent !== undefined) {
+    const lineStart = lineStartOf(text, start);
+    return { start: lineStart, end: lineStart, text: `${indent}${comment}${layout.eol}` };
   }
-  const indent = indentBefore(text, anchor);
-  if (indent === undefined) return { start: anchor, end: anchor, text: `/* ${message} */ ` };
-  const lineStart = lineStartOf(text, anchor);
-  return { start: lineStart, end: lineStart, text: `${indent}// ${message}${eol}` };
+  // What stays in front of the member on its line once the earlier markers there are taken out.
+  const lineStart = lineStartOf(text, start);
+  let before = '';
+  let at = lineStart;
+  for (const range of [...layout.removed].sort((a, b) => a.start - b.start)) {
+    if (range.start < lineStart || range.end > start) continue;
+    before += text.slice(at, range.start);
+    at = range.end;
+  }
+  before += text.slice(at, start);
+  if (/^[ \t]*$/.test(before)) return { start, end: start, text: `${comment}${layout.eol}${before}` };
+  const memberIndent = indentOfLine(text, start) + layout.unit;
+  return { start, end: start, text: `${layout.eol}${memberIndent}${comment}${layout.eol}${memberIndent}` };
+}
+
+/** Whether `marker` is asmxgen's current marker for `member`: a `@ts-ignore` line right above its first line. */
+function isCurrentMarker(text: string, marker: FoundMarker, member: ObjectLiteralElementLike): boolean {
+  return (
+    marker.directive &&
+    indentBefore(text, marker.start) !== undefined &&
+    nextLineStart(text, marker.end) === lineStartOf(text, member.getStart()) &&
+    /^[ \t]*\r?\n$/.test(text.slice(marker.end, nextLineStart(text, marker.end)))
+  );
 }
 
 /** The quote of the file's first import, or a single quote. */

@@ -1,9 +1,12 @@
 /**
- * The comment asmxgen puts above a handler that names no operation of the service any more:
- * `// asmxgen: "OldOp" is no longer an operation of Svc; remove it when you no longer need it.`
- * (or the same as a block comment when the handler does not start its own line). asmxgen
- * recognizes its own marker, so it marks a handler once, and removes the marker when the
- * operation comes back.
+ * The comment asmxgen puts on the line above a handler that names no operation of the service any more:
+ * `// @ts-ignore asmxgen: "OldOp" is no longer an operation of Svc; remove it when you no longer need it.`
+ * The `@ts-ignore` keeps the file compiling: the handlers interface no longer has the member (an
+ * excess property) and no longer types its parameters (implicit `any`), both reported on that line.
+ * (`@ts-expect-error` would not do: TypeScript reports only the first excess property of an object,
+ * so a second orphan's directive would be an error of its own.) asmxgen recognizes its own marker,
+ * also as earlier versions wrote it (without `@ts-ignore`, above the handler's comments, or as a
+ * block comment), so it marks a handler once, and removes the marker when the operation comes back.
  */
 import { indentBefore, lineStartOf, nextLineStart } from './text-layout.js';
 
@@ -11,17 +14,22 @@ export function markerMessage(name: string, service: string): string {
   return `asmxgen: "${name}" is no longer an operation of ${service}; remove it when you no longer need it.`;
 }
 
+/** The directive in front of the message that keeps the orphan from failing the type check. */
+export const MARKER_DIRECTIVE = '@ts-ignore';
+
 /** The marker's text with the handler's name captured and any service name. */
 const BODY =
   String.raw`asmxgen: "([^"\r\n]*)" is no longer an operation of [^;\r\n]*; ` +
   String.raw`remove it when you no longer need it\.`;
-const LINE = new RegExp(String.raw`//[ \t]*${BODY}`, 'g');
+const LINE = new RegExp(String.raw`//[ \t]*(${MARKER_DIRECTIVE}[ \t]+)?${BODY}`, 'g');
 const BLOCK = new RegExp(String.raw`/\*[ \t]*${BODY}[ \t]*\*/`, 'g');
 
 export interface FoundMarker {
   readonly start: number;
   readonly end: number;
   readonly form: 'line' | 'block';
+  /** A line marker with the `@ts-ignore` directive (the form asmxgen writes now). */
+  readonly directive: boolean;
 }
 
 /** asmxgen's markers for `name` in `text[from, to)` (a member's leading trivia). */
@@ -33,7 +41,10 @@ export function findMarkers(text: string, from: number, to: number, name: string
     [BLOCK, 'block'],
   ] as const) {
     for (const match of trivia.matchAll(pattern)) {
-      if (match[1] === name) found.push({ start: from + match.index, end: from + match.index + match[0].length, form });
+      const captured = form === 'line' ? match[2] : match[1];
+      if (captured !== name) continue;
+      const start = from + match.index;
+      found.push({ start, end: start + match[0].length, form, directive: form === 'line' && match[1] !== undefined });
     }
   }
   return found.sort((a, b) => a.start - b.start);

@@ -1,6 +1,11 @@
 import { Project, ts, type SourceFile } from 'ts-morph';
 import { ImplError, location } from './impl-error.js';
 
+/** A handlers file in JavaScript (`.js`, `.mjs`): typed by a JSDoc `@type`, not an annotation. */
+export function isJavaScript(fileName: string): boolean {
+  return /\.m?js$/i.test(fileName);
+}
+
 /** At most this many syntax errors are listed; the rest are counted. */
 const MAX_LISTED = 10;
 
@@ -15,10 +20,13 @@ export function parseImpl(text: string, fileName: string): SourceFile {
     skipLoadingLibFiles: true,
     compilerOptions: { noLib: true, noResolve: true, types: [], target: ts.ScriptTarget.Latest },
   });
-  const kind = /\.tsx$/i.test(fileName) ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
-  const sourceFile = project.createSourceFile(`/impl${kind === ts.ScriptKind.TSX ? '.tsx' : '.ts'}`, text, {
-    scriptKind: kind,
-  });
+  const kind = isJavaScript(fileName)
+    ? ts.ScriptKind.JS
+    : /\.tsx$/i.test(fileName)
+      ? ts.ScriptKind.TSX
+      : ts.ScriptKind.TS;
+  const extension = kind === ts.ScriptKind.JS ? '.js' : kind === ts.ScriptKind.TSX ? '.tsx' : '.ts';
+  const sourceFile = project.createSourceFile(`/impl${extension}`, text, { scriptKind: kind });
   // Positions index `text` only if the parser saw exactly it (a byte order mark, say, would shift them).
   if (sourceFile.getFullText() !== text) throw new Error('the parser did not keep the impl file text as it is');
   const diagnostics = project.getProgram().compilerObject.getSyntacticDiagnostics(sourceFile.compilerNode);

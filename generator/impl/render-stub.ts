@@ -97,20 +97,31 @@ export function renderStub(op: OperationModel, style: StubStyle, trailingComma: 
   ];
 }
 
-/** A new impl file: the import, the documented handlers object, a stub per operation. */
-export function renderNewImpl(model: ServiceModel, importPath: string): string {
+/**
+ * A new impl file: the import, the documented handlers object, a stub per operation. In JavaScript
+ * (`javaScript`), the object is typed by a JSDoc `@type`, which editors and `tsc --checkJs` read.
+ */
+export function renderNewImpl(model: ServiceModel, importPath: string, javaScript = false): string {
   const iface = model.ts.handlersInterface;
   const style: StubStyle = { ...DEFAULT_STYLE, indent: DEFAULT_STYLE.unit, soapFault: SOAP_FAULT };
-  const imports = model.operations.length > 0 ? `${SOAP_FAULT}, type ${iface}` : `type ${iface}`;
+  const from = quoted(importPath, "'");
+  const imports = javaScript
+    ? model.operations.length > 0
+      ? [`import { ${SOAP_FAULT} } from ${from};`, '']
+      : []
+    : [
+        `import { ${model.operations.length > 0 ? `${SOAP_FAULT}, type ${iface}` : `type ${iface}`} } from ${from};`,
+        '',
+      ];
   const lines = [
-    `import { ${imports} } from ${quoted(importPath, "'")};`,
-    '',
+    ...imports,
     '/**',
     ` * The ${model.name} operations: replace each stub with your implementation. Keep the export named`,
     ` * \`${HANDLERS_EXPORT}\`: that is the name asmxgen loads from this file. asmxgen adds a stub here for each new`,
     ' * operation; it never changes or removes your code.',
+    ...(javaScript ? [' *', ` * @type {import(${from}).${iface}}`] : []),
     ' */',
-    `export const ${HANDLERS_EXPORT}: ${iface} = {`,
+    javaScript ? `export const ${HANDLERS_EXPORT} = {` : `export const ${HANDLERS_EXPORT}: ${iface} = {`,
     ...model.operations.flatMap((op) => renderStub(op, style, true)),
     '};',
     '',

@@ -1,5 +1,5 @@
 import { BUILTIN_TYPES } from './builtin-types.js';
-import type { ArrayTypeModel } from './type-model.js';
+import type { ArrayTypeModel, ChoiceElementModel } from './type-model.js';
 import type { TypeRef } from './type-refs.js';
 
 /** What the array rules need to know of a declared type. */
@@ -17,6 +17,7 @@ export interface NamedTypeFacts {
 export class ArrayTypes {
   private readonly byKey = new Map<string, ArrayTypeModel>();
   private readonly used = new Map<string, number>();
+  private choices = 0;
 
   constructor(
     private readonly named: (name: string) => NamedTypeFacts,
@@ -37,6 +38,30 @@ export class ArrayTypes {
       this.created(found);
     }
     return found;
+  }
+
+  /**
+   * The array type of items that are one of `elements` (`[XmlArrayItem(Name, typeof(T))]`s): `ArrayOfChoice1`,
+   * `ArrayOfChoice2`, … numbered in reflection order, a new one per member or parameter (the runtime shares none,
+   * even between sites of the same elements).
+   */
+  choice(item: TypeRef, elements: readonly ChoiceElementModel[]): ArrayTypeModel {
+    this.choices += 1;
+    const found: ArrayTypeModel = {
+      name: `ArrayOfChoice${this.choices}`,
+      item,
+      itemName: elements[0]!.name,
+      itemNillable: elements.some((e) => e.nillable),
+      choice: { minOccurs: '0', maxOccurs: 'unbounded', elements },
+    };
+    this.byKey.set(`choice|${this.choices}`, found);
+    this.created(found);
+    return found;
+  }
+
+  /** Whether items of `item` are nillable in an array type (reference types and `T?`). */
+  itemNillable(item: TypeRef): boolean {
+    return this.nillable(item);
   }
 
   /** Every array type, in the order first asked for. */

@@ -1,7 +1,20 @@
 import { ArrayTypes, type NamedTypeFacts } from './array-types.js';
 import { BUILTIN_TYPES, isBuiltinName } from './builtin-types.js';
-import type { ClassDeclaration, MemberDeclaration, TypeDeclaration } from './type-declarations.js';
-import type { ArrayTypeModel, ClassTypeModel, EnumTypeModel, MemberModel, TypeModel } from './type-model.js';
+import type {
+  ChoiceElementDeclaration,
+  ClassDeclaration,
+  MemberDeclaration,
+  TypeDeclaration,
+} from './type-declarations.js';
+import type {
+  ArrayTypeModel,
+  ChoiceElementModel,
+  ChoiceModel,
+  ClassTypeModel,
+  EnumTypeModel,
+  MemberModel,
+  TypeModel,
+} from './type-model.js';
 import { parseTypeText, type TypeRef } from './type-refs.js';
 
 /** What resolving produced: every declared type, every array type, and the order classes were registered. */
@@ -98,6 +111,50 @@ export class TypeResolver {
     return ref;
   }
 
+  /**
+   * A member or parameter of several `[XmlElement(Name, typeof(T))]`s (`choice`): the element types are reflected
+   * in order, the declared type (`anyType` or a class, or an array of one) is not. `inPlace` is false for a
+   * wrapped array, whose items are the choice (`ArrayOfChoiceN`, returned as the type's `arrayType`).
+   */
+  choiceRef(
+    text: string,
+    elements: readonly ChoiceElementDeclaration[],
+    unwrapped: boolean,
+  ): { readonly type: TypeRef; readonly choice: ChoiceModel | undefined } {
+    const parsed = parseTypeText(text);
+    if (!parsed || parsed.nullable || parsed.rank > 1) throw new Error(`invalid choice type "${text}"`);
+    const base = parsed.name;
+    let declared: TypeRef;
+    if (isBuiltinName(base)) declared = { kind: 'builtin', spec: base, name: base };
+    else {
+      const decl = this.declarations.get(base);
+      if (!decl) throw new Error(`unknown type "${base}"`);
+      declared = { kind: decl.kind, spec: base, name: base };
+    }
+    const wrapped = parsed.rank === 1 && !unwrapped;
+    const resolved: ChoiceElementModel[] = elements.map((e) => {
+      const type = this.ref(e.type);
+      const value = this.isValueType(type) || type.kind === 'nullable';
+      return wrapped
+        ? { name: e.name, type, minOccurs: '1', nillable: this.arrays.itemNillable(type) }
+        : { name: e.name, type, minOccurs: value ? '1' : '0', nillable: type.kind === 'nullable' };
+    });
+    if (parsed.rank === 0) {
+      return { type: declared, choice: { minOccurs: '1', maxOccurs: '1', elements: resolved } };
+    }
+    if (!wrapped) {
+      return {
+        type: { kind: 'array', spec: `${base}[]`, item: declared, arrayType: undefined, itemName: resolved[0]!.name },
+        choice: { minOccurs: '0', maxOccurs: 'unbounded', elements: resolved },
+      };
+    }
+    const array = this.arrays.choice(declared, resolved);
+    return {
+      type: { kind: 'array', spec: `${base}[]`, item: declared, arrayType: array.name, itemName: array.itemName },
+      choice: undefined,
+    };
+  }
+
   /** The array type an HTTP reply names for an array result: the one with the default item name. */
   defaultArrayType(item: TypeRef): ArrayTypeModel {
     return this.arrays.get(item, undefined);
@@ -137,6 +194,24 @@ export class TypeResolver {
   }
 
   private member(m: MemberDeclaration): MemberModel {
+    if (m.choice) {
+      const { type, choice } = this.choiceRef(m.type, m.choice, m.unwrapped === true);
+      return {
+        name: m.name,
+        xmlName: m.xmlName ?? m.name,
+        type,
+        form: 'element',
+        unwrapped: m.unwrapped === true,
+        minOccurs: '0',
+        maxOccurs: choice ? choice.maxOccurs : '1',
+        nillable: false,
+        default: undefined,
+        required: false,
+        optional: false,
+        choice,
+        choiceIdentifier: m.choiceIdentifier,
+      };
+    }
     // `[XmlAnyElement]` arrays and unwrapped arrays are repeated elements: no array type.
     const type = this.ref(m.type, m.itemName, m.unwrapped === true || m.any === true);
     const valueType = this.isValueType(type);
@@ -157,6 +232,8 @@ export class TypeResolver {
       default: m.default,
       required: form === 'attribute' && valueType && m.optional !== true,
       optional: valueType && m.optional === true,
+      choice: undefined,
+      choiceIdentifier: undefined,
     };
   }
 

@@ -8,10 +8,11 @@ import {
 import type { ScopeEntry } from './resolve-types.js';
 import { abstractTypesNamespace } from './naming.js';
 import { rootNamespaces } from './root-namespaces.js';
-import type { ArrayTypeModel, ClassTypeModel, MemberModel, TypeModel } from './type-model.js';
+import type { ArrayTypeModel, ChoiceModel, ClassTypeModel, MemberModel, TypeModel } from './type-model.js';
 import type { TypeRef } from './type-refs.js';
 import type {
   AttributeNode,
+  ChoiceNode,
   ComplexTypeNode,
   DataSetSchema,
   ElementNode,
@@ -27,6 +28,8 @@ export interface PlanParticle {
   readonly type: TypeRef;
   readonly minOccurs: '0' | '1';
   readonly nillable: boolean;
+  /** A choice of elements written in the parameter's place (`[XmlElement(Name, typeof(T))]`s). */
+  readonly choice?: ChoiceModel | undefined;
 }
 
 /** What the schema plan needs of one operation, in the order the runtime reflects operations. */
@@ -36,7 +39,7 @@ export interface PlanOperation {
   readonly request: readonly PlanParticle[];
   /** The result element, then `out` and `ref` parameters. */
   readonly response: readonly PlanParticle[];
-  /** The header elements in the operation's header order, with their class. */
+  /** The header elements with their class: the In and InOut headers in header order, then the Out ones. */
   readonly headers: readonly { readonly element: string; readonly type: string }[];
   /** How many classes were registered once the operation was reflected ({@link TypeResolver.registered}). */
   readonly reflected: number;
@@ -61,6 +64,8 @@ export interface PlanInput {
   readonly abstractTypes: boolean;
   /** Which form the server writes a `DataSet`'s schema in. */
   readonly dataSetSchema: DataSetSchema;
+  /** The service's schema imports the XML Schema namespace first (`wsdl.xsdImport`). */
+  readonly xsdImport: boolean;
 }
 
 export interface SchemaPlan {
@@ -167,7 +172,7 @@ class Planner {
 
   private top(node: SchemaNode, particles: readonly PlanParticle[]): void {
     this.topElement(node);
-    for (const p of particles) this.exportRef(p.type);
+    for (const p of particles) this.exportSite(p.type, p.choice);
     this.flush();
   }
 
@@ -181,7 +186,9 @@ class Planner {
       partial: 'wrapperElement',
       name,
       particles: particles.map((p) =>
-        this.element({ min: p.minOccurs, max: '1' }, p.name, p.type, { nillable: p.nillable }),
+        p.choice
+          ? this.choice(p.choice)
+          : this.element({ min: p.minOccurs, max: '1' }, p.name, p.type, { nillable: p.nillable }),
       ),
     };
   }
@@ -235,6 +242,23 @@ class Planner {
     }
   }
 
+  /** What a member or parameter reaches: its type, or the types of its choice's elements, in order. */
+  private exportSite(ref: TypeRef, choice: ChoiceModel | undefined): void {
+    if (!choice) return this.exportRef(ref);
+    for (const e of choice.elements) this.exportRef(e.type);
+  }
+
+  private choice(choice: ChoiceModel): ChoiceNode {
+    return {
+      partial: 'choice',
+      min: choice.minOccurs,
+      max: choice.maxOccurs,
+      particles: choice.elements.map((e) =>
+        this.element({ min: e.minOccurs, max: '1' }, e.name, e.type, { nillable: e.nillable }),
+      ),
+    };
+  }
+
   private once(key: string): boolean {
     if (this.written.has(key)) return false;
     this.written.add(key);
@@ -265,6 +289,13 @@ class Planner {
   private exportArray(name: string): void {
     if (!this.once(`array:${name}`)) return;
     const a = this.input.arrayTypes.get(name)!;
+    if (a.choice) {
+      const node = this.complexType('choiceArrayType', name);
+      node.particles = [this.choice(a.choice)];
+      this.schema(this.input.namespace).items.push(node);
+      this.exportSite(a.item, a.choice);
+      return;
+    }
     const node = this.complexType('complexType', name);
     node.particles = [this.element({ min: '0', max: 'unbounded' }, a.itemName, a.item, { nillable: a.itemNillable })];
     this.schema(this.input.namespace).items.push(node);
@@ -293,7 +324,7 @@ class Planner {
     if (c.base) this.qualify(this.input.namespace, this.classOf(c.base).xmlName, (q) => (node.base = q));
     this.schema(this.input.namespace).items.push(node);
     if (c.base) this.exportClass(c.base);
-    for (const m of [...elements, ...attributes]) this.exportRef(m.type);
+    for (const m of [...elements, ...attributes]) this.exportSite(m.type, m.choice);
     for (const derived of this.registered((d) => d.base === name)) this.exportClass(derived);
   }
 
@@ -309,6 +340,7 @@ class Planner {
 
   private memberParticle(m: MemberModel): SchemaNode {
     if (m.form === 'any') return { partial: 'anyElement', min: m.minOccurs, max: m.maxOccurs };
+    if (m.choice) return this.choice(m.choice);
     const type = m.unwrapped && m.type.kind === 'array' ? m.type.item : m.type;
     return this.element({ min: m.minOccurs, max: m.maxOccurs }, m.xmlName, type, {
       nillable: m.nillable,
@@ -395,6 +427,7 @@ class Planner {
 
   private finish(): SchemaPlan {
     const tns = this.input.namespace;
+    if (this.input.xsdImport) this.schema(tns).imports.unshift(XSD_NAMESPACE);
     const prefixes = new Map<string, string>([[XSD_NAMESPACE, 's']]);
     this.schemas.forEach((s, i) => prefixes.set(s.namespace, s.namespace === tns ? 'tns' : `s${i}`));
     for (const f of this.fixups) f.set(`${prefixes.get(f.namespace)}:${f.name}`);

@@ -1,6 +1,6 @@
 import type { BuiltinName } from './builtin-types.js';
 import { tsPropertyName } from './naming.js';
-import type { ArrayTypeModel, ClassTypeModel, MemberModel, TypeModel } from './type-model.js';
+import type { ArrayTypeModel, ChoiceModel, ClassTypeModel, MemberModel, TypeModel } from './type-model.js';
 import type { TypeRef } from './type-refs.js';
 import type { TsNameAllocator } from './ts-names.js';
 
@@ -93,6 +93,8 @@ export interface SiteFacts {
   readonly nillable?: boolean;
   /** `[XmlAnyElement]`: the unclaimed children, one `XmlFragment`. */
   readonly any?: boolean;
+  /** A choice of elements in the site's place: a union of `{ $element, value }`. */
+  readonly choice?: ChoiceModel | undefined;
 }
 
 /**
@@ -146,7 +148,7 @@ export class TsTypes {
         discriminator: !inHierarchy ? 'none' : t.base === undefined ? 'optional' : 'required',
         members: t.members.map((m) => ({
           name: tsPropertyName(m.name),
-          tsType: this.site(m.type, { nillable: m.nillable, any: m.form === 'any' }),
+          tsType: this.site(m.type, { nillable: m.nillable, any: m.form === 'any', choice: m.choice }),
           optional: isOptionalMember(m),
           xmlName: m.xmlName,
           form: m.form,
@@ -166,6 +168,15 @@ export class TsTypes {
   /** The TypeScript type of a value at a site of type `ref`: `| null` where it may be nil. */
   site(ref: TypeRef, facts: SiteFacts = {}): string {
     if (facts.any) return this.use('XmlFragment');
+    const choice =
+      facts.choice ?? (ref.kind === 'array' && ref.arrayType ? this.arrays.get(ref.arrayType)!.choice : undefined);
+    if (choice) {
+      // One of the elements, named: `{ $element: 'Name'; value: T }`, so that a value writes back as the element it was.
+      const union = choice.elements
+        .map((e) => `{ $element: '${e.name}'; value: ${this.site(e.type, { nillable: e.nillable })} }`)
+        .join(' | ');
+      return ref.kind === 'array' ? `(${union})[]` : union;
+    }
     const type = this.of(ref);
     return facts.nillable && ref.kind !== 'nullable' ? `${type} | null` : type;
   }

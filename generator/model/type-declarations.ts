@@ -45,6 +45,23 @@ export interface MemberDeclaration {
   readonly optional?: boolean;
   /** `[DefaultValue]`. */
   readonly default?: string;
+  /**
+   * Several `[XmlElement(Name, typeof(T))]` on the member: it holds one of these elements (an `object Item`), or
+   * a sequence of them (an unwrapped `object[] Items`); on a wrapped array, `[XmlArrayItem(Name, typeof(T))]`s,
+   * its items are these elements (`ArrayOfChoiceN`). In the order the schema writes them.
+   */
+  readonly choice?: readonly ChoiceElementDeclaration[];
+  /**
+   * `[XmlChoiceIdentifier("Field")]`: the enum member that names which element the value is. Not in the WSDL;
+   * kept for the wire, where elements of one type need it.
+   */
+  readonly choiceIdentifier?: string;
+}
+
+/** One element of a choice: its name and its type (a reference, no array). */
+export interface ChoiceElementDeclaration {
+  readonly name: string;
+  readonly type: string;
 }
 
 export interface EnumDeclaration {

@@ -100,7 +100,7 @@ function describeEnum(e: EnumTypeModel): EnumDescription {
     values: e.values.map((v) => {
       const value = v.value ?? next;
       next = value + 1;
-      return { xmlName: v.xmlName, value };
+      return { xmlName: v.xmlName, ...(v.name !== v.xmlName ? { name: v.name } : {}), value };
     }),
   };
 }

@@ -46,6 +46,29 @@ export interface MemberModel {
   readonly required: boolean;
   /** A value type written only when set (`{Name}Specified`): `minOccurs="0"`, no `use="required"`. */
   readonly optional: boolean;
+  /**
+   * The member is a choice of elements, written in its place as `<s:choice>` (`undefined` for a wrapped array of
+   * choices, whose array type holds them).
+   */
+  readonly choice: ChoiceModel | undefined;
+  /** `[XmlChoiceIdentifier]`: the member naming the element; nothing in the WSDL. */
+  readonly choiceIdentifier: string | undefined;
+}
+
+/** `<s:choice minOccurs maxOccurs>`: one of the elements (`1`/`1`), or any number of them (`0`/`unbounded`). */
+export interface ChoiceModel {
+  readonly minOccurs: '0' | '1';
+  readonly maxOccurs: '1' | 'unbounded';
+  readonly elements: readonly ChoiceElementModel[];
+}
+
+/** One element of a choice. */
+export interface ChoiceElementModel {
+  readonly name: string;
+  readonly type: TypeRef;
+  /** `1` for value types, `0` for reference types (`1` in an array type, whose items are nillable instead). */
+  readonly minOccurs: '0' | '1';
+  readonly nillable: boolean;
 }
 
 export interface EnumTypeModel {
@@ -74,4 +97,6 @@ export interface ArrayTypeModel {
   readonly itemName: string;
   /** Items of reference types and `T?` are `nillable="true"`. */
   readonly itemNillable: boolean;
+  /** `ArrayOfChoiceN`: items are one of these elements (`[XmlArrayItem(Name, typeof(T))]`s), written as a choice. */
+  readonly choice?: ChoiceModel;
 }

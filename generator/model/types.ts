@@ -1,6 +1,6 @@
 import type { TypeDescription, ValueType } from '@asmxgen/runtime';
 import type { RuntimeValueName, TsDeclaration } from './ts-types.js';
-import type { ArrayTypeModel, TypeModel } from './type-model.js';
+import type { ArrayTypeModel, ChoiceModel, TypeModel } from './type-model.js';
 import type { TypeRef } from './type-refs.js';
 import type { WsdlModel } from './wsdl-model.js';
 
@@ -28,6 +28,8 @@ export interface ParameterModel {
   readonly tsType: string;
   /** The type as the runtime reads and writes it. */
   readonly valueType: ValueType;
+  /** A choice of elements in the parameter's place (`[XmlElement(Name, typeof(T))]`s). */
+  readonly choice: ChoiceModel | undefined;
 }
 
 export interface ResultModel {
@@ -222,6 +224,11 @@ export interface GenerateOptions {
    * copies its sources into the output's `runtime/` folder.
    */
   readonly runtime?: RuntimeMode;
+  /**
+   * The test suite `{Svc}.test.ts`: `false` leaves it out; `importPath` is how it imports the output's
+   * `index.js` when it is put elsewhere than in the output folder (default `./index.js`).
+   */
+  readonly tests?: false | { readonly importPath: string };
 }
 
 /**

@@ -13,6 +13,8 @@ export interface WsdlModel {
   readonly lineEnd: '\n' | '\r\n';
   /** A line end after the last line (the runtime writes none). */
   readonly finalNewline: boolean;
+  /** What precedes the root element instead of the XML declaration and a line end (`wsdl.prolog`). */
+  readonly prolog: string | undefined;
 }
 
 /**
@@ -40,7 +42,16 @@ export interface SchemaModel {
 }
 
 /** A node of a schema: a top-level item, a particle of a sequence, or inline content. */
-export type SchemaNode = ElementNode | WrapperElementNode | ComplexTypeNode | EnumTypeNode | FixedNode | AnyNode;
+export type SchemaNode =
+  ElementNode | WrapperElementNode | ComplexTypeNode | EnumTypeNode | FixedNode | AnyNode | ChoiceNode;
+
+/** `<s:choice minOccurs maxOccurs>` of elements: a member of several `[XmlElement(Name, typeof(T))]`s. */
+export interface ChoiceNode {
+  readonly partial: 'choice';
+  readonly min: '0' | '1';
+  readonly max: '1' | 'unbounded';
+  readonly particles: readonly ElementNode[];
+}
 
 /**
  * `<s:element>`: a particle (`occurs` set) or a top-level element. With `content`, the element holds that inline
@@ -65,7 +76,9 @@ export interface WrapperElementNode {
 }
 
 export interface ComplexTypeNode {
-  readonly partial: 'complexType' | 'derivedComplexType' | 'emptyComplexType' | 'emptyDerivedComplexType';
+  /** `choiceArrayType`: an `ArrayOfChoiceN`, whose one particle is a choice in place of the sequence. */
+  readonly partial:
+    'complexType' | 'derivedComplexType' | 'emptyComplexType' | 'emptyDerivedComplexType' | 'choiceArrayType';
   readonly name: string;
   readonly abstract: boolean;
   /** The qualified base type, for `derivedComplexType` and `emptyDerivedComplexType`. */

@@ -1,7 +1,8 @@
 /** Writes one file so that readers see either the old or the new content, never a part. */
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, stat, unlink } from 'node:fs/promises';
+import { open, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
+import { makeFolders } from './make-folders.js';
 import { outputErrorFrom } from './output-error.js';
 
 /** The temporary sibling of `target`: `.<name>.<random>.tmp` in the same folder. */
@@ -11,22 +12,27 @@ export function tempPathFor(target: string): string {
 
 /**
  * Writes `bytes` to a temporary file next to `target`, then renames it over `target`
- * (keeping the permission bits of the file it replaces). Creates missing folders.
+ * (keeping the permission bits of the file it replaces, or giving it `mode`). Creates missing folders.
  * On failure the temporary file is removed and an OutputError is thrown.
  */
-export async function atomicWriteFile(target: string, bytes: Uint8Array): Promise<void> {
+export async function atomicWriteFile(
+  target: string,
+  bytes: Uint8Array,
+  options: { readonly mode?: number } = {},
+): Promise<void> {
   let temp: string | undefined;
   try {
-    await mkdir(dirname(target), { recursive: true });
+    await makeFolders(dirname(target));
     const previousMode = await stat(target).then(
       (info) => (info.isFile() ? info.mode & 0o7777 : undefined),
       () => undefined,
     );
     temp = tempPathFor(target);
-    const handle = await open(temp, 'wx');
+    const handle = await open(temp, 'wx', options.mode ?? 0o666);
     try {
       await handle.writeFile(bytes);
-      if (previousMode !== undefined) await handle.chmod(previousMode);
+      const mode = options.mode ?? previousMode;
+      if (mode !== undefined) await handle.chmod(mode);
     } finally {
       await handle.close();
     }

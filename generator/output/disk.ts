@@ -1,6 +1,7 @@
 /** Small read-side helpers over the output folder; they translate errors into OutputError. */
-import { lstat, mkdir, readdir, readFile, rmdir, stat } from 'node:fs/promises';
+import { lstat, readdir, readFile, rmdir, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
+import { makeFolders } from './make-folders.js';
 import { errnoCode, notAFolderError, OutputError, outputErrorFrom } from './output-error.js';
 import { comparePaths } from './paths.js';
 
@@ -80,7 +81,7 @@ export async function requireOutDirParent(outDir: string): Promise<void> {
 export async function ensureOutDir(outDir: string): Promise<void> {
   await requireOutDirParent(outDir);
   try {
-    await mkdir(outDir, { recursive: true });
+    await makeFolders(outDir);
   } catch (error) {
     const code = errnoCode(error);
     if (code === 'EEXIST' || code === 'ENOTDIR') {

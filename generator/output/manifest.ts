@@ -1,7 +1,8 @@
 /**
- * The manifest `.asmxgen-manifest.json` in the output folder: the sorted relative paths
- * asmxgen wrote there (not counting the manifest itself). Deterministic: no version,
- * no timestamp, so that it is byte-identical for identical output.
+ * The manifest `.asmxgen-manifest.json` in the output folder: the service the folder holds, the
+ * spec it was generated from (relative to the folder, when the CLI wrote it) and the sorted relative
+ * paths asmxgen wrote there (not counting the manifest itself). Deterministic: no version, no
+ * timestamp, so that it is byte-identical for identical output.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -12,13 +13,34 @@ export { MANIFEST_FILE } from './paths.js';
 
 export interface Manifest {
   readonly generator: 'asmxgen';
+  /** The service whose output the folder holds (absent in manifests of earlier versions). */
+  readonly service?: string;
+  /** The spec it was generated from, relative to the output folder with `/` separators (when known). */
+  readonly spec?: string;
   /** Relative paths with `/` separators, sorted, without the manifest itself. */
   readonly files: readonly string[];
 }
 
-/** `{ "generator": "asmxgen", "files": [...] }` with 2-space indent and a trailing LF. */
-export function renderManifest(paths: Iterable<string>): string {
-  const manifest: Manifest = { generator: 'asmxgen', files: sortPaths(paths) };
+/** Whose output a folder holds: the service, and the spec when the caller knows it. */
+export interface ManifestOwner {
+  readonly service?: string;
+  readonly spec?: string;
+}
+
+/** The service generated files are of: the name of the one top-level `{Svc}.wsdl` among them. */
+export function serviceOfPaths(paths: Iterable<string>): string | undefined {
+  const wsdls = [...paths].filter((p) => !p.includes('/') && p.endsWith('.wsdl'));
+  return wsdls.length === 1 ? wsdls[0]!.slice(0, -'.wsdl'.length) : undefined;
+}
+
+/** `{ "generator": "asmxgen", "service": …, "spec": …, "files": [...] }` with 2-space indent and a trailing LF. */
+export function renderManifest(paths: Iterable<string>, owner: ManifestOwner = {}): string {
+  const manifest: Manifest = {
+    generator: 'asmxgen',
+    ...(owner.service !== undefined && { service: owner.service }),
+    ...(owner.spec !== undefined && { spec: owner.spec }),
+    files: sortPaths(paths),
+  };
   return `${JSON.stringify(manifest, null, 2)}\n`;
 }
 
@@ -43,12 +65,21 @@ export function parseManifest(text: string, displayPath: string): Manifest {
     );
   }
   const files = (data as { files: string[] }).files;
+  const { service, spec } = data as { service?: unknown; spec?: unknown };
+  if ((service !== undefined && typeof service !== 'string') || (spec !== undefined && typeof spec !== 'string')) {
+    throw corruptManifestError(displayPath, 'has a "service" or "spec" that is not a string');
+  }
   for (const file of files) {
     if (pathProblem(file) !== undefined || file === MANIFEST_FILE) {
       throw corruptManifestError(displayPath, `lists an invalid path ${JSON.stringify(file)}`);
     }
   }
-  return { generator: 'asmxgen', files: sortPaths(files) };
+  return {
+    generator: 'asmxgen',
+    ...(service !== undefined && { service }),
+    ...(spec !== undefined && { spec }),
+    files: sortPaths(files),
+  };
 }
 
 /**

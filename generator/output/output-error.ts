@@ -21,6 +21,20 @@ export class OutputError extends Error {
   }
 }
 
+/** The file system refused to create `folder` although its parent exists (see `makeFolders`). */
+export class FolderRefusedError extends Error {
+  override readonly name = 'FolderRefusedError';
+  readonly code: string;
+  readonly folder: string;
+
+  constructor(folder: string, cause: unknown) {
+    const code = errnoCode(cause) ?? 'UNKNOWN';
+    super(`cannot create "${folder}" (${code})`, { cause });
+    this.code = code;
+    this.folder = folder;
+  }
+}
+
 /** The errno code of a Node file-system error, or `undefined` for anything else. */
 export function errnoCode(error: unknown): string | undefined {
   if (typeof error === 'object' && error !== null && 'code' in error) {
@@ -108,6 +122,13 @@ function advice(code: string | undefined): string {
 export function outputErrorFrom(operation: OutputOperation, path: string, error: unknown): OutputError {
   if (error instanceof OutputError) return error;
   const code = errnoCode(error);
+  if (error instanceof FolderRefusedError && code === 'ENOENT') {
+    // The parent exists, yet the file system answers "no such file": it holds no folders of ours (/proc, /sys).
+    const message =
+      `Cannot ${ACTIONS[operation](path)}: the file system does not allow creating the folder "${error.folder}". ` +
+      'Choose a path on an ordinary disk.';
+    return new OutputError(message, { path, code, cause: error });
+  }
   const message = `Cannot ${ACTIONS[operation](path)}: ${reason(code, error)}. ${advice(code)}`;
   return new OutputError(message, { path, code: code ?? 'UNKNOWN', cause: error });
 }

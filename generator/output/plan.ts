@@ -1,10 +1,12 @@
 /**
  * Compares the wanted output with the disk, without changing anything.
  */
-import { join } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import type { GeneratedFile } from '../model/types.js';
+import { DEFAULT_SPEC_PATH } from '../spec/load-spec.js';
 import { inspectOutDir, isNonFolderPresent, isSameFile, readBytesIfPresent } from './disk.js';
-import { readManifest, renderManifest } from './manifest.js';
+import { readManifest, renderManifest, serviceOfPaths, type Manifest, type ManifestOwner } from './manifest.js';
+import { OutputError } from './output-error.js';
 import { assertValidFiles, comparePaths, MANIFEST_FILE } from './paths.js';
 
 /**
@@ -31,6 +33,68 @@ export interface OutputPlan {
   readonly previousFiles: readonly string[];
   /** UTF-8 bytes of every wanted path, the manifest included. */
   readonly bytes: ReadonlyMap<string, Uint8Array>;
+  /** Whose output the new manifest records. */
+  readonly owner: ManifestOwner;
+}
+
+export interface PlanOptions {
+  /** The spec file the files were generated from: the manifest records it, relative to the folder. */
+  readonly spec?: string;
+  /** Replace a folder that holds another service's output (or one of another spec). */
+  readonly force?: boolean;
+}
+
+/** `spec` as the manifest records it: relative to the output folder, with `/` separators. */
+export function manifestSpecPath(outDir: string, spec: string): string {
+  return relative(resolve(outDir), resolve(spec)).split(sep).join('/');
+}
+
+/**
+ * Refuses to write over the output of another service, or of the same service from another spec: the
+ * usual cause is a forgotten `--spec` (the default spec then replaces the user's service) or `--out`.
+ */
+function checkOwner(outDir: string, previous: Manifest, owner: ManifestOwner): void {
+  const otherService =
+    previous.service !== undefined && owner.service !== undefined && previous.service !== owner.service;
+  const otherSpec = previous.spec !== undefined && owner.spec !== undefined && previous.spec !== owner.spec;
+  if (!otherService && !otherSpec) return;
+  const near = (path: string) => {
+    const rel = relative(process.cwd(), path);
+    return rel && !rel.startsWith('..') ? rel : path;
+  };
+  const show = (spec: string) => {
+    const path = resolve(outDir, spec);
+    return path === DEFAULT_SPEC_PATH ? 'the embedded default spec' : near(path);
+  };
+  const held =
+    `${previous.service ?? 'a service'}` +
+    (previous.spec !== undefined ? ` generated from ${show(previous.spec)}` : '');
+  const wanted = `${owner.service ?? 'the service'}` + (owner.spec !== undefined ? ` from ${show(owner.spec)}` : '');
+  const specFlag = previous.spec !== undefined ? `--spec ${show(previous.spec)}` : '--spec';
+  throw new OutputError(
+    `"${near(resolve(outDir))}" holds the output of ${held}, not of ${wanted}; nothing was written. ` +
+      `To regenerate what it holds, name its spec with ${specFlag}` +
+      '; to generate this one, choose another folder with --out; to replace it (the spec was renamed, say), add --force.',
+    { path: outDir, code: 'EOWNER' },
+  );
+}
+
+/** The refusal of `planOutput` alone: throws when `outDir` holds another service's output (or another spec's). */
+export async function checkOutputOwner(
+  outDir: string,
+  files: readonly GeneratedFile[],
+  options: PlanOptions = {},
+): Promise<void> {
+  if (options.force === true || !(await inspectOutDir(outDir))) return;
+  checkOwner(outDir, await readManifest(outDir), ownerOf(outDir, files, options));
+}
+
+function ownerOf(outDir: string, files: readonly GeneratedFile[], options: PlanOptions): ManifestOwner {
+  const service = serviceOfPaths(files.map((f) => f.path));
+  return {
+    ...(service !== undefined && { service }),
+    ...(options.spec !== undefined && { spec: manifestSpecPath(outDir, options.spec) }),
+  };
 }
 
 /**
@@ -38,14 +102,22 @@ export interface OutputPlan {
  * generated path (a generator bug) and an OutputError when the disk cannot be read or the
  * previous manifest is corrupt.
  */
-export async function planOutput(outDir: string, files: readonly GeneratedFile[]): Promise<OutputPlan> {
+export async function planOutput(
+  outDir: string,
+  files: readonly GeneratedFile[],
+  options: PlanOptions = {},
+): Promise<OutputPlan> {
   assertValidFiles(files);
   const outDirExists = await inspectOutDir(outDir);
-  const previousFiles = outDirExists ? (await readManifest(outDir)).files : [];
+  const previous: Manifest = outDirExists ? await readManifest(outDir) : { generator: 'asmxgen', files: [] };
+  const previousFiles = previous.files;
+  const paths = files.map((f) => f.path);
+  const owner = ownerOf(outDir, files, options);
+  if (options.force !== true) checkOwner(outDir, previous, owner);
 
   const bytes = new Map<string, Uint8Array>();
   for (const file of files) bytes.set(file.path, Buffer.from(file.content, 'utf8'));
-  bytes.set(MANIFEST_FILE, Buffer.from(renderManifest(files.map((f) => f.path)), 'utf8'));
+  bytes.set(MANIFEST_FILE, Buffer.from(renderManifest(paths, owner), 'utf8'));
 
   const entries: PlanEntry[] = [];
   for (const [path, wanted] of bytes) {
@@ -63,5 +135,5 @@ export async function planOutput(outDir: string, files: readonly GeneratedFile[]
     entries.push({ path, state: 'removed' });
   }
   entries.sort((a, b) => comparePaths(a.path, b.path));
-  return { outDir, outDirExists, entries, previousFiles, bytes };
+  return { outDir, outDirExists, entries, previousFiles, bytes, owner };
 }

@@ -17,11 +17,11 @@ import { renderManifest } from './manifest.js';
 import { errnoCode, outputErrorFrom } from './output-error.js';
 import { MANIFEST_FILE } from './paths.js';
 import { removeStaleTemps } from './stale-temps.js';
-import { planOutput, type PlanEntry, type PlanState } from './plan.js';
+import { planOutput, type PlanEntry, type PlanOptions, type PlanState } from './plan.js';
 
 export type { PlanEntry, PlanState } from './plan.js';
 
-export interface WriteOptions {
+export interface WriteOptions extends PlanOptions {
   /** Compute and report the states, but write, remove and create nothing. */
   readonly dryRun?: boolean;
   /** Called once per entry, after it has been dealt with (in dry runs, in path order). */
@@ -51,7 +51,7 @@ export async function writeOutput(
   files: readonly GeneratedFile[],
   options: WriteOptions = {},
 ): Promise<WriteSummary> {
-  const plan = await planOutput(outDir, files);
+  const plan = await planOutput(outDir, files, options);
   const summary: WriteSummary = { entries: plan.entries, counts: countStates(plan.entries) };
   const report = options.onFile ?? (() => undefined);
   if (options.dryRun === true) {
@@ -73,7 +73,7 @@ export async function writeOutput(
   const claimed = wanted.some((p) => !previous.has(p));
   let manifestOnDisk: string | undefined;
   if (claimed) {
-    manifestOnDisk = renderManifest([...previous, ...wanted]);
+    manifestOnDisk = renderManifest([...previous, ...wanted], plan.owner);
     await atomicWriteFile(manifestPath, Buffer.from(manifestOnDisk, 'utf8'));
   }
 
@@ -110,7 +110,9 @@ export async function writeOutput(
     if (claimed) {
       // Own up to exactly what is on disk now, so a later run does not remove a file it never wrote.
       const accurate = [...[...previous].filter((p) => !removed.has(p)), ...owned];
-      await atomicWriteFile(manifestPath, Buffer.from(renderManifest(accurate), 'utf8')).catch(() => undefined);
+      await atomicWriteFile(manifestPath, Buffer.from(renderManifest(accurate, plan.owner), 'utf8')).catch(
+        () => undefined,
+      );
     }
     throw error;
   }

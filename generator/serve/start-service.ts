@@ -1,7 +1,9 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { existsSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { CallRecord } from '@asmxgen/runtime/server';
+import { packageRoot } from '../package-root.js';
 import { HANDLERS_EXPORT } from '../impl/conventions.js';
 import { mockHandlers } from './mock-handlers.js';
 import { registerTypeScript } from './register-ts.js';
@@ -14,12 +16,14 @@ export interface ServeConfig {
   readonly createServer: string;
   readonly serviceName: string;
   readonly implFile?: string;
+  /** The handlers file as messages name it (relative to the working folder when inside it). */
+  readonly implName?: string;
   readonly port: number;
   readonly host: string;
   /** How long in-flight requests may take to finish after a stop signal. */
   readonly drainMs: number;
-  /** `text`: readable lines (the mock's calls, handler errors); `json`: one JSON line per call on stdout. */
-  readonly logFormat: 'text' | 'json';
+  /** `text` (the default): readable lines (the mock's calls, handler errors); `json`: one JSON line per call on stdout. */
+  readonly logFormat?: 'text' | 'json';
 }
 
 /**
@@ -44,18 +48,67 @@ export class ServeError extends Error {
 }
 
 interface GeneratedModule {
-  readonly service: { readonly operations: readonly { name: string; result?: { type: never } }[] };
+  readonly service: {
+    readonly operations: readonly { name: string; method?: string; result?: { type: never } }[];
+  };
   readonly [name: string]: unknown;
+}
+
+/** A served service, not yet listening. */
+export interface LoadedService {
+  readonly server: Server;
+  /** The operations (by name) the handlers define: all of them, unless `partial`. */
+  readonly implemented: readonly string[];
 }
 
 /** Imports the generated service and the handlers, and listens. Resolves once listening. */
 export async function startService(config: ServeConfig, log: (line: string) => void): Promise<Server> {
+  const { server } = await loadService(config, log);
+  await listen(server, config);
+  return server;
+}
+
+/**
+ * Imports the generated service and the handlers, and creates its server. With `partial` (the proxy's
+ * strangler), the handlers file may define only some operations: the others answer a Server fault, and a
+ * request for them is not meant to reach this server.
+ */
+export async function loadService(
+  config: ServeConfig,
+  log: (line: string) => void,
+  options: { readonly partial?: boolean } = {},
+): Promise<LoadedService> {
   registerTypeScript();
   const generated = (await import(pathToFileURL(join(config.generatedDir, 'index.ts')).href)) as GeneratedModule;
+  const operations = generated.service.operations;
   const json = config.logFormat === 'json';
-  const handlers = config.implFile
-    ? await loadImpl(config, generated)
-    : mockHandlers(generated.service.operations, json ? () => undefined : (line) => log(`call  ${line}`));
+  let handlers: Record<string, unknown>;
+  let implemented = operations.map((op) => op.name);
+  if (config.implFile) {
+    handlers = await loadImpl(config);
+    implemented = operations.filter((op) => typeof handlers[handlerKey(op)] === 'function').map((op) => op.name);
+    const missing = operations.filter((op) => typeof handlers[handlerKey(op)] !== 'function').map(handlerKey);
+    if (options.partial) {
+      if (implemented.length === 0) {
+        throw new ServeError(
+          `${config.implFile} defines no handler for any operation of ${config.serviceName}, so nothing would be ` +
+            `served locally; define the operations to serve (e.g. \`${handlerKey(operations[0]!)}\`) in \`${HANDLERS_EXPORT}\`.`,
+        );
+      }
+      // The user's object stays the prototype: its methods keep their `this`, own or inherited.
+      handlers = Object.assign(
+        Object.create(handlers) as Record<string, unknown>,
+        ...missing.map((key) => ({ [key]: notServedHere })),
+      );
+    } else if (missing.length > 0) {
+      throw new ServeError(
+        `${config.implFile} has no handler for ${missing.join(', ')}. ` +
+          `Run \`asmxgen generate --impl ${config.implFile}\` to add a stub for each.`,
+      );
+    }
+  } else {
+    handlers = mockHandlers(operations, json ? () => undefined : (line) => log(`call  ${line}`));
+  }
   const create = generated[config.createServer] as (handlers: object, options?: object) => Server;
   const server = create(
     handlers,
@@ -66,46 +119,74 @@ export async function startService(config: ServeConfig, log: (line: string) => v
             log(`error ${ctx.operation}: ${error instanceof Error ? error.message : String(error)}`),
         },
   );
-  await new Promise<void>((done, fail) => {
+  return { server, implemented };
+}
+
+/** Listens on `config.port` and `config.host`; explains a port in use. */
+export function listen(server: Server, config: Pick<ServeConfig, 'port' | 'host'>): Promise<void> {
+  return new Promise<void>((done, fail) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'EADDRINUSE')
         fail(new ServeError(`Port ${config.port} on ${config.host} is in use; choose another with --port.`));
       else if (error.code === 'EACCES')
         fail(new ServeError(`Not allowed to listen on port ${config.port}; choose a port above 1023 with --port.`));
+      else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND')
+        fail(new ServeError(`Cannot listen on ${config.host}: no such local address; choose another with --host.`));
       else fail(error);
     });
     server.listen(config.port, config.host, () => done());
   });
-  return server;
 }
 
-async function loadImpl(config: ServeConfig, generated: GeneratedModule): Promise<object> {
+/** The handlers' member for an operation: its method name where overloads share one. */
+function handlerKey(op: { name: string; method?: string }): string {
+  return op.method ?? op.name;
+}
+
+function notServedHere(): never {
+  throw new Error('This operation is not served here.');
+}
+
+async function loadImpl(config: ServeConfig): Promise<Record<string, unknown>> {
   const file = resolve(config.implFile!);
+  const name = config.implName ?? config.implFile!;
+  if (!existsSync(file)) {
+    throw new ServeError(
+      `Cannot load the handlers from ${name}: there is no such file ` +
+        `(asmxgen generate --impl ${name} creates one with a stub per operation).`,
+    );
+  }
   let module: Record<string, unknown>;
   try {
     module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new ServeError(`Cannot load the handlers from ${config.implFile}: ${reason}`);
+    throw new ServeError(`Cannot load the handlers from ${name}: ${withoutInternalPaths(error)}`);
   }
   const handlers = module[HANDLERS_EXPORT];
   if (!handlers || typeof handlers !== 'object') {
     throw new ServeError(
-      `${config.implFile} does not export \`${HANDLERS_EXPORT}\`: asmxgen serve loads ` +
+      `${name} does not export \`${HANDLERS_EXPORT}\`: asmxgen loads ` +
         `\`export const ${HANDLERS_EXPORT}: ${config.serviceName}Handlers = { … }\` from it ` +
-        `(asmxgen generate --impl ${config.implFile} creates one).`,
+        `(asmxgen generate --impl ${name} creates one).`,
     );
   }
-  const missing = generated.service.operations
-    .map((op) => op.name)
-    .filter((name) => typeof (handlers as Record<string, unknown>)[name] !== 'function');
-  if (missing.length > 0) {
-    throw new ServeError(
-      `${config.implFile} has no handler for ${missing.join(', ')}. ` +
-        `Run \`asmxgen generate --impl ${config.implFile}\` to add a stub for each.`,
-    );
-  }
-  return handlers;
+  return handlers as Record<string, unknown>;
+}
+
+/**
+ * An error of the user's module as a sentence about their code: Node names the module that imported a
+ * missing one, which for the handlers file itself is asmxgen's loader; that part says nothing to the user.
+ */
+function withoutInternalPaths(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const internal = packageRoot();
+  return message
+    .replace(/ imported from (\S+)/g, (all, from: string) => {
+      const path = from.startsWith('file:') ? fileURLToPath(from) : from;
+      return path.startsWith(internal + sep) ? '' : all;
+    })
+    .split(internal + sep)
+    .join('');
 }
 
 /**

@@ -31,15 +31,18 @@ export async function resolve(specifier: string, context: ResolveContext, next: 
     // (fast-xml-parser, busboy): asmxgen depends on them, so resolve from here.
     const bare = !specifier.startsWith('.') && !specifier.startsWith('/') && !specifier.includes(':');
     if (!bare || (error as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') throw error;
-    return next(specifier, { ...context, parentURL: import.meta.url });
+    // Not there either: the user's error (imported from their file) is the one to report, not this module's.
+    return next(specifier, { ...context, parentURL: import.meta.url }).catch(() => Promise.reject(error as Error));
   }
 }
 
 export async function load(url: string, context: object, next: NextLoad) {
   if (url.startsWith('file:') && url.endsWith('.ts')) {
     const file = fileURLToPath(url);
-    const output = ts.transpileModule(readFileSync(file, 'utf8'), {
+    const text = readFileSync(file, 'utf8');
+    const output = ts.transpileModule(text, {
       fileName: file,
+      reportDiagnostics: true,
       compilerOptions: {
         module: ts.ModuleKind.ESNext,
         target: ts.ScriptTarget.ES2022,
@@ -48,6 +51,14 @@ export async function load(url: string, context: object, next: NextLoad) {
         verbatimModuleSyntax: false,
       },
     });
+    const problems = (output.diagnostics ?? []).slice(0, 10).map((d) => {
+      const { line, character } = ts.getLineAndCharacterOfPosition(
+        d.file ?? ts.createSourceFile(file, text, 99),
+        d.start ?? 0,
+      );
+      return `${file}:${line + 1}:${character + 1}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`;
+    });
+    if (problems.length > 0) throw new SyntaxError(`it does not parse:\n${problems.join('\n')}`);
     return { format: 'module', source: output.outputText, shortCircuit: true };
   }
   return next(url, context);

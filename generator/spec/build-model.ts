@@ -6,6 +6,7 @@ import { httpResultElement, planSchemas, type PlanOperation } from '../model/sch
 import { RUNTIME_NAMES, TS_GLOBAL_NAMES, TsNameAllocator } from '../model/ts-names.js';
 import { TsTypes } from '../model/ts-types.js';
 import { describeTypes, valueTypeOf } from '../model/type-descriptions.js';
+import type { ArrayTypeModel, ChoiceModel, TypeModel } from '../model/type-model.js';
 import type { TypeRef } from '../model/type-refs.js';
 import type { NamespaceDeclaration } from '../model/wsdl-model.js';
 import {
@@ -22,7 +23,11 @@ import {
 interface Draft {
   readonly op: SpecOperation;
   readonly messageName: string;
-  readonly parameters: readonly { readonly spec: SpecParameter; readonly type: TypeRef }[];
+  readonly parameters: readonly {
+    readonly spec: SpecParameter;
+    readonly type: TypeRef;
+    readonly choice: ChoiceModel | undefined;
+  }[];
   readonly result: TypeRef | undefined;
   readonly reflected: number;
   readonly http: boolean;
@@ -54,13 +59,19 @@ export function buildModel(spec: Spec): ServiceModel {
   for (const included of spec.service.include ?? []) resolver.reflect(included);
   const drafts = spec.operations.map((op): Draft => {
     const specParams = op.parameters ?? [];
-    const refs = new Map<SpecParameter, TypeRef>();
-    const resolve = (p: SpecParameter) => refs.set(p, resolver.ref(p.type ?? 'string', p.itemName));
+    const refs = new Map<SpecParameter, { type: TypeRef; choice: ChoiceModel | undefined }>();
+    const resolve = (p: SpecParameter) =>
+      refs.set(
+        p,
+        p.choice
+          ? resolver.choiceRef(p.type ?? 'anyType', p.choice, false)
+          : { type: resolver.ref(p.type ?? 'string', p.itemName), choice: undefined },
+      );
     specParams.filter((p) => p.direction !== 'out').forEach(resolve);
     const result = op.result === undefined ? undefined : resolver.ref(op.result, op.resultItemName);
     specParams.filter((p) => p.direction === 'out').forEach(resolve);
     for (const h of op.headers ?? []) resolver.reflect(h.type);
-    const parameters = specParams.map((p) => ({ spec: p, type: refs.get(p)! }));
+    const parameters = specParams.map((p) => ({ spec: p, ...refs.get(p)! }));
     const facts = parameters.map((p) => ({ type: p.type, direction: p.spec.direction ?? 'in', list: !!p.spec.list }));
     return {
       op,
@@ -131,6 +142,7 @@ export function buildModel(spec: Spec): ServiceModel {
     scope: resolved.scope,
     http: flags.http,
     dataSetSchema: spec.wsdl?.dataSetSchema ?? 'v2',
+    xsdImport: spec.wsdl?.xsdImport ?? false,
     abstractTypes: drafts.some(
       (d) =>
         d.http &&
@@ -139,23 +151,29 @@ export function buildModel(spec: Spec): ServiceModel {
         ),
     ),
     operations: drafts.map((d, i): PlanOperation => {
-      const particle = (name: string, type: TypeRef) => ({
+      const particle = (name: string, type: TypeRef, choice?: ChoiceModel) => ({
         name,
         type,
         minOccurs: isValue(type) || type.kind === 'nullable' ? ('1' as const) : ('0' as const),
         nillable: type.kind === 'nullable',
+        choice,
       });
       const inParams = d.parameters.filter((p) => p.spec.direction !== 'out');
       const outParams = d.parameters.filter((p) => p.spec.direction === 'out' || p.spec.direction === 'ref');
       return {
         requestElement: d.messageName,
         responseElement: `${d.messageName}Response`,
-        request: inParams.map((p) => particle(p.spec.name, p.type)),
+        request: inParams.map((p) => particle(p.spec.name, p.type, p.choice)),
         response: [
           ...(d.result ? [particle(`${d.messageName}Result`, d.result)] : []),
-          ...outParams.map((p) => particle(p.spec.name, p.type)),
+          ...outParams.map((p) => particle(p.spec.name, p.type, p.choice)),
         ],
-        headers: headersOf(d).map((h) => ({ element: h.element, type: h.type })),
+        // The runtime exports the In (and InOut) headers' schema items, then the Out headers' ones, each group
+        // in header order; the messages keep the header order.
+        headers: [...headersOf(d).filter((h) => h.input), ...headersOf(d).filter((h) => !h.input)].map((h) => ({
+          element: h.element,
+          type: h.type,
+        })),
         reflected: d.reflected,
         http: d.http,
         httpResult: httpResults[i],
@@ -170,7 +188,7 @@ export function buildModel(spec: Spec): ServiceModel {
     const { op, messageName } = d;
     // Handlers and clients name an operation by its message name: unique where overloads share a name.
     const method = methods.get(messageName)!;
-    const parameters = d.parameters.map(({ spec: p, type }): ParameterModel => {
+    const parameters = d.parameters.map(({ spec: p, type, choice }): ParameterModel => {
       const required = isValue(type) || type.kind === 'nullable';
       return {
         name: p.name,
@@ -180,8 +198,9 @@ export function buildModel(spec: Spec): ServiceModel {
         direction: p.direction ?? 'in',
         list: p.list === true,
         tsName: tsPropertyName(p.name),
-        tsType: tsTypes.site(type),
+        tsType: tsTypes.site(type, { choice }),
         valueType: valueTypeOf(type, arrays),
+        choice,
       };
     });
     const httpResult = httpResults[i];
@@ -287,8 +306,9 @@ export function buildModel(spec: Spec): ServiceModel {
       conformanceClaim: spec.service.conformanceClaim === true,
       lineEnd: spec.wsdl?.lineEnds === 'crlf' ? '\r\n' : '\n',
       finalNewline: spec.wsdl?.finalNewline === true,
+      prolog: spec.wsdl?.prolog,
     },
-    codeBlockers: codeBlockers(operations),
+    codeBlockers: codeBlockers(resolved.types, arrays, operations),
     ts: serviceTs,
   };
   return deepFreeze(model);
@@ -308,11 +328,36 @@ function orderNamespaces(
   return [...listed, ...computed.filter((n) => !order.includes(n.prefix))];
 }
 
+const CHOICE_BLOCKED =
+  '([XmlElement(Name, typeof(T))]s or [XmlArrayItem(Name, typeof(T))]s): the generated server and client do not ' +
+  'read or write choices yet';
+
 /** What keeps the TypeScript emitters from a service, one line per thing, in spec order. */
-function codeBlockers(operations: readonly OperationModel[]): string[] {
+function codeBlockers(
+  types: readonly TypeModel[],
+  arrays: ReadonlyMap<string, ArrayTypeModel>,
+  operations: readonly OperationModel[],
+): string[] {
   const out: string[] = [];
+  for (const t of types) {
+    if (t.kind !== 'class') continue;
+    for (const m of t.members) {
+      if (
+        m.choice ||
+        (m.type.kind === 'array' && m.type.arrayType !== undefined && arrays.get(m.type.arrayType)?.choice)
+      ) {
+        out.push(`type "${t.name}": member "${m.name}" is a choice of elements ${CHOICE_BLOCKED}`);
+      }
+    }
+  }
   for (const op of operations) {
     for (const p of op.parameters) {
+      if (
+        p.choice ||
+        (p.type.kind === 'array' && p.type.arrayType !== undefined && arrays.get(p.type.arrayType)?.choice)
+      ) {
+        out.push(`operation "${op.messageName}": parameter "${p.name}" is a choice of elements ${CHOICE_BLOCKED}`);
+      }
       if (p.direction !== 'in') {
         out.push(
           `operation "${op.messageName}": parameter "${p.name}" is ${p.direction === 'out' ? 'an out' : 'a ref'} parameter ` +

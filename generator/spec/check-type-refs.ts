@@ -1,3 +1,4 @@
+import { unknownNameMessage } from '../model/name-hint.js';
 import { BUILTIN_NAMES, BUILTIN_TYPES, isBuiltinName } from '../model/builtin-types.js';
 import type { TypeDeclaration } from '../model/type-declarations.js';
 import { parseTypeText } from '../model/type-refs.js';
@@ -7,7 +8,17 @@ import type { Entry, Fields, YamlChecker } from './yaml-checker.js';
 export interface TypeRefUse {
   readonly text: string;
   readonly entry: Entry;
-  readonly use: 'parameter' | 'result' | 'member' | 'attribute' | 'anyMember' | 'header' | 'base' | 'include';
+  readonly use:
+    | 'parameter'
+    | 'result'
+    | 'member'
+    | 'attribute'
+    | 'anyMember'
+    | 'header'
+    | 'base'
+    | 'include'
+    | 'choiceSite'
+    | 'choiceElement';
   /** The declaring type, for members, bases and includes. */
   readonly owner?: string;
 }
@@ -55,7 +66,9 @@ function refProblem(
   const builtin = isBuiltinName(parsed.name) ? BUILTIN_TYPES[parsed.name] : undefined;
   if (!decl && !builtin) {
     const known = hasTypes ? ', or a type declared under "types"' : '';
-    return `unknown type "${parsed.name}"; expected one of: ${BUILTIN_NAMES.join(', ')}${known}`;
+    return unknownNameMessage('type', parsed.name, [...BUILTIN_NAMES, ...declared.keys()], {
+      expected: `${BUILTIN_NAMES.join(', ')}${known}`,
+    });
   }
   const plain = !parsed.nullable && parsed.rank === 0;
   switch (ref.use) {
@@ -71,6 +84,16 @@ function refProblem(
         return `"${decl.name}" is a header class: header classes cannot be derived from`;
       return undefined;
     }
+    case 'choiceSite':
+      return (parsed.name === 'anyType' || decl?.kind === 'class') && !parsed.nullable && parsed.rank <= 1
+        ? undefined
+        : `a choice is held by a member or parameter of type anyType or a class, or an array of one; got "${ref.text}"`;
+    case 'choiceElement':
+      if (parsed.rank > 0) return `a choice element is of one type, not an array; got "${ref.text}"`;
+      if (builtin && builtin.shape !== 'named') {
+        return `a choice element cannot be of type "${parsed.name}" (XML, DataSet or DataTable)`;
+      }
+      break;
     case 'anyMember':
       return parsed.name === 'xmlElement' && !parsed.nullable && parsed.rank <= 1
         ? undefined

@@ -1,7 +1,8 @@
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import { unknownNameMessage } from '../model/name-hint.js';
 import { BINDING_KINDS, type BindingKind } from '../model/types.js';
 import { checkTypeRefs, type TypeRefUse } from './check-type-refs.js';
-import { parseTypes } from './parse-types.js';
+import { parseChoice, parseTypes } from './parse-types.js';
 import { SpecError, type SpecProblem } from './spec-error.js';
 import type { Spec, SpecHeader, SpecOperation, SpecParameter, SpecService, SpecWsdl } from './spec-types.js';
 import { ROOT, YamlChecker, type Entry } from './yaml-checker.js';
@@ -64,7 +65,14 @@ class Checker extends YamlChecker {
   private wsdl(entry: Entry): SpecWsdl | undefined {
     const map = this.mapping(entry);
     if (!map) return undefined;
-    const f = this.fields(map, entry.path, ['namespaceOrder', 'lineEnds', 'finalNewline', 'dataSetSchema']);
+    const f = this.fields(map, entry.path, [
+      'namespaceOrder',
+      'lineEnds',
+      'finalNewline',
+      'dataSetSchema',
+      'xsdImport',
+      'prolog',
+    ]);
     let namespaceOrder: string[] | undefined;
     let ok = true;
     if (f.namespaceOrder) {
@@ -88,7 +96,18 @@ class Checker extends YamlChecker {
     const lineEnds = f.lineEnds && this.oneOf(f.lineEnds, ['lf', 'crlf'] as const);
     const finalNewline = f.finalNewline && this.boolean(f.finalNewline);
     const dataSetSchema = f.dataSetSchema && this.oneOf(f.dataSetSchema, ['legacy', 'v2'] as const);
+    const xsdImport = f.xsdImport && this.boolean(f.xsdImport);
+    let prolog = f.prolog && this.string(f.prolog);
+    if (prolog !== undefined && !PROLOG.test(prolog)) {
+      this.problem(
+        f.prolog!,
+        'a prolog holds only <?xml version="1.0" encoding="utf-8"?> and whitespace (spaces, tabs, line ends)',
+      );
+      prolog = undefined;
+    }
     if (
+      (f.prolog && prolog === undefined) ||
+      (f.xsdImport && xsdImport === undefined) ||
       (f.lineEnds && lineEnds === undefined) ||
       (f.finalNewline && finalNewline === undefined) ||
       (f.dataSetSchema && dataSetSchema === undefined) ||
@@ -101,6 +120,8 @@ class Checker extends YamlChecker {
       ...(lineEnds !== undefined && { lineEnds }),
       ...(finalNewline !== undefined && { finalNewline }),
       ...(dataSetSchema !== undefined && { dataSetSchema }),
+      ...(xsdImport !== undefined && { xsdImport }),
+      ...(prolog !== undefined && { prolog }),
     };
   }
 
@@ -180,7 +201,7 @@ class Checker extends YamlChecker {
       const kind = this.string(e);
       if (kind === undefined) return;
       if (!(BINDING_KINDS as readonly string[]).includes(kind)) {
-        this.problem(e, `unknown binding "${kind}"; expected one of: ${BINDING_KINDS.join(', ')}`);
+        this.problem(e, unknownNameMessage('binding', kind, BINDING_KINDS));
       } else if (seen.has(kind)) {
         this.problem(e, `duplicate binding "${kind}" (first listed at line ${seen.get(kind)})`);
       } else {
@@ -283,13 +304,16 @@ class Checker extends YamlChecker {
     for (const e of items) {
       const map = this.mapping(e);
       if (!map) continue;
-      const f = this.fields(map, e.path, ['name', 'type', 'direction', 'list', 'itemName']);
+      const f = this.fields(map, e.path, ['name', 'type', 'direction', 'list', 'itemName', 'choice']);
       let name: string | undefined;
       if (this.need(map, f, e.path, 'name')) {
         name = this.name(f.name!, 'parameter name', true);
         if (name !== undefined) name = this.unique(f.name!, name, 'parameter', seen);
       }
-      const type = f.type && this.typeRef(f.type, 'parameter');
+      const choice = f.choice && parseChoice(this, f.choice, this.refs, undefined);
+      const type = f.type && (f.choice ? this.typeRef(f.type, 'choiceSite') : this.typeRef(f.type, 'parameter'));
+      if (f.choice && f.list) this.problem(f.list, 'a choice parameter cannot be a list');
+      if (f.choice && f.itemName) this.problem(f.itemName, 'a choice names its elements: no itemName');
       const direction = f.direction && this.oneOf(f.direction, ['in', 'out', 'ref'] as const);
       const list = f.list && this.boolean(f.list);
       const itemName = f.itemName && this.name(f.itemName, 'item name', true);
@@ -302,7 +326,8 @@ class Checker extends YamlChecker {
         ok(f.type, type) &&
         ok(f.direction, direction) &&
         ok(f.list, list) &&
-        ok(f.itemName, itemName)
+        ok(f.itemName, itemName) &&
+        ok(f.choice, choice)
       ) {
         out.push({
           name,
@@ -310,6 +335,7 @@ class Checker extends YamlChecker {
           ...(direction !== undefined && { direction }),
           ...(list !== undefined && { list }),
           ...(itemName !== undefined && { itemName }),
+          ...(choice && { choice }),
         });
       }
     }
@@ -356,6 +382,9 @@ class Checker extends YamlChecker {
 }
 
 /** The prefixes the runtime always declares on the root element (corpus README, rule 1). */
+/** What `wsdl.prolog` may hold: the runtime's XML declaration, then whitespace. */
+export const PROLOG = /^(<\?xml version="1\.0" encoding="utf-8"\?>)?[ \t\r\n]*$/;
+
 const ROOT_PREFIXES = ['soapenc', 'soap12', 'http', 'tns', 'mime', 'tm', 's', 'soap'];
 
 function describe(node: Node): string {

@@ -2,6 +2,7 @@ import type { Node } from 'yaml';
 import { isMap, isScalar } from 'yaml';
 import { isBuiltinName } from '../model/builtin-types.js';
 import type {
+  ChoiceElementDeclaration,
   ClassDeclaration,
   EnumValueDeclaration,
   MemberDeclaration,
@@ -42,6 +43,8 @@ const MEMBER_FIELDS = [
   'nillable',
   'optional',
   'default',
+  'choice',
+  'choiceIdentifier',
 ];
 
 /**
@@ -212,15 +215,36 @@ function classMembers(
     const unwrapped = flag('unwrapped');
     const nillable = flag('nillable');
     const optional = flag('optional');
-    const type = f.type ? c.string(f.type, true) : 'string';
+    const choice = f.choice && parseChoice(c, f.choice, refs, owner);
+    const choiceIdentifier = f.choiceIdentifier && c.name(f.choiceIdentifier, 'choice identifier', false);
+    const type = f.type ? c.string(f.type, true) : f.choice ? 'anyType' : 'string';
     const xmlName = f.xmlName && c.name(f.xmlName, 'XML name', true);
     const itemName = f.itemName && c.name(f.itemName, 'item name', true);
     const dflt = f.default && scalarText(c, f.default);
-    if (type !== undefined) {
+    const isArray = type?.endsWith('[]') === true;
+    if (f.choice) {
+      for (const [key, what] of [
+        ['attribute', 'an attribute'],
+        ['any', 'an any member'],
+        ['itemName', 'item names (the choice names its elements)'],
+        ['nillable', 'nillable'],
+        ['optional', 'optional'],
+        ['default', 'a default'],
+      ] as const) {
+        if (f[key]) c.problem(f[key], `a choice member cannot have ${what}`);
+      }
+      if (f.xmlName && (!isArray || unwrapped)) {
+        c.problem(f.xmlName, "a choice in the member's place names its elements: no xmlName");
+      }
+    } else if (f.choiceIdentifier) {
+      c.problem(f.choiceIdentifier, 'choiceIdentifier applies to a member with a choice only');
+    }
+    if (type !== undefined && f.choice) {
+      refs.push({ text: type, entry: f.type ?? f.name!, use: 'choiceSite', owner });
+    } else if (type !== undefined) {
       const use = any ? 'anyMember' : attribute ? 'attribute' : 'member';
       refs.push({ text: type, entry: f.type ?? f.name!, use, owner });
     }
-    const isArray = type?.endsWith('[]') === true;
     if (attribute && any) c.problem(f.any!, 'a member is an attribute or any element, not both');
     if (unwrapped && !isArray) c.problem(f.unwrapped!, 'unwrapped applies to an array member only');
     if (unwrapped && attribute) c.problem(f.unwrapped!, 'an attribute cannot be unwrapped');
@@ -229,7 +253,14 @@ function classMembers(
     }
     if (name === undefined || type === undefined) continue;
     if (c.unique(f.name!, name, 'member', names) === undefined) continue;
-    if (!any) {
+    if (f.choice && choice === undefined) continue;
+    if (choice && (!isArray || unwrapped)) {
+      let clash = false;
+      for (const e of choice) {
+        if (c.unique(f.choice!, e.name, 'element name', elementNames) === undefined) clash = true;
+      }
+      if (clash) continue;
+    } else if (!any) {
       const wire = xmlName ?? name;
       const seen = attribute ? attributeNames : elementNames;
       if (c.unique(f.xmlName ?? f.name!, wire, attribute ? 'attribute name' : 'element name', seen) === undefined)
@@ -246,9 +277,44 @@ function classMembers(
       ...(nillable && { nillable }),
       ...(optional && { optional }),
       ...(dflt !== undefined && { default: dflt }),
+      ...(choice && { choice }),
+      ...(choiceIdentifier !== undefined && { choiceIdentifier }),
     });
   }
   return out;
+}
+
+/**
+ * `choice:` of a member or parameter: a list of `{ name, type }`, the elements of several
+ * `[XmlElement(Name, typeof(T))]`s, at least two, with distinct names.
+ */
+export function parseChoice(
+  c: YamlChecker,
+  entry: Entry,
+  refs: TypeRefUse[],
+  owner: string | undefined,
+): ChoiceElementDeclaration[] | undefined {
+  const items = c.items(entry);
+  if (!items) return undefined;
+  if (items.length < 2) {
+    c.problem(entry, 'a choice needs at least two elements (one element is an ordinary member or parameter)');
+    return undefined;
+  }
+  const names = new Map<string, number>();
+  const out: ChoiceElementDeclaration[] = [];
+  for (const item of items) {
+    const map = c.mapping(item);
+    if (!map) continue;
+    const f = c.fields(map, item.path, ['name', 'type']);
+    if (!c.need(map, f, item.path, 'name')) continue;
+    const name = c.name(f.name!, 'element name', true);
+    const type = f.type ? c.string(f.type, true) : 'string';
+    if (type !== undefined) refs.push({ text: type, entry: f.type ?? f.name!, use: 'choiceElement', owner });
+    if (name === undefined || type === undefined) continue;
+    if (c.unique(f.name!, name, 'choice element', names) === undefined) continue;
+    out.push({ name, type });
+  }
+  return out.length === items.length ? out : undefined;
 }
 
 /** A scalar's text as written (`[DefaultValue]`: `EUR`, `0`, `true`). */

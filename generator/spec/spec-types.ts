@@ -1,5 +1,5 @@
 import type { BindingKind } from '../model/types.js';
-import type { TypeDeclaration } from '../model/type-declarations.js';
+import type { ChoiceElementDeclaration, TypeDeclaration } from '../model/type-declarations.js';
 
 /**
  * A spec as written in YAML, after validation. The loader guarantees every
@@ -38,6 +38,16 @@ export interface SpecWsdl {
    * default, `system.data.dataset` `WSDL_VERSION` below 2) or `v2` (Mono's); `v2` when omitted.
    */
   readonly dataSetSchema?: 'legacy' | 'v2';
+  /**
+   * The service's schema starts with `<s:import namespace="http://www.w3.org/2001/XMLSchema" />`, as the .NET
+   * Framework 1.x writes it for a `DataSet` and SharePoint's WSDLs have it; not when omitted.
+   */
+  readonly xsdImport?: boolean;
+  /**
+   * The text before the root element when it is not the runtime's `<?xml version="1.0" encoding="utf-8"?>` and a
+   * line end: SharePoint's WSDL pages serve blank lines and no declaration. Only that declaration and whitespace.
+   */
+  readonly prolog?: string;
 }
 
 export interface SpecService {
@@ -83,6 +93,12 @@ export interface SpecParameter {
   readonly list?: boolean;
   /** `[XmlArrayItem("X")]` on an array parameter. */
   readonly itemName?: string;
+  /**
+   * Several `[XmlElement(Name, typeof(T))]`s: the parameter is one of these elements, in its place; on an array
+   * parameter, several `[XmlArrayItem(Name, typeof(T))]`s (its items are these elements, `ArrayOfChoiceN`). `type`
+   * is then the declared type (`anyType` when omitted).
+   */
+  readonly choice?: readonly ChoiceElementDeclaration[];
 }
 
 export interface SpecHeader {

@@ -1,4 +1,5 @@
 import { isAlias, isMap, isScalar, isSeq, type Document, type Node } from 'yaml';
+import { unknownNameMessage } from '../model/name-hint.js';
 import { isTsIdentifier, isXmlName, RESERVED_NAMES } from '../model/naming.js';
 import type { SpecProblem } from './spec-error.js';
 
@@ -79,7 +80,7 @@ export class YamlChecker {
       if (keyName === undefined) {
         this.report(key ?? map, undefined, childPath, 'field names must be plain strings');
       } else if (!known.includes(keyName) && !silent.includes(keyName)) {
-        this.report(key, undefined, childPath, `unknown field "${keyName}"; expected one of: ${known.join(', ')}`);
+        this.report(key, undefined, childPath, unknownNameMessage('field', keyName, known));
       } else {
         out[keyName] = { key: key!, value: this.deref(pair.value as Node | null), path: childPath };
       }
@@ -159,7 +160,7 @@ export class YamlChecker {
     const v = this.string(entry);
     if (v === undefined) return undefined;
     if ((values as readonly string[]).includes(v)) return v as T;
-    this.problem(entry, `unknown value "${v}"; expected one of: ${values.join(', ')}`);
+    this.problem(entry, unknownNameMessage('value', v, values));
     return undefined;
   }
 

@@ -322,13 +322,10 @@ function readHeaders(doc: WsdlDocument, soap: readonly WsdlBinding[], node: XmlN
   for (const binding of soap) {
     const operation = binding.operations.get(operationKey(doc, node))!;
     const side = (direction: 'input' | 'output') =>
-      soapHeadersOf(binding, operation, direction).map((header) => ({ header, element: headerElement(doc, header) }));
+      soapHeadersOf(binding, operation, direction).map((header) => ({ header, ...headerMessage(doc, header) }));
     const input = side('input');
     const output = side('output');
-    const merged = mergeOrders(
-      input.map((h) => h.element),
-      output.map((h) => h.element),
-    );
+    const merged = byMessageOrder(input, output);
     if (!merged) {
       throw doc.fail(
         operation,
@@ -357,6 +354,34 @@ function readHeaders(doc: WsdlDocument, soap: readonly WsdlBinding[], node: XmlN
     result ??= headers;
   }
   return result ?? [];
+}
+
+/**
+ * The input's and the output's headers merged, in the order of their messages when that order keeps both lists:
+ * the runtime writes an operation's header messages in the order it sorts the headers (by the field each is bound
+ * to), In and Out headers alike, so the messages say how an In header and an Out header sort, which the two lists
+ * alone do not.
+ */
+function byMessageOrder(
+  input: readonly { readonly element: string; readonly message: XmlNode }[],
+  output: readonly { readonly element: string; readonly message: XmlNode }[],
+): string[] | undefined {
+  const inputs = input.map((h) => h.element);
+  const outputs = output.map((h) => h.element);
+  const merged = mergeOrders(inputs, outputs);
+  if (!merged) return undefined;
+  const offset = new Map<string, number>();
+  for (const h of [...input, ...output])
+    offset.set(h.element, Math.min(offset.get(h.element) ?? Infinity, h.message.offset));
+  const sorted = [...merged].sort((a, b) => offset.get(a)! - offset.get(b)!);
+  const keeps = (list: readonly string[]) =>
+    list.every((e, i) => i === 0 || sorted.indexOf(list[i - 1]!) < sorted.indexOf(e));
+  return keeps(inputs) && keeps(outputs) ? sorted : merged;
+}
+
+/** The message of a `soap:header`, and its element: the message's part, which the runtime names after it. */
+function headerMessage(doc: WsdlDocument, header: XmlNode): { element: string; message: XmlNode } {
+  return { element: headerElement(doc, header), message: doc.resolve(header, 'message', doc.messages, 'message') };
 }
 
 /** The element of a `soap:header`: its message's part, which the runtime names after the element. */

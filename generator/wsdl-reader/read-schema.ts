@@ -27,6 +27,11 @@ export interface RawParticle {
   readonly default: string | undefined;
   /** `<s:any>`: an `[XmlAnyElement]` member. */
   readonly any: boolean;
+  /**
+   * `<s:choice>`: a member or parameter of several `[XmlElement(Name, typeof(T))]`s (or an `ArrayOfChoiceN`'s
+   * items), these its elements; `name` is then `Item` (or `Items` when it repeats), the name xsd.exe gives it.
+   */
+  readonly choice?: readonly RawParticle[];
 }
 
 export interface RawAttribute {
@@ -77,6 +82,8 @@ export class SchemaReader {
   private readonly reading = new Set<string>();
   /** The first DataSet schema read, and its form. */
   private dataSets: { form: DataSetSchema; node: XmlNode } | undefined;
+  /** The service's schema imports the XML Schema namespace (`wsdl.xsdImport`); known after {@link checkSchemas}. */
+  xsdImport = false;
 
   constructor(private readonly doc: WsdlDocument) {
     for (const schema of doc.schemas) {
@@ -200,6 +207,14 @@ export class SchemaReader {
       }
       for (const child of schema.elements) {
         if (child.namespace !== XSD_NS) continue;
+        if (
+          namespace === this.tns &&
+          child.localName === 'import' &&
+          child.attributes.get('namespace') === XSD_NS &&
+          !child.attributes.has('schemaLocation')
+        ) {
+          this.xsdImport = true;
+        }
         if (child.localName === 'include' || child.localName === 'redefine' || child.attributes.has('schemaLocation')) {
           throw this.doc.fail(
             child,
@@ -260,17 +275,49 @@ export class SchemaReader {
 
   private unexpected(node: XmlNode, what: string): Error {
     const shown = `<${node.qualifiedName}${[...node.attributes].map(([k, v]) => ` ${k}="${v}"`).join('')}>`;
+    if (isElement(node, XSD_NS, 'choice')) {
+      return this.doc.fail(
+        node,
+        `${what} holds ${shown}: the runtime writes s:choice in a sequence, as a member or parameter of several ` +
+          '[XmlElement(Name, typeof(T))], with minOccurs="1" maxOccurs="1" or minOccurs="0" maxOccurs="unbounded", ' +
+          'or as all of an ArrayOfChoiceN, of two or more elements; a spec cannot express this one',
+      );
+    }
     return this.doc.fail(
       node,
-      `${what} holds ${shown}: the ASMX runtime writes a sequence of elements, then attributes, then ` +
-        '<s:anyAttribute />, and a spec expresses nothing else (no s:choice, s:all, s:group, [XmlText] or ' +
-        '[XmlChoiceIdentifier])',
+      `${what} holds ${shown}: a spec's classes hold a sequence of elements, then attributes, then ` +
+        '<s:anyAttribute />, and cannot express this (the runtime writes other content for [XmlText]; it writes no ' +
+        's:all or s:group, so if this copy was edited, import the WSDL the service itself serves)',
     );
   }
 
   private particle(node: XmlNode, what: string): RawParticle {
     const minOccurs = node.attributes.get('minOccurs') ?? '1';
     const maxOccurs = node.attributes.get('maxOccurs') ?? '1';
+    if (isElement(node, XSD_NS, 'choice')) {
+      const single = minOccurs === '1' && maxOccurs === '1';
+      const repeated = minOccurs === '0' && maxOccurs === 'unbounded';
+      const elements = significant(node);
+      if (node.attributes.size !== 2 || !(single || repeated) || elements.length < 2) {
+        throw this.unexpected(node, what);
+      }
+      const choice = elements.map((e) => {
+        const p = this.particle(e, what);
+        if (p.any || p.choice || p.maxOccurs !== '1' || p.default !== undefined) throw this.unexpected(node, what);
+        return p;
+      });
+      return {
+        node,
+        name: single ? 'Item' : 'Items',
+        type: { kind: 'builtin', name: 'anyType' },
+        minOccurs,
+        maxOccurs,
+        nillable: false,
+        default: undefined,
+        any: false,
+        choice,
+      };
+    }
     if (isElement(node, XSD_NS, 'any')) {
       const extra = [...node.attributes.keys()].find((k) => k !== 'minOccurs' && k !== 'maxOccurs');
       if (extra !== undefined) throw this.unexpected(node, what);
@@ -413,6 +460,10 @@ export class SchemaReader {
   private isArrayType(name: string, node: XmlNode): boolean {
     if (!name.startsWith('ArrayOf') || node.attributes.size !== 1) return false;
     const content = significant(node);
+    const only = content[0];
+    if (/^ArrayOfChoice[0-9]+$/.test(name) && content.length === 1 && only && isElement(only, XSD_NS, 'choice')) {
+      return only.attributes.get('minOccurs') === '0' && only.attributes.get('maxOccurs') === 'unbounded';
+    }
     const sequence = content[0];
     if (content.length !== 1 || !sequence || !isElement(sequence, XSD_NS, 'sequence')) return false;
     const items = significant(sequence);
@@ -427,8 +478,9 @@ export class SchemaReader {
   }
 
   private arrayItem(name: string, node: XmlNode): RawParticle {
-    const sequence = significant(node)[0]!;
-    return this.particle(significant(sequence)[0]!, `the array type "${name}"`);
+    const content = significant(node)[0]!;
+    if (isElement(content, XSD_NS, 'choice')) return this.particle(content, `the array type "${name}"`);
+    return this.particle(significant(content)[0]!, `the array type "${name}"`);
   }
 
   private declared(name: string, node: XmlNode): void {

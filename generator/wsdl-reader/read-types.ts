@@ -7,6 +7,7 @@ import type {
   MemberDeclaration,
   TypeDeclaration,
 } from '../model/type-declarations.js';
+import type { ChoiceElementDeclaration } from '../model/type-declarations.js';
 import type { RawClass, RawDeclaration, RawEnum, RawParticle, RawType } from './read-schema.js';
 import type { WsdlDocument } from './wsdl-document.js';
 import type { XmlNode } from './xml-tree.js';
@@ -21,6 +22,8 @@ export interface SpecRef {
   readonly nillable: boolean;
   /** The item name of an array, when it is not the item type's own name (`[XmlArrayItem]`). */
   readonly itemName: string | undefined;
+  /** The elements of an `ArrayOfChoiceN`'s items (`[XmlArrayItem(Name, typeof(T))]`s). */
+  readonly choice?: ChoiceElementDeclaration[];
 }
 
 /**
@@ -96,6 +99,10 @@ export class TypeBuilder {
 
   /** Records what an occurrence of a type says about it (struct or class). */
   observe(p: RawParticle, context: UseContext): void {
+    if (p.choice) {
+      for (const e of p.choice) this.observe(e, context === 'arrayItem' ? 'arrayItem' : 'member');
+      return;
+    }
     const t = p.type;
     if (t.kind === 'array') {
       this.observe(t.item, 'arrayItem');
@@ -158,11 +165,34 @@ export class TypeBuilder {
         return { text: value && nillable ? `${name}?` : name, nillable: !value && nillable, itemName: undefined };
       }
       case 'array': {
+        if (t.item.choice) {
+          const site = this.choiceSite(t.item);
+          return { text: `${site.type}[]`, nillable, itemName: undefined, choice: site.choice };
+        }
         const item = this.ref(t.item.type, t.item.nillable, t.item.name);
         const itemName = t.item.name === this.defaultItemName(t.item.type, t.item.name) ? undefined : t.item.name;
         return { text: `${item.text}[]`, nillable, itemName };
       }
     }
+  }
+
+  /**
+   * A choice's elements, and the type the member or parameter holding it is declared with, which the WSDL does not
+   * show: the nearest class all its elements' classes derive from (or are), else `anyType` (`object`).
+   */
+  choiceSite(p: RawParticle): { type: string; choice: ChoiceElementDeclaration[] } {
+    const elements = p.choice!;
+    const choice = elements.map((e) => ({ name: e.name, type: this.ref(e.type, e.nillable, e.name).text }));
+    const chains = elements.map((e) => {
+      const chain: string[] = [];
+      for (let t = e.type.kind === 'declared' ? this.byXmlName.get(e.type.xmlName) : undefined; t?.kind === 'class';) {
+        chain.push(t.xmlName);
+        t = t.base === undefined ? undefined : this.byXmlName.get(t.base);
+      }
+      return chain;
+    });
+    const common = chains[0]!.find((x) => chains.every((c) => c.includes(x)));
+    return { type: common === undefined ? 'anyType' : this.nameOf(common), choice };
   }
 
   /** The name an array item has when nothing renames it: its type's XSD name, or its array type's name. */
@@ -238,6 +268,16 @@ export class TypeBuilder {
     }
     let anyCount = 0;
     for (const p of d.particles) {
+      if (p.choice) {
+        const site = this.choiceSite(p);
+        members.push({
+          name: member(p.name).name,
+          type: p.maxOccurs === '1' ? site.type : `${site.type}[]`,
+          ...(p.maxOccurs !== '1' && { unwrapped: true }),
+          choice: site.choice,
+        });
+        continue;
+      }
       if (p.any) {
         anyCount++;
         const { name } = member(anyCount === 1 ? 'Any' : `Any${anyCount}`);
@@ -250,6 +290,10 @@ export class TypeBuilder {
         continue;
       }
       const ref = this.ref(p.type, p.nillable, p.name);
+      if (ref.choice) {
+        members.push({ ...member(p.name), type: ref.text, choice: ref.choice });
+        continue;
+      }
       // A value-type element written minOccurs="0" without a default: its {Name}Specified field makes it optional.
       const optional = p.minOccurs === '0' && p.default === undefined && this.isValueType(p.type);
       members.push({

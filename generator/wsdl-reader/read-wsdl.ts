@@ -3,6 +3,7 @@ import { httpParameterKind } from '../model/http-eligibility.js';
 import { soapActionFor } from '../model/naming.js';
 import { BINDING_KINDS, type BindingKind, type ServiceModel } from '../model/types.js';
 import { buildModel } from '../spec/build-model.js';
+import { PROLOG } from '../spec/parse-spec.js';
 import type { Spec, SpecHeader, SpecOperation, SpecParameter, SpecWsdl } from '../spec/spec-types.js';
 import { compareWsdl } from './compare-wsdl.js';
 import { headerFieldNames } from './header-fields.js';
@@ -162,12 +163,17 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
     ...(declarations.length > 0 && { types: types.typeDeclarations(new Map()) }),
     operations: specOperations,
     // The DataSet form is part of what the writer writes, so it is in the spec the WSDL is checked against.
-    ...(schema.dataSetSchema === 'legacy' && { wsdl: { dataSetSchema: 'legacy' } }),
+    ...((schema.dataSetSchema === 'legacy' || schema.xsdImport) && {
+      wsdl: {
+        ...(schema.dataSetSchema === 'legacy' && { dataSetSchema: 'legacy' as const }),
+        ...(schema.xsdImport && { xsdImport: true }),
+      },
+    }),
   };
   const withLists = http ? listParameters(doc, base, operations, bindings) : base;
   const address = BINDING_KINDS.map((k) => addresses[k]).find((a) => a !== undefined) ?? 'http://localhost/';
   const { spec, model } = withIncludes(doc, withLists, declarations, shapes, types, address, options.exact ?? true);
-  const wsdl = wsdlForm(doc, body, model, schema.dataSetSchema);
+  const wsdl = wsdlForm(doc, body, model, schema.dataSetSchema, schema.xsdImport);
   const { wsdl: _checked, ...rest } = spec;
   return { spec: wsdl ? { ...rest, wsdl } : rest, addresses };
 }
@@ -264,6 +270,16 @@ function operationSpec(
     const inRequest = request.find((p) => p.name === name);
     const inResponse = outs.find((p) => p.name === name);
     const p = (inRequest ?? inResponse)!;
+    if (p.choice) {
+      const site = types.choiceSite(p);
+      const direction = inRequest && inResponse ? 'ref' : inResponse ? 'out' : 'in';
+      return {
+        name,
+        ...(site.type !== 'anyType' && { type: site.type }),
+        ...(direction !== 'in' && { direction }),
+        choice: site.choice,
+      };
+    }
     const ref = types.ref(p.type, p.nillable);
     if (ref.nillable) {
       throw doc.failAt(
@@ -279,6 +295,7 @@ function operationSpec(
       type: ref.text,
       ...(direction !== 'in' && { direction }),
       ...(ref.itemName !== undefined && { itemName: ref.itemName }),
+      ...(ref.choice && { choice: ref.choice }),
     };
   });
   let resultSpec: { result?: string; resultItemName?: string } = {};
@@ -381,17 +398,21 @@ function withIncludes(
 ): { spec: Spec; model: ServiceModel } {
   const classes = declarations.filter((d) => d.kind === 'class');
   const reached = new Set<string>();
+  const visitParticle = (p: RawParticle): void => {
+    if (p.choice) p.choice.forEach(visitParticle);
+    else visit(p.type);
+  };
   const visit = (t: RawType): void => {
-    if (t.kind === 'array') return visit(t.item.type);
+    if (t.kind === 'array') return visitParticle(t.item);
     if (t.kind !== 'declared' || reached.has(t.xmlName)) return;
     reached.add(t.xmlName);
     const d = classes.find((c) => c.xmlName === t.xmlName);
     if (!d) return;
     if (d.base !== undefined) visit({ kind: 'declared', xmlName: d.base });
-    for (const p of d.particles) visit(p.type);
+    d.particles.forEach(visitParticle);
   };
   for (const s of shapes) {
-    for (const p of [...s.request, ...s.response]) visit(p.type);
+    [...s.request, ...s.response].forEach(visitParticle);
     for (const h of s.headers) visit({ kind: 'declared', xmlName: h.xmlName });
   }
   const unreached = classes.filter((c) => !reached.has(c.xmlName));
@@ -449,7 +470,9 @@ function verify(doc: WsdlDocument, model: ServiceModel, address: string): WsdlEr
   return doc.fail(
     difference.node,
     `${difference.detail} for the service the rest of this WSDL describes: asmxgen found no spec that makes the ` +
-      'runtime write this WSDL, so it cannot import it without changing the contract',
+      'runtime write this WSDL, so it cannot import it without changing the contract. If this copy was edited ' +
+      '(by hand, or by another tool), import the WSDL the service itself serves (its address followed by ?wsdl); ' +
+      'else write this part of the spec by hand (docs/spec.md) and compare the two with asmxgen diff',
   );
 }
 
@@ -462,6 +485,7 @@ function wsdlForm(
   text: string,
   model: ServiceModel,
   dataSetSchema: SpecWsdl['dataSetSchema'],
+  xsdImport: boolean,
 ): SpecWsdl | undefined {
   const order = declaredOrder(doc, text);
   const expected = model.wsdl.namespaces;
@@ -473,11 +497,18 @@ function wsdlForm(
     sameSet && order.some((o, i) => o.prefix !== expected[i]!.prefix) ? order.map((o) => o.prefix) : undefined;
   const crlf = /\r\n/.test(text) && !/(^|[^\r])\n/.test(text);
   const finalNewline = /\n$/.test(text);
+  const before = text.slice(0, doc.root.offset);
+  const prolog =
+    before !== `<?xml version="1.0" encoding="utf-8"?>${crlf ? '\r\n' : '\n'}` && PROLOG.test(before)
+      ? before
+      : undefined;
   const form: SpecWsdl = {
     ...(namespaceOrder && { namespaceOrder }),
     ...(crlf && { lineEnds: 'crlf' as const }),
     ...(finalNewline && { finalNewline: true }),
     ...(dataSetSchema === 'legacy' && { dataSetSchema }),
+    ...(xsdImport && { xsdImport }),
+    ...(prolog !== undefined && { prolog }),
   };
   return Object.keys(form).length > 0 ? form : undefined;
 }

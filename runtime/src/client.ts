@@ -2,11 +2,13 @@
  * The client runtime's entry point, what generated `client.ts` modules
  * import: calls to an ASMX service (a real one, or the generated server)
  * over SOAP 1.1, SOAP 1.2, HttpGet and HttpPost, described by its
- * `ServiceDescription`. It imports no `node:` module: it runs on Node 20 and
- * later and in browsers. On Node it sends by `node:http` / `node:https`,
- * imported on a client's first call; elsewhere, or with `options.fetch`, by
- * `fetch`. Bundlers that honour the package's `browser` export condition take
- * `client-browser.ts` instead, which has no Node transport at all.
+ * `ServiceDescription`. It imports no `node:` module and no package but
+ * fast-xml-parser: it runs on Node 20 and later and in browsers. On Node it
+ * sends by undici (or, with the deprecated `options.agent`, `node:http` /
+ * `node:https`), imported on a client's first call; elsewhere, or with
+ * `options.fetch`, by `fetch`. Bundlers that honour the package's `browser`
+ * export condition take `client-browser.ts` instead, which has no Node
+ * transport at all.
  */
 import type { ClientOptions } from './client/client-options.js';
 import { createSender } from './client/send-request.js';
@@ -23,6 +25,7 @@ export type {
   CommonCallOptions,
   FetchFunction,
   HttpAgent,
+  HttpDispatcher,
 } from './client/client-options.js';
 export type { SoapFaultCode } from './soap-fault.js';
 export { XmlFragment, XsdDateTime } from './service-description.js';

@@ -29,6 +29,8 @@ export interface XmlElement {
    * tag that follows, or the first character of the text that follows.
    */
   positionAfter(): { readonly line: number; readonly column: number };
+  /** 1-based line and column of an attribute's name (as written, prefix included), where .NET's XmlReader reports it. */
+  attributePosition(qualifiedName: string): { readonly line: number; readonly column: number };
   /** The prefixes in scope (`''` the default namespace), to resolve QName values such as `xsi:type`'s. */
   readonly scope: ReadonlyMap<string, string>;
   /** The element's content as written in the document, between its start and end tags (`''` for `<e/>`). */
@@ -63,6 +65,22 @@ export class Element implements XmlElement {
     return this.lines.position(at);
   }
 
+  attributePosition(qualifiedName: string): { line: number; column: number } {
+    const text = this.lines.text;
+    let i = this.offset + 1 + this.qualifiedName.length;
+    for (;;) {
+      while (isXmlSpace(text.charCodeAt(i))) i++;
+      const c = text.charCodeAt(i);
+      if (i >= this.end || c === 0x3e || c === 0x2f) return this.position();
+      const start = i;
+      while (i < this.end && !isXmlSpace(text.charCodeAt(i)) && text.charCodeAt(i) !== 0x3d) i++;
+      if (text.slice(start, i) === qualifiedName) return this.lines.position(start);
+      while (i < this.end && text.charCodeAt(i) !== 0x22 && text.charCodeAt(i) !== 0x27) i++;
+      i = text.indexOf(text.charAt(i), i + 1) + 1;
+      if (i === 0) return this.position();
+    }
+  }
+
   source(): string {
     return this.lines.text.slice(this.offset, this.end);
   }
@@ -78,4 +96,8 @@ export class Element implements XmlElement {
     if (text.charCodeAt(i - 1) === 0x2f) return '';
     return text.slice(i + 1, text.lastIndexOf('</', this.end - 1));
   }
+}
+
+function isXmlSpace(c: number): boolean {
+  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
 }

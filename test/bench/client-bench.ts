@@ -1,9 +1,11 @@
 /**
  * Client throughput: the generated client and node-soap's, each in its own process, calling `Authenticate`
  * over SOAP 1.1 on the bare server (its constant void reply is a correct answer for both), one call at a
- * time and 64 at a time; the clients alternated within each round. `node-http` (the request's bytes posted
- * with `node:http`, nothing built or parsed) is the ceiling of any client on `node:http`; `node-net` (the bytes
- * written to a socket and the reply's bytes counted, no HTTP client) the ceiling of any client on this machine.
+ * time and 64 at a time. Each round gives every client its time in `slices` short slices, the clients taking
+ * turns slice by slice, so that a machine busy with other work slows them alike. `undici` and `node-http` (the
+ * request's bytes sent with undici or `node:http`, nothing built or parsed) are the ceilings of any client on
+ * them; `node-net` (the bytes written to a socket and the reply's bytes counted, no HTTP client) the ceiling of
+ * any client on this machine.
  */
 import type { ClientKind } from './client-child.js';
 import { median, rotate, startClient, startServer, type ClientRun, type RunningClient } from './lib.js';
@@ -13,6 +15,8 @@ export interface ClientSettings {
   readonly rounds: number;
   readonly seconds: number;
   readonly concurrency: number;
+  /** Slices per client per round (default 6). */
+  readonly slices?: number;
 }
 
 export interface ClientModeSummary {
@@ -27,7 +31,8 @@ export interface ClientResults {
   readonly settings: ClientSettings;
   readonly runs: readonly ClientModeSummary[];
   /**
-   * generated / node-soap, generated / node-http and node-net / node-soap (the most any client could reach)
+   * generated / node-soap, generated / undici, generated / node-http and node-net / node-soap (the most any
+   * client could reach)
    * calls per second, per concurrency: per round, median.
    */
   readonly ratios: readonly {
@@ -38,7 +43,7 @@ export interface ClientResults {
   }[];
 }
 
-const CLIENTS: readonly ClientKind[] = ['generated', 'node-soap', 'node-http', 'node-net'];
+const CLIENTS: readonly ClientKind[] = ['generated', 'node-soap', 'undici', 'node-http', 'node-net'];
 
 export async function benchClients(settings: ClientSettings, log: (line: string) => void): Promise<ClientResults> {
   const server = await startServer('bare');
@@ -50,11 +55,20 @@ export async function benchClients(settings: ClientSettings, log: (line: string)
     for (const client of clients) for (const concurrency of modes) await client.run(1000, concurrency);
     const runs = new Map<string, ClientRun[]>();
     const key = (kind: ClientKind, concurrency: number) => `${kind}/${concurrency}`;
+    const slices = settings.slices ?? 6;
     for (let round = 0; round < settings.rounds; round++) {
       for (const concurrency of modes) {
-        for (const client of rotate(clients, round)) {
-          const run = await client.run(settings.seconds * 1000, concurrency);
-          if (run.errors > 0) throw new Error(`${client.kind} client: ${run.errors} failed calls: ${run.firstError}`);
+        const totals = new Map<ClientKind, { calls: number; errors: number; ms: number; firstError?: string }>();
+        for (let slice = 0; slice < slices; slice++) {
+          for (const client of rotate(clients, round + slice)) {
+            const run = await client.run((settings.seconds * 1000) / slices, concurrency);
+            if (run.errors > 0) throw new Error(`${client.kind} client: ${run.errors} failed calls: ${run.firstError}`);
+            const total = totals.get(client.kind) ?? { calls: 0, errors: 0, ms: 0 };
+            totals.set(client.kind, { calls: total.calls + run.calls, errors: 0, ms: total.ms + run.ms });
+          }
+        }
+        for (const client of clients) {
+          const run = totals.get(client.kind)! as ClientRun;
           const list = runs.get(key(client.kind, concurrency)) ?? [];
           list.push(run);
           runs.set(key(client.kind, concurrency), list);
@@ -77,6 +91,7 @@ export async function benchClients(settings: ClientSettings, log: (line: string)
       ratios: (
         [
           ['generated', 'node-soap'],
+          ['generated', 'undici'],
           ['generated', 'node-http'],
           ['node-net', 'node-soap'],
         ] as const

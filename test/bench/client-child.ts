@@ -1,9 +1,10 @@
 /**
  * One client of the bench, in its own process, calling `Authenticate` over SOAP 1.1 on the server at the
- * given URL: `generated` is the generated client as created by default (node:http), `node-soap` node-soap's client
- * (`soap.createClientAsync` on `generated/AuthenticationWebService.wsdl`, its SOAP 1.1 port), and `node-http`
- * the ceiling of any client on `node:http` (the request's bytes posted with a keep-alive agent, the reply read
- * whole and its status checked, nothing built or parsed), and `node-net` the floor of one round trip on this
+ * given URL: `generated` is the generated client as created by default (undici), `node-soap` node-soap's client
+ * (`soap.createClientAsync` on `generated/AuthenticationWebService.wsdl`, its SOAP 1.1 port), `undici` the
+ * ceiling of any client on undici (the request's bytes dispatched on a `Pool`, the reply's chunks counted and
+ * its status checked, nothing built or parsed), `node-http` the ceiling of any client on `node:http` (the same
+ * bytes posted with a keep-alive agent, the reply read whole), and `node-net` the floor of one round trip on this
  * machine: the request's bytes written to a kept-open `node:net` socket and the reply's bytes counted, no HTTP
  * client at all (it knows the bare server frames its reply with Content-Length).
  *
@@ -11,17 +12,18 @@
  * after the previous one settled, for `ms`, and answers `{ calls, errors, ms }` (calls that resolved, calls
  * that rejected, the elapsed time). Calls still in flight at the end are awaited and counted.
  *
- *   node test/artifacts/bench/js/test/bench/client-child.js <generated|node-soap|node-http|node-net> <endpoint URL>
+ *   node test/artifacts/bench/js/test/bench/client-child.js <generated|node-soap|undici|node-http|node-net> <URL>
  */
 import { Agent, request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import soap from 'soap';
+import { Pool } from 'undici';
 import { createAuthenticationWebServiceClient } from '../../generated/index.js';
 import { service } from '../../generated/service.js';
 import { WSDL_FILE } from './paths.js';
 import { REQUEST_JSON, REQUESTS } from './requests.js';
 
-export type ClientKind = 'generated' | 'node-soap' | 'node-http' | 'node-net';
+export type ClientKind = 'generated' | 'node-soap' | 'undici' | 'node-http' | 'node-net';
 
 type Call = () => Promise<unknown>;
 
@@ -47,6 +49,26 @@ async function nodeHttpCall(url: string): Promise<Call> {
       });
       req.on('error', reject);
       req.end(bytes);
+    });
+}
+
+async function undiciCall(url: string): Promise<Call> {
+  const target = new URL(url);
+  const pool = new Pool(target.origin);
+  const { method, headers, body } = REQUESTS.soap11;
+  const bytes = Buffer.from(body!, 'utf8');
+  const options = { origin: target.origin, path: target.pathname, method, headers, body: bytes };
+  return () =>
+    new Promise((resolve, reject) => {
+      let status = 0;
+      let length = 0;
+      pool.dispatch(options, {
+        onConnect: () => undefined,
+        onHeaders: (statusCode: number) => ((status = statusCode), true),
+        onData: (chunk: Buffer) => ((length += chunk.byteLength), true),
+        onComplete: () => (status === 200 ? resolve(length) : reject(new Error(`status ${status}`))),
+        onError: reject,
+      });
     });
 }
 
@@ -164,13 +186,14 @@ const url = process.argv[3];
 const FACTORIES: Record<ClientKind, (url: string) => Promise<Call>> = {
   generated: generatedCall,
   'node-soap': nodeSoapCall,
+  undici: undiciCall,
   'node-http': nodeHttpCall,
   'node-net': nodeNetCall,
 };
 const factory = Object.hasOwn(FACTORIES, kind) ? FACTORIES[kind] : undefined;
 if (!factory || !url || !process.send) {
   console.error(
-    'usage (as a child process with IPC): client-child.js <generated|node-soap|node-http|node-net> <endpoint URL>',
+    'usage (as a child process with IPC): client-child.js <generated|node-soap|undici|node-http|node-net> <endpoint URL>',
   );
   process.exit(2);
 }

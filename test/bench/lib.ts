@@ -21,6 +21,8 @@ export interface ServerStats {
   readonly calls: number;
   readonly memory: NodeJS.MemoryUsage;
   readonly gc: boolean;
+  /** CPU time the server's process has used so far, µs. */
+  readonly cpu: NodeJS.CpuUsage;
 }
 
 export interface RunningServer {

@@ -19,3 +19,6 @@ export const REPO_ROOT = findRoot();
 export const ARTIFACTS_DIR = join(REPO_ROOT, 'test', 'artifacts', 'bench');
 
 export const WSDL_FILE = join(REPO_ROOT, 'generated', 'AuthenticationWebService.wsdl');
+
+/** The WSDL the generated Library server serves (generated from `../shared/wsdl-corpus/Library.wsdl`). */
+export const LIBRARY_WSDL_FILE = join(REPO_ROOT, 'test', 'golden', 'library', 'expected', 'Library.wsdl');

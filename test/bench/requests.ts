@@ -1,11 +1,16 @@
 /**
- * The requests the server bench sends: `Authenticate` of the default service with a ~200-byte
- * `requestJson`, over each transport, as the generated client writes them (the runtime's own envelope
- * and form encoders build them).
+ * The requests the server bench sends, as the generated client writes them (the runtime's own envelope,
+ * value and form encoders build them): `Authenticate` of the default service with a ~200-byte
+ * `requestJson`, over each transport; and the complex-type case, Library's `GetBook` and `EchoBook` over
+ * SOAP 1.1, `EchoBook` sending the C# sample book (a class with attributes, an array of a base class with a
+ * derived and a nil item, an enum, a flags list, a nil `int?`, decimal, dateTime, Guid, base64, a `long`
+ * past 2^53).
  */
 import { encodeFormValues } from '../../runtime/src/form-encoding.js';
 import { buildRequestEnvelope, buildResponseEnvelope, soapRequestHeaders } from '../../runtime/src/soap-envelope.js';
 import { service } from '../../generated/service.js';
+import { createLibraryClient } from '../golden/library/expected/index.js';
+import { sampleBook } from '../runtime/fixtures/library-handlers.js';
 
 export const OPERATION = 'Authenticate';
 export const ENDPOINT_PATH = service.path;
@@ -54,6 +59,35 @@ export const REQUESTS: Readonly<Record<BenchTransport, BenchRequest>> = {
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     body: form,
   },
+};
+
+export type LibraryOperation = 'GetBook' | 'EchoBook';
+
+/** What the generated Library client sends for a call: its request, caught before it leaves. */
+async function librarySoap11(call: (client: ReturnType<typeof createLibraryClient>) => Promise<unknown>) {
+  let sent: BenchRequest | undefined;
+  const client = createLibraryClient({
+    url: 'http://127.0.0.1/Library.asmx',
+    transport: 'soap11',
+    fetch: (url, init) => {
+      sent = {
+        method: 'POST',
+        path: new URL(url).pathname,
+        headers: { ...(init.headers as Record<string, string>) },
+        body: String(init.body),
+      };
+      return Promise.resolve(new Response('', { status: 599 }));
+    },
+  });
+  await call(client).catch(() => undefined);
+  if (!sent) throw new Error('bench: the Library client sent nothing');
+  return sent;
+}
+
+/** Library's requests (SOAP 1.1), by operation. */
+export const LIBRARY_REQUESTS: Readonly<Record<LibraryOperation, BenchRequest>> = {
+  GetBook: await librarySoap11((client) => client.GetBook({ isbn: '978-0' })),
+  EchoBook: await librarySoap11((client) => client.EchoBook({ book: sampleBook('978-1') })),
 };
 
 /** The SOAP 1.1 reply of the void `Authenticate`, as ASMX (and the generated server) sends it. */

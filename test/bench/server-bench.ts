@@ -7,23 +7,62 @@
  * then their median across rounds.
  */
 import { load, median, rotate, sleep, startServer, type LoadResult, type RunningServer } from './lib.js';
-import { REQUESTS, type BenchTransport } from './requests.js';
+import { LIBRARY_REQUESTS, REQUESTS, type BenchRequest } from './requests.js';
 import type { ServerKind } from './server-child.js';
 
 export interface ServerContender {
   readonly id: string;
   readonly server: ServerKind;
-  readonly transport: BenchTransport;
+  readonly request: BenchRequest;
+  /** What every good reply's body holds; `''`: the body is empty. */
+  readonly expect: string;
 }
 
+/**
+ * The generated servers' handlers are `async` (what `--impl` stubs are, and what most handlers are), and
+ * plain functions in the rows marked `sync`.
+ */
 export const SERVER_CONTENDERS: readonly ServerContender[] = [
-  { id: 'generated soap11', server: 'generated', transport: 'soap11' },
-  { id: 'generated soap12', server: 'generated', transport: 'soap12' },
-  { id: 'generated httpGet', server: 'generated', transport: 'httpGet' },
-  { id: 'generated httpPost', server: 'generated', transport: 'httpPost' },
+  { id: 'generated soap11', server: 'generated', request: REQUESTS.soap11, expect: 'AuthenticateResponse' },
+  { id: 'generated soap11 sync', server: 'generated-sync', request: REQUESTS.soap11, expect: 'AuthenticateResponse' },
+  { id: 'generated soap12', server: 'generated', request: REQUESTS.soap12, expect: 'AuthenticateResponse' },
+  { id: 'generated httpGet', server: 'generated', request: REQUESTS.httpGet, expect: '' },
+  { id: 'generated httpPost', server: 'generated', request: REQUESTS.httpPost, expect: '' },
   // node-soap serves SOAP only, and answers SOAP 1.2 requests with 1.1 envelopes: compared on SOAP 1.1.
-  { id: 'node-soap soap11', server: 'node-soap', transport: 'soap11' },
-  { id: 'bare node:http', server: 'bare', transport: 'soap11' },
+  { id: 'node-soap soap11', server: 'node-soap', request: REQUESTS.soap11, expect: 'AuthenticateResponse' },
+  { id: 'bare node:http', server: 'bare', request: REQUESTS.soap11, expect: 'AuthenticateResponse' },
+  // The complex-type case: Library over SOAP 1.1.
+  { id: 'generated GetBook', server: 'library', request: LIBRARY_REQUESTS.GetBook, expect: '<Title>Tom &amp; Jerry' },
+  {
+    id: 'generated GetBook sync',
+    server: 'library-sync',
+    request: LIBRARY_REQUESTS.GetBook,
+    expect: '<Title>Tom &amp; Jerry',
+  },
+  {
+    id: 'node-soap GetBook',
+    server: 'node-soap-library',
+    request: LIBRARY_REQUESTS.GetBook,
+    expect: 'Tom &amp; Jerry',
+  },
+  {
+    id: 'generated EchoBook',
+    server: 'library',
+    request: LIBRARY_REQUESTS.EchoBook,
+    expect: '<Title>Tom &amp; Jerry',
+  },
+  {
+    id: 'generated EchoBook sync',
+    server: 'library-sync',
+    request: LIBRARY_REQUESTS.EchoBook,
+    expect: '<Title>Tom &amp; Jerry',
+  },
+  {
+    id: 'node-soap EchoBook',
+    server: 'node-soap-library',
+    request: LIBRARY_REQUESTS.EchoBook,
+    expect: 'Tom &amp; Jerry',
+  },
 ];
 
 export interface ServerSettings {
@@ -32,15 +71,26 @@ export interface ServerSettings {
   readonly connections: number;
 }
 
+/** A contender's load over a round, and the CPU time its server's process spent meanwhile. */
+export interface RoundResult extends LoadResult {
+  /** µs of CPU (user and system) of the server's process. */
+  readonly cpuUs: number;
+}
+
 export interface ContenderSummary {
   readonly id: string;
-  readonly rounds: readonly LoadResult[];
+  readonly rounds: readonly RoundResult[];
   /** Medians over the rounds. */
   readonly rps: number;
   readonly p50: number;
   readonly p99: number;
   /** The worst one-second slice's p99. */
   readonly p99Max: number;
+  /**
+   * The server's CPU time per reply, µs (median of the rounds): what a request costs, less sensitive to other
+   * load on a shared machine than requests per second (which also measure how much CPU the server was given).
+   */
+  readonly cpuUsPerRequest: number;
 }
 
 export interface RatioSummary {
@@ -61,22 +111,28 @@ export interface ServerResults {
 const RATIOS: readonly [string, string][] = [
   ['generated soap11', 'node-soap soap11'],
   ['generated soap11', 'bare node:http'],
+  ['generated soap11 sync', 'node-soap soap11'],
+  ['generated soap11 sync', 'bare node:http'],
+  ['generated soap11', 'generated soap11 sync'],
   ['generated soap12', 'bare node:http'],
   ['generated httpGet', 'bare node:http'],
   ['generated httpPost', 'bare node:http'],
+  ['generated GetBook', 'node-soap GetBook'],
+  ['generated GetBook sync', 'node-soap GetBook'],
+  ['generated EchoBook', 'node-soap EchoBook'],
+  ['generated EchoBook sync', 'node-soap EchoBook'],
 ];
 
 /** One request per contender, checked, before anything is measured: a contender that fails is no contender. */
 async function checkContender(contender: ServerContender, server: RunningServer): Promise<void> {
-  const request = REQUESTS[contender.transport];
+  const { request } = contender;
   const response = await fetch(server.origin + request.path, {
     method: request.method,
     headers: request.headers,
     body: request.body,
   });
   const body = await response.text();
-  const soap = contender.transport === 'soap11' || contender.transport === 'soap12';
-  if (response.status !== 200 || (soap ? !body.includes('AuthenticateResponse') : body !== '')) {
+  if (response.status !== 200 || (contender.expect === '' ? body !== '' : !body.includes(contender.expect))) {
     throw new Error(`${contender.id}: unexpected reply ${response.status} ${body.slice(0, 300)}`);
   }
 }
@@ -87,9 +143,10 @@ async function checkContender(contender: ServerContender, server: RunningServer)
  */
 const SETTLE_MS = 300;
 
-function joinSlices(slices: readonly LoadResult[]): LoadResult {
-  const sum = (pick: (r: LoadResult) => number) => slices.reduce((total, r) => total + pick(r), 0);
+function joinSlices(slices: readonly RoundResult[]): RoundResult {
+  const sum = (pick: (r: RoundResult) => number) => slices.reduce((total, r) => total + pick(r), 0);
   return {
+    cpuUs: sum((r) => r.cpuUs),
     rps: sum((r) => r.total) / slices.length,
     total: sum((r) => r.total),
     p50: median(slices.map((r) => r.p50)),
@@ -107,23 +164,27 @@ export async function benchServers(settings: ServerSettings, log: (line: string)
     for (const contender of SERVER_CONTENDERS) await checkContender(contender, servers.get(contender.server)!);
     log(`server: warming up (1 s each)`);
     for (const contender of SERVER_CONTENDERS) {
-      await load(servers.get(contender.server)!.origin, REQUESTS[contender.transport], {
+      await load(servers.get(contender.server)!.origin, contender.request, {
         connections: settings.connections,
         duration: 1,
       });
     }
-    const results = new Map<string, LoadResult[]>(SERVER_CONTENDERS.map((c) => [c.id, []]));
+    const results = new Map<string, RoundResult[]>(SERVER_CONTENDERS.map((c) => [c.id, []]));
     const worstP99 = new Map<string, number>(SERVER_CONTENDERS.map((c) => [c.id, 0]));
     for (let round = 0; round < settings.rounds; round++) {
-      const slices = new Map<string, LoadResult[]>(SERVER_CONTENDERS.map((c) => [c.id, []]));
+      const slices = new Map<string, RoundResult[]>(SERVER_CONTENDERS.map((c) => [c.id, []]));
       for (let slice = 0; slice < settings.seconds; slice++) {
         for (const contender of rotate(SERVER_CONTENDERS, round + slice)) {
           // The server loaded last gets time to settle (its connections closed, its garbage collected).
           await sleep(SETTLE_MS);
-          const result = await load(servers.get(contender.server)!.origin, REQUESTS[contender.transport], {
+          const server = servers.get(contender.server)!;
+          const before = (await server.stats()).cpu;
+          const loaded = await load(server.origin, contender.request, {
             connections: settings.connections,
             duration: 1,
           });
+          const after = (await server.stats()).cpu;
+          const result = { ...loaded, cpuUs: after.user + after.system - before.user - before.system };
           if (result.errors > 0 || result.non2xx > 0) {
             throw new Error(`${contender.id}: ${result.errors} errors, ${result.non2xx} non-2xx replies under load`);
           }
@@ -135,8 +196,8 @@ export async function benchServers(settings: ServerSettings, log: (line: string)
         const result = joinSlices(slices.get(contender.id)!);
         results.get(contender.id)!.push(result);
         log(
-          `server: round ${round + 1}/${settings.rounds} ${contender.id.padEnd(18)} ${result.rps.toFixed(0).padStart(6)} req/s` +
-            `  p50 ${result.p50} ms  p99 ${result.p99} ms`,
+          `server: round ${round + 1}/${settings.rounds} ${contender.id.padEnd(23)} ${result.rps.toFixed(0).padStart(6)} req/s` +
+            `  p50 ${result.p50} ms  p99 ${result.p99} ms  ${(result.cpuUs / result.total).toFixed(0)} µs CPU/request`,
         );
       }
     }
@@ -160,6 +221,7 @@ export async function benchServers(settings: ServerSettings, log: (line: string)
         p50: median(rounds.map((r) => r.p50)),
         p99: median(rounds.map((r) => r.p99)),
         p99Max: worstP99.get(c.id)!,
+        cpuUsPerRequest: median(rounds.map((r) => r.cpuUs / r.total)),
       };
     });
     const ratios = RATIOS.map(([a, b]) => {

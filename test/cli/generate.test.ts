@@ -1,7 +1,9 @@
 import { chmod, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, cliProcess, REFERENCE_WSDL, ROOT, tempDir } from './run-cli.js';
+import { snapshot } from './snapshot.js';
 
 describe('asmxgen generate', () => {
   it('writes the reference WSDL byte for byte from the embedded default spec', async () => {
@@ -38,8 +40,11 @@ describe('asmxgen generate', () => {
     const out = join(await tempDir(), 'out');
     const r = await cli('generate', '--out', out, '--dry-run');
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain(`  written    ${out}/AuthenticationWebService.wsdl\n`);
-    expect(r.stdout).toContain('[dry run: nothing written]');
+    expect(r.stdout).toContain(`  would write   ${out}/AuthenticationWebService.wsdl\n`);
+    expect(r.stdout).toMatch(
+      /: \d+ new, 0 to update, 0 unchanged, 0 to remove \(\d+ ms\) \[dry run: nothing written\]\n$/,
+    );
+    expect(r.stdout).not.toMatch(/\b(written|updated|removed) /);
     await expect(readdir(out)).rejects.toThrow(/ENOENT/);
   });
 
@@ -115,6 +120,26 @@ describe('asmxgen generate', () => {
     );
   });
 
+  it.skipIf(!existsSync('/proc/self'))(
+    'fails fast where the file system refuses folders (--out /proc/x), exit 2, for the output and the impl file',
+    async () => {
+      const started = Date.now();
+      const r = await cliProcess(['generate', '--out', '/proc/x'], ROOT, { timeoutMs: 20_000 });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe(
+        'asmxgen: Cannot create the output folder "/proc/x": the file system does not allow creating the folder ' +
+          '"/proc/x". Choose a path on an ordinary disk.\n',
+      );
+      const imported = await cliProcess(['import', REFERENCE_WSDL, '--out', '/proc/x/spec.yaml'], ROOT, {
+        timeoutMs: 20_000,
+      });
+      expect(imported.code).toBe(2);
+      expect(imported.stderr).toMatch(/^asmxgen: Cannot write "\/proc\/x\/spec\.yaml": the file system does not allow/);
+      expect(Date.now() - started).toBeLessThan(20_000);
+    },
+    45_000,
+  );
+
   it('explains a missing spec file', async () => {
     const r = await cli('generate', '--spec', '/nonexistent/spec.yaml', '--out', join(await tempDir(), 'o'));
     expect(r.code).toBe(2);
@@ -135,7 +160,60 @@ describe('asmxgen as a process', () => {
   it('an unknown command is a usage error with exit 2', async () => {
     const r = await cliProcess(['frobnicate']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('asmxgen: Unknown argument: frobnicate');
+    expect(r.stderr).toBe(
+      'asmxgen: unknown command frobnicate; expected one of: init, generate, check, serve, proxy, import, diff, replay\n' +
+        'Run `asmxgen --help` for the commands and options.\n',
+    );
+  });
+
+  it('words every unknown name the same way, with the nearest known one (commands, options, values)', async () => {
+    const command = await cli('generat');
+    expect(command.code).toBe(2);
+    expect(command.stderr).toMatch(/^asmxgen: unknown command generat; did you mean generate\? Expected one of: /);
+    const option = await cli('generate', '--spce', 'x.yaml');
+    expect(option.code).toBe(2);
+    expect(option.stderr).toMatch(
+      /^asmxgen: generate: unknown option --spce; did you mean --spec\? Expected one of: .*--out/,
+    );
+    expect(option.stderr).toContain('Run `asmxgen generate --help` for its options.');
+    const serve = await cli('serve', '--imp', 'h.ts');
+    expect(serve.stderr).toMatch(/^asmxgen: serve: unknown option --imp; did you mean --impl\? /);
+    const value = await cli('generate', '--runtime', 'vendr');
+    expect(value.code).toBe(2);
+    expect(value.stderr).toBe(
+      'asmxgen: --runtime: unknown value "vendr"; did you mean "vendor"? Expected one of: package, vendor\n' +
+        'Run `asmxgen generate --help` for its options.\n',
+    );
+  });
+
+  it('--version prints the package version', async () => {
+    const { version } = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    const r = await cliProcess(['--version']);
+    expect(r).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+  });
+
+  it('serve --port abc names the option and what it accepts, without NaN', async () => {
+    const r = await cliProcess(['serve', '--port', 'abc']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      'asmxgen: --port "abc" is not a whole number from 0 to 65535 (0: any free port)\n' +
+        'Run `asmxgen serve --help` for its options.\n',
+    );
+    const workers = await cli('serve', '--workers', '1.5');
+    expect(workers.stderr).toContain('--workers "1.5" is not a whole number from 1 to 256');
+  });
+
+  it('each command lists only the options it reads, described for what it does with them', async () => {
+    const serve = (await cli('serve', '--help')).stdout;
+    expect(serve).not.toMatch(/--out\b/);
+    expect(serve).not.toMatch(/--base-url\b/);
+    expect(serve).toMatch(/--impl\s+Your handlers file \(\.ts, \.js or \.mjs\)/);
+    const check = (await cli('check', '--help')).stdout;
+    expect(check).not.toContain('created if missing');
+    expect(check).toMatch(/--out\s+The output folder to compare with what generate would write/);
+    expect(check).toMatch(/--impl\s+Your handlers file \(\.ts, \.js or \.mjs\): also fail when it lacks a handler/);
+    const generate = (await cli('generate', '--help')).stdout;
+    expect(generate).toMatch(/--out\s+Output folder \(created if missing; its parent must exist\)/);
   });
 
   it('generate --help lists its options with defaults', async () => {
@@ -147,12 +225,3 @@ describe('asmxgen as a process', () => {
     expect(r.stdout).toMatch(/--watch/);
   });
 });
-
-async function snapshot(dir: string): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile())
-      out[join(entry.parentPath, entry.name)] = await readFile(join(entry.parentPath, entry.name), 'utf8');
-  }
-  return out;
-}

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -35,17 +35,22 @@ export async function cli(...args: string[]): Promise<CliResult> {
 export async function cliProcess(
   args: string[],
   cwd = ROOT,
-  options: { unprivileged?: boolean } = {},
+  options: { unprivileged?: boolean; timeoutMs?: number; env?: NodeJS.ProcessEnv } = {},
 ): Promise<CliResult> {
   const command = [process.execPath, join(ROOT, 'bin/asmxgen.js'), ...args];
   if (options.unprivileged && process.getuid?.() === 0) {
     command.unshift('setpriv', '--reuid=65534', '--regid=65534', '--clear-groups');
   }
   try {
-    const { stdout, stderr } = await promisify(execFile)(command[0]!, command.slice(1), { cwd });
+    const { stdout, stderr } = await promisify(execFile)(command[0]!, command.slice(1), {
+      cwd,
+      ...(options.timeoutMs !== undefined && { timeout: options.timeoutMs, killSignal: 'SIGKILL' }),
+      ...(options.env !== undefined && { env: options.env }),
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
+    const e = error as { code: number | null; signal?: string; stdout: string; stderr: string };
+    if (e.code === null) throw new Error(`asmxgen ${args.join(' ')} was killed (${e.signal}): it ran too long`);
     return { code: e.code, stdout: e.stdout, stderr: e.stderr };
   }
 }
@@ -59,4 +64,56 @@ export async function tempDir(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'asmxgen-cli-'));
   made.push(dir);
   return dir;
+}
+
+/** A CLI process that serves until stopped. */
+export interface CliServer {
+  readonly child: ChildProcess;
+  /** The address its start-up line names (the `ready` pattern's first group). */
+  readonly address: string;
+  /** All it has printed so far, stdout and stderr interleaved. */
+  output(): string;
+  /** What it has printed to stdout alone. */
+  stdout(): string;
+  readonly exited: Promise<number | null>;
+}
+
+/**
+ * Starts the built `bin/asmxgen.js` with `args` as a process and waits for the line `ready` matches (its first
+ * group is the address); fails with what it printed when it exits first or takes longer than `timeoutMs`.
+ */
+export async function startCliServer(
+  args: string[],
+  ready: RegExp,
+  options: { timeoutMs?: number; cwd?: string } = {},
+): Promise<CliServer> {
+  const child = spawn(process.execPath, [join(ROOT, 'bin/asmxgen.js'), ...args], {
+    cwd: options.cwd ?? ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let stdout = '';
+  child.stdout!.on('data', (d: Buffer) => {
+    out += d.toString();
+    stdout += d.toString();
+  });
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const address = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${args[0]} did not start:\n${out}`)), options.timeoutMs ?? 30_000);
+    const poll = setInterval(() => {
+      const match = ready.exec(out);
+      if (match) {
+        clearInterval(poll);
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    }, 50);
+    void exited.then(() => {
+      clearInterval(poll);
+      clearTimeout(timer);
+      reject(new Error(`${args[0]} exited:\n${out}`));
+    });
+  });
+  return { child, address, output: () => out, stdout: () => stdout, exited };
 }

@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import type { ChildProcess } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { callLogLine } from '../../generator/serve/start-service.js';
-import { ROOT, cli, cliProcess, tempDir } from './run-cli.js';
+import { ROOT, cli, cliProcess, startCliServer, tempDir } from './run-cli.js';
 
 interface Served {
   readonly child: ChildProcess;
@@ -17,35 +17,16 @@ interface Served {
 
 /** Starts `asmxgen serve` as a process and waits for the line that names its address. */
 async function serve(args: string[]): Promise<Served> {
-  const child = spawn(process.execPath, [join(ROOT, 'bin/asmxgen.js'), 'serve', '--port', '0', ...args], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = await startCliServer(['serve', '--port', '0', ...args], /serving \w+ at (http:\S+)/, {
+    timeoutMs: 20_000,
   });
-  let out = '';
-  let stdout = '';
-  child.stdout!.on('data', (d: Buffer) => {
-    out += d.toString();
-    stdout += d.toString();
-  });
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${out}`)), 20_000);
-    const poll = setInterval(() => {
-      const match = /serving \w+ at (http:\S+)/.exec(out);
-      if (match) {
-        clearInterval(poll);
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    }, 50);
-    void exited.then(() => {
-      clearInterval(poll);
-      clearTimeout(timer);
-      reject(new Error(`serve exited:\n${out}`));
-    });
-  });
-  return { child, url, output: () => out, stdout: () => stdout, exited };
+  return {
+    child: server.child,
+    url: server.address,
+    output: server.output,
+    stdout: server.stdout,
+    exited: server.exited,
+  };
 }
 
 function soap(url: string, operation: string, value: string) {
@@ -164,6 +145,38 @@ describe('asmxgen serve', () => {
     expect(await served.exited).toBe(0);
   });
 
+  it('generates a JavaScript handlers file (.mjs, typed by JSDoc) and serves it', async () => {
+    const dir = await tempDir();
+    const impl = join(dir, 'handlers.mjs');
+    const generated = await cli('generate', '--out', join(dir, 'generated'), '--impl', impl);
+    expect(generated.code).toBe(0);
+    const text = await readFile(impl, 'utf8');
+    expect(text).toContain(
+      " * @type {import('./generated/index.js').AuthenticationWebServiceHandlers}\n */\nexport const handlers = {\n",
+    );
+    expect(text).not.toMatch(/: AuthenticationWebServiceHandlers|import \{[^}]*\btype /);
+    // Implemented in plain JavaScript, then merged again: asmxgen finds the object by its JSDoc type.
+    await writeFile(
+      impl,
+      text.replace(
+        "throw new SoapFault('Server', 'GetTerm is not implemented yet.');",
+        "return 'js:' + input.requestJson;",
+      ),
+    );
+    const again = await cli('generate', '--out', join(dir, 'generated'), '--impl', impl);
+    expect(again.stdout).toContain('handlers.mjs: unchanged');
+    const served = await serve(['--impl', impl]);
+    try {
+      const reply = await soap(served.url, 'GetTerm', 'x');
+      expect(reply.status).toBe(200);
+      const stub = await soap(served.url, 'LoginOut', 'x');
+      expect(await stub.text()).toContain('<faultstring>LoginOut is not implemented yet.</faultstring>');
+    } finally {
+      served.child.kill('SIGTERM');
+    }
+    expect(await served.exited).toBe(0);
+  });
+
   it('runs --workers processes that share the port', async () => {
     const served = await serve(['--workers', '2']);
     const replies = await Promise.all(Array.from({ length: 8 }, (_, i) => soap(served.url, 'LoginOut', `n${i}`)));
@@ -190,5 +203,30 @@ describe('asmxgen serve', () => {
     const r = await cliProcess(['serve', '--impl', impl]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`does not export \`handlers\``);
+  });
+
+  it('a handlers file that fails to load is explained in its own terms, never with asmxgen’s paths', async () => {
+    const dir = await tempDir();
+    await writeFile(join(dir, 'imports.ts'), "import 'no-such-package';\nexport const handlers = {};\n");
+    await writeFile(join(dir, 'broken.ts'), 'export const handlers = {;\n');
+    const missingPackage = await cliProcess(['serve', '--port', '0', '--impl', 'imports.ts'], dir);
+    expect(missingPackage.code).toBe(2);
+    expect(missingPackage.stderr).toBe(
+      "asmxgen: Cannot load the handlers from imports.ts: Cannot find package 'no-such-package' imported from " +
+        `${join(dir, 'imports.ts')}\n`,
+    );
+    const missingFile = await cliProcess(['serve', '--port', '0', '--impl', 'nothere.mjs'], dir);
+    expect(missingFile.code).toBe(2);
+    expect(missingFile.stderr).toBe(
+      'asmxgen: Cannot load the handlers from nothere.mjs: there is no such file ' +
+        '(asmxgen generate --impl nothere.mjs creates one with a stub per operation).\n',
+    );
+    const broken = await cliProcess(['serve', '--port', '0', '--impl', 'broken.ts'], dir);
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toBe(
+      `asmxgen: Cannot load the handlers from broken.ts: it does not parse:\n${join(dir, 'broken.ts')}:1:26: ` +
+        'Property assignment expected.\n',
+    );
+    for (const r of [missingPackage, missingFile, broken]) expect(r.stderr).not.toContain(ROOT);
   });
 });

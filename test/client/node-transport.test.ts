@@ -1,18 +1,20 @@
 /**
- * The client's transport on Node (`node:http` / `node:https`, loaded on the
- * first call), against real servers: connections kept alive and reused, the
- * time limit, both signals, failures on the way, the agent option, https,
- * compressed replies; and the fetch transport where it is chosen instead
- * (a given `fetch`, a runtime that is not Node).
+ * The client's transport on Node (undici, loaded on the first call; or
+ * `node:http` / `node:https` with the deprecated `agent`), against real
+ * servers: the bytes it sends, connections kept alive and reused, the time
+ * limit, both signals, failures on the way, the dispatcher and agent options,
+ * a proxy, https, compressed replies; and the fetch transport where it is
+ * chosen instead (a given `fetch`, a runtime that is not Node).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Agent as HttpsAgent, createServer as createHttpsServer } from 'node:https';
-import type { AddressInfo, Socket } from 'node:net';
+import { connect, createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { Agent as UndiciAgent, Pool, ProxyAgent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   createAuthenticationWebServiceClient,
@@ -65,12 +67,15 @@ async function start(server: Server = createServer(), scheme = 'http'): Promise<
 }
 
 describe('on Node, without a fetch', () => {
-  it('sends by node:http, over one kept-alive connection for sequential calls', async () => {
+  it('sends by undici, over kept-alive connections for sequential calls (two, taking turns)', async () => {
     const server = await start();
     const client = createAuthenticationWebServiceClient({ url: server.url });
-    for (let i = 0; i < 5; i++) await client.Authenticate({ requestJson: `call ${i}` });
-    expect(server.requests).toHaveLength(5);
-    expect(server.connections).toHaveLength(1);
+    for (let i = 0; i < 6; i++) await client.Authenticate({ requestJson: `call ${i}` });
+    expect(server.requests).toHaveLength(6);
+    // undici lets a connection rest one turn of the event loop after a reply before it takes the next request:
+    // a call made at once goes on a second connection, and the two take turns.
+    expect(server.connections.length).toBeGreaterThanOrEqual(1);
+    expect(server.connections.length).toBeLessThanOrEqual(2);
     const [first] = server.requests;
     expect(first!.method).toBe('POST');
     expect(first!.url).toBe(service.path);
@@ -94,7 +99,8 @@ describe('on Node, without a fetch', () => {
     await client.Authenticate({ requestJson: 'x é' }, { transport: 'httpGet' });
     await client.Authenticate({ requestJson: 'x' }, { transport: 'httpPost' });
     expect(server.requests).toHaveLength(10);
-    expect(server.connections.length).toBeLessThanOrEqual(4);
+    // Four at a time, and each connection resting a turn after its reply: eight at most.
+    expect(server.connections.length).toBeLessThanOrEqual(8);
     expect(server.requests[8]!.url).toBe(`${service.path}/Authenticate?requestJson=x+%C3%A9`);
   });
 
@@ -194,6 +200,167 @@ describe('on Node, without a fetch', () => {
     expect((reset as Error).message).not.toMatch(/\n\s+at /);
   });
 
+  /** A raw TCP server answering every request with an empty 200: what the client wrote, request by request. */
+  async function captured(send: (url: string) => Promise<void>): Promise<string[]> {
+    const requests: string[] = [];
+    const sockets: Socket[] = [];
+    const server = createNetServer((socket) => {
+      sockets.push(socket);
+      let pending = Buffer.alloc(0);
+      socket.on('data', (chunk: Buffer) => {
+        pending = Buffer.concat([pending, chunk]);
+        for (;;) {
+          const headEnd = pending.indexOf('\r\n\r\n');
+          if (headEnd === -1) return;
+          const length = Number(/\r\ncontent-length: *(\d+)/i.exec(pending.subarray(0, headEnd).toString())?.[1] ?? 0);
+          if (pending.length < headEnd + 4 + length) return;
+          requests.push(pending.subarray(0, headEnd + 4 + length).toString('latin1'));
+          pending = pending.subarray(headEnd + 4 + length);
+          socket.write('HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 0\r\n\r\n');
+        }
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      await send(`http://127.0.0.1:${port}${service.path}`);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    }
+    return requests.map((r) => r.replaceAll(`127.0.0.1:${port}`, 'HOST').replace(/-{4}[\w-]+/g, 'BOUNDARY'));
+  }
+
+  async function everyTransport(client: ReturnType<typeof createAuthenticationWebServiceClient>) {
+    for (const transport of ['soap11', 'soap12', 'httpGet', 'httpPost'] as const)
+      await client.Authenticate({ requestJson: 'v é<' }, { transport }).catch(() => undefined);
+    const file = { filename: 'a.png', contentType: 'image/png', data: new Uint8Array([1, 2, 3]) };
+    await client.UploadImage({ files: [file] }, { transport: 'httpPost' }).catch(() => undefined);
+  }
+
+  const HEADERS = { 'X-Trace': 'abc', authorization: 'Bearer t' };
+  const SOAP11_BODY =
+    '<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" ' +
+    'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema">' +
+    '<soap:Body><Authenticate xmlns="App.WebService"><requestJson>v \u00c3\u00a9&lt;</requestJson></Authenticate>' +
+    '</soap:Body></soap:Envelope>';
+
+  it("writes each request as undici frames it: the runtime's request line, headers and body", async () => {
+    const sent = await captured((url) =>
+      everyTransport(createAuthenticationWebServiceClient({ url, headers: HEADERS })),
+    );
+    expect(sent).toHaveLength(5);
+    expect(sent[0]).toBe(
+      'POST /AuthenticationWebService.asmx HTTP/1.1\r\nhost: HOST\r\nconnection: keep-alive\r\n' +
+        'X-Trace: abc\r\nauthorization: Bearer t\r\nContent-Type: text/xml; charset=utf-8\r\n' +
+        `SOAPAction: "App.WebService/Authenticate"\r\ncontent-length: 333\r\n\r\n${SOAP11_BODY}`,
+    );
+    expect(sent[2]).toBe(
+      'GET /AuthenticationWebService.asmx/Authenticate?requestJson=v+%C3%A9%3C HTTP/1.1\r\nhost: HOST\r\n' +
+        'connection: keep-alive\r\nX-Trace: abc\r\nauthorization: Bearer t\r\n\r\n',
+    );
+    expect(sent[3]).toBe(
+      'POST /AuthenticationWebService.asmx/Authenticate HTTP/1.1\r\nhost: HOST\r\nconnection: keep-alive\r\n' +
+        'X-Trace: abc\r\nauthorization: Bearer t\r\nContent-Type: application/x-www-form-urlencoded\r\n' +
+        'content-length: 23\r\n\r\nrequestJson=v+%C3%A9%3C',
+    );
+  });
+
+  it('sends the same request line, header fields and body as over node:http (the agent option)', async () => {
+    /** The request line, the header fields (names in lower case, sorted) and the body. */
+    const fields = (request: string) => {
+      const [head, body] = [request.slice(0, request.indexOf('\r\n\r\n')), request.slice(request.indexOf('\r\n\r\n'))];
+      const [line, ...headers] = head.split('\r\n');
+      return { line, headers: headers.map((h) => h.replace(/^[^:]+/, (n) => n.toLowerCase())).sort(), body };
+    };
+    const viaUndici = await captured((url) =>
+      everyTransport(createAuthenticationWebServiceClient({ url, headers: HEADERS })),
+    );
+    const agent = new Agent({ keepAlive: true });
+    const viaNodeHttp = await captured((url) =>
+      everyTransport(createAuthenticationWebServiceClient({ url, headers: HEADERS, agent })),
+    );
+    agent.destroy();
+    expect(viaUndici.map(fields)).toEqual(viaNodeHttp.map(fields));
+    expect(viaUndici.map(fields)[1]!.headers).toEqual([
+      'authorization: Bearer t',
+      'connection: keep-alive',
+      'content-length: 331',
+      'content-type: application/soap+xml; charset=utf-8; action="App.WebService/Authenticate"',
+      'host: HOST',
+      'x-trace: abc',
+    ]);
+  });
+
+  it('goes through the undici dispatcher given, for every transport', async () => {
+    const server = await start();
+    const seen: string[] = [];
+    const dispatcher = new UndiciAgent().compose((dispatch) => (options, handler) => {
+      seen.push(`${options.method} ${options.path}`);
+      return dispatch(options, handler);
+    });
+    const client = createAuthenticationWebServiceClient({ url: server.url, dispatcher });
+    server.handler = (req, res) => {
+      if (req.url === service.path) answer(req, res, Buffer.alloc(0));
+      else res.writeHead(200).end();
+    };
+    await client.Authenticate({ requestJson: 'a' });
+    await client.Authenticate({ requestJson: 'b' }, { transport: 'httpGet' });
+    expect(seen).toEqual([`POST ${service.path}`, `GET ${service.path}/Authenticate?requestJson=b`]);
+    expect(server.requests).toHaveLength(2);
+    await dispatcher.close();
+  });
+
+  it('calls through a proxy: an undici ProxyAgent as the dispatcher (CONNECT)', async () => {
+    const server = await start();
+    const proxy = createServer();
+    const tunnels: string[] = [];
+    proxy.on('connect', (req: IncomingMessage, socket: Socket, head: Buffer) => {
+      tunnels.push(req.url!);
+      const [host, port] = req.url!.split(':');
+      const upstream = connect(Number(port), host, () => {
+        socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+        upstream.write(head);
+        upstream.pipe(socket).pipe(upstream);
+      });
+      upstream.on('error', () => socket.destroy());
+      socket.on('error', () => upstream.destroy());
+    });
+    servers.push(proxy);
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const dispatcher = new ProxyAgent(`http://127.0.0.1:${(proxy.address() as AddressInfo).port}`);
+    const client = createAuthenticationWebServiceClient({ url: server.url, dispatcher });
+    await client.Authenticate({ requestJson: 'through' });
+    expect(tunnels).toEqual([new URL(server.url).host]);
+    expect(server.requests.map((r) => r.body.includes('<requestJson>through</requestJson>'))).toEqual([true]);
+    await dispatcher.close();
+  });
+
+  it('refuses a dispatcher with fetch or agent, or without a dispatch method', () => {
+    const dispatcher = new Pool('http://127.0.0.1:1');
+    expect(() => createAuthenticationWebServiceClient({ dispatcher, fetch })).toThrow(
+      'Pass `fetch` or `dispatcher`, not both: a dispatcher is for the undici transport.',
+    );
+    expect(() => createAuthenticationWebServiceClient({ dispatcher, agent: new Agent() })).toThrow(
+      'Pass `dispatcher` or `agent`, not both (`agent` is the deprecated node:http one).',
+    );
+    expect(() => createAuthenticationWebServiceClient({ dispatcher: {} as never })).toThrow(
+      '`dispatcher` must be an undici Dispatcher (an object with a dispatch method).',
+    );
+    void dispatcher.close();
+  });
+
+  it("sends the URL's credentials as Basic authorization, as node:http did, unless the headers hold one", async () => {
+    const server = await start();
+    const url = server.url.replace('http://', 'http://us%40er:p%3Ass@');
+    await createAuthenticationWebServiceClient({ url }).Authenticate({ requestJson: 'x' });
+    await createAuthenticationWebServiceClient({ url, headers: { authorization: 'Bearer t' } }).Authenticate({});
+    expect(server.requests.map((r) => r.headers.authorization)).toEqual([
+      `Basic ${Buffer.from('us@er:p:ss').toString('base64')}`,
+      'Bearer t',
+    ]);
+  });
+
   it('follows no redirect (as .NET proxies): a 3xx is an HttpError', async () => {
     const server = await start();
     server.handler = (_req, res) => res.writeHead(302, { Location: '/elsewhere.asmx', 'Content-Length': '0' }).end();
@@ -239,7 +406,7 @@ describe('on Node, without a fetch', () => {
   })();
 
   it.skipIf(!openssl)(
-    'sends by node:https to an https URL (a self-signed certificate, trusted by the agent given)',
+    'sends to an https URL (a self-signed certificate, trusted by the dispatcher or the agent given)',
     async () => {
       const dir = mkdtempSync(join(tmpdir(), 'asmxgen-tls-'));
       let key: Buffer;
@@ -275,11 +442,16 @@ describe('on Node, without a fetch', () => {
       // The client's own agent trusts only the usual authorities.
       const untrusting = createAuthenticationWebServiceClient({ url: server.url });
       expect(await rejectionOf(untrusting.Authenticate({ requestJson: 'x' }))).toBeInstanceOf(NetworkError);
-      const agent = new HttpsAgent({ keepAlive: true, ca: cert });
-      const client = createAuthenticationWebServiceClient({ url: server.url, agent });
+      const dispatcher = new UndiciAgent({ connect: { ca: cert } });
+      const client = createAuthenticationWebServiceClient({ url: server.url, dispatcher });
       await client.Authenticate({ requestJson: 'x' });
       await client.Authenticate({ requestJson: 'y' });
       expect(server.requests.map((r) => r.body.includes('<requestJson>y</requestJson>'))).toEqual([false, true]);
+      await dispatcher.close();
+      // The deprecated agent option still works.
+      const agent = new HttpsAgent({ keepAlive: true, ca: cert });
+      await createAuthenticationWebServiceClient({ url: server.url, agent }).Authenticate({ requestJson: 'z' });
+      expect(server.requests.map((r) => r.body.includes('<requestJson>z</requestJson>'))).toEqual([false, false, true]);
       agent.destroy();
     },
   );

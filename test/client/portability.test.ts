@@ -35,7 +35,7 @@ function importGraph(entry: string): { modules: string[]; external: string[] } {
 }
 
 describe('the client runtime', () => {
-  it('imports no node: module, and no package but fast-xml-parser', () => {
+  it('imports no node: module, and no package but fast-xml-parser (undici is loaded, never imported)', () => {
     const { modules, external } = importGraph('client.ts');
     expect(modules).toContain('client/service-caller.ts');
     expect(modules).toContain('xsd-values.ts');
@@ -44,20 +44,30 @@ describe('the client runtime', () => {
     expect(external).toEqual(['fast-xml-parser']);
   });
 
-  it('loads node:http, node:https, node:buffer and node:zlib only on Node, by one import bundlers do not follow', () => {
+  it('loads undici, node:http, node:https, node:buffer and node:zlib only on Node, by one import bundlers do not follow', () => {
     const { modules } = importGraph('client.ts');
     const sources = modules.map((m) => [m, readFileSync(join(RUNTIME, m), 'utf8')] as const);
+    const loaded = sources.flatMap(([m, source]) =>
+      [...source.matchAll(/importModule<\w+>\('([^']*)'/g)].map((x) => [m, x[1]]),
+    );
+    expect(loaded.sort()).toEqual([
+      ['client/node-reply.ts', 'node:zlib'],
+      ['client/node-transport.ts', 'node:buffer'],
+      ['client/node-transport.ts', 'undici'],
+    ]);
     const builtins = sources.flatMap(([m, source]) => [...source.matchAll(/'(node:[^']*)'/g)].map((x) => [m, x[1]]));
     expect(builtins.sort()).toEqual([
+      ['client/node-reply.ts', 'node:zlib'],
       ['client/node-transport.ts', 'node:buffer'],
       ['client/node-transport.ts', 'node:http'],
       ['client/node-transport.ts', 'node:https'],
-      ['client/node-transport.ts', 'node:zlib'],
     ]);
+    const undici = sources.flatMap(([m, source]) => [...source.matchAll(/'undici'/g)].map(() => m));
+    expect(undici).toEqual(['client/node-transport.ts']);
     const dynamic = sources.flatMap(([m, source]) =>
       [...source.matchAll(/\bimport\(([^)]*)\)/g)].map((x) => [m, x[1]]),
     );
-    expect(dynamic).toEqual([['client/node-transport.ts', '/* webpackIgnore: true */ /* @vite-ignore */ specifier']]);
+    expect(dynamic).toEqual([['client/node-reply.ts', '/* webpackIgnore: true */ /* @vite-ignore */ specifier']]);
   });
 
   it('its browser entry leaves the Node transport out: no node: module named anywhere in its graph', () => {

@@ -88,14 +88,16 @@ describe('asmxgen generate --impl', () => {
     expect(r.stderr).toMatch(new RegExp(`^asmxgen: ${impl} has no handlers object, so asmxgen left it untouched`));
   });
 
-  it('refuses an impl file inside the output folder, or one that is not TypeScript', async () => {
+  it('refuses an impl file inside the output folder, or one that is no TypeScript or JavaScript module', async () => {
     const { out, args } = await project('created');
     const inside = await cli('generate', ...args.slice(0, 4), '--impl', join(out, 'handlers.ts'));
     expect(inside.code).toBe(2);
     expect(inside.stderr).toContain('is inside the output folder');
-    const js = await cli('generate', ...args.slice(0, 4), '--impl', 'handlers.js');
-    expect(js.code).toBe(2);
-    expect(js.stderr).toContain('--impl "handlers.js" must name a TypeScript source file (.ts, .mts, .cts or .tsx)');
+    const json = await cli('generate', ...args.slice(0, 4), '--impl', 'handlers.json');
+    expect(json.code).toBe(2);
+    expect(json.stderr).toContain(
+      '--impl "handlers.json" must name a TypeScript or JavaScript module (.ts, .mts, .cts, .tsx, .js or .mjs)',
+    );
     const twice = await cli('generate', ...args, '--impl', 'other.ts');
     expect(twice.code).toBe(2);
     expect(twice.stderr).toContain('--impl is given more than once; name one handlers file');

@@ -15,8 +15,7 @@ const options = { fileName: FILE_NAME, importPath: IMPORT_PATH };
 const INSERTED_LINE = [
   /^$/, // the line end after a splice, or a blank line
   /^,$/, // the comma after a last member that had none
-  /^[ \t]*\/\/ asmxgen: "\w+" is no longer an operation of \w+; remove it when you no longer need it\.$/,
-  /^\/\* asmxgen: "\w+" is no longer an operation of \w+; remove it when you no longer need it\. \*\/ $/,
+  /^[ \t]*\/\/ @ts-ignore asmxgen: "\w+" is no longer an operation of \w+; remove it when you no longer need it\.$/,
   /^import \{ SoapFault \} from (['"])\.\/generated\/index\.js\1;?$/,
   /^[ \t]*\/\*\* [^*]+ \*\/$/, // a one-line JSDoc
   /^[ \t]*async \w+\(input, ctx\) \{$/,
@@ -27,7 +26,8 @@ const INSERTED_LINE = [
 
 /**
  * `after` is `before` with exactly these splices: every byte outside the inserted text is the
- * byte `before` has there, and the only text ever taken out is asmxgen's own marker line.
+ * byte `before` has there, and the only text ever taken out is asmxgen's own marker (a line, or an
+ * earlier version's block comment).
  */
 function expectOnlySplices(before: string, after: string, edits: readonly TextEdit[]): void {
   let i = 0;
@@ -40,7 +40,7 @@ function expectOnlySplices(before: string, after: string, edits: readonly TextEd
     j += edit.text.length;
     if (edit.end > edit.start) {
       expect(before.slice(edit.start, edit.end)).toMatch(
-        /^[ \t]*\/\/ asmxgen: "\w+" is no longer an operation of \w+; remove it when you no longer need it\.\r?\n$/,
+        /^([ \t]*\/\/ (@ts-ignore )?asmxgen: "\w+" is no longer an operation of \w+; remove it when you no longer need it\.\r?\n|\/\* asmxgen: "\w+" is no longer an operation of \w+; remove it when you no longer need it\. \*\/ ?)$/,
       );
     }
     for (const line of edit.text.split(/\r?\n/)) {

@@ -16,6 +16,9 @@ const HEAD = "import { SoapFault, type SvcHandlers } from './generated/index.js'
 const stub = (name: string, indent = '  ') =>
   `${indent}async ${name}(input, ctx) {\n${indent}  throw new SoapFault('Server', '${name} is not implemented yet.');\n${indent}},\n`;
 const marker = (name: string) =>
+  `// @ts-ignore asmxgen: "${name}" is no longer an operation of Svc; remove it when you no longer need it.`;
+/** The marker as earlier versions wrote it, without the directive that keeps the file compiling. */
+const oldMarker = (name: string) =>
   `// asmxgen: "${name}" is no longer an operation of Svc; remove it when you no longer need it.`;
 
 function refusal(run: () => unknown): ImplError {
@@ -125,13 +128,14 @@ describe('mergeImpl', () => {
     );
   });
 
-  it('marks an orphan on the same line as other members with a block comment, once', () => {
+  it('marks an orphan on the same line as other members on a line of its own, once', () => {
     const before = HEAD + 'export const handlers: SvcHandlers = { A() {}, Old() {},\n};\n';
     const first = merge(service('A'), before);
     expect(first.text).toBe(
-      HEAD + `export const handlers: SvcHandlers = { A() {}, /* ${marker('Old').slice(3)} */ Old() {},\n};\n`,
+      HEAD + `export const handlers: SvcHandlers = { A() {}, \n  ${marker('Old')}\n  Old() {},\n};\n`,
     );
     expect(first.marked).toEqual(['Old']);
+    expect(typeErrors(service('A'), first.text)).toEqual([]);
     const second = merge(service('A'), first.text);
     expect(second).toMatchObject({ changed: false, orphans: ['Old'], marked: [] });
   });
@@ -140,10 +144,11 @@ describe('mergeImpl', () => {
     const before =
       HEAD +
       'export const handlers: SvcHandlers = {\n' +
+      `  ${oldMarker('A')}\n` +
       `  ${marker('A')}\n` +
       '  // keep: asmxgen: "A" is no longer an operation of Svc; remove it when you no longer need it.\n' +
       '  A() {},\n' +
-      `  /* ${marker('B').slice(3)} */ B() {},\n` +
+      `  /* ${oldMarker('B').slice(3)} */ B() {},\n` +
       '};\n';
     const result = merge(service('A', 'B'), before);
     expect(result.unmarked).toEqual(['A', 'B']);
@@ -161,13 +166,49 @@ describe('mergeImpl', () => {
     const before =
       "import type { NewHandlers } from './generated/index.js';\n" +
       'export const handlers: NewHandlers = {\n' +
-      '  // asmxgen: "Old" is no longer an operation of OldName; remove it when you no longer need it.\n' +
+      '  // @ts-ignore asmxgen: "Old" is no longer an operation of OldName; remove it when you no longer need it.\n' +
       '  Old() {},\n' +
       '};\n';
     const model = loadSpecText('service: { name: New, namespace: "urn:new" }\noperations: [{ name: Old2 }]\n');
     const result = mergeImpl(model, before, options);
     expect(result.marked).toEqual([]);
     expect(result.orphans).toEqual(['Old']);
+  });
+
+  it('keeps a file whose operations were removed compiling: one @ts-ignore marker right above each orphan', () => {
+    const before =
+      HEAD +
+      'export const handlers: SvcHandlers = {\n' +
+      '  async A(input, ctx) {\n    return void [input.requestJson, ctx];\n  },\n' +
+      '  async B(input, ctx) {\n    throw new SoapFault("Server", String(input.requestJson) + String(ctx));\n  },\n' +
+      '  /** Documented. */\n  async C(input) {\n    return void input.requestJson;\n  },\n' +
+      '  D: () => undefined,\n' +
+      '};\n';
+    expect(typeErrors(service('A', 'B', 'C', 'D'), before)).toEqual([]);
+    const model = service('A');
+    // Without the markers, TypeScript reports the first excess member and every parameter that lost its type.
+    expect(typeErrors(model, before).length).toBeGreaterThan(0);
+    const result = merge(model, before);
+    expect(result.marked).toEqual(['B', 'C', 'D']);
+    expect(result.text).toContain(`  /** Documented. */\n  ${marker('C')}\n  async C(input) {`);
+    expect(typeErrors(model, result.text)).toEqual([]);
+    expect(merge(model, result.text)).toMatchObject({ changed: false, marked: [], orphans: ['B', 'C', 'D'] });
+  });
+
+  it('upgrades a marker written without the directive, or above the orphan’s comments', () => {
+    const before =
+      HEAD +
+      'export const handlers: SvcHandlers = {\n' +
+      '  A() {},\n' +
+      `  ${oldMarker('Old')}\n` +
+      '  /** Kept. */\n' +
+      '  Old() {},\n' +
+      '};\n';
+    const result = merge(service('A'), before);
+    expect(result.marked).toEqual(['Old']);
+    expect(result.text).toBe(
+      HEAD + `export const handlers: SvcHandlers = {\n  A() {},\n  /** Kept. */\n  ${marker('Old')}\n  Old() {},\n};\n`,
+    );
   });
 
   it('adds no stubs next to a spread or a computed name it cannot read, and says why', () => {

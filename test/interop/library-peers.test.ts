@@ -7,16 +7,20 @@
  * - a gSOAP C++ proxy from `wsdl2h` + `soapcpp2`, built with g++ (`gsoap/library_echo.cpp`).
  *
  * Each harness runs against the real ASMX runtime serving Library.asmx, which proves the harness and its
- * expectations, and against every other server listed in `TARGETS`. Proxies are made from the WSDL the server
- * serves, in a fresh temporary folder each run.
+ * expectations, and against every other server listed in `TARGETS`: the generated Library server (the golden
+ * scenario's spec), served as a user serves it, `asmxgen serve --spec … --impl …` in a child process, with handlers
+ * that do what the C# does (`library-handlers/library-echo.ts`). Proxies are made from the WSDL the server serves, in
+ * a fresh temporary folder each run; so each target must first serve the reference WSDL byte for byte (what the
+ * real runtime serves), and bind HTTP GET/POST enum parameters as the runtime does.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedFile } from '../shared-files.js';
 import { requireProgram, type ProgramCheck } from './require-program.js';
-import { describeRun, runProgram } from './run-program.js';
+import { describeRun, runMonoProgram, runProgram } from './run-program.js';
 import { sharedAsmxHost, startSharedAsmxHost } from './shared-asmx-host.js';
 
 const mono = requireProgram({
@@ -47,6 +51,55 @@ interface Target {
   start(): Promise<{ endpoint: string; stop(): Promise<void> | void }>;
 }
 
+const ROOT = join(import.meta.dirname, '..', '..');
+
+/** The generated server needs nothing but the Node running the tests. */
+const always: ProgramCheck = { available: true, reason: '', need() {} };
+
+/**
+ * `node bin/asmxgen.js serve --spec SPEC --impl IMPL --port 0` in the repository's root (the built CLI, as a user
+ * runs it, paths relative to the root): resolves once it names the address it listens on; stopping it sends
+ * SIGTERM and waits for its exit.
+ */
+async function serveWithCli(spec: string, impl: string): Promise<{ endpoint: string; stop(): Promise<void> }> {
+  const child = spawn(
+    process.execPath,
+    [join(ROOT, 'bin/asmxgen.js'), 'serve', '--spec', spec, '--impl', impl, '--port', '0'],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  child.stdout.on('data', (data: Buffer) => (output += data.toString()));
+  child.stderr.on('data', (data: Buffer) => (output += data.toString()));
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  const endpoint = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => fail('did not start within 60 s'), 60_000);
+    const poll = setInterval(() => {
+      const match = /serving \w+ at (http:\S+)/.exec(output);
+      if (match) {
+        stopWaiting();
+        resolve(match[1]!);
+      }
+    }, 50);
+    void exited.then(() => fail(`exited with code ${child.exitCode}`));
+    function stopWaiting() {
+      clearInterval(poll);
+      clearTimeout(timer);
+    }
+    function fail(why: string) {
+      stopWaiting();
+      child.kill('SIGTERM');
+      reject(new Error(`asmxgen serve --spec ${spec} --impl ${impl} ${why}:\n${output}`));
+    }
+  });
+  return {
+    endpoint,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
 const TARGETS: readonly Target[] = [
   {
     name: 'the real ASMX runtime',
@@ -55,6 +108,11 @@ const TARGETS: readonly Target[] = [
       const host = await startSharedAsmxHost(sharedFile('wsdl-corpus'));
       return { endpoint: `${host.baseUrl}/Library.asmx`, stop: () => host.stop() };
     },
+  },
+  {
+    name: 'the generated Library server (asmxgen serve)',
+    available: always,
+    start: () => serveWithCli('test/golden/library/spec.yaml', 'test/interop/library-handlers/library-echo.ts'),
   },
 ];
 
@@ -86,6 +144,63 @@ describe.each(TARGETS)('real SOAP stacks echo Library values through $name', (ta
     rmSync(workDir, { recursive: true, force: true });
   });
 
+  it("serves Library.wsdl byte for byte (the real runtime's), its addresses naming the endpoint", async (ctx) => {
+    target.available.need(ctx);
+    // ../shared/wsdl-corpus/Library.wsdl is what the real runtime serves when asked at http://localhost:8080.
+    const expected = readFileSync(sharedFile('wsdl-corpus/Library.wsdl'), 'utf8').replaceAll(
+      'http://localhost:8080/Library.asmx',
+      server!.endpoint,
+    );
+    const wsdl = await fetch(`${server!.endpoint}?wsdl`);
+    expect(wsdl.status).toBe(200);
+    expect(wsdl.headers.get('content-type')).toBe('text/xml; charset=utf-8');
+    expect(await wsdl.text()).toBe(expected);
+  });
+
+  it('binds enum parameters over HTTP GET and POST as Enum.Parse does: C# names, flags joined by commas', async (ctx) => {
+    target.available.need(ctx);
+    const ns = 'xmlns="urn:example:library"';
+    const genres = await fetch(`${server!.endpoint}/EchoGenres?genres=Poetry&genres=NonFiction&genres=%200%20`);
+    expect(genres.status).toBe(200);
+    expect(genres.headers.get('content-type')).toBe('text/xml; charset=utf-8');
+    expect(await genres.text()).toBe(
+      '<?xml version="1.0" encoding="utf-8"?>\n<ArrayOfGenre xmlns:xsd="http://www.w3.org/2001/XMLSchema" ' +
+        `xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" ${ns}>\n  <Genre>Poetry</Genre>\n` +
+        '  <Genre>non-fiction</Genre>\n  <Genre>Fiction</Genre>\n</ArrayOfGenre>',
+    );
+    const post = (format: string) =>
+      fetch(`${server!.endpoint}/EchoFormat`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ format }).toString(),
+      });
+    for (const [sent, received] of [
+      ['Hardcover, Audio', 'Hardcover Audio'],
+      ['Audio,Hardcover', 'Hardcover Audio'],
+      ['5', 'Hardcover Audio'],
+      ['0', 'None'],
+    ]) {
+      const reply = await post(sent!);
+      expect(reply.status, sent).toBe(200);
+      expect(await reply.text(), sent).toBe(
+        `<?xml version="1.0" encoding="utf-8"?>\n<Format ${ns}>${received}</Format>`,
+      );
+    }
+    // XmlSerializer's names are not Enum.Parse's: a plain-text error naming the value.
+    for (const [sent, why] of [
+      ['non-fiction', 'Requested value &#39;non-fiction&#39; was not found.'],
+      ['Hardcover Audio', 'Requested value &#39;Hardcover Audio&#39; was not found.'],
+      ['', 'Must specify valid information for parsing in the string.'],
+    ]) {
+      const reply = await post(sent!);
+      expect(reply.status, sent).toBe(500);
+      expect(reply.headers.get('content-type'), sent).toBe('text/plain; charset=utf-8');
+      const second = (await reply.text()).split(/\r?\n/)[1];
+      expect(second, sent).toMatch(/^Parameter name: type ---> /);
+      expect(second?.endsWith(why!), `${sent}: ${second}`).toBe(true);
+    }
+  });
+
   it.for(PROTOCOLS)(
     "Mono's wsdl proxy for %s echoes every value intact",
     { timeout: 180_000 },
@@ -114,7 +229,7 @@ describe.each(TARGETS)('real SOAP stacks echo Library values through $name', (ta
         { cwd: dir },
       );
       expect(compiled.code, describeRun(compiled)).toBe(0);
-      const run = await runProgram('/usr/bin/mono', ['LibraryEcho.exe', server!.endpoint], {
+      const run = await runMonoProgram(['LibraryEcho.exe', server!.endpoint], {
         cwd: dir,
         timeoutMs: 120_000,
       });

@@ -194,7 +194,7 @@ describe('type descriptions', () => {
     expect(holder.members.find((m) => m.name === 'Tags')).toMatchObject({ unwrapped: true, xmlName: 'Tag' });
   });
 
-  it('number enum values as C# does: as given, else one more than the one before', () => {
+  it('number enum values as C# does (as given, else one more than the one before); C# names where renamed', () => {
     expect(model.typeDescriptions.Mode).toEqual({
       kind: 'enum',
       xmlName: 'Mode',
@@ -203,7 +203,7 @@ describe('type descriptions', () => {
         { xmlName: 'Fast', value: 0 },
         { xmlName: 'Safe', value: 5 },
         { xmlName: 'Slow', value: 6 },
-        { xmlName: 'odd-one', value: 7 },
+        { xmlName: 'odd-one', name: 'Odd', value: 7 },
       ],
     });
     expect(model.typeDescriptions.Access).toMatchObject({ flags: true });

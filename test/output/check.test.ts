@@ -73,7 +73,7 @@ describe('checkOutput', () => {
     await writeFile(join(dir, MANIFEST_FILE), '{ corrupt');
     const corrupt = await checkOutput(dir, FILES);
     expect(corrupt.changed.map((c) => c.path)).toEqual([MANIFEST_FILE]);
-    expect(corrupt.changed[0]!.diff[0]).toBe('- 1 | { corrupt');
+    expect(corrupt.changed[0]!.diff[0]).toBe('-  1 | { corrupt');
   });
 
   it('reports a file no longer generated as added, with a hint that generating removes it', async () => {
@@ -86,9 +86,9 @@ describe('checkOutput', () => {
     expect(formatCheck(result, 'out/')).toBe(
       [
         `changed  ${MANIFEST_FILE}`,
-        '    - 6 |     "client/index.ts",',
-        '    - 7 |     "server.ts"',
-        '    + 6 |     "client/index.ts"',
+        '    - 7 |     "client/index.ts",',
+        '    - 8 |     "server.ts"',
+        '    + 7 |     "client/index.ts"',
         'added    server.ts (no longer generated: generating again removes it)',
         '2 problems in out/: 1 changed, 1 added.',
       ].join('\n'),

@@ -74,6 +74,9 @@ export async function mtimes(dir: string): Promise<Record<string, number>> {
   return result;
 }
 
+/** The manifest of `paths`: it names the service of their one top-level WSDL (`X.wsdl` → `X`), if any. */
 export function manifestOf(paths: string[]): string {
-  return `${JSON.stringify({ generator: 'asmxgen', files: [...paths].sort() }, null, 2)}\n`;
+  const wsdls = paths.filter((p) => /^[^/]+\.wsdl$/.test(p));
+  const service = wsdls.length === 1 ? { service: wsdls[0]!.replace(/\.wsdl$/, '') } : {};
+  return `${JSON.stringify({ generator: 'asmxgen', ...service, files: [...paths].sort() }, null, 2)}\n`;
 }

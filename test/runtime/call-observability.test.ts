@@ -189,6 +189,21 @@ describe('onCall', () => {
     });
   });
 
+  it('a handler out of time: told when its early reply goes, not when (or if) the handler settles', async () => {
+    const { port, records } = await serve({ handlerTimeoutMs: 200 });
+    const reply = await send(port, `${PATH}/Fail?kind=hang`);
+    expect(reply.status).toBe(500);
+    expect(records.map(settled)).toEqual([
+      {
+        operation: 'Fail',
+        transport: 'httpGet',
+        outcome: 'error',
+        fault: { code: 'Server', message: 'The operation Fail did not complete within 200 ms.' },
+        status: 500,
+      },
+    ]);
+  });
+
   it('through the fetch handler too', async () => {
     const records: CallRecord[] = [];
     const handle = createServiceFetchHandler(SERVICE, DOCUMENTS, handlers([]), { onCall: (r) => records.push(r) });

@@ -146,6 +146,23 @@ describe('decimal', () => {
     expect(parseXsdValue('decimal', '79228162514264337593543950335')).toBe('79228162514264337593543950335');
   });
 
+  // Each as the real runtime echoes it (test/interop/echo-parity.test.ts).
+  it.each([
+    ['-0012.50', '-12.50'],
+    ['+1', '1'],
+    ['.5', '0.5'],
+    ['-.5', '-0.5'],
+    ['5.', '5'],
+    ['-0.00', '0.00'],
+    ['0.1234567890123456789012345678901', '0.1234567890123456789012345679'],
+    ['1.000000000000000000000000000000', '1.0000000000000000000000000000'],
+    ['79228162514264337593543950335.4', '79228162514264337593543950335'],
+    ['12345678901234567890.123456789012', '12345678901234567890.123456789'],
+  ])('reads %s as .NET holds it: %s', (text, held) => {
+    expect(parseXsdValue('decimal', text)).toBe(held);
+    expect(formatXsdValue('decimal', text)).toBe(held);
+  });
+
   it('refuses what .NET refuses', () => {
     expect(() => parseXsdValue('decimal', '1e3')).toThrow('Input string was not in a correct format.');
     expect(() => parseXsdValue('decimal', '79228162514264337593543950336')).toThrow(

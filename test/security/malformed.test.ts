@@ -5,7 +5,7 @@
  * still serving right after.
  */
 import type { Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   createAuthenticationWebServiceServer,
@@ -15,21 +15,19 @@ import {
 import type { RecordingServer } from '../server/recording-server.js';
 import {
   authenticate,
-  E,
   envelope,
   expectExact,
   expectRefused,
   expectServing,
   fault,
-  head,
   postSoap,
   postSoap12,
-  SIZE_FAULT,
   SOAP12_TYPE,
   startServer,
   voidReply,
   XML_TYPE,
 } from './helpers.js';
+import { expectSizeFaultRead, uploadHundredMegabytes } from './large-upload.js';
 
 let server: RecordingServer;
 beforeAll(async () => {
@@ -223,104 +221,13 @@ describe('a 100 MB text node: refused at the size limit without being read', () 
     await new Promise((resolve) => bare.close(resolve));
   });
 
-  const HUNDRED_MB = 100 * 1024 * 1024;
-
-  interface Upload {
-    readonly reply: string;
-    /** Body bytes the socket took before the server closed it. */
-    readonly sent: number;
-    readonly closed: boolean;
-    /** Largest growth of RSS and of ArrayBuffer memory while sending. */
-    readonly rssGrowth: number;
-    readonly bufferGrowth: number;
-  }
-
-  /** Streams an envelope whose requestJson holds 100 MB, from one reused 64 KiB block, until the server closes. */
-  function upload(chunked: boolean): Promise<Upload> {
-    const block = Buffer.alloc(64 * 1024, 'a');
-    const start = Buffer.from(
-      envelope('').replace('</soap:Body></soap:Envelope>', '<Authenticate xmlns="App.WebService"><requestJson>'),
-    );
-    const end = Buffer.from('</requestJson></Authenticate></soap:Body></soap:Envelope>');
-    const total = start.length + HUNDRED_MB + end.length;
-    const framing = chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${total}`;
-    const requestHead = head(`POST ${E} HTTP/1.1`, [
-      'Content-Type: text/xml; charset=utf-8',
-      `SOAPAction: "App.WebService/Authenticate"`,
-      framing,
-    ]);
-    const frame = (bytes: Buffer) =>
-      chunked ? [Buffer.from(`${bytes.length.toString(16)}\r\n`), bytes, Buffer.from('\r\n')] : [bytes];
-    global.gc?.();
-    const base = process.memoryUsage();
-    let rssPeak = base.rss;
-    let bufferPeak = base.arrayBuffers;
-    const sample = setInterval(() => {
-      const now = process.memoryUsage();
-      rssPeak = Math.max(rssPeak, now.rss);
-      bufferPeak = Math.max(bufferPeak, now.arrayBuffers);
-    }, 5);
-    return new Promise((resolve) => {
-      const socket = connect(port, '127.0.0.1');
-      const received: Buffer[] = [];
-      let sent = 0;
-      let headSent = false;
-      let finished = false;
-      let closed = false;
-      socket.on('data', (chunk: Buffer) => received.push(chunk));
-      socket.on('error', () => undefined);
-      socket.on('close', () => {
-        closed = true;
-        clearInterval(sample);
-        const last = process.memoryUsage();
-        rssPeak = Math.max(rssPeak, last.rss);
-        bufferPeak = Math.max(bufferPeak, last.arrayBuffers);
-        resolve({
-          reply: Buffer.concat(received).toString('utf8'),
-          sent,
-          closed,
-          rssGrowth: rssPeak - base.rss,
-          bufferGrowth: bufferPeak - base.arrayBuffers,
-        });
-      });
-      const pump = () => {
-        while (!finished && !socket.destroyed) {
-          let parts: Buffer[];
-          if (!headSent) {
-            parts = [Buffer.from(requestHead), ...frame(start)];
-            headSent = true;
-          } else if (sent < HUNDRED_MB) {
-            parts = frame(block);
-            sent += block.length;
-          } else {
-            parts = [...frame(end), ...(chunked ? [Buffer.from('0\r\n\r\n')] : [])];
-            finished = true;
-          }
-          let ok = true;
-          for (const part of parts) ok = socket.write(part) && ok;
-          if (!ok) {
-            socket.once('drain', pump);
-            return;
-          }
-        }
-      };
-      socket.once('connect', pump);
-    });
-  }
-
   it.each([
     ['with Content-Length: refused by its declared length, before any body byte is read', false],
     ['chunked: reading stops at the 4 MiB limit', true],
   ])('%s; the Server fault, the connection closed, memory flat', async (_name, chunked) => {
-    const result = await upload(chunked);
-    expect(result.closed).toBe(true);
-    const reply = result.reply;
-    expect(reply.slice(0, reply.indexOf('\r\n'))).toBe('HTTP/1.1 500 Internal Server Error');
-    expect(reply).toContain('\r\nConnection: close\r\n');
-    expect(reply).toContain(`\r\nContent-Type: ${XML_TYPE}\r\n`);
-    expect(reply.slice(reply.indexOf('\r\n\r\n') + 4)).toBe(SIZE_FAULT);
-    // The socket took far less than the 100 MB before the server closed it, and nothing near it was buffered.
-    expect(result.sent).toBeLessThan(HUNDRED_MB / 4);
+    const result = await uploadHundredMegabytes(port, chunked);
+    // The socket took far less than the 100 MB before the connection closed, and nothing near it was buffered.
+    expectSizeFaultRead(result);
     expect(result.rssGrowth).toBeLessThan(60 * 1024 * 1024);
     expect(result.bufferGrowth).toBeLessThan(40 * 1024 * 1024);
     expect(calls).toEqual([]);

@@ -159,7 +159,7 @@ describe('parseSpec', () => {
   it('reports unknown and duplicate bindings', () => {
     const text = `${HEAD}bindings: [soap11, soap13, soap11]\noperations:\n  - name: X\n`;
     expect(problemsOf(() => parseSpec(text, 'f.yaml'))).toEqual([
-      'f.yaml:4:20: bindings[1]: unknown binding "soap13"; expected one of: soap11, soap12, httpGet, httpPost',
+      'f.yaml:4:20: bindings[1]: unknown binding "soap13"; did you mean "soap11"? Expected one of: soap11, soap12, httpGet, httpPost',
       'f.yaml:4:28: bindings[2]: duplicate binding "soap11" (first listed at line 4)',
     ]);
   });
@@ -192,9 +192,9 @@ describe('parseSpec', () => {
   it('reports unknown fields at their key, at every level', () => {
     const text = `${HEAD}  nam: x\noperations:\n  - name: X\n    params: []\n    parameters: [{ name: a, kind: int }]\nextra: 1\n`;
     expect(problemsOf(() => parseSpec(text, 'f.yaml'))).toEqual([
-      'f.yaml:4:3: service.nam: unknown field "nam"; expected one of: name, namespace, path, description, binding, conformanceClaim, include',
+      'f.yaml:4:3: service.nam: unknown field "nam"; did you mean "name"? Expected one of: name, namespace, path, description, binding, conformanceClaim, include',
       'f.yaml:7:5: operations[0].params: unknown field "params"; expected one of: name, messageName, group, description, soapAction, parameters, result, resultItemName, headers',
-      'f.yaml:8:29: operations[0].parameters[0].kind: unknown field "kind"; expected one of: name, type, direction, list, itemName',
+      'f.yaml:8:29: operations[0].parameters[0].kind: unknown field "kind"; expected one of: name, type, direction, list, itemName, choice',
       'f.yaml:9:1: extra: unknown field "extra"; expected one of: service, bindings, types, operations, wsdl',
     ]);
   });

@@ -148,14 +148,20 @@ describe('asmxgen.schema.json', () => {
       lineEnds: 'crlf',
       finalNewline: true,
       dataSetSchema: 'legacy',
+      xsdImport: true,
+      prolog: '\r\n',
     };
     expect(validate(schema, { ...base, wsdl })).toEqual([]);
     expect(
-      validate(schema, { ...base, wsdl: { namespaceOrder: ['xsd'], lineEnds: 'cr', dataSetSchema: 'v1', extra: 1 } }),
+      validate(schema, {
+        ...base,
+        wsdl: { namespaceOrder: ['xsd'], lineEnds: 'cr', dataSetSchema: 'v1', prolog: '<!-- x -->', extra: 1 },
+      }),
     ).toEqual([
       '(root).wsdl.namespaceOrder[0]: pattern',
       '(root).wsdl.lineEnds: not in enum',
       '(root).wsdl.dataSetSchema: not in enum',
+      '(root).wsdl.prolog: pattern',
       '(root).wsdl.extra: not allowed',
     ]);
   });

@@ -51,15 +51,18 @@ test('prefixes the list leaves out follow in the runtime’s order; prefixes the
 test('each mistake in the wsdl section is reported at its place', () => {
   expect(
     problems(
-      `${HEAD}wsdl:\n  namespaceOrder: [soap, xsd, soap]\n  lineEnds: cr\n  finalNewline: yes\n  order: 1\n  dataSetSchema: v1\n`,
+      `${HEAD}wsdl:\n  namespaceOrder: [soap, xsd, soap]\n  lineEnds: cr\n  finalNewline: yes\n  order: 1\n  dataSetSchema: v1\n` +
+        `  xsdImport: 1\n  prolog: "<!-- generated -->"\n`,
     ),
   ).toEqual([
     '7:26: unknown prefix "xsd"; the runtime declares soapenc, soap12, http, tns, mime, tm, s, soap and s0, s1, … for extra schemas',
     '7:31: duplicate prefix "soap" (first defined at line 7)',
     '8:13: unknown value "cr"; expected one of: lf, crlf',
     '9:17: expected true or false',
-    '10:3: unknown field "order"; expected one of: namespaceOrder, lineEnds, finalNewline, dataSetSchema',
-    '11:18: unknown value "v1"; expected one of: legacy, v2',
+    '10:3: unknown field "order"; expected one of: namespaceOrder, lineEnds, finalNewline, dataSetSchema, xsdImport, prolog',
+    '11:18: unknown value "v1"; did you mean "v2"? Expected one of: legacy, v2',
+    '12:14: expected true or false',
+    '13:11: a prolog holds only <?xml version="1.0" encoding="utf-8"?> and whitespace (spaces, tabs, line ends)',
   ]);
 });
 
@@ -106,4 +109,20 @@ test('dataSetSchema picks the inline schema every DataSet is written with; DataT
   expect(parseSpec(`${service}wsdl:\n  dataSetSchema: legacy\n`, 'w.yaml').wsdl).toStrictEqual({
     dataSetSchema: 'legacy',
   });
+});
+
+test('xsdImport starts the service schema with the XML Schema import; prolog replaces the XML declaration line', () => {
+  const spec = parseSpec(`${HEAD}wsdl:\n  xsdImport: true\n  prolog: "\\n"\n`, 'w.yaml');
+  expect(spec.wsdl).toStrictEqual({ xsdImport: true, prolog: '\n' });
+  const text = renderWsdl(buildModel(spec), 'http://localhost:8080/Svc.asmx');
+  expect(text.split('\n').slice(0, 5)).toEqual([
+    '',
+    expect.stringMatching(/^<wsdl:definitions /),
+    '  <wsdl:types>',
+    '    <s:schema elementFormDefault="qualified" targetNamespace="urn:svc">',
+    '      <s:import namespace="http://www.w3.org/2001/XMLSchema" />',
+  ]);
+  const plain = renderWsdl(buildModel(parseSpec(HEAD, 'w.yaml')), 'http://localhost:8080/Svc.asmx');
+  expect(plain.startsWith('<?xml version="1.0" encoding="utf-8"?>\n<wsdl:definitions ')).toBe(true);
+  expect(plain).not.toContain('<s:import');
 });

@@ -119,7 +119,113 @@ describe('struct arrays (sharepoint-Alerts.wsdl)', () => {
     ]);
   });
 
-  test('generates the served WSDL: the committed copy lost the XML declaration of its first line', () => {
-    expect(regenerate(text, 'sharepoint-Alerts.wsdl')).toBe(`<?xml version="1.0" encoding="utf-8"?>${text}`);
+  test('generates the served WSDL byte for byte: SharePoint serves an empty line, no XML declaration', () => {
+    expect(readWsdl(text, 'sharepoint-Alerts.wsdl').spec.wsdl).toStrictEqual({
+      namespaceOrder: ['soap', 'tm', 'soapenc', 'mime', 'tns', 's', 'soap12', 'http'],
+      lineEnds: 'crlf',
+      finalNewline: true,
+      prolog: '\r\n',
+    });
+    expect(regenerate(text, 'sharepoint-Alerts.wsdl')).toBe(text);
   });
+});
+
+describe('Out headers that sort before In headers (ssrs-ReportExecution2005.wsdl)', () => {
+  const text = read('ssrs-ReportExecution2005.wsdl');
+
+  test('the header messages give the order of In and Out headers, which the bindings alone do not', () => {
+    // The binding lists TrustedUserHeader (In) in the input and ServerInfoHeader (Out) in the output; the
+    // messages ListSecureMethodsServerInfoHeader, then ListSecureMethodsTrustedUserHeader, say that the runtime
+    // sorted ServerInfoHeader's field first.
+    const { spec } = readWsdl(text, 'ssrs-ReportExecution2005.wsdl');
+    expect(spec.operations[0]).toStrictEqual({
+      name: 'ListSecureMethods',
+      headers: [
+        { field: 'serverInfoHeader', type: 'ServerInfoHeader', direction: 'out' },
+        { field: 'trustedUserHeader', type: 'TrustedUserHeader' },
+      ],
+      result: 'string[]',
+    });
+  });
+
+  test('generates the served WSDL byte for byte: In headers’ schema items before Out ones, messages sorted', () => {
+    const generated = regenerate(text, 'ssrs-ReportExecution2005.wsdl');
+    expect(generated.indexOf('<s:element name="TrustedUserHeader"')).toBeLessThan(
+      generated.indexOf('<s:element name="ServerInfoHeader"'),
+    );
+    expect(generated).toBe(text);
+  });
+});
+
+describe('SharePoint’s import of the XML Schema namespace (sharepoint-Views.wsdl)', () => {
+  const text = read('sharepoint-Views.wsdl');
+
+  test('is recorded with the prolog, and the served WSDL generates byte for byte', () => {
+    expect(readWsdl(text, 'sharepoint-Views.wsdl').spec.wsdl).toStrictEqual({
+      namespaceOrder: ['soap', 'tm', 'soapenc', 'mime', 'tns', 's', 'soap12', 'http'],
+      lineEnds: 'crlf',
+      finalNewline: true,
+      xsdImport: true,
+      prolog: '\r\n',
+    });
+    expect(regenerate(text, 'sharepoint-Views.wsdl')).toBe(text);
+  });
+
+  test('anywhere but first in the schema, it is refused at its place', () => {
+    const xsdImport = '      <s:import namespace="http://www.w3.org/2001/XMLSchema" />\r\n';
+    const moved = text.replace(xsdImport, '').replace('    </s:schema>', `${xsdImport}    </s:schema>`);
+    expect(() => readWsdl(moved, 'Views.wsdl')).toThrow(
+      /^Views\.wsdl:5:7: found <s:element name="GetView"> where the runtime writes <s:import namespace="http:\/\/www\.w3\.org\/2001\/XMLSchema">/,
+    );
+  });
+});
+
+describe('a legacy DataSet with the import of the XML Schema namespace (vms-VMSDataXChange.wsdl)', () => {
+  const text = read('vms-VMSDataXChange.wsdl');
+
+  test('imports: the DataSet form and the import are recorded, and the generated WSDL keeps them', () => {
+    const { spec } = readWsdl(text, 'vms-VMSDataXChange.wsdl');
+    expect(spec.wsdl).toStrictEqual({ dataSetSchema: 'legacy', xsdImport: true });
+    const generated = regenerate(text, 'vms-VMSDataXChange.wsdl');
+    expect(generated.split('\n').slice(2, 5)).toEqual([
+      '  <wsdl:types>',
+      '    <s:schema elementFormDefault="qualified" targetNamespace="http://tempuri.org/VMSXChange/VMSDataXChange">',
+      '      <s:import namespace="http://www.w3.org/2001/XMLSchema" />',
+    ]);
+    // Not byte for byte: this server declares no soap12 prefix (SOAP 1.2 off), which the runtime's writer does.
+    expect(generated).not.toBe(text);
+    expect(readWsdl(generated, 'generated.wsdl').spec).toStrictEqual(spec);
+  });
+});
+
+describe('choices of elements in SQL Server Reporting Services (ssrs-ReportService2005.wsdl, ssrs-ReportService2010.wsdl)', () => {
+  test('a choice parameter reads with the elements in the WSDL’s order and the class they all derive from', () => {
+    const { spec } = readWsdl(read('ssrs-ReportService2005.wsdl'), 'ssrs-ReportService2005.wsdl');
+    const op = spec.operations.find((o) => o.name === 'SetExecutionOptions')!;
+    expect(op.parameters?.at(-1)).toStrictEqual({
+      name: 'Item',
+      type: 'ScheduleDefinitionOrReference',
+      choice: [
+        { name: 'ScheduleReference', type: 'ScheduleReference' },
+        { name: 'NoSchedule', type: 'NoSchedule' },
+        { name: 'ScheduleDefinition', type: 'ScheduleDefinition' },
+      ],
+    });
+    const settings = spec.types?.find((t) => t.name === 'ExtensionSettings');
+    expect(settings?.kind === 'class' && settings.members[1]).toStrictEqual({
+      name: 'ParameterValues',
+      type: 'ParameterValueOrFieldReference[]',
+      choice: [
+        { name: 'ParameterFieldReference', type: 'ParameterFieldReference' },
+        { name: 'ParameterValue', type: 'ParameterValue' },
+      ],
+    });
+  });
+
+  for (const file of ['ssrs-ReportService2005.wsdl', 'ssrs-ReportService2010.wsdl']) {
+    test(`${file} generates byte for byte`, () => {
+      const text = read(file);
+      expect(regenerate(text, file)).toBe(text);
+    });
+  }
 });

@@ -59,7 +59,7 @@ const EXPECTED: readonly (readonly [RefusalCase, string])[] = [
   ],
   [
     'a type no operation reaches',
-    'fixture.wsdl:25:7: <s:complexType name="Message"> follows the last of what the runtime writes in <s:schema elementFormDefault="qualified" targetNamespace="http://tempuri.org/"> for the service the rest of this WSDL describes: asmxgen found no spec that makes the runtime write this WSDL, so it cannot import it without changing the contract',
+    'fixture.wsdl:25:7: <s:complexType name="Message"> follows the last of what the runtime writes in <s:schema elementFormDefault="qualified" targetNamespace="http://tempuri.org/"> for the service the rest of this WSDL describes: asmxgen found no spec that makes the runtime write this WSDL, so it cannot import it without changing the contract. If this copy was edited (by hand, or by another tool), import the WSDL the service itself serves (its address followed by ?wsdl); else write this part of the spec by hand (docs/spec.md) and compare the two with asmxgen diff',
   ],
   [
     'a struct written as a class once (minOccurs="0")',
@@ -67,7 +67,7 @@ const EXPECTED: readonly (readonly [RefusalCase, string])[] = [
   ],
   [
     'required string (minOccurs="1")',
-    'fixture.wsdl:8:13: <s:element minOccurs="1" maxOccurs="1" name="message" type="s:string"> has minOccurs="1", where the runtime writes minOccurs="0" for the service the rest of this WSDL describes: asmxgen found no spec that makes the runtime write this WSDL, so it cannot import it without changing the contract',
+    'fixture.wsdl:8:13: <s:element minOccurs="1" maxOccurs="1" name="message" type="s:string"> has minOccurs="1", where the runtime writes minOccurs="0" for the service the rest of this WSDL describes: asmxgen found no spec that makes the runtime write this WSDL, so it cannot import it without changing the contract. If this copy was edited (by hand, or by another tool), import the WSDL the service itself serves (its address followed by ?wsdl); else write this part of the spec by hand (docs/spec.md) and compare the two with asmxgen diff',
   ],
   [
     'an XSD type a spec does not name (s:anyType)',
@@ -79,7 +79,7 @@ const EXPECTED: readonly (readonly [RefusalCase, string])[] = [
   ],
   [
     'request element not a sequence',
-    'fixture.wsdl:7:11: the request element of operation "Notify" holds <s:choice>: the ASMX runtime writes a sequence of elements, then attributes, then <s:anyAttribute />, and a spec expresses nothing else (no s:choice, s:all, s:group, [XmlText] or [XmlChoiceIdentifier])',
+    'fixture.wsdl:7:11: the request element of operation "Notify" holds <s:choice>: the runtime writes s:choice in a sequence, as a member or parameter of several [XmlElement(Name, typeof(T))], with minOccurs="1" maxOccurs="1" or minOccurs="0" maxOccurs="unbounded", or as all of an ArrayOfChoiceN, of two or more elements; a spec cannot express this one',
   ],
   [
     'HTTP offers an operation the runtime leaves out (int?)',

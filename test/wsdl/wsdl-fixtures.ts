@@ -42,13 +42,17 @@ export const REFUSED_CORPUS: Readonly<Record<string, RegExp>> = {
   'TwoBindings.wsdl': /^TwoBindings\.wsdl:\d+:\d+: a second SOAP 1.1 binding/,
 };
 
-/** Every WSDL `import` reads, as absolute paths: the shared ones and the reproduced corpus. */
+/** The WSDL the real runtime serves for the parity test's service (test/fixtures/echo-kinds). */
+export const ECHO_KINDS_WSDL = resolve(import.meta.dirname, '../fixtures/echo-kinds/EchoKinds.wsdl');
+
+/** Every WSDL `import` reads, as absolute paths: the shared ones, the reproduced corpus and EchoKinds'. */
 export function importableWsdls(): string[] {
-  return [...sharedWsdls().map((w) => sharedFile(w)), ...reproducedCorpusWsdls()];
+  return [...sharedWsdls().map((w) => sharedFile(w)), ...reproducedCorpusWsdls(), ECHO_KINDS_WSDL];
 }
 
 /** A short name for a WSDL path, for test titles. */
 export function wsdlLabel(path: string): string {
+  if (path === ECHO_KINDS_WSDL) return 'echo-kinds/EchoKinds.wsdl';
   return path.startsWith(CORPUS_DIR) ? `asmx-corpus/${basename(path)}` : path.slice(path.lastIndexOf('/shared/') + 8);
 }
 

@@ -50,18 +50,32 @@ export interface HttpAgent {
   destroy(): void;
 }
 
+/**
+ * An undici `Dispatcher` (undici 7: `Agent`, `Pool`, `Client`, `ProxyAgent`, or one composed with interceptors):
+ * typed loosely, so the client compiles without undici's types. The client calls its `dispatch`.
+ */
+export interface HttpDispatcher {
+  dispatch(options: never, handler: never): unknown;
+}
+
 export interface ClientOptions<T extends Transport = Transport> extends CommonCallOptions<T> {
   /** The `.asmx` endpoint; default the address the service's WSDL names. */
   url?: string;
   /**
-   * Send every call with this `fetch`. Default: on Node, `node:http` / `node:https` (see `agent`); elsewhere
-   * (browsers) the global `fetch`.
+   * Send every call with this `fetch`. Default: on Node, undici (see `dispatcher`); elsewhere (browsers) the
+   * global `fetch`.
    */
   fetch?: FetchFunction;
   /**
-   * Node only, not with `fetch`: the agent calls go through (its connections, TLS options, proxy), of
-   * `node:https` for an `https:` URL and of `node:http` otherwise. Default: an agent of the client's own
-   * keeping connections alive.
+   * Node only, not with `fetch` or `agent`: the undici dispatcher calls go through (a proxy, TLS options such as
+   * a client certificate, a limit on connections). Default: an undici `Pool` of the client's own for the
+   * endpoint's origin, keeping connections alive.
+   */
+  dispatcher?: HttpDispatcher;
+  /**
+   * @deprecated Pass an undici `dispatcher` instead. Node only, not with `fetch` or `dispatcher`: calls go over
+   * `node:http` / `node:https` through this agent (of `node:https` for an `https:` URL, of `node:http`
+   * otherwise), as before undici.
    */
   agent?: HttpAgent;
 }
@@ -87,6 +101,7 @@ export interface ResolvedClientOptions {
   /** The `fetch` given; `undefined` for the runtime's default transport. */
   readonly fetch: FetchFunction | undefined;
   readonly agent: HttpAgent | undefined;
+  readonly dispatcher: HttpDispatcher | undefined;
 }
 
 /** Checks a client's options; throws `TypeError` for one that cannot work. */
@@ -98,11 +113,26 @@ export function resolveClientOptions(
   if (options.fetch !== undefined && options.agent !== undefined) {
     throw new TypeError('Pass `fetch` or `agent`, not both: an agent is for the node:http transport.');
   }
+  if (options.fetch !== undefined && options.dispatcher !== undefined) {
+    throw new TypeError('Pass `fetch` or `dispatcher`, not both: a dispatcher is for the undici transport.');
+  }
+  if (options.agent !== undefined && options.dispatcher !== undefined) {
+    throw new TypeError('Pass `dispatcher` or `agent`, not both (`agent` is the deprecated node:http one).');
+  }
+  if (
+    options.dispatcher !== undefined &&
+    typeof (options.dispatcher as { dispatch?: unknown }).dispatch !== 'function'
+  ) {
+    throw new TypeError('`dispatcher` must be an undici Dispatcher (an object with a dispatch method).');
+  }
   if (options.fetch !== undefined && typeof options.fetch !== 'function') {
     throw new TypeError('`fetch` must be a function.');
   }
   if (options.agent !== undefined && !runsOnNode()) {
     throw new TypeError('`agent` is for Node (node:http), and this runtime is not Node.');
+  }
+  if (options.dispatcher !== undefined && !runsOnNode()) {
+    throw new TypeError('`dispatcher` is for Node (undici), and this runtime is not Node.');
   }
   if (options.fetch === undefined && !runsOnNode() && typeof globalThis.fetch !== 'function') {
     throw new TypeError('There is no global fetch: pass one as `fetch`.');
@@ -116,6 +146,7 @@ export function resolveClientOptions(
     soapHeaders: (options.soapHeaders ?? {}) as Readonly<Record<string, unknown>>,
     fetch: options.fetch,
     agent: options.agent,
+    dispatcher: options.dispatcher,
   };
 }
 

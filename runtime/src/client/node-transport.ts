@@ -1,28 +1,33 @@
 /**
- * Requests over `node:http` / `node:https` (by the endpoint's protocol),
- * through one keep-alive agent per client (Node's global agent's settings:
- * idle connections kept 5 s, or 1 s less than the server's `Keep-Alive:
- * timeout` hint), or the agent given as `options.agent`.
+ * The client's transport on Node. By default, and with `options.dispatcher`,
+ * requests go over undici (`undici-transport.ts`). With `options.agent`
+ * (deprecated), or where undici cannot be loaded, they go over `node:http` /
+ * `node:https` (by the endpoint's protocol), through the agent given or one
+ * keep-alive agent per client (Node's global agent's settings: idle
+ * connections kept 5 s, or 1 s less than the server's `Keep-Alive: timeout`
+ * hint): this module.
  *
  * The modules are imported on the first call, by a dynamic import of a
  * specifier bundlers do not follow, and their types are written here: this
  * file compiles and bundles without Node's (a browser never calls it). Where
  * they cannot be loaded, the client falls back to the global fetch.
  *
- * One call creates one `ClientRequest` and, for a time limit, one timer:
- * the limit, the signals and a failure all end the call by destroying the
- * request, which frees its connection. What every request shares (host,
- * port, agent; the headers, per operation) is prepared once. The reply's
- * body is read whole; a compressed body (only when the caller asked for one
- * with an `Accept-Encoding` header: none is sent otherwise) is inflated as
- * fetch would. Redirects are not followed, as .NET's proxies do not: a 3xx
- * reply is an `HttpError`.
+ * Over `node:http`, one call creates one `ClientRequest` and, for a time
+ * limit, one timer: the limit, the signals and a failure all end the call by
+ * destroying the request, which frees its connection. What every request
+ * shares (host, port, agent; the headers, per operation) is prepared once.
+ * The reply's body is read whole; a compressed body (only when the caller
+ * asked for one with an `Accept-Encoding` header: none is sent otherwise) is
+ * inflated as fetch would. Redirects are not followed, as .NET's proxies do
+ * not: a 3xx reply is an `HttpError`.
  */
-import type { HttpAgent } from './client-options.js';
+import type { HttpAgent, HttpDispatcher } from './client-options.js';
 import { NetworkError, TimeoutError, type CallSite } from './errors.js';
+import { concat, decode, headerValue, importModule, MAX_TIMER_MS } from './node-reply.js';
 import type { RequestHeaders } from './outgoing-request.js';
 import { receivedReply, type ReceivedReply } from './received-reply.js';
 import type { Sender } from './sender.js';
+import { ownPool, undiciSender, type Dispatching, type UndiciModule } from './undici-transport.js';
 
 /** The parts of `node:http` and `node:https` used here. */
 interface NodeHttpModule {
@@ -67,36 +72,38 @@ interface NodeBufferModule {
   readonly Buffer: { byteLength(text: string): number };
 }
 
-interface NodeZlibModule {
-  gunzipSync(bytes: Uint8Array): Uint8Array;
-  inflateSync(bytes: Uint8Array): Uint8Array;
-  inflateRawSync(bytes: Uint8Array): Uint8Array;
-  brotliDecompressSync(bytes: Uint8Array): Uint8Array;
-}
-
-/** Imports a built-in module where the runtime has it; bundlers leave a specifier that is not a literal alone. */
-function importBuiltin<T>(specifier: string): Promise<T> {
-  return import(/* webpackIgnore: true */ /* @vite-ignore */ specifier) as Promise<T>;
-}
-
-/** Longest delay `setTimeout` takes (larger ones fire at once): longer limits need no timer. */
-const MAX_TIMER_MS = 2_147_483_647;
-
 /**
- * @param agent the caller's agent (`node:http`'s or `node:https`'s, matching
- *   the endpoint); by default one is made for this client
- * @param fallback what sends when `node:http` cannot be loaded (and no agent was given)
+ * The sender on Node: by undici, through `dispatcher` or a pool of the client's own; by `node:http` with
+ * `agent`, or when undici cannot be loaded (a copy of the runtime whose application lacks it); by `fallback`
+ * when neither can.
+ *
+ * @param agent the caller's agent (`node:http`'s or `node:https`'s, matching the endpoint)
+ * @param dispatcher the caller's undici dispatcher
  */
-export function nodeSender(endpoint: URL, agent: HttpAgent | undefined, fallback: Sender): Sender {
+export function nodeSender(
+  endpoint: URL,
+  agent: HttpAgent | undefined,
+  dispatcher: HttpDispatcher | undefined,
+  fallback: Sender,
+): Sender {
+  if (dispatcher !== undefined) return undiciSender(dispatcher as unknown as Dispatching, endpoint);
   let ready: Sender | undefined;
   let loading: Promise<Sender> | undefined;
   const load = async (): Promise<Sender> => {
+    if (agent === undefined) {
+      try {
+        const undici = await importModule<UndiciModule>('undici');
+        return undiciSender(ownPool(undici, endpoint), endpoint);
+      } catch {
+        // Not installed beside a copy of the runtime: node:http then.
+      }
+    }
     let http: NodeHttpModule;
     let buffer: NodeBufferModule;
     try {
       [http, buffer] = await Promise.all([
-        importBuiltin<NodeHttpModule>(endpoint.protocol === 'https:' ? 'node:https' : 'node:http'),
-        importBuiltin<NodeBufferModule>('node:buffer'),
+        importModule<NodeHttpModule>(endpoint.protocol === 'https:' ? 'node:https' : 'node:http'),
+        importModule<NodeBufferModule>('node:buffer'),
       ]);
     } catch (error) {
       if (agent === undefined) return fallback;
@@ -236,41 +243,4 @@ function exchange(
     callSignal?.addEventListener('abort', onAbort);
     request.end(body);
   });
-}
-
-function headerValue(value: string | readonly string[] | undefined): string | undefined {
-  return typeof value === 'string' || value === undefined ? value : value.join(', ');
-}
-
-function concat(chunks: readonly Uint8Array[], length: number): Uint8Array {
-  const bytes = new Uint8Array(length);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
-}
-
-/**
- * Undoes the `Content-Encoding` codings fetch undoes (gzip, deflate, br), last applied first; a body in a
- * coding it does not know is left as it came.
- */
-async function decode(bytes: Uint8Array, header: string): Promise<Uint8Array> {
-  const codings = header
-    .toLowerCase()
-    .split(',')
-    .map((coding) => coding.trim())
-    .filter((coding) => coding !== '' && coding !== 'identity')
-    .reverse();
-  if (bytes.byteLength === 0 || !codings.every((c) => ['gzip', 'x-gzip', 'deflate', 'br'].includes(c))) return bytes;
-  const zlib = await importBuiltin<NodeZlibModule>('node:zlib');
-  for (const coding of codings) {
-    if (coding === 'br') bytes = zlib.brotliDecompressSync(bytes);
-    else if (coding === 'deflate') {
-      // As fetch: a zlib stream, or (what some servers send) a raw deflate one.
-      bytes = (bytes[0]! & 0x0f) === 0x08 ? zlib.inflateSync(bytes) : zlib.inflateRawSync(bytes);
-    } else bytes = zlib.gunzipSync(bytes);
-  }
-  return bytes;
 }

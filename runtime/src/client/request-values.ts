@@ -14,13 +14,14 @@ import type { OperationDescription, ParameterDescription, ValueType } from '../s
 import { hasForbiddenCharacter } from '../xml-lexical.js';
 import { formatXsdValue, type XsdValue } from '../xsd-values.js';
 import { isXsdType } from '../value-type.js';
-import { formatText } from '../values/simple-values.js';
+import { formatFormValues } from '../values/form-values.js';
 import type { ValueContext } from '../values/value-kinds.js';
 import { writeValue } from '../values/write-value.js';
 
 /**
- * Parameters of other types than the XSD simple ones go through the one value writer: by SOAP as their
- * elements, by HTTP GET/POST as their text (an array as its items, the name repeated).
+ * Parameters of other types than the XSD simple ones go through the one value writer by SOAP, as their
+ * elements; by HTTP GET/POST every parameter is written as ASMX binds form values (`values/form-values.ts`:
+ * an array as its items, the name repeated).
  */
 export function requestValues(
   op: OperationDescription,
@@ -38,21 +39,25 @@ export function requestValues(
       if (!param.optional) throw new TypeError(`${op.name}: ${param.name} (${typeName(param.type)}) is required.`);
       return { name: param.name, value: undefined };
     }
-    let lexical: string;
+    let parameter: RequestParameter;
     try {
-      if (!isXsdType(param.type) || value === null) return complexParameter(op, param, value, context, soap);
-      lexical = formatXsdValue(param.type, value as XsdValue);
+      parameter =
+        soap && isXsdType(param.type) && value !== null
+          ? { name: param.name, value: formatXsdValue(param.type, value as XsdValue) }
+          : complexParameter(param, value, context, soap);
     } catch (error) {
       throw new TypeError(`${op.name}: ${param.name}: ${error instanceof Error ? error.message : String(error)}`);
     }
-    const forbidden = firstForbidden(lexical);
-    if (forbidden !== undefined) {
-      throw new TypeError(
-        `${op.name}: ${param.name} holds ${forbidden}, a character XML 1.0 cannot carry: ` +
-          'an ASMX service cannot receive it. Nothing was sent.',
-      );
+    for (const text of parameter.texts ?? (parameter.value === undefined ? [] : [parameter.value])) {
+      const forbidden = firstForbidden(text);
+      if (forbidden !== undefined) {
+        throw new TypeError(
+          `${op.name}: ${param.name} holds ${forbidden}, a character XML 1.0 cannot carry: ` +
+            'an ASMX service cannot receive it. Nothing was sent.',
+        );
+      }
     }
-    return { name: param.name, value: lexical };
+    return parameter;
   });
 }
 
@@ -61,7 +66,6 @@ function typeName(type: ValueType): string {
 }
 
 function complexParameter(
-  op: OperationDescription,
   param: ParameterDescription,
   value: unknown,
   context: ValueContext,
@@ -71,16 +75,8 @@ function complexParameter(
     const site = { nillable: param.nillable, optional: param.optional };
     return { name: param.name, value: undefined, xml: writeValue(context, param.name, param.type, value, site) };
   }
-  const type = param.type;
-  if (value === null) throw new TypeError(`${op.name}: ${param.name} cannot be null over HTTP GET/POST.`);
-  const texts =
-    typeof type !== 'string' && 'array' in type
-      ? (value as unknown[]).map((item) => formatText(context.types, type.array, item))
-      : [formatText(context.types, type, value)];
-  for (const text of texts) {
-    const forbidden = firstForbidden(text);
-    if (forbidden !== undefined) throw new TypeError(`${param.name} holds ${forbidden}, which XML 1.0 cannot carry.`);
-  }
+  if (value === null) throw new TypeError('null cannot be sent over HTTP GET/POST.');
+  const texts = formatFormValues(context.types, param.type, value);
   return { name: param.name, value: undefined, texts };
 }
 

@@ -18,7 +18,8 @@ export function soapHeaderXml(
   callHeaders: Readonly<Record<string, unknown>> | undefined,
 ): string {
   let content = '';
-  const lead = ` xmlns="${escapeXmlAttr(context.namespace)}"`;
+  // As XmlSerializer writes a header: its attributes, then the namespace declaration.
+  const tail = ` xmlns="${escapeXmlAttr(context.namespace)}"`;
   for (const header of op.headers ?? []) {
     if (header.direction === 'out') continue;
     const value =
@@ -26,7 +27,7 @@ export function soapHeaderXml(
         ? callHeaders[header.field]
         : clientHeaders[header.field];
     if (value === null || value === undefined) continue;
-    content += writeValue(context, header.element, { class: header.type }, value, {}, { lead });
+    content += writeValue(context, header.element, { class: header.type }, value, {}, { tail });
   }
   return content === '' ? '' : `<soap:Header>${content}</soap:Header>`;
 }

@@ -14,9 +14,10 @@ import { parseContentType } from '../content-type.js';
 import { parseFormValues, type FormValues } from '../form-encoding.js';
 import { htmlEncodeMessageChain } from '../html-escape.js';
 import { MultipartError, readMultipart, type UploadedFile } from '../multipart.js';
+import type { Transport } from '../service-description.js';
 import { FORM_MEDIA_TYPE, MULTIPART_FORM_MEDIA_TYPE, XML_CONTENT_TYPE } from '../soap-constants.js';
 import { headerValue, type IncomingCall } from './incoming-call.js';
-import { createContext, failureOf, invokeHandler, MAX_REQUEST_LENGTH_EXCEEDED } from './invoke.js';
+import { createContext, failureOf, invokeHandler, MAX_REQUEST_LENGTH_EXCEEDED, type Failure } from './invoke.js';
 import { bindFormParameters } from './parameters.js';
 import { CACHE_CONTROL, contentReply, sharedReply, textReply, type Reply } from './reply.js';
 import { httpResultDocument } from './result-value.js';
@@ -79,11 +80,17 @@ export async function handleHttpCall(
 
   const binding = bindFormParameters(op, values, tables.values);
   if (!binding.ok) return textReply(500, binding.message);
-  const context = createContext(call, transport, op.name, files);
-  const invoked = invokeHandler(entry, binding.input, context, options);
-  // A handler that returned at once is answered without waiting a turn.
-  const outcome = invoked instanceof Promise ? await invoked : invoked;
-  if (!outcome.ok) return textReply(500, htmlEncodeMessageChain(outcome.failure.chain));
+  const context = createContext(call, httpFailureReply, transport, op.name, files);
+  let outcome = invokeHandler(entry, binding.input, context, options);
+  if (outcome === undefined) {
+    // The handler's promise, awaited here: nothing else is made to wait for it (see invokeHandler).
+    try {
+      outcome = context.settled(await context.pending);
+    } catch (error) {
+      outcome = context.failed(error);
+    }
+  }
+  if (!outcome.ok) return httpFailureReply(transport, outcome.failure);
   if (!op.result) return voidHttpReply(call);
   let document: string;
   try {
@@ -92,6 +99,11 @@ export async function handleHttpCall(
     return textReply(500, htmlEncodeMessageChain(failureOf(error, context.ctx, options).chain));
   }
   return contentReply(200, XML_CONTENT_TYPE, document);
+}
+
+/** The reply of an HTTP GET/POST call whose handler failed: 500, the failure's messages as text. */
+function httpFailureReply(_transport: Transport, failure: Failure): Reply {
+  return textReply(500, htmlEncodeMessageChain(failure.chain));
 }
 
 function rawBodyFile(data: Uint8Array, contentType: string | undefined): UploadedFile {

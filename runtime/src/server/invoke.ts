@@ -8,8 +8,10 @@
 import { isSoapFault, type SoapFaultCode } from '../soap-fault.js';
 import type { UploadedFile } from '../multipart.js';
 import type { Transport } from '../service-description.js';
+import type { Deadlined } from './handler-deadlines.js';
 import type { IncomingCall } from './incoming-call.js';
 import { LazyAbort } from './lazy-abort.js';
+import type { Reply } from './reply.js';
 import { addCookie, setResponseHeader } from './response-headers.js';
 import type { OperationEntry } from './service-tables.js';
 import type { CallContext, CookieOptions, ResolvedOptions } from './server-options.js';
@@ -41,35 +43,50 @@ export class HandlerTimeoutError extends Error {
   }
 }
 
+/** The reply to a call whose handler ran out of time, by the call's transport: the fault or the text of `failure`. */
+export type FailureReply = (transport: Transport, failure: Failure) => Reply;
+
 /**
  * A handler call: its context, and its abort (the client went away, or time ran out), which follows the
  * request's until `release`. The abort is made only when something reads it: the handler's `ctx.signal`,
  * or a timeout.
+ *
+ * While its handler's promise is pending, the call waits in the service's `HandlerDeadlines` (the list runs
+ * through the call's own fields); if time runs out first, the call answers the request itself, early, with
+ * the Server failure of a `HandlerTimeoutError`, and the outcome its handler reaches later is that failure.
  */
-export class HandlerCall {
+export class HandlerCall implements Deadlined {
   readonly ctx: CallContext;
+  /** The handler's promise (or other thenable), when it returned one, until it settles. */
+  pending: PromiseLike<unknown> | undefined;
+  /** Set when time ran out: the outcome of the call, whatever its handler does later. */
+  timedOut: Outcome | undefined;
+  addedAtTick = 0;
+  previousDeadlined: Deadlined | undefined;
+  nextDeadlined: Deadlined | undefined;
+  private options: ResolvedOptions | undefined;
   private link: { readonly abort: LazyAbort; readonly release: () => void } | undefined;
   private released = false;
 
   constructor(
-    private readonly gone: LazyAbort,
+    private readonly incoming: IncomingCall,
+    private readonly failureReply: FailureReply,
     transport: Transport,
     operation: string,
-    call: IncomingCall,
     files: readonly UploadedFile[],
     soapHeaders: Record<string, unknown>,
     outHeaders: Record<string, unknown>,
   ) {
-    this.ctx = new HandlerContext(transport, operation, call, files, soapHeaders, outHeaders, this);
+    this.ctx = new HandlerContext(transport, operation, incoming, files, soapHeaders, outHeaders, this);
   }
 
   get abort(): LazyAbort {
     if (this.link === undefined) {
-      if (!this.released) this.link = this.gone.child();
+      if (!this.released) this.link = this.incoming.gone.child();
       else {
         // Read after the handler settled: as the request's abort stands now, no longer following it.
         const abort = new LazyAbort();
-        if (this.gone.aborted) abort.abort(this.gone.reason);
+        if (this.incoming.gone.aborted) abort.abort(this.incoming.gone.reason);
         this.link = { abort, release: noop };
       }
     }
@@ -81,6 +98,46 @@ export class HandlerCall {
     this.released = true;
     this.link?.release();
   }
+
+  /** Waits for the handler's promise, against the deadline. */
+  wait(pending: PromiseLike<unknown>, options: ResolvedOptions): void {
+    this.pending = pending;
+    this.options = options;
+    options.handlerDeadlines.add(this);
+  }
+
+  /** The outcome of a call whose handler's promise fulfilled with `value`. */
+  settled(value: unknown): Outcome {
+    if (this.timedOut) return this.timedOut;
+    this.done();
+    return { ok: true, value };
+  }
+
+  /** The outcome of a call whose handler's promise rejected with `error`. */
+  failed(error: unknown): Outcome {
+    if (this.timedOut) return this.timedOut;
+    this.done();
+    return { ok: false, failure: failureOf(error, this.ctx, this.options!) };
+  }
+
+  private done(): void {
+    this.pending = undefined;
+    this.options!.handlerDeadlines.remove(this);
+    this.release();
+  }
+
+  /** The handler ran out of time: its signal aborts, `onError` sees the error, the request is answered now. */
+  expire(): void {
+    const options = this.options!;
+    const error = new HandlerTimeoutError(this.ctx.operation, options.handlerTimeoutMs);
+    this.abort.abort(error);
+    const outcome: Outcome = { ok: false, failure: failureOf(error, this.ctx, options) };
+    this.timedOut = outcome;
+    this.release();
+    const reply = this.failureReply(this.ctx.transport, outcome.failure);
+    this.incoming.answerEarly(reply);
+    this.incoming.note?.answeredEarly(reply);
+  }
 }
 
 function noop(): void {}
@@ -88,9 +145,13 @@ function noop(): void {}
 /** The SOAP headers of an operation that declares none (and of every HTTP GET/POST call): shared, frozen. */
 const NO_HEADERS: Record<string, unknown> = Object.freeze({});
 
-/** A handler call's context; its `signal` is made only if the handler reads it. */
+/**
+ * A handler call's context; its `signal` is made only if the handler reads it. `failureReply` answers the
+ * call if its handler runs out of time.
+ */
 export function createContext(
   call: IncomingCall,
+  failureReply: FailureReply,
   transport: Transport,
   operation: string,
   files: readonly UploadedFile[],
@@ -103,7 +164,7 @@ export function createContext(
     note.transport = transport;
     note.handled = true;
   }
-  return new HandlerCall(call.gone, transport, operation, call, files, soapHeaders, outHeaders);
+  return new HandlerCall(call, failureReply, transport, operation, files, soapHeaders, outHeaders);
 }
 
 class HandlerContext implements CallContext {
@@ -143,12 +204,25 @@ class HandlerContext implements CallContext {
   }
 }
 
+/**
+ * Calls the handler. Its outcome when it returned a value or threw; `undefined` when it returned a promise
+ * (an `async` handler always does) or another thenable: `call.pending` then holds it, and the caller awaits
+ * it itself, passing what it gets to `call.settled` or `call.failed`:
+ *
+ *     let outcome = invokeHandler(entry, input, call, options);
+ *     if (outcome === undefined) {
+ *       try { outcome = call.settled(await call.pending); } catch (error) { outcome = call.failed(error); }
+ *     }
+ *
+ * So an `async` handler costs one `await` more than a plain one, and no promise, closure or timer of the
+ * runtime's own: the time limit is kept by the service's `HandlerDeadlines`.
+ */
 export function invokeHandler(
   entry: OperationEntry,
   input: Record<string, unknown>,
   call: HandlerCall,
   options: ResolvedOptions,
-): Outcome | Promise<Outcome> {
+): Outcome | undefined {
   let value: unknown;
   let then: unknown;
   try {
@@ -165,31 +239,8 @@ export function invokeHandler(
     call.release();
     return { ok: true, value };
   }
-  return settleWithin(value as PromiseLike<unknown>, call, options);
-}
-
-async function settleWithin(
-  pending: PromiseLike<unknown>,
-  call: HandlerCall,
-  options: ResolvedOptions,
-): Promise<Outcome> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const error = new HandlerTimeoutError(call.ctx.operation, options.handlerTimeoutMs);
-      call.abort.abort(error);
-      reject(error);
-    }, options.handlerTimeoutMs);
-    timer.unref?.();
-  });
-  try {
-    return { ok: true, value: await Promise.race([pending, timeout]) };
-  } catch (error) {
-    return { ok: false, failure: failureOf(error, call.ctx, options) };
-  } finally {
-    clearTimeout(timer);
-    call.release();
-  }
+  call.wait(value as PromiseLike<unknown>, options);
+  return undefined;
 }
 
 /** What an error thrown while serving a call becomes on the wire; `onError` sees every one but a `SoapFault`. */

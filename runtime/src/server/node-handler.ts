@@ -24,6 +24,7 @@ import {
   type IncomingCall,
 } from './incoming-call.js';
 import { LazyAbort } from './lazy-abort.js';
+import { isClosingLingering, lingerAfterReply } from './lingering-close.js';
 import { framedHeaders, type Reply } from './reply.js';
 import { withResponseHeaders, type ResponseHeaderList } from './response-headers.js';
 import type { RouteTarget } from './dispatch.js';
@@ -43,10 +44,10 @@ export function createNodeHandler(runtime: ServiceRuntime): NodeHandler {
     // An IncomingMessage emits 'error' only to listeners (none here but the body reader's); a reply's errors
     // (a write to a socket the client closed) are ignored: the close aborts the call.
     res.on('error', ignore);
-    const call = new NodeCall(req, method, path, query, new LazyAbort());
+    const call = new NodeCall(runtime, req, res, method, path, query, new LazyAbort());
     (res as Answered)[CALL] = call;
     res.on('close', onResponseClose);
-    void answer(runtime, call, target, res);
+    void answer(runtime, call, target, req, res);
   };
 }
 
@@ -58,18 +59,25 @@ function onResponseClose(this: Answered): void {
   if (!this.writableFinished) this[CALL]?.gone.abort(new ClientGoneError());
 }
 
-async function answer(runtime: ServiceRuntime, call: NodeCall, target: RouteTarget, res: ServerResponse) {
+async function answer(
+  runtime: ServiceRuntime,
+  call: NodeCall,
+  target: RouteTarget,
+  req: IncomingMessage,
+  res: ServerResponse,
+) {
   let reply: Reply;
   try {
     reply = await replyTo(runtime, call, target);
   } catch (error) {
+    if (call.answered) return;
     if (error instanceof ClientGoneError || call.gone.aborted) {
       res.destroy();
       return;
     }
     reply = internalErrorReply(target.route);
   }
-  writeReply(res, reply, call.responseHeaders);
+  if (!call.answered) writeReply(runtime, req, res, reply, call.responseHeaders);
 }
 
 function ignore(): void {}
@@ -80,8 +88,12 @@ class NodeCall implements IncomingCall {
   readonly headers: IncomingMessage['headers'];
   responseHeaders: ResponseHeaderList | undefined = undefined;
   note: CallNote | undefined = undefined;
+  /** Answered early (`answerEarly`): the reply worked out later is dropped. */
+  answered = false;
   constructor(
+    private readonly runtime: ServiceRuntime,
     private readonly req: IncomingMessage,
+    private readonly res: ServerResponse,
     readonly method: string,
     readonly path: string,
     readonly query: string | undefined,
@@ -102,6 +114,12 @@ class NodeCall implements IncomingCall {
   readBody(limit: number): Promise<BodyRead> {
     return readNodeBody(this.req, limit);
   }
+
+  answerEarly(reply: Reply): void {
+    if (this.answered) return;
+    this.answered = true;
+    writeReply(this.runtime, this.req, this.res, reply, this.responseHeaders);
+  }
 }
 
 function splitUrl(url: string): { path: string; query: string | undefined } {
@@ -115,10 +133,22 @@ function mountPath(req: IncomingMessage): string {
   return typeof baseUrl === 'string' ? baseUrl : '';
 }
 
-function writeReply(res: ServerResponse, reply: Reply, added: ResponseHeaderList | undefined): void {
+function writeReply(
+  runtime: ServiceRuntime,
+  req: IncomingMessage,
+  res: ServerResponse,
+  reply: Reply,
+  added: ResponseHeaderList | undefined,
+): void {
   if (res.headersSent || res.destroyed) {
     res.destroy();
     return;
+  }
+  if (!req.complete) {
+    // Node's HTTP parser refused the rest of the request, and answered it (`createServiceServer`).
+    if (isClosingLingering(req.socket)) return;
+    // An early reply: the client may still be sending the body.
+    lingerAfterReply(req, runtime.options);
   }
   res.writeHead(
     reply.status,

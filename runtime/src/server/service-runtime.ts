@@ -85,23 +85,11 @@ async function observedReply(
 ): Promise<Reply> {
   const started = performance.now();
   const route = target.route;
-  const note: CallNote = {
-    operation: route.kind === 'http' ? route.entry.description.name : undefined,
-    transport: route.kind === 'http' ? route.transport : undefined,
-    handled: false,
-    failure: undefined,
-  };
-  call.note = note;
-  let reply: Reply | undefined;
-  let gone = false;
-  try {
-    reply = await unobservedReply(runtime, call, target);
-    return reply;
-  } catch (error) {
-    gone = error instanceof ClientGoneError;
-    throw error;
-  } finally {
-    gone ||= call.gone.aborted;
+  let reported = false;
+  /** Tells `onCall` once: when the reply is ready, or when it went early (a handler out of time). */
+  const report = (reply: Reply | undefined, gone: boolean) => {
+    if (reported) return;
+    reported = true;
     // No reply: a bug, answered by the writer with `internalErrorReply`.
     const status = gone ? undefined : (reply ?? internalErrorReply(route)).status;
     let outcome: CallRecord['outcome'];
@@ -122,6 +110,25 @@ async function observedReply(
     } catch {
       // An observer's failure changes nothing about the reply.
     }
+  };
+  const note: CallNote = {
+    operation: route.kind === 'http' ? route.entry.description.name : undefined,
+    transport: route.kind === 'http' ? route.transport : undefined,
+    handled: false,
+    failure: undefined,
+    answeredEarly: (reply) => report(reply, false),
+  };
+  call.note = note;
+  let reply: Reply | undefined;
+  let gone = false;
+  try {
+    reply = await unobservedReply(runtime, call, target);
+    return reply;
+  } catch (error) {
+    gone = error instanceof ClientGoneError;
+    throw error;
+  } finally {
+    report(reply, gone || call.gone.aborted);
   }
 }
 

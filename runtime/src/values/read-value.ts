@@ -9,8 +9,9 @@
  *   `null` for `T?`, else .NET's default (0, false, MinValue, the empty Guid, the zero enum value).
  * - `xsi:nil` is `null` at a nillable site and changes nothing elsewhere. `xsi:type` (its prefix resolved where
  *   it is written) picks a derived class, or types an `object` value.
- * - A value that does not convert is a `ValueReadError` at the runtime's position (its element; for an enum,
- *   where the reader stands after the element). Element content where text belongs is a `MalformedValueError`.
+ * - A value that does not convert is a `ValueReadError` at the runtime's position: where the reader stands
+ *   after the element (`ReadElementString` has read it whole), or at the attribute's name. Element content
+ *   where text belongs is a `MalformedValueError`.
  */
 import type { ClassDescription, MemberDescription, ValueType, XsdType } from '../type-description.js';
 import { XSD_NS, XSI_NS } from '../soap-constants.js';
@@ -70,16 +71,20 @@ export function absentValue(
 function readText(ctx: ValueContext, element: XmlElement, type: ValueType): unknown {
   const text = textContent(element);
   if (text === undefined) throw new MalformedValueError(`${element.localName} has element content.`);
-  return parseAt(ctx, element, type, text);
+  return parseAt(ctx, type, text, () => element.positionAfter());
 }
 
-function parseAt(ctx: ValueContext, element: XmlElement, type: ValueType, text: string): unknown {
+function parseAt(
+  ctx: ValueContext,
+  type: ValueType,
+  text: string,
+  at: () => { readonly line: number; readonly column: number },
+): unknown {
   try {
     return parseText(ctx.types, type, text);
   } catch (error) {
     if (!(error instanceof LexicalValueError)) throw error;
-    // Observed: an XSD value is reported at its element, an enum value where the reader stands after it.
-    const { line, column } = typeof type !== 'string' && 'enum' in type ? element.positionAfter() : element.position();
+    const { line, column } = at();
     throw new ValueReadError(error.message, line, column);
   }
 }
@@ -143,20 +148,27 @@ function readMembers(
 ): Record<string, unknown> {
   const index = memberIndex(description);
   const read = new Map<MemberDescription, unknown>();
-  const items = new Map<MemberDescription, XmlElement[]>();
-  const unclaimed: XmlElement[] = [];
+  // Made only for a class that has unwrapped arrays, or an `any` member.
+  let items: Map<MemberDescription, XmlElement[]> | undefined;
+  let unclaimed: XmlElement[] | undefined;
   for (const member of index.attributes) {
-    const text = element?.attributes.find((a) => a.localName === member.xmlName && a.namespace === '')?.value;
-    if (text !== undefined) read.set(member, parseAt(ctx, element!, member.type, text));
+    const attribute = element?.attributes.find((a) => a.localName === member.xmlName && a.namespace === '');
+    if (attribute !== undefined) {
+      read.set(
+        member,
+        parseAt(ctx, member.type, attribute.value, () => element!.attributePosition(attribute.qualifiedName)),
+      );
+    }
   }
   for (const child of children) {
     if (typeof child === 'string') continue;
     const member = child.namespace === ctx.namespace ? index.elements.get(child.localName) : undefined;
     if (member === undefined) {
-      if (index.any !== undefined) unclaimed.push(child);
+      if (index.any !== undefined) (unclaimed ??= []).push(child);
       continue;
     }
     if (member.unwrapped) {
+      items ??= new Map();
       const list = items.get(member) ?? [];
       items.set(member, list);
       list.push(child);
@@ -168,9 +180,9 @@ function readMembers(
   for (const member of description.members) {
     let memberValue: unknown;
     if (member.form === 'any') {
-      memberValue = unclaimed.length === 0 ? undefined : readFragment(unclaimed);
+      memberValue = unclaimed === undefined ? undefined : readFragment(unclaimed);
     } else if (member.unwrapped) {
-      const list = items.get(member);
+      const list = items?.get(member);
       const type = member.type;
       const itemType = typeof type !== 'string' && 'array' in type ? type.array : type;
       memberValue = list === undefined ? undefined : readItems(ctx, list, itemType, false);

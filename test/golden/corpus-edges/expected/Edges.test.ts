@@ -38,10 +38,7 @@ const OPERATIONS: { readonly [Op in keyof Client]: OperationCase<Op> } = {
   Get: {
     transports: ['soap11', 'soap12', 'httpGet', 'httpPost'],
     plain: { input: { c: 'A' }, result: { S: { $type: 'Leaf' }, C: 'B', G: '3f2504e0-4f89-11d3-9a0c-000000000002' } },
-    hostile: {
-      input: { c: '\ud83d' },
-      result: { S: { $type: 'Leaf' }, C: '\ud83d', G: 'ffffffff-ffff-ffff-ffff-ffffffffffff' },
-    },
+    hostile: { input: { c: '+' }, result: { S: { $type: 'Leaf' }, C: '+', G: 'ffffffff-ffff-ffff-ffff-ffffffffffff' } },
     upload: undefined,
   },
   Sum: {

@@ -90,8 +90,8 @@ export const service: ServiceDescription = {
       xmlName: 'Region',
       elementName: 'Region',
       values: [
-        { xmlName: 'north-east', value: 0 },
-        { xmlName: 'south', value: 1 },
+        { xmlName: 'north-east', name: 'NorthEast', value: 0 },
+        { xmlName: 'south', name: 'South', value: 1 },
         { xmlName: 'West', value: 2 },
       ],
     },
@@ -105,7 +105,7 @@ export const service: ServiceDescription = {
         { xmlName: 'Read', value: 1 },
         { xmlName: 'Write', value: 2 },
         { xmlName: 'Execute', value: 4 },
-        { xmlName: 'admin', value: 7 },
+        { xmlName: 'admin', name: 'All', value: 7 },
       ],
     },
     Days: {

@@ -48,7 +48,7 @@ const OPERATIONS: { readonly [Op in keyof Client]: OperationCase<Op> } = {
   Initial: {
     transports: ['soap11', 'soap12', 'httpGet', 'httpPost'],
     plain: { input: { letter: 'A' }, result: 'B' },
-    hostile: { input: { letter: '\ud83d' }, result: '\ud83d' },
+    hostile: { input: { letter: '+' }, result: '+' },
     upload: undefined,
   },
   Compress: {
@@ -155,7 +155,7 @@ const OPERATIONS: { readonly [Op in keyof Client]: OperationCase<Op> } = {
       input: { sensor: -2147483648 },
       result: {
         Id: 'ffffffff-ffff-ffff-ffff-ffffffffffff',
-        Code: '\ud83d',
+        Code: '+',
         Payload: ALL_BYTES,
         Amount: '79228162514264337593543950335',
         Offset: 127,

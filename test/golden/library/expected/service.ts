@@ -136,7 +136,7 @@ export const service: ServiceDescription = {
       values: [
         { xmlName: 'Fiction', value: 0 },
         { xmlName: 'Poetry', value: 1 },
-        { xmlName: 'non-fiction', value: 2 },
+        { xmlName: 'non-fiction', name: 'NonFiction', value: 2 },
       ],
     },
     Format: {

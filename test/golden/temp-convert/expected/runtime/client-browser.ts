@@ -23,6 +23,7 @@ export type {
   CommonCallOptions,
   FetchFunction,
   HttpAgent,
+  HttpDispatcher,
 } from './client/client-options.js';
 export type { SoapFaultCode } from './soap-fault.js';
 export { XmlFragment, XsdDateTime } from './service-description.js';

@@ -22,6 +22,8 @@ export type { SoapFaultCode } from './soap-fault.js';
 export type { Transport, ServiceDescription, ServiceDocuments } from './service-description.js';
 export type { UploadedFile } from './multipart.js';
 export type { CallContext, CallRecord, CookieOptions, ServerOptions } from './server/server-options.js';
+export { classifyRequest } from './server/classify-request.js';
+export type { RequestClassification, RequestToClassify } from './server/classify-request.js';
 
 /**
  * A request listener serving the service at its path: `(req, res, next?)`.

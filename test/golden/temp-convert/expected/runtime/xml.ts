@@ -2,9 +2,11 @@
 
 /**
  * The XML rules the runtime reads and writes by, for other readers and writers of the same documents (the
- * generator's WSDL reader and writer): one escaping, one set of lexical checks, one decoding of bytes, one
- * set-up of the parser, one way to count lines and columns.
+ * generator's WSDL reader and writer, the comparison of replies behind `replay` and `proxy --shadow`): one
+ * escaping, one set of lexical checks, one decoding of bytes, one set-up of the parser, one namespace-aware
+ * reader, one parsing of `Content-Type`, one way to count lines and columns.
  */
+export { parseContentType, type ContentType } from './content-type.js';
 export { LineIndex } from './line-index.js';
 export { escapeXmlAttr, escapeXmlText } from './xml-escape.js';
 export { decodeAttribute, decodeText, hasForbiddenCharacter, refuseMarkupDeclarations } from './xml-lexical.js';
@@ -19,4 +21,5 @@ export {
   type ParsedNode,
 } from './ordered-xml-parser.js';
 export { XmlReadError } from './xml-read-error.js';
-export { decodeXmlBytes } from './xml-reader.js';
+export { decodeXmlBytes, readXml, type XmlAttribute, type XmlElement } from './xml-reader.js';
+export { SOAP11_ENVELOPE_NS, SOAP12_ENVELOPE_NS, XSI_NS } from './soap-constants.js';

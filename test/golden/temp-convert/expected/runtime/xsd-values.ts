@@ -11,7 +11,7 @@
  * | byte ... unsignedInt | number | range of the .NET type (`byte` is SByte, `unsignedByte` Byte) |
  * | long, unsignedLong | bigint | |
  * | float, double | number | `INF`, `-INF`, `NaN`; written as .NET's round-trip (`R`) format |
- * | decimal | string | checked lexically and against .NET's Decimal range, passed on as written |
+ * | decimal | string | as .NET's Decimal holds it: `12.50` stays `12.50`, `+012.5` is `12.5`; 28 decimals at most, 96 bits |
  * | dateTime | XsdDateTime | see below |
  * | base64Binary | Uint8Array | whitespace ignored |
  *
@@ -149,7 +149,14 @@ const DECIMAL_MAX = 79228162514264337593543950335n;
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 function trimXml(text: string): string {
+  // Most values have no surrounding white space: no regular expression for them.
+  const last = text.length - 1;
+  if (last < 0 || (text.charCodeAt(0) > 0x20 && text.charCodeAt(last) > 0x20)) return text;
   return text.replace(/^[ \t\n\r]+|[ \t\n\r]+$/g, '');
+}
+
+function fail(type: XsdType, text: string, message: string): never {
+  throw new XsdValueError(type, text, message);
 }
 
 /** Reads a lexical value; throws `XsdValueError` when it does not convert. */
@@ -160,37 +167,34 @@ export function parseXsdValue<T extends XsdType>(type: T, text: string): XsdValu
 function parse(type: XsdType, text: string): XsdValue {
   if (type === 'string') return text;
   const value = trimXml(text);
-  const fail = (message: string): never => {
-    throw new XsdValueError(type, text, message);
-  };
   switch (type) {
     case 'boolean':
       if (value === 'true' || value === '1') return true;
       if (value === 'false' || value === '0') return false;
-      return fail(`The string '${text}' is not a valid Boolean value.`);
+      return fail(type, text, `The string '${text}' is not a valid Boolean value.`);
     case 'float':
     case 'double': {
       const dotnet = type === 'float' ? 'a Single' : 'a Double';
       if (value === 'INF' || value === '+INF') return Infinity;
       if (value === '-INF') return -Infinity;
       if (value === 'NaN') return NaN;
-      if (!FLOATING.test(value)) return fail(BAD_FORMAT);
+      if (!FLOATING.test(value)) return fail(type, text, BAD_FORMAT);
       const number = type === 'float' ? Math.fround(Number(value)) : Number(value);
-      if (!Number.isFinite(number)) return fail(`Value was either too large or too small for ${dotnet}.`);
+      if (!Number.isFinite(number)) return fail(type, text, `Value was either too large or too small for ${dotnet}.`);
       return number;
     }
     case 'decimal': {
-      if (!DECIMAL.test(value)) return fail(BAD_FORMAT);
-      const integerPart = value.replace(/^[+-]/, '').split('.')[0] || '0';
-      if (BigInt(integerPart) > DECIMAL_MAX) return fail('Value was either too large or too small for a Decimal.');
-      return value;
+      if (!DECIMAL.test(value)) return fail(type, text, BAD_FORMAT);
+      return toDecimal(value) ?? fail(type, text, 'Value was either too large or too small for a Decimal.');
     }
     case 'dateTime':
-      return XsdDateTime.tryParse(value) ?? fail(`The string '${text}' is not a valid AllXsd value.`);
+      return XsdDateTime.tryParse(value) ?? fail(type, text, `The string '${text}' is not a valid AllXsd value.`);
     case 'base64Binary': {
       const compact = value.replace(/[ \t\n\r]/g, '');
       if (!BASE64.test(compact)) {
         return fail(
+          type,
+          text,
           'The input is not a valid Base-64 string as it contains a non-base 64 character, more than two padding ' +
             'characters, or an illegal character among the padding characters.',
         );
@@ -199,12 +203,36 @@ function parse(type: XsdType, text: string): XsdValue {
     }
     default: {
       const [min, max, dotnet] = INTEGER_RANGES[type]!;
-      if (!INTEGER.test(value)) return fail(BAD_FORMAT);
+      if (!INTEGER.test(value)) return fail(type, text, BAD_FORMAT);
       const integer = BigInt(value);
-      if (integer < min || integer > max) return fail(`Value was either too large or too small for ${dotnet}.`);
+      if (integer < min || integer > max)
+        return fail(type, text, `Value was either too large or too small for ${dotnet}.`);
       return type === 'long' || type === 'unsignedLong' ? integer : Number(integer);
     }
   }
+}
+
+/**
+ * A decimal text (`DECIMAL`) as .NET's Decimal holds and writes it: a 96-bit integer and a scale of at most 28,
+ * as many digits kept as fit, the first dropped one rounding half up; no `+`, no leading zeros, no sign on zero;
+ * the scale (`12.50`) kept. `undefined` when the integer part does not fit.
+ */
+function toDecimal(text: string): string | undefined {
+  const negative = text.startsWith('-');
+  const [whole = '', fraction = ''] = text.replace(/^[+-]/, '').split('.');
+  if (BigInt(whole || '0') > DECIMAL_MAX) return undefined;
+  let mantissa = BigInt(whole || '0');
+  let scale = 0;
+  for (; scale < fraction.length && scale < 28; scale++) {
+    const next = mantissa * 10n + BigInt(fraction.charCodeAt(scale) - 48);
+    if (next > DECIMAL_MAX) break;
+    mantissa = next;
+  }
+  if (scale < fraction.length && fraction.charCodeAt(scale) >= 53 && mantissa < DECIMAL_MAX) mantissa += 1n;
+  const digits = mantissa.toString().padStart(scale + 1, '0');
+  const integer = digits.slice(0, digits.length - scale);
+  const sign = negative && mantissa !== 0n ? '-' : '';
+  return scale === 0 ? `${sign}${integer}` : `${sign}${integer}.${digits.slice(digits.length - scale)}`;
 }
 
 // --- Writing ---------------------------------------------------------------------------------------------------------
@@ -217,31 +245,34 @@ export function formatXsdValue<T extends XsdType>(type: T, value: XsdValueTypes[
   return format(type, value);
 }
 
+function wrong(type: XsdType, value: unknown): never {
+  throw new TypeError(`${describe(value)} is not a valid xsd:${type} value.`);
+}
+
+function identity(n: number): number {
+  return n;
+}
+
 function format(type: XsdType, value: unknown): string {
-  const wrong = (): never => {
-    throw new TypeError(`${describe(value)} is not a valid xsd:${type} value.`);
-  };
   switch (type) {
     case 'string':
-      return typeof value === 'string' ? value : wrong();
+      return typeof value === 'string' ? value : wrong(type, value);
     case 'boolean':
-      return typeof value === 'boolean' ? String(value) : wrong();
+      return typeof value === 'boolean' ? String(value) : wrong(type, value);
     case 'float':
-      return typeof value === 'number' ? formatRoundTrip(Math.fround(value), 7, 9, Math.fround) : wrong();
+      return typeof value === 'number' ? formatRoundTrip(Math.fround(value), 7, 9, Math.fround) : wrong(type, value);
     case 'double':
-      return typeof value === 'number' ? formatRoundTrip(value, 15, 17, (n) => n) : wrong();
+      return typeof value === 'number' ? formatRoundTrip(value, 15, 17, identity) : wrong(type, value);
     case 'decimal': {
-      const text = typeof value === 'string' ? value : typeof value === 'bigint' ? String(value) : undefined;
-      if (text === undefined && typeof value === 'number' && Number.isFinite(value) && DECIMAL.test(String(value))) {
-        return String(value);
-      }
-      return text !== undefined && DECIMAL.test(text) ? text : wrong();
+      let text = typeof value === 'string' ? value : typeof value === 'bigint' ? String(value) : undefined;
+      if (text === undefined && typeof value === 'number' && Number.isFinite(value)) text = String(value);
+      return (text !== undefined && DECIMAL.test(text) ? toDecimal(text) : undefined) ?? wrong(type, value);
     }
     case 'dateTime':
       if (value instanceof XsdDateTime) return value.toString();
-      return value instanceof Date && !Number.isNaN(value.getTime()) ? formatDate(value) : wrong();
+      return value instanceof Date && !Number.isNaN(value.getTime()) ? formatDate(value) : wrong(type, value);
     case 'base64Binary':
-      return value instanceof Uint8Array ? encodeBase64(value) : wrong();
+      return value instanceof Uint8Array ? encodeBase64(value) : wrong(type, value);
     default: {
       const [min, max] = INTEGER_RANGES[type]!;
       const isLong = type === 'long' || type === 'unsignedLong';
@@ -249,7 +280,7 @@ function format(type: XsdType, value: unknown): string {
       if (typeof value === 'bigint') integer = value;
       else if (typeof value === 'number' && Number.isInteger(value) && !isLong) integer = BigInt(value);
       else if (typeof value === 'number' && Number.isSafeInteger(value)) integer = BigInt(value);
-      return integer !== undefined && integer >= min && integer <= max ? String(integer) : wrong();
+      return integer !== undefined && integer >= min && integer <= max ? String(integer) : wrong(type, value);
     }
   }
 }

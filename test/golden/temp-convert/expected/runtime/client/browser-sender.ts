@@ -12,9 +12,10 @@ import type { Sender } from './sender.js';
 
 export function createBrowserSender(client: ResolvedClientOptions): Sender {
   if (client.fetch !== undefined) return fetchSender(client.fetch);
-  if (client.agent !== undefined) {
+  if (client.agent !== undefined || client.dispatcher !== undefined) {
+    const option = client.agent !== undefined ? 'agent' : 'dispatcher';
     throw new TypeError(
-      '`agent` is for the node:http transport, which the browser build of @asmxgen/runtime/client leaves out.',
+      `\`${option}\` is for the Node transport, which the browser build of @asmxgen/runtime/client leaves out.`,
     );
   }
   // Looked up per call (a polyfill installed later is used), and never called as a method of another object

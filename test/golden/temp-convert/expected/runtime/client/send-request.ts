@@ -4,11 +4,12 @@
  * How a client's requests travel, chosen once per client:
  *
  * - with `options.fetch`: that fetch;
- * - on Node (and runtimes that provide `node:http`, e.g. Deno and Bun)
- *   otherwise: `node:http` / `node:https` (by the URL's protocol) with a
- *   keep-alive agent of the client's own, or `options.agent`: loaded on the
- *   first call, by a dynamic import bundlers leave alone, so nothing of it
- *   reaches a browser;
+ * - on Node (and runtimes that provide Node's built-ins, e.g. Deno and Bun)
+ *   otherwise: undici, through a pool of the client's own or
+ *   `options.dispatcher`; `node:http` / `node:https` (by the URL's protocol)
+ *   with `options.agent` (deprecated) or where undici cannot be loaded. Loaded
+ *   on the first call, by a dynamic import bundlers leave alone, so nothing of
+ *   it reaches a browser;
  * - elsewhere (browsers), or where `node:http` cannot be loaded: the global
  *   `fetch`.
  *
@@ -27,6 +28,6 @@ export function createSender(client: ResolvedClientOptions): Sender {
   // The global fetch is looked up per call (a polyfill installed later is used), and never called as a method of
   // another object (browsers refuse that: "Illegal invocation").
   const globalFetch = fetchSender((url, init) => globalThis.fetch(url, init));
-  if (client.agent === undefined && !runsOnNode()) return globalFetch;
-  return nodeSender(client.endpoint, client.agent, globalFetch);
+  if (client.agent === undefined && client.dispatcher === undefined && !runsOnNode()) return globalFetch;
+  return nodeSender(client.endpoint, client.agent, client.dispatcher, globalFetch);
 }

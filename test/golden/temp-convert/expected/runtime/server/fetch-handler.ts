@@ -27,6 +27,7 @@ export function createFetchHandler(runtime: ServiceRuntime): FetchHandler {
     const query = url.search !== '' ? url.search.slice(1) : request.url.includes('?') ? '' : undefined;
     const target = route(runtime, method, url.pathname, query);
     const headers = headersOf(request, url);
+    let answerEarly: (reply: Reply) => void = ignore;
     const call: IncomingCall = {
       method,
       path: url.pathname,
@@ -39,17 +40,23 @@ export function createFetchHandler(runtime: ServiceRuntime): FetchHandler {
       readBody: (limit) => readWebBody(request, headers, limit),
       responseHeaders: undefined,
       note: undefined,
+      answerEarly: (reply) => answerEarly(reply),
     };
-    let reply: Reply;
-    try {
-      reply = await replyTo(runtime, call, target);
-    } catch (error) {
-      if (error instanceof ClientGoneError || request.signal.aborted) throw error;
-      reply = internalErrorReply(target.route);
-    }
-    return toResponse(reply, method, call.responseHeaders);
+    // The first reply wins: an early one (a handler out of time) or the one worked out.
+    return new Promise<Response>((resolve, reject) => {
+      answerEarly = (reply) => resolve(toResponse(reply, method, call.responseHeaders));
+      replyTo(runtime, call, target).then(
+        (reply) => resolve(toResponse(reply, method, call.responseHeaders)),
+        (error: unknown) => {
+          if (error instanceof ClientGoneError || request.signal.aborted) reject(error);
+          else resolve(toResponse(internalErrorReply(target.route), method, call.responseHeaders));
+        },
+      );
+    });
   };
 }
+
+function ignore(): void {}
 
 function headersOf(request: Request, url: URL): RequestHeaders {
   const headers: Record<string, string> = {};

@@ -7,6 +7,7 @@
 import type { Transport } from '../service-description.js';
 import type { SoapFaultCode } from '../soap-fault.js';
 import type { LazyAbort } from './lazy-abort.js';
+import type { Reply } from './reply.js';
 
 export type RequestHeaders = Readonly<Record<string, string | string[] | undefined>>;
 
@@ -41,6 +42,11 @@ export interface IncomingCall {
   responseHeaders: [name: string, value: string][] | undefined;
   /** What `onCall` will be told, filled in as the call goes; `undefined` unless the server has an `onCall`. */
   note: CallNote | undefined;
+  /**
+   * Sends `reply` now, before the reply being worked out is ready (a handler out of time); that one, when it
+   * comes, is dropped.
+   */
+  answerEarly(reply: Reply): void;
 }
 
 /** What is known of a call for `onCall`, as it goes. */
@@ -51,6 +57,8 @@ export interface CallNote {
   handled: boolean;
   /** How the handler (or the writing of its result) failed: a `SoapFault` it threw, or any other error. */
   failure: { readonly kind: 'fault' | 'error'; readonly code: SoapFaultCode; readonly message: string } | undefined;
+  /** Tells `onCall` of a reply sent early (`answerEarly`: a handler out of time), before the handler settles. */
+  answeredEarly(reply: Reply): void;
 }
 
 /** A header's value; the first one when it was sent more than once. */

@@ -18,7 +18,8 @@
  * reads `xsi:nil` as `null`.
  *
  * HTTP GET/POST: a missing name is an error; `name=` is `''`; an array is
- * its name repeated (`a=1&a=2`).
+ * its name repeated (`a=1&a=2`), a `byte[]` too, one value per byte; each value is read as ASMX's
+ * `ScalarFormatter` reads it (`values/form-values.ts`).
  */
 import { DOTNET_TYPE_NAMES, defaultXsdValue, parseXsdValue, XsdValueError } from '../xsd-values.js';
 import type { FormValues } from '../form-encoding.js';
@@ -28,7 +29,7 @@ import { childElements, textContent, type XmlElement } from '../xml-reader.js';
 import { isXsdType } from '../value-type.js';
 import type { ValueType } from '../type-description.js';
 import { absentValue, readValue } from '../values/read-value.js';
-import { parseText } from '../values/simple-values.js';
+import { parseFormValue } from '../values/form-values.js';
 import { LexicalValueError, MalformedValueError, ValueReadError } from '../values/value-errors.js';
 import type { ValueContext } from '../values/value-kinds.js';
 
@@ -76,7 +77,7 @@ export function bindSoapParameters(
       input[param.name] = parseXsdValue(type, text);
     } catch (error) {
       if (!(error instanceof XsdValueError)) throw error;
-      const { line, column } = element.position();
+      const { line, column } = element.positionAfter();
       return {
         ok: false,
         malformed: false,
@@ -96,29 +97,34 @@ export function bindFormParameters(op: OperationDescription, values: FormValues,
   const input: Record<string, unknown> = {};
   for (const param of op.parameters) {
     const type = param.type;
-    const isArray = typeof type !== 'string' && 'array' in type;
-    const raws = isArray ? values.getAll(param.name) : undefined;
-    const raw = isArray ? raws?.[0] : values.get(param.name);
-    if (raw === undefined) return { ok: false, message: htmlEncodeMessageChain([`Missing parameter: ${param.name}.`]) };
-    const itemType = isArray ? type.array : type;
-    let current = raw;
+    // A byte[] is an array of bytes here, one value per byte.
+    const itemType =
+      typeof type !== 'string' && 'array' in type ? type.array : type === 'base64Binary' ? 'unsignedByte' : undefined;
+    let current: string | undefined;
     try {
-      if (isXsdType(itemType) && !isArray) {
-        input[param.name] = parseXsdValue(itemType, raw);
-      } else if (isArray) {
-        input[param.name] = raws!.map((item) => parseText(context.types, itemType, (current = item)));
+      if (itemType !== undefined) {
+        const raws = values.getAll(param.name);
+        // ASMX sizes the array by the values given: with none, it fails on the null it got.
+        if (raws === undefined) return { ok: false, message: htmlEncodeMessageChain([NULL_REFERENCE]) };
+        const items = raws.map((item) => parseFormValue(context.types, itemType, (current = item)));
+        input[param.name] = type === 'base64Binary' ? Uint8Array.from(items as number[]) : items;
       } else {
-        input[param.name] = parseText(context.types, itemType, raw);
+        current = values.get(param.name);
+        if (current === undefined) {
+          return { ok: false, message: htmlEncodeMessageChain([`Missing parameter: ${param.name}.`]) };
+        }
+        input[param.name] = parseFormValue(context.types, type, current);
       }
     } catch (error) {
-      const message = error instanceof XsdValueError || error instanceof LexicalValueError ? error.message : undefined;
-      if (message === undefined) throw error;
-      const converting = `Cannot convert ${current} to ${dotnetName(itemType)}.\r\nParameter name: type`;
-      return { ok: false, message: htmlEncodeMessageChain([converting, message]) };
+      if (!(error instanceof LexicalValueError)) throw error;
+      const converting = `Cannot convert ${current} to ${dotnetName(itemType ?? type)}.\r\nParameter name: type`;
+      return { ok: false, message: htmlEncodeMessageChain([converting, error.message]) };
     }
   }
   return { ok: true, input };
 }
+
+const NULL_REFERENCE = 'Object reference not set to an instance of an object.';
 
 function dotnetName(type: ValueType): string {
   if (isXsdType(type)) return DOTNET_TYPE_NAMES[type];

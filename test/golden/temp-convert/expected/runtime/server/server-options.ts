@@ -8,6 +8,7 @@ import type { UploadedFile } from '../multipart.js';
 import type { Transport } from '../service-description.js';
 import type { SoapFaultCode } from '../soap-fault.js';
 import { DEFAULT_MAX_XML_DEPTH } from '../xml-reader.js';
+import { HandlerDeadlines } from './handler-deadlines.js';
 
 /**
  * `signal` and `remoteAddress` are worked out when read (accessors), so a
@@ -98,6 +99,14 @@ export interface ServerOptions {
   headersTimeoutMs?: number;
   /** `createServiceServer`: time allowed to receive a whole request. Default 120 s. */
   requestTimeoutMs?: number;
+  /**
+   * After a reply sent before the request's body was read to its end (over the size limit, a refused content
+   * type, a request Node's HTTP parser refuses), how long what the client still sends is read and dropped, so
+   * that the reply reaches it, before the connection is closed. Default 30 s (nginx's `lingering_time`).
+   */
+  lingerTimeoutMs?: number;
+  /** How many bytes of it are read and dropped at most; a client still sending then is cut off. Default 32 MiB. */
+  maxLingerBytes?: number;
   /** A handler that has not settled by then is answered with a Server fault, and its `signal` aborts. Default 110 s (ASP.NET's executionTimeout). */
   handlerTimeoutMs?: number;
   /** Take the scheme and host of the addresses in served documents from `X-Forwarded-Proto` and `X-Forwarded-Host`. */
@@ -119,25 +128,35 @@ export interface ResolvedOptions {
   readonly headersTimeoutMs: number;
   readonly requestTimeoutMs: number;
   readonly handlerTimeoutMs: number;
+  readonly lingerTimeoutMs: number;
+  readonly maxLingerBytes: number;
   readonly trustProxy: boolean;
   readonly exposeErrors: boolean;
   readonly onError: ((error: unknown, ctx: CallContext) => void) | undefined;
   readonly onCall: ((record: CallRecord) => void) | undefined;
+  /** The calls waiting for a handler's promise, against `handlerTimeoutMs`: one list and one timer per server. */
+  readonly handlerDeadlines: HandlerDeadlines;
 }
 
 export const DEFAULT_MAX_REQUEST_BYTES = 4 * 1024 * 1024;
+export const DEFAULT_LINGER_TIMEOUT_MS = 30_000;
+export const DEFAULT_MAX_LINGER_BYTES = 32 * 1024 * 1024;
 
 export function resolveOptions(options: ServerOptions = {}): ResolvedOptions {
+  const handlerTimeoutMs = positive(options.handlerTimeoutMs, 110_000, 'handlerTimeoutMs');
   return {
     maxRequestBytes: positive(options.maxRequestBytes, DEFAULT_MAX_REQUEST_BYTES, 'maxRequestBytes'),
     maxXmlDepth: positive(options.maxXmlDepth, DEFAULT_MAX_XML_DEPTH, 'maxXmlDepth'),
     headersTimeoutMs: positive(options.headersTimeoutMs, 20_000, 'headersTimeoutMs'),
     requestTimeoutMs: positive(options.requestTimeoutMs, 120_000, 'requestTimeoutMs'),
-    handlerTimeoutMs: positive(options.handlerTimeoutMs, 110_000, 'handlerTimeoutMs'),
+    handlerTimeoutMs,
+    lingerTimeoutMs: positive(options.lingerTimeoutMs, DEFAULT_LINGER_TIMEOUT_MS, 'lingerTimeoutMs'),
+    maxLingerBytes: positive(options.maxLingerBytes, DEFAULT_MAX_LINGER_BYTES, 'maxLingerBytes'),
     trustProxy: options.trustProxy ?? false,
     exposeErrors: options.exposeErrors ?? false,
     onError: options.onError,
     onCall: options.onCall,
+    handlerDeadlines: new HandlerDeadlines(handlerTimeoutMs),
   };
 }
 

@@ -9,9 +9,10 @@
  * mustUnderstand headers; then the handler. The envelope's namespace
  * decides the reply's version.
  */
-import { parseContentType } from '../content-type.js';
+import { parseContentType, type ContentType } from '../content-type.js';
 import { buildFaultEnvelope, buildResponseEnvelopeXml } from '../soap-envelope.js';
 import { readEnvelope } from '../soap-envelope-reader.js';
+import type { Transport } from '../service-description.js';
 import {
   envelopeNamespace,
   SOAP11_MEDIA_TYPE,
@@ -22,7 +23,7 @@ import {
 import { decodeXmlBytes, firstChildElement, readXml, XmlReadError } from '../xml-reader.js';
 import type { XmlElement } from '../xml-reader.js';
 import { MalformedValueError, ValueReadError } from '../values/value-errors.js';
-import { headerValue, type IncomingCall } from './incoming-call.js';
+import { headerValue, type IncomingCall, type RequestHeaders } from './incoming-call.js';
 import {
   createContext,
   failureOf,
@@ -36,7 +37,7 @@ import { bindSoapParameters } from './parameters.js';
 import { contentReply, emptyReply, type Reply } from './reply.js';
 import { resultElement } from './result-value.js';
 import { initialOutHeaders, readSoapHeaders, writeSoapHeaders } from './soap-headers.js';
-import type { ServiceTables } from './service-tables.js';
+import type { OperationEntry, ServiceTables } from './service-tables.js';
 import type { ResolvedOptions } from './server-options.js';
 import { guessSoapVersion, routeSoapRequest } from './soap-routing.js';
 
@@ -49,44 +50,18 @@ export async function handleSoapCall(
   tables: ServiceTables,
   options: ResolvedOptions,
 ): Promise<Reply> {
-  const soapAction = headerValue(call.headers, 'soapaction');
-  const contentType = parseContentType(headerValue(call.headers, 'content-type'));
-  const guess = guessSoapVersion(tables.transports, soapAction, contentType?.mediaType);
-  if (!contentType || (contentType.mediaType !== SOAP11_MEDIA_TYPE && contentType.mediaType !== SOAP12_MEDIA_TYPE)) {
-    return emptyReply(415, soapContentType(guess));
-  }
+  const head = readSoapHead(call.headers, tables);
+  if (!head.soapMediaType) return emptyReply(415, soapContentType(head.guess));
   const body = await call.readBody(options.maxRequestBytes);
   if (body.kind === 'too-large') {
     return {
-      ...faultReply(guess, failure('Server', [PROCESS_FAILED, MAX_REQUEST_LENGTH_EXCEEDED])),
+      ...faultReply(head.guess, failure('Server', [PROCESS_FAILED, MAX_REQUEST_LENGTH_EXCEEDED])),
       closeConnection: true,
     };
   }
-  let root: XmlElement;
-  try {
-    root = readXml(decodeXmlBytes(body.bytes, contentType.charset), {
-      maxDepth: options.maxXmlDepth,
-      shapes: tables.requestShapes,
-    });
-  } catch (error) {
-    if (error instanceof XmlReadError) return emptyReply(400, soapContentType(guess));
-    throw error;
-  }
-
-  const envelope = readEnvelope(root);
-  if (envelope.kind === 'unknown-namespace') return versionMismatchReply(envelope.namespace, false, tables);
-  if (!tables.transports.has(envelope.version === '1.1' ? 'soap11' : 'soap12')) {
-    return versionMismatchReply(envelopeNamespace(envelope.version), true, tables);
-  }
-  const version = envelope.version;
-  if (version === '1.1' && contentType.mediaType !== SOAP11_MEDIA_TYPE) return emptyReply(415, soapContentType('1.1'));
-  if (envelope.kind === 'not-envelope') return clientFault(version, UNABLE_TO_READ, MISSING_ENVELOPE);
-
-  const route = routeSoapRequest(guess, soapAction, contentType.action, envelope.body, tables);
-  if (route.kind === 'unknown') return clientFault(version, route.message);
-  if (route.kind === 'no-body' || !envelope.body) return clientFault(version, UNABLE_TO_READ, MISSING_BODY);
-
-  const { entry } = route;
+  const routed = routeSoapBody(head, body.bytes, tables, options.maxXmlDepth);
+  if (routed.kind === 'refused') return routed.reply;
+  const { version, entry, envelope } = routed;
   const op = entry.description;
   if (call.note !== undefined) {
     call.note.operation = op.name;
@@ -102,6 +77,7 @@ export async function handleSoapCall(
       : clientFault(version, UNABLE_TO_READ, ...binding.chain);
   }
   let soapHeaders: Record<string, unknown>;
+  let envelopeAttributes: Record<string, string>;
   try {
     const headers = readSoapHeaders(op, tables.values, envelope.header, envelopeNamespace(version));
     if (!headers.ok) {
@@ -109,6 +85,7 @@ export async function handleSoapCall(
       return faultReply(version, failure('MustUnderstand', [message]));
     }
     soapHeaders = headers.headers;
+    envelopeAttributes = headers.envelopeAttributes;
   } catch (error) {
     if (error instanceof MalformedValueError) return emptyReply(400, soapContentType(version));
     if (error instanceof ValueReadError) return clientFault(version, UNABLE_TO_READ, ...error.chain);
@@ -116,22 +93,103 @@ export async function handleSoapCall(
   }
 
   const outHeaders = op.headers === undefined ? undefined : initialOutHeaders(op, soapHeaders);
-  const context = createContext(call, version === '1.1' ? 'soap11' : 'soap12', op.name, [], soapHeaders, outHeaders);
-  const invoked = invokeHandler(entry, binding.input, context, options);
-  // A handler that returned at once is answered without waiting a turn.
-  const outcome = invoked instanceof Promise ? await invoked : invoked;
+  const transport = version === '1.1' ? 'soap11' : 'soap12';
+  const context = createContext(call, soapFailureReply, transport, op.name, [], soapHeaders, outHeaders);
+  let outcome = invokeHandler(entry, binding.input, context, options);
+  if (outcome === undefined) {
+    // The handler's promise, awaited here: nothing else is made to wait for it (see invokeHandler).
+    try {
+      outcome = context.settled(await context.pending);
+    } catch (error) {
+      outcome = context.failed(error);
+    }
+  }
   if (!outcome.ok) return faultReply(version, outcome.failure);
   const replyHeaders = op.headers === undefined ? '' : undefined;
   if (!op.result && replyHeaders === '') return entry.voidReplies![version];
   let xml: string;
   try {
-    const headerXml = replyHeaders ?? writeSoapHeaders(op, tables.values, outHeaders!);
+    const headerXml = replyHeaders ?? writeSoapHeaders(op, tables.values, outHeaders!, envelopeAttributes);
     const result = op.result ? resultElement(op, tables.values, outcome.value) : '';
     xml = buildResponseEnvelopeXml(version, namespace, op.responseElement, result, headerXml);
   } catch (error) {
     return faultReply(version, failureOf(error, context.ctx, options));
   }
   return contentReply(200, soapContentType(version), xml);
+}
+
+/** What is known of a SOAP request before its body is read: SOAPAction, content type and ASMX's version guess. */
+export interface SoapHead {
+  readonly soapAction: string | undefined;
+  readonly contentType: ContentType | undefined;
+  /** The content type is SOAP 1.1's or SOAP 1.2's (else: 415). */
+  readonly soapMediaType: boolean;
+  readonly guess: SoapVersion;
+}
+
+export function readSoapHead(headers: RequestHeaders, tables: ServiceTables): SoapHead {
+  const soapAction = headerValue(headers, 'soapaction');
+  const contentType = parseContentType(headerValue(headers, 'content-type'));
+  return {
+    soapAction,
+    contentType,
+    soapMediaType: contentType?.mediaType === SOAP11_MEDIA_TYPE || contentType?.mediaType === SOAP12_MEDIA_TYPE,
+    guess: guessSoapVersion(tables.transports, soapAction, contentType?.mediaType),
+  };
+}
+
+export type SoapRouting =
+  | {
+      readonly kind: 'routed';
+      /** The envelope's version: the reply's. */
+      readonly version: SoapVersion;
+      readonly entry: OperationEntry;
+      readonly envelope: { readonly header: XmlElement | undefined; readonly body: XmlElement };
+    }
+  /** ASMX answers without calling an operation: the reply. */
+  | { readonly kind: 'refused'; readonly reply: Reply };
+
+/**
+ * A SOAP request's body read up to its operation, in ASMX's order: XML (400), envelope namespace and enabled
+ * versions (VersionMismatch), a 1.1 envelope as soap+xml (415), the Envelope element, routing, the Body.
+ * `head.soapMediaType` must be true. `body` is the bytes as received, or text already decoded.
+ */
+export function routeSoapBody(
+  head: SoapHead,
+  body: Uint8Array | string,
+  tables: ServiceTables,
+  maxXmlDepth: number,
+): SoapRouting {
+  const { guess, contentType } = head;
+  let root: XmlElement;
+  try {
+    root = readXml(typeof body === 'string' ? body : decodeXmlBytes(body, contentType!.charset), {
+      maxDepth: maxXmlDepth,
+      shapes: tables.requestShapes,
+    });
+  } catch (error) {
+    if (error instanceof XmlReadError) return refused(emptyReply(400, soapContentType(guess)));
+    throw error;
+  }
+  const envelope = readEnvelope(root);
+  if (envelope.kind === 'unknown-namespace') return refused(versionMismatchReply(envelope.namespace, false, tables));
+  if (!tables.transports.has(envelope.version === '1.1' ? 'soap11' : 'soap12')) {
+    return refused(versionMismatchReply(envelopeNamespace(envelope.version), true, tables));
+  }
+  const version = envelope.version;
+  if (version === '1.1' && contentType!.mediaType !== SOAP11_MEDIA_TYPE) {
+    return refused(emptyReply(415, soapContentType('1.1')));
+  }
+  if (envelope.kind === 'not-envelope') return refused(clientFault(version, UNABLE_TO_READ, MISSING_ENVELOPE));
+
+  const route = routeSoapRequest(guess, head.soapAction, contentType!.action, envelope.body, tables);
+  if (route.kind === 'unknown') return refused(clientFault(version, route.message));
+  if (route.kind === 'no-body' || !envelope.body) return refused(clientFault(version, UNABLE_TO_READ, MISSING_BODY));
+  return { kind: 'routed', version, entry: route.entry, envelope: { header: envelope.header, body: envelope.body } };
+}
+
+function refused(reply: Reply): SoapRouting {
+  return { kind: 'refused', reply };
 }
 
 /**
@@ -149,6 +207,11 @@ function versionMismatchReply(namespace: string, knownVersion: boolean, tables: 
   const supportedEnvelopes: SoapVersion[] = !on12 ? [] : on11 ? ['1.1', '1.2'] : ['1.2'];
   const fault = { ...failure('VersionMismatch', [message]), supportedEnvelopes };
   return contentReply(500, soapContentType(version), buildFaultEnvelope(version, fault));
+}
+
+/** The reply of a SOAP call whose handler ran out of time. */
+function soapFailureReply(transport: Transport, failure: Failure): Reply {
+  return faultReply(transport === 'soap11' ? '1.1' : '1.2', failure);
 }
 
 function clientFault(version: SoapVersion, ...chain: string[]): Reply {

@@ -85,14 +85,15 @@ function parseEnum(typeName: string, description: EnumDescription, text: string)
   for (const part of text.split(/[ \t\n\r]+/)) {
     if (part === '') continue;
     const found = description.values.find((v) => v.xmlName === part);
-    if (found === undefined) unknownConstant(part, typeName);
+    // XmlSerializer names a flags type by its full C# name here (`global::Access`), an enum by its name.
+    if (found === undefined) unknownConstant(part, `global::${typeName}`);
     bits |= found!.value;
   }
   return flagNames(description, bits);
 }
 
 /** The names of the declared non-zero values `bits` holds, in declaration order (FromEnum). */
-function flagNames(description: EnumDescription, bits: number): string[] {
+export function flagNames(description: EnumDescription, bits: number): string[] {
   const names: string[] = [];
   let rest = bits;
   for (const { xmlName, value } of description.values) {

@@ -41,15 +41,14 @@ export class XsdDateTime {
   static tryParse(text: string): XsdDateTime | undefined {
     const match = LEXICAL.exec(text);
     if (!match) return undefined;
-    const [, y, mo, d, h = '00', mi = '00', s = '00', fraction = '', zone] = match;
-    const [year, month, day, hour, minute, second] = [y, mo, d, h, mi, s].map(Number) as [
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-    ];
+    const fraction = match[7] ?? '';
+    const zone = match[8];
+    const year = Number(match[1]);
+    const month = Number(match[2]);
+    const day = Number(match[3]);
+    const hour = match[4] === undefined ? 0 : Number(match[4]);
+    const minute = match[5] === undefined ? 0 : Number(match[5]);
+    const second = match[6] === undefined ? 0 : Number(match[6]);
     if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
     if (hour > 23 || minute > 59 || second > 59) return undefined;
     let offsetMinutes = 0;
@@ -67,6 +66,8 @@ export class XsdDateTime {
     if (fraction.length > 7 && fraction.charCodeAt(7) >= 0x35) ticks += 1;
     const wallMs = civilMs(year, month, day) + ((hour * 60 + minute) * 60 + second) * 1000 + Math.floor(ticks / 1e4);
     const value = new XsdDateTime(wallMs, ticks % TICKS_PER_MS, kind, offsetMinutes);
+    // An offset moves the instant by less than a day: only the first and last years can leave the range.
+    if (year > 1 && year < 9999) return value;
     const instantYear = new Date(wallMs - offsetMinutes * 60_000).getUTCFullYear();
     return value.year > 9999 || instantYear < 1 || instantYear > 9999 ? undefined : value;
   }

@@ -1,0 +1,295 @@
+/**
+ * `asmxgen init`: sets up a service in an existing npm project in one step. It imports the WSDL (or
+ * writes a starter spec), writes `asmxgen.config.yaml`, generates the output and the handlers file,
+ * adds the runtime dependencies to `package.json` (or prints the `npm install` line when it cannot) and
+ * says what to run next. It writes over nothing of the user's without `--force`.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import type { CommandModule } from 'yargs';
+import { renderSpecYaml } from '../emit/spec-yaml.js';
+import { DEFAULT_BASE_URL } from '../model/addresses.js';
+import type { RuntimeMode } from '../model/types.js';
+import { atomicWriteFile } from '../output/atomic-write.js';
+import { errnoCode } from '../output/output-error.js';
+import { packageRoot } from '../package-root.js';
+import { parseSpec } from '../spec/parse-spec.js';
+import { readWsdl, WsdlError } from '../wsdl-reader/read-wsdl.js';
+import type { CommandContext } from './command-context.js';
+import {
+  displayPath,
+  parseBaseUrl,
+  parseImplPath,
+  withRuntimeOption,
+  withTestsOption,
+  type RuntimeOptions,
+  type TestsOptions,
+} from './common-options.js';
+import { UsageError } from './describe-error.js';
+import { EXIT_OK } from './exit-codes.js';
+import { generateOnce } from './generate-command.js';
+import { kebabCase, readSource, schemaPathFrom, summary } from './import-command.js';
+import { CONFIG_FILE, configPath, renderConfig } from './project-config.js';
+
+interface InitArgs extends RuntimeOptions, TestsOptions {
+  from: string | undefined;
+  spec: string | undefined;
+  out: string;
+  impl: string;
+  'base-url': string;
+  force: boolean;
+}
+
+/** The spec `init` writes without `--from`: one operation to start from. */
+const STARTER_SPEC = `service:
+  name: HelloService
+  namespace: urn:example:hello
+  description: A starting point; describe your service here (docs/spec.md)
+operations:
+  - name: SayHello
+    description: Greets the caller by name
+    parameters: [{ name: name, type: string }]
+    result: string
+`;
+
+export function initCommand(ctx: CommandContext): CommandModule<object, InitArgs> {
+  return {
+    builder: (y) =>
+      withTestsOption(withRuntimeOption(y))
+        .option('from', {
+          type: 'string',
+          describe: "The service's WSDL: a file, or an http(s) URL such as …/Svc.asmx?wsdl (default: a starter spec)",
+        })
+        .option('spec', {
+          type: 'string',
+          describe: 'The spec file to write',
+          defaultDescription: 'spec/<service-name>.yaml',
+        })
+        .option('out', { type: 'string', default: 'src/generated', describe: 'The output folder' })
+        .option('impl', {
+          type: 'string',
+          default: 'src/handlers.ts',
+          describe: 'Your handlers file (.ts, .js or .mjs), created with a stub per operation',
+          coerce: parseImplPath,
+        })
+        .option('base-url', {
+          type: 'string',
+          default: DEFAULT_BASE_URL,
+          describe: "Scheme, host and port the WSDL file's addresses name",
+          coerce: parseBaseUrl,
+        })
+        .option('force', {
+          type: 'boolean',
+          default: false,
+          describe: 'Write over an existing asmxgen.config.yaml, spec file or output folder of another service',
+        })
+        .example('$0 init --from Inventory.wsdl', 'Set up the Inventory service in this npm project')
+        .example('$0 init --from http://legacy.example.com/Inventory.asmx?wsdl --out src/inventory', 'From a URL')
+        .example('$0 init', 'Start from a one-operation spec') as never,
+    handler: async (argv) => {
+      const project = process.cwd();
+      const packageJson = join(project, 'package.json');
+      // The suite imports vitest: by default it goes to test/, outside a build of src/.
+      argv.tests ??= 'test';
+      if (!existsSync(packageJson)) {
+        throw new UsageError(
+          'asmxgen init sets up a service in an npm project, and there is no package.json here; ' +
+            'run `npm init` first (or run asmxgen init in the project folder).',
+        );
+      }
+      const configFile = join(project, CONFIG_FILE);
+      if (existsSync(configFile) && !argv.force) {
+        throw new UsageError(
+          `${CONFIG_FILE} already exists; nothing was written. asmxgen generate, check and serve use it as it is; ` +
+            'pass --force to set the project up again.',
+        );
+      }
+      // The spec: imported from the WSDL, or the starter.
+      let specText: string;
+      let specName: string;
+      let specSource: string;
+      if (argv.from !== undefined) {
+        const { text, label } = await readSource(argv.from);
+        let spec;
+        try {
+          spec = readWsdl(text, label).spec;
+        } catch (error) {
+          if (!(error instanceof WsdlError)) throw error;
+          throw new UsageError(`cannot import ${label}; nothing was written.\n${error.message}`, { cause: error });
+        }
+        specName = spec.service.name;
+        const target = argv.spec ?? join('spec', `${kebabCase(specName)}.yaml`);
+        specText = renderSpecYaml(spec, { schemaPath: schemaPathFrom(target), source: label });
+        specSource = `imported ${specName} (${summary(spec).join(', ')}) from ${label}`;
+        argv.spec = target;
+      } else {
+        specName = parseSpec(STARTER_SPEC, '<starter>').service.name;
+        argv.spec ??= join('spec', `${kebabCase(specName)}.yaml`);
+        specText = `# yaml-language-server: $schema=${schemaPathFrom(argv.spec)}\n${STARTER_SPEC}`;
+        specSource = `wrote a starter spec for ${specName}`;
+      }
+      const specPath = argv.spec;
+      if (existsSync(specPath) && !argv.force) {
+        throw new UsageError(
+          `${displayPath(specPath)} already exists; nothing was written. Pass --spec to write the spec elsewhere, ` +
+            'or --force to overwrite it.',
+        );
+      }
+      parseSpec(specText, specPath);
+
+      // Everything is checked that can be before writing: now the spec, the config, the output.
+      await atomicWriteFile(resolve(specPath), new TextEncoder().encode(specText));
+      ctx.report.info(`asmxgen: ${specSource} into ${displayPath(specPath)}`);
+      const settings = {
+        spec: configPath(configFile, specPath),
+        out: configPath(configFile, argv.out),
+        impl: configPath(configFile, argv.impl),
+        'base-url': argv['base-url'],
+        runtime: argv.runtime,
+        ...(argv.tests !== undefined && { tests: argv.tests === 'none' ? 'none' : configPath(configFile, argv.tests) }),
+      };
+      await atomicWriteFile(configFile, new TextEncoder().encode(renderConfig(settings)));
+      ctx.report.info(`asmxgen: wrote ${CONFIG_FILE}`);
+      await makeParentFolder(argv.out);
+      await makeParentFolder(argv.impl);
+      await generateOnce(
+        {
+          spec: specPath,
+          out: argv.out,
+          impl: argv.impl,
+          'base-url': argv['base-url'],
+          runtime: argv.runtime,
+          tests: argv.tests,
+          'wsdl-only': false,
+          'dry-run': false,
+          watch: false,
+          force: argv.force,
+        },
+        ctx,
+      );
+
+      const needed = dependenciesFor(argv.runtime, argv.tests !== 'none');
+      const install = await addDependencies(packageJson, needed);
+      ctx.report.info('');
+      if (install.edited.length > 0) {
+        ctx.report.info(`asmxgen: added to package.json: ${install.edited.join(', ')}`);
+      }
+      const steps: [string, string][] = [];
+      if (install.failed) {
+        ctx.report.info(
+          `asmxgen: could not add the dependencies to package.json (${install.failed}); install them with:`,
+        );
+        ctx.report.info(`  ${installLine(needed)}`);
+      } else if (install.edited.length > 0) {
+        steps.push(['npm install', 'installs what was added to package.json']);
+      }
+      steps.push(
+        [`edit ${displayPath(argv.impl)}`, 'replace each stub with your implementation'],
+        ['npx asmxgen serve', `serves ${specName} with your handlers (asmxgen.config.yaml names them)`],
+        ['npx asmxgen check', `in CI: fails when ${displayPath(argv.out)}/ is stale or a handler is missing`],
+      );
+      if (argv.tests !== 'none') {
+        steps.push([`npx vitest run ${displayPath(argv.tests ?? argv.out)}`, 'runs the generated test suite']);
+      }
+      const width = Math.max(...steps.map(([command]) => command.length));
+      ctx.report.info('Next:');
+      for (const [command, what] of steps) ctx.report.info(`  ${command.padEnd(width)}   ${what}`);
+      ctx.setExitCode(EXIT_OK);
+    },
+  };
+}
+
+/** The folder of `path` when missing but its parent exists (`src/` of a new project). */
+async function makeParentFolder(path: string): Promise<void> {
+  const folder = dirname(resolve(path));
+  if (existsSync(folder) || !existsSync(dirname(folder))) return;
+  const { makeFolders } = await import('../output/make-folders.js');
+  await makeFolders(folder);
+}
+
+interface Needed {
+  readonly dependencies: Record<string, string>;
+  readonly devDependencies: Record<string, string>;
+}
+
+/**
+ * What the generated code needs, at the versions asmxgen is built and tested with (pinned): the runtime
+ * package (which brings fast-xml-parser and busboy), or with `--runtime vendor` those two and busboy's
+ * types; Node's types to compile the server; vitest for the test suite.
+ */
+export function dependenciesFor(runtime: RuntimeMode, tests: boolean): Needed {
+  const own = readJson(join(packageRoot(), 'package.json'));
+  const runtimePackage = readJson(createRequire(import.meta.url).resolve('@asmxgen/runtime/package.json'));
+  const dev = own.devDependencies ?? {};
+  const dependencies: Record<string, string> =
+    runtime === 'package'
+      ? { '@asmxgen/runtime': runtimePackage.version! }
+      : {
+          busboy: runtimePackage.dependencies!.busboy!,
+          'fast-xml-parser': runtimePackage.dependencies!['fast-xml-parser']!,
+        };
+  const devDependencies: Record<string, string> = { '@types/node': dev['@types/node']! };
+  if (runtime === 'vendor') devDependencies['@types/busboy'] = dev['@types/busboy']!;
+  if (tests) devDependencies.vitest = dev.vitest!;
+  return { dependencies, devDependencies };
+}
+
+function readJson(file: string): {
+  version?: string;
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+} {
+  return JSON.parse(readFileSync(file, 'utf8')) as never;
+}
+
+/** The one command that installs `needed` when package.json cannot be edited. */
+export function installLine(needed: Needed): string {
+  const list = (deps: Record<string, string>) => Object.entries(deps).map(([name, version]) => `${name}@${version}`);
+  const parts = [`npm install --save-exact ${list(needed.dependencies).join(' ')}`];
+  if (Object.keys(needed.devDependencies).length > 0) {
+    parts.push(`npm install --save-dev --save-exact ${list(needed.devDependencies).join(' ')}`);
+  }
+  return parts.join(' && ');
+}
+
+/**
+ * Adds the missing entries of `needed` to package.json, keeping its indentation and every other byte's
+ * meaning (entries already there, at any version, are left alone). Returns what it added, or why it could not.
+ */
+async function addDependencies(file: string, needed: Needed): Promise<{ edited: string[]; failed?: string }> {
+  let text: string;
+  let data: Record<string, unknown>;
+  try {
+    text = await readFile(file, 'utf8');
+    data = JSON.parse(text) as Record<string, unknown>;
+    if (typeof data !== 'object' || data === null || Array.isArray(data))
+      return { edited: [], failed: 'it is not a JSON object' };
+  } catch (error) {
+    const why = error instanceof SyntaxError ? 'it is not valid JSON' : (errnoCode(error) ?? String(error));
+    return { edited: [], failed: why };
+  }
+  const edited: string[] = [];
+  for (const section of ['dependencies', 'devDependencies'] as const) {
+    const present = (data[section] ?? {}) as Record<string, string>;
+    const all = { ...((data.dependencies ?? {}) as object), ...((data.devDependencies ?? {}) as object) };
+    const added = Object.entries(needed[section]).filter(([name]) => !(name in all));
+    if (added.length === 0) continue;
+    const merged = { ...present, ...Object.fromEntries(added) };
+    data[section] = Object.fromEntries(Object.entries(merged).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    edited.push(...added.map(([name, version]) => `${name}@${version}`));
+  }
+  if (edited.length === 0) return { edited };
+  const indent = /^[{[]\r?\n([ \t]+)/.exec(text)?.[1] ?? '  ';
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const out = JSON.stringify(data, null, indent).replace(/\n/g, eol) + (/\r?\n$/.test(text) ? eol : '');
+  try {
+    const info = await stat(file);
+    if (!info.isFile()) return { edited: [], failed: 'it is not a file' };
+    await atomicWriteFile(file, new TextEncoder().encode(out));
+  } catch (error) {
+    return { edited: [], failed: error instanceof Error ? error.message : String(error) };
+  }
+  return { edited };
+}

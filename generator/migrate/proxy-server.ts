@@ -1,0 +1,217 @@
+/**
+ * The proxy's `node:http` server: each request goes to the upstream, or, when the strangler serves its
+ * operation, to the local server, and its reply back to the caller as it came (status, end-to-end headers as
+ * spelled and ordered, body), streamed both ways. Once the caller has the whole reply, the exchange goes to
+ * the observers (the recording, the shadow).
+ */
+import { Buffer } from 'node:buffer';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { pipeline } from 'node:stream/promises';
+import type { ServiceDescription } from '@asmxgen/runtime';
+import { classifyRequest, type RequestClassification } from '@asmxgen/runtime/server';
+import { BodyCapture, REPLY_CAPTURE_LIMIT, REQUEST_CAPTURE_LIMIT } from './body-capture.js';
+import type { Exchange, ServedBy } from './exchange.js';
+import { endToEndHeaders, headerPairs } from './hop-by-hop.js';
+import { TargetTimeoutError, type Target } from './send-request.js';
+
+export interface ProxyOptions {
+  readonly upstream: Target;
+  /** The service's description: which request calls which operation. */
+  readonly service: ServiceDescription;
+  /** The strangler: the operations `target` serves (by name); any other request goes upstream. */
+  readonly local?: { readonly target: Target; readonly operations: ReadonlySet<string> };
+  /** Keep reply bodies for the observers (recording, shadow). */
+  readonly keepReplies: boolean;
+  /** Called once the caller has the whole reply; `order` counts requests as they came (from 0). */
+  readonly onExchange: (exchange: Exchange, order: number) => void;
+  readonly log: (line: string) => void;
+}
+
+export interface ProxyServer {
+  readonly server: Server;
+  /** Resolves when every exchange begun so far has ended and reached the observers. */
+  settled(): Promise<void>;
+}
+
+export function createProxyServer(options: ProxyOptions): ProxyServer {
+  const inFlight = new Set<Promise<void>>();
+  let received = 0;
+  const server = createServer((req, res) => {
+    const order = received++;
+    const exchange = handle(req, res, options, order).catch((error: unknown) => {
+      options.log(`error ${req.method} ${req.url}: ${messageOf(error)}`);
+      res.destroy();
+    });
+    inFlight.add(exchange);
+    void exchange.finally(() => inFlight.delete(exchange));
+  });
+  return {
+    server,
+    async settled() {
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
+    },
+  };
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse, options: ProxyOptions, order: number): Promise<void> {
+  const { service, local } = options;
+  res.sendDate = false;
+  const startedAt = new Date();
+  const start = performance.now();
+  const method = req.method ?? 'GET';
+  const pathAndQuery = req.url ?? '/';
+  const { path, query } = splitUrl(pathAndQuery);
+  const headers = headerPairs(req.rawHeaders);
+  const classify = (body?: Uint8Array) =>
+    classifyRequest(service, { method: method.toUpperCase(), path, query, headers: req.headers, body });
+
+  // The request body streams to whoever answers; its first bytes are kept (to classify, record, shadow).
+  const capture = new BodyCapture(REQUEST_CAPTURE_LIMIT);
+  const chunks = req[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  // The operation of an HTTP GET or POST call is in its path; a SOAP call's (a POST) in its body.
+  let call = classify();
+  const readsBody = call === undefined && method.toUpperCase() === 'POST';
+  const held: Buffer[] = [];
+  let ended = false;
+  if (local && readsBody) {
+    // To choose where a SOAP request goes, its operation: read the body first, up to the server's limit.
+    while (!capture.overLimit) {
+      const next = await chunks.next();
+      if (next.done) {
+        ended = true;
+        break;
+      }
+      capture.add(next.value);
+      held.push(next.value);
+    }
+    call = classify(ended ? capture.result().bytes : undefined);
+    if (ended) await chunks.return?.();
+  }
+  const body = streamBody(held, chunks, capture, ended);
+  const servedBy: ServedBy = local && call && local.operations.has(call.operation) ? 'local' : 'upstream';
+  const target = servedBy === 'local' ? local!.target : options.upstream;
+
+  let sent = start;
+  let upstreamReply: IncomingMessage;
+  try {
+    upstreamReply = await target.send(method, pathAndQuery, headers, body, () => (sent = performance.now()));
+  } catch (error) {
+    // A caller that went away is not answered (the request was read whole: `req` itself is done).
+    if (res.destroyed || req.socket.destroyed) return;
+    const reason = `${target.label} did not answer: ${messageOf(error)}`;
+    options.log(`error ${method} ${pathAndQuery}: ${reason}`);
+    const text = `asmxgen proxy: ${reason}`;
+    const [status, statusText] = error instanceof TargetTimeoutError ? [504, 'Gateway Timeout'] : [502, 'Bad Gateway'];
+    const replyHeaders: [string, string][] = [
+      ['Content-Type', 'text/plain; charset=utf-8'],
+      ['Content-Length', String(Buffer.byteLength(text))],
+    ];
+    res.writeHead(status, statusText, replyHeaders.flat());
+    res.end(text);
+    const bytes = new TextEncoder().encode(text);
+    const now = performance.now();
+    options.onExchange(
+      {
+        startedAt,
+        request: requestOf(req, pathAndQuery, headers, capture),
+        response: {
+          status,
+          statusText,
+          httpVersion: 'HTTP/1.1',
+          headers: replyHeaders,
+          body: { bytes, size: bytes.byteLength, truncated: false },
+        },
+        timings: { send: now - start, wait: 0, receive: 0 },
+        call: call ?? (readsBody ? classifyCaptured(capture, classify) : undefined),
+        servedBy,
+        error: reason,
+      },
+      order,
+    );
+    return;
+  }
+  const head = performance.now();
+  const replyCapture = options.keepReplies ? new BodyCapture(REPLY_CAPTURE_LIMIT) : undefined;
+  const status = upstreamReply.statusCode ?? 502;
+  const statusText = upstreamReply.statusMessage ?? '';
+  const replyHeaders = headerPairs(upstreamReply.rawHeaders);
+  res.writeHead(status, statusText, endToEndHeaders(replyHeaders).flat());
+  if (replyCapture) upstreamReply.on('data', (chunk: Buffer) => replyCapture.add(chunk));
+  try {
+    await pipeline(upstreamReply, res);
+  } catch (error) {
+    options.log(`error ${method} ${pathAndQuery}: the reply was cut off (${messageOf(error)})`);
+    return;
+  }
+  const end = performance.now();
+  const exchange: Exchange = {
+    startedAt,
+    request: requestOf(req, pathAndQuery, headers, capture),
+    response: {
+      status,
+      statusText,
+      httpVersion: `HTTP/${upstreamReply.httpVersion}`,
+      headers: replyHeaders,
+      body: replyCapture?.result(),
+    },
+    timings: { send: Math.max(0, sent - start), wait: Math.max(0, head - Math.max(sent, start)), receive: end - head },
+    call: call ?? (readsBody ? classifyCaptured(capture, classify) : undefined),
+    servedBy,
+  };
+  options.log(
+    `${method} ${pathAndQuery}${exchange.call ? ` ${exchange.call.operation} ${exchange.call.binding}` : ''}` +
+      ` → ${servedBy} ${status} (${Math.round(end - start)} ms)`,
+  );
+  options.onExchange(exchange, order);
+}
+
+/** The body to send: the chunks already read, then the rest of the request, each rest chunk kept as it passes. */
+async function* streamBody(
+  held: readonly Buffer[],
+  rest: AsyncIterator<Buffer>,
+  capture: BodyCapture,
+  complete: boolean,
+): AsyncGenerator<Buffer> {
+  yield* held;
+  if (complete) return;
+  for (;;) {
+    const next = await rest.next();
+    if (next.done) return;
+    capture.add(next.value);
+    yield next.value;
+  }
+}
+
+function classifyCaptured(capture: BodyCapture, classify: (body?: Uint8Array) => RequestClassification | undefined) {
+  const body = capture.result();
+  return classify(body.truncated ? undefined : body.bytes);
+}
+
+function requestOf(
+  req: IncomingMessage,
+  pathAndQuery: string,
+  headers: Exchange['request']['headers'],
+  capture: BodyCapture,
+): Exchange['request'] {
+  const host = req.headers.host ?? `${req.socket.localAddress}:${req.socket.localPort}`;
+  return {
+    method: req.method ?? 'GET',
+    url: `http://${host}${pathAndQuery}`,
+    pathAndQuery,
+    httpVersion: `HTTP/${req.httpVersion}`,
+    headers,
+    body: capture.result(),
+  };
+}
+
+function splitUrl(url: string): { path: string; query: string | undefined } {
+  const mark = url.indexOf('?');
+  return mark === -1 ? { path: url, query: undefined } : { path: url.slice(0, mark), query: url.slice(mark + 1) };
+}
+
+function messageOf(error: unknown): string {
+  const code = (error as { code?: unknown })?.code;
+  const message = error instanceof Error ? error.message : String(error);
+  return typeof code === 'string' && !message.includes(code) ? `${code} ${message}` : message;
+}
