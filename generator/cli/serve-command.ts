@@ -17,6 +17,7 @@ interface ServeArgs extends Pick<SpecOptions, 'spec'> {
   impl?: string;
   workers: number;
   'drain-ms': number;
+  log: 'text' | 'json';
 }
 
 export function serveCommand(ctx: CommandContext): CommandModule<object, ServeArgs> {
@@ -49,6 +50,13 @@ export function serveCommand(ctx: CommandContext): CommandModule<object, ServeAr
           describe: 'On Ctrl-C/SIGTERM, how long in-flight requests may take to finish (milliseconds)',
           coerce: wholeNumber('drain-ms', 0, 3_600_000),
         })
+        .option('log', {
+          choices: ['text', 'json'] as const,
+          default: 'text' as const,
+          describe:
+            'text: readable lines; json: one JSON object per call on stdout (operation, transport, status, ' +
+            'outcome, durationMs, fault), everything else on stderr',
+        })
         .example('$0 serve', 'Mock the default service on http://127.0.0.1:8080')
         .example('$0 serve --impl src/handlers.ts --workers 4', 'Serve your implementation with 4 processes')
         .example('$0 serve --port 0', 'Serve on any free port (the address is printed)') as never,
@@ -68,9 +76,16 @@ export function serveCommand(ctx: CommandContext): CommandModule<object, ServeAr
         port: argv.port,
         host: argv.host,
         drainMs: argv['drain-ms'],
+        logFormat: argv.log,
       };
-      const log = (line: string) => ctx.report.info(line);
-      const what = argv.impl ? `handlers from ${displayPath(argv.impl)}` : 'mock handlers (each call is logged)';
+      // With --log json, stdout carries the call lines only.
+      const log =
+        argv.log === 'json'
+          ? (line: string) => process.stderr.write(line + '\n')
+          : (line: string) => ctx.report.info(line);
+      const what = argv.impl
+        ? `handlers from ${displayPath(argv.impl)}`
+        : `mock handlers (each call is logged${argv.log === 'json' ? ' as JSON' : ''})`;
       if (argv.workers > 1) {
         await serveWithWorkers(config, argv.workers, log, (port) => announce(port));
       } else {

@@ -2,6 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { existsSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { CallRecord } from '@asmxgen/runtime/server';
 import { packageRoot } from '../package-root.js';
 import { HANDLERS_EXPORT } from '../impl/conventions.js';
 import { mockHandlers } from './mock-handlers.js';
@@ -21,6 +22,25 @@ export interface ServeConfig {
   readonly host: string;
   /** How long in-flight requests may take to finish after a stop signal. */
   readonly drainMs: number;
+  /** `text` (the default): readable lines (the mock's calls, handler errors); `json`: one JSON line per call on stdout. */
+  readonly logFormat?: 'text' | 'json';
+}
+
+/**
+ * `--log json`: one call as one line of JSON, for log shippers: `time` (ISO 8601), `operation`, `transport`,
+ * `status`, `outcome`, `durationMs` (to the microsecond), and `fault` (`{ code, message }`) when there is
+ * one; an unknown operation or transport, or a missing status, is `null`.
+ */
+export function callLogLine(record: CallRecord, time = new Date()): string {
+  return JSON.stringify({
+    time: time.toISOString(),
+    operation: record.operation ?? null,
+    transport: record.transport ?? null,
+    status: record.status ?? null,
+    outcome: record.outcome,
+    durationMs: Math.round(record.durationMs * 1000) / 1000,
+    ...(record.fault && { fault: { code: record.fault.code, message: record.fault.message } }),
+  });
 }
 
 export class ServeError extends Error {
@@ -61,6 +81,7 @@ export async function loadService(
   registerTypeScript();
   const generated = (await import(pathToFileURL(join(config.generatedDir, 'index.ts')).href)) as GeneratedModule;
   const operations = generated.service.operations;
+  const json = config.logFormat === 'json';
   let handlers: Record<string, unknown>;
   let implemented = operations.map((op) => op.name);
   if (config.implFile) {
@@ -86,13 +107,18 @@ export async function loadService(
       );
     }
   } else {
-    handlers = mockHandlers(operations, (line) => log(`call  ${line}`));
+    handlers = mockHandlers(operations, json ? () => undefined : (line) => log(`call  ${line}`));
   }
   const create = generated[config.createServer] as (handlers: object, options?: object) => Server;
-  const server = create(handlers, {
-    onError: (error: unknown, ctx: { operation: string }) =>
-      log(`error ${ctx.operation}: ${error instanceof Error ? error.message : String(error)}`),
-  });
+  const server = create(
+    handlers,
+    json
+      ? { onCall: (record: CallRecord) => process.stdout.write(callLogLine(record) + '\n') }
+      : {
+          onError: (error: unknown, ctx: { operation: string }) =>
+            log(`error ${ctx.operation}: ${error instanceof Error ? error.message : String(error)}`),
+        },
+  );
   return { server, implemented };
 }
 

@@ -5,7 +5,9 @@
 import { startService, stopOnSignal, type ServeConfig } from './start-service.js';
 
 const config = JSON.parse(process.env.ASMXGEN_SERVE_CONFIG ?? '{}') as ServeConfig;
-const log = (line: string) => process.stdout.write(`[worker ${process.pid}] ${line}\n`);
+// With --log json, stdout carries the call lines only.
+const out = config.logFormat === 'json' ? process.stderr : process.stdout;
+const log = (line: string) => out.write(`[worker ${process.pid}] ${line}\n`);
 try {
   const server = await startService(config, log);
   const address = server.address();

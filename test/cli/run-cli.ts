@@ -73,6 +73,8 @@ export interface CliServer {
   readonly address: string;
   /** All it has printed so far, stdout and stderr interleaved. */
   output(): string;
+  /** What it has printed to stdout alone. */
+  stdout(): string;
   readonly exited: Promise<number | null>;
 }
 
@@ -90,7 +92,11 @@ export async function startCliServer(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  let stdout = '';
+  child.stdout!.on('data', (d: Buffer) => {
+    out += d.toString();
+    stdout += d.toString();
+  });
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const address = await new Promise<string>((resolve, reject) => {
@@ -109,5 +115,5 @@ export async function startCliServer(
       reject(new Error(`${args[0]} exited:\n${out}`));
     });
   });
-  return { child, address, output: () => out, exited };
+  return { child, address, output: () => out, stdout: () => stdout, exited };
 }

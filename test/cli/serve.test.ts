@@ -3,12 +3,15 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { callLogLine } from '../../generator/serve/start-service.js';
 import { ROOT, cli, cliProcess, startCliServer, tempDir } from './run-cli.js';
 
 interface Served {
   readonly child: ChildProcess;
   readonly url: string;
   output(): string;
+  /** What the process wrote to stdout alone. */
+  stdout(): string;
   exited: Promise<number | null>;
 }
 
@@ -17,7 +20,13 @@ async function serve(args: string[]): Promise<Served> {
   const server = await startCliServer(['serve', '--port', '0', ...args], /serving \w+ at (http:\S+)/, {
     timeoutMs: 20_000,
   });
-  return { child: server.child, url: server.address, output: server.output, exited: server.exited };
+  return {
+    child: server.child,
+    url: server.address,
+    output: server.output,
+    stdout: server.stdout,
+    exited: server.exited,
+  };
 }
 
 function soap(url: string, operation: string, value: string) {
@@ -44,6 +53,59 @@ describe('asmxgen serve', () => {
     expect(await served.exited).toBe(0);
     expect(served.output()).toContain('call  Authenticate soap11 {"requestJson":"a&b"}\n');
     expect(served.output()).toContain('call  GetTerm httpGet {"requestJson":"x"}\n');
+  });
+
+  it('--log json: one JSON line per call on stdout, and nothing else there', async () => {
+    const served = await serve(['--log', 'json']);
+    expect((await soap(served.url, 'Authenticate', 'x')).status).toBe(200);
+    expect((await fetch(`${served.url}/GetTerm?requestJson=x`)).status).toBe(200);
+    expect((await fetch(`${served.url}/Nope`)).status).toBe(500);
+    expect((await soap(served.url, 'Nope', 'x')).status).toBe(500);
+    expect((await fetch(`${served.url}?wsdl`)).status).toBe(200);
+    served.child.kill('SIGTERM');
+    expect(await served.exited).toBe(0);
+    const lines = served.stdout().split('\n');
+    expect(lines.pop()).toBe('');
+    const records = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    for (const record of records) {
+      expect(record.time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(record.durationMs).toBeTypeOf('number');
+    }
+    expect(records.map(({ time: _t, durationMs: _d, ...rest }) => rest)).toEqual([
+      { operation: 'Authenticate', transport: 'soap11', status: 200, outcome: 'ok' },
+      { operation: 'GetTerm', transport: 'httpGet', status: 200, outcome: 'ok' },
+      { operation: null, transport: 'soap11', status: 500, outcome: 'rejected' },
+    ]);
+    expect(served.output()).toContain('serving AuthenticationWebService at');
+  });
+
+  it('--log json: a fault, and what is not known, as the line says them', () => {
+    const time = new Date(Date.UTC(2030, 0, 2, 3, 4, 5, 6));
+    const fault = { code: 'Server', message: 'a "quoted"\nmessage' } as const;
+    expect(
+      callLogLine(
+        { operation: 'Op', transport: 'httpPost', status: 500, outcome: 'error', fault, durationMs: 1.23456789 },
+        time,
+      ),
+    ).toBe(
+      '{"time":"2030-01-02T03:04:05.006Z","operation":"Op","transport":"httpPost","status":500,"outcome":"error",' +
+        '"durationMs":1.235,"fault":{"code":"Server","message":"a \\"quoted\\"\\nmessage"}}',
+    );
+    expect(
+      callLogLine(
+        {
+          operation: undefined,
+          transport: undefined,
+          status: undefined,
+          outcome: 'aborted',
+          fault: undefined,
+          durationMs: 2,
+        },
+        time,
+      ),
+    ).toBe(
+      '{"time":"2030-01-02T03:04:05.006Z","operation":null,"transport":null,"status":null,"outcome":"aborted","durationMs":2}',
+    );
   });
 
   it('serves an --impl file, finishes an in-flight call after SIGTERM and refuses new connections', async () => {

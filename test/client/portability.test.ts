@@ -70,6 +70,16 @@ describe('the client runtime', () => {
     expect(dynamic).toEqual([['client/node-reply.ts', '/* webpackIgnore: true */ /* @vite-ignore */ specifier']]);
   });
 
+  it('its browser entry leaves the Node transport out: no node: module named anywhere in its graph', () => {
+    const { modules, external } = importGraph('client-browser.ts');
+    expect(modules).toContain('client/service-caller.ts');
+    expect(modules).toContain('client/browser-sender.ts');
+    expect(modules.filter((m) => /node-transport|send-request|^server|multipart/.test(m))).toEqual([]);
+    expect(external).toEqual(['fast-xml-parser']);
+    const named = modules.filter((m) => /'node:|import\(/.test(readFileSync(join(RUNTIME, m), 'utf8')));
+    expect(named).toEqual([]);
+  });
+
   it('finds the imports it looks for (the check checks something)', () => {
     expect(importGraph('server.ts').external).toEqual(expect.arrayContaining(['busboy', 'node:http']));
   });

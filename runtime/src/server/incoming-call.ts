@@ -2,6 +2,8 @@
  * A request as the service sees it, whichever server delivered it (a
  * `node:http` request, Express, a fetch `Request`).
  */
+import type { Transport } from '../service-description.js';
+import type { SoapFaultCode } from '../soap-fault.js';
 import type { LazyAbort } from './lazy-abort.js';
 import type { Reply } from './reply.js';
 
@@ -32,10 +34,29 @@ export interface IncomingCall {
    */
   readBody(limit: number): Promise<BodyRead>;
   /**
+   * The reply headers a handler set (`ctx.setHeader`, `ctx.setCookie`), in order, added to whatever reply the
+   * call gets; `undefined` until a handler sets one.
+   */
+  responseHeaders: [name: string, value: string][] | undefined;
+  /** What `onCall` will be told, filled in as the call goes; `undefined` unless the server has an `onCall`. */
+  note: CallNote | undefined;
+  /**
    * Sends `reply` now, before the reply being worked out is ready (a handler out of time); that one, when it
    * comes, is dropped.
    */
   answerEarly(reply: Reply): void;
+}
+
+/** What is known of a call for `onCall`, as it goes. */
+export interface CallNote {
+  operation: string | undefined;
+  transport: Transport | undefined;
+  /** The handler was called. */
+  handled: boolean;
+  /** How the handler (or the writing of its result) failed: a `SoapFault` it threw, or any other error. */
+  failure: { readonly kind: 'fault' | 'error'; readonly code: SoapFaultCode; readonly message: string } | undefined;
+  /** Tells `onCall` of a reply sent early (`answerEarly`: a handler out of time), before the handler settles. */
+  answeredEarly(reply: Reply): void;
 }
 
 /** A header's value; the first one when it was sent more than once. */

@@ -12,8 +12,9 @@ import type { Deadlined } from './handler-deadlines.js';
 import type { IncomingCall } from './incoming-call.js';
 import { LazyAbort } from './lazy-abort.js';
 import type { Reply } from './reply.js';
+import { addCookie, setResponseHeader } from './response-headers.js';
 import type { OperationEntry } from './service-tables.js';
-import type { CallContext, ResolvedOptions } from './server-options.js';
+import type { CallContext, CookieOptions, ResolvedOptions } from './server-options.js';
 
 export interface Failure {
   readonly code: SoapFaultCode;
@@ -133,7 +134,9 @@ export class HandlerCall implements Deadlined {
     const outcome: Outcome = { ok: false, failure: failureOf(error, this.ctx, options) };
     this.timedOut = outcome;
     this.release();
-    this.incoming.answerEarly(this.failureReply(this.ctx.transport, outcome.failure));
+    const reply = this.failureReply(this.ctx.transport, outcome.failure);
+    this.incoming.answerEarly(reply);
+    this.incoming.note?.answeredEarly(reply);
   }
 }
 
@@ -155,6 +158,12 @@ export function createContext(
   soapHeaders: Record<string, unknown> = NO_HEADERS,
   outHeaders: Record<string, unknown> = NO_HEADERS,
 ): HandlerCall {
+  const note = call.note;
+  if (note !== undefined) {
+    note.operation = operation;
+    note.transport = transport;
+    note.handled = true;
+  }
   return new HandlerCall(call, failureReply, transport, operation, files, soapHeaders, outHeaders);
 }
 
@@ -178,6 +187,20 @@ class HandlerContext implements CallContext {
 
   get signal(): AbortSignal {
     return this.handlerCall.abort.signal;
+  }
+
+  setHeader(name: string, value: string | readonly string[]): void {
+    this.call.responseHeaders = setResponseHeader(this.call.responseHeaders, name, value);
+  }
+
+  setCookie(name: string, value: string, options?: CookieOptions): void {
+    this.call.responseHeaders = addCookie(this.call.responseHeaders, name, value, options);
+  }
+
+  /** Tells `onCall` how the call failed, when it listens. */
+  noteFailure(kind: 'fault' | 'error', code: SoapFaultCode, message: () => string): void {
+    const note = this.call.note;
+    if (note !== undefined) note.failure = { kind, code, message: message() };
   }
 }
 
@@ -223,7 +246,11 @@ export function invokeHandler(
 /** What an error thrown while serving a call becomes on the wire; `onError` sees every one but a `SoapFault`. */
 export function failureOf(error: unknown, ctx: CallContext, options: ResolvedOptions): Failure {
   try {
-    if (isSoapFault(error)) return failure(error.code, [error.message], error.detail);
+    if (isSoapFault(error)) {
+      const thrown = failure(error.code, [error.message], error.detail);
+      if (ctx instanceof HandlerContext) ctx.noteFailure('fault', thrown.code, () => thrown.message);
+      return thrown;
+    }
   } catch {
     // A thrown value whose properties throw (a hostile Proxy) is no SoapFault.
   }
@@ -234,7 +261,9 @@ export function failureOf(error: unknown, ctx: CallContext, options: ResolvedOpt
       // An observer's failure changes nothing about the reply.
     }
   }
-  return failure('Server', options.exposeErrors ? [PROCESS_FAILED, messageOf(error)] : [PROCESS_FAILED]);
+  const result = failure('Server', options.exposeErrors ? [PROCESS_FAILED, messageOf(error)] : [PROCESS_FAILED]);
+  if (ctx instanceof HandlerContext) ctx.noteFailure('error', 'Server', () => messageOf(error));
+  return result;
 }
 
 function messageOf(error: unknown): string {

@@ -4,18 +4,18 @@
  */
 import { htmlEncodeMessage } from '../html-escape.js';
 import { buildFaultEnvelope } from '../soap-envelope.js';
-import { HTML_CONTENT_TYPE, XML_CONTENT_TYPE } from '../soap-constants.js';
-import type { ServiceDescription, ServiceDocuments } from '../service-description.js';
+import { HTML_CONTENT_TYPE, SOAP11_MEDIA_TYPE, SOAP12_MEDIA_TYPE, XML_CONTENT_TYPE } from '../soap-constants.js';
+import type { ServiceDescription, ServiceDocuments, Transport } from '../service-description.js';
 import { routeRequest, type Route, type RouteTarget } from './dispatch.js';
 import { DocumentSet } from './document-set.js';
 import { handleHttpCall } from './http-call.js';
-import type { IncomingCall } from './incoming-call.js';
+import { ClientGoneError, type CallNote, type IncomingCall } from './incoming-call.js';
 import { PROCESS_FAILED } from './invoke.js';
 import { contentReply, textReply, withHeaders, type Reply } from './reply.js';
 import { requestAddress } from './request-address.js';
 import { buildServiceTables, type ServiceTables } from './service-tables.js';
 import { handleSoapCall } from './soap-call.js';
-import { resolveOptions, type ResolvedOptions, type ServerOptions } from './server-options.js';
+import { resolveOptions, type CallRecord, type ResolvedOptions, type ServerOptions } from './server-options.js';
 
 export interface ServiceRuntime {
   readonly tables: ServiceTables;
@@ -61,11 +61,82 @@ export function wrongCaseMessage(requested: string, actual: string): string {
  * mid-request or on a bug.
  */
 export function replyTo(runtime: ServiceRuntime, call: IncomingCall, target: RouteTarget): Promise<Reply> {
+  const { options } = runtime;
+  const route: Route = target.route;
+  if (options.onCall !== undefined && (route.kind === 'soap' || route.kind === 'http'))
+    return observedReply(runtime, call, target, options.onCall);
+  return unobservedReply(runtime, call, target);
+}
+
+function unobservedReply(runtime: ServiceRuntime, call: IncomingCall, target: RouteTarget): Promise<Reply> {
   const { tables, options } = runtime;
   const route: Route = target.route;
   if (route.kind === 'soap') return handleSoapCall(call, tables, options);
   if (route.kind === 'http') return handleHttpCall(call, route.transport, route.entry, tables, options);
   return Promise.resolve(fixedReply(runtime, call, target.endpointPath, route));
+}
+
+/** `replyTo` for a call, timed, and told to `onCall` once its reply is ready (or the client has gone). */
+async function observedReply(
+  runtime: ServiceRuntime,
+  call: IncomingCall,
+  target: RouteTarget,
+  onCall: (record: CallRecord) => void,
+): Promise<Reply> {
+  const started = performance.now();
+  const route = target.route;
+  let reported = false;
+  /** Tells `onCall` once: when the reply is ready, or when it went early (a handler out of time). */
+  const report = (reply: Reply | undefined, gone: boolean) => {
+    if (reported) return;
+    reported = true;
+    // No reply: a bug, answered by the writer with `internalErrorReply`.
+    const status = gone ? undefined : (reply ?? internalErrorReply(route)).status;
+    let outcome: CallRecord['outcome'];
+    if (gone) outcome = 'aborted';
+    else if (note.failure !== undefined) outcome = note.failure.kind;
+    else if (reply === undefined) outcome = 'error';
+    else outcome = note.handled && reply.status < 300 ? 'ok' : 'rejected';
+    const record: CallRecord = {
+      operation: note.operation,
+      transport: note.transport ?? (route.kind === 'soap' && reply ? soapTransportOf(reply) : undefined),
+      outcome,
+      fault: note.failure && { code: note.failure.code, message: note.failure.message },
+      status,
+      durationMs: performance.now() - started,
+    };
+    try {
+      onCall(record);
+    } catch {
+      // An observer's failure changes nothing about the reply.
+    }
+  };
+  const note: CallNote = {
+    operation: route.kind === 'http' ? route.entry.description.name : undefined,
+    transport: route.kind === 'http' ? route.transport : undefined,
+    handled: false,
+    failure: undefined,
+    answeredEarly: (reply) => report(reply, false),
+  };
+  call.note = note;
+  let reply: Reply | undefined;
+  let gone = false;
+  try {
+    reply = await unobservedReply(runtime, call, target);
+    return reply;
+  } catch (error) {
+    gone = error instanceof ClientGoneError;
+    throw error;
+  } finally {
+    report(reply, gone || call.gone.aborted);
+  }
+}
+
+/** The SOAP version of a reply to a call refused before its operation was known, by its content type. */
+function soapTransportOf(reply: Reply): Transport | undefined {
+  const type = reply.headers['Content-Type'];
+  if (type === undefined) return undefined;
+  return type.startsWith(SOAP12_MEDIA_TYPE) ? 'soap12' : type.startsWith(SOAP11_MEDIA_TYPE) ? 'soap11' : undefined;
 }
 
 /** The reply to a request for a document, or to one ASMX refuses before reading it. */

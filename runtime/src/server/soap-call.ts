@@ -61,6 +61,10 @@ export async function handleSoapCall(
   if (routed.kind === 'refused') return routed.reply;
   const { version, entry, envelope } = routed;
   const op = entry.description;
+  if (call.note !== undefined) {
+    call.note.operation = op.name;
+    call.note.transport = version === '1.1' ? 'soap11' : 'soap12';
+  }
   const namespace = tables.service.namespace;
   const first = firstChildElement(envelope.body);
   const request = first && first.localName === op.name && first.namespace === namespace ? first : undefined;

@@ -8,9 +8,15 @@
  * fast-xml-parser: it runs on Node 20 and later and in browsers. On Node it
  * sends by undici (or, with the deprecated `options.agent`, `node:http` /
  * `node:https`), imported on a client's first call; elsewhere, or with
- * `options.fetch`, by `fetch`.
+ * `options.fetch`, by `fetch`. Bundlers that honour the package's `browser`
+ * export condition take `client-browser.ts` instead, which has no Node
+ * transport at all.
  */
-export { createServiceCaller } from './client/service-caller.js';
+import type { ClientOptions } from './client/client-options.js';
+import { createSender } from './client/send-request.js';
+import { createCaller, type ServiceCaller } from './client/service-caller.js';
+import type { ServiceDescription } from './service-description.js';
+
 export type { ServiceCaller } from './client/service-caller.js';
 export { HttpError, NetworkError, ProtocolError, SoapFaultError, TimeoutError } from './client/errors.js';
 export type {
@@ -27,3 +33,19 @@ export type { SoapFaultCode } from './soap-fault.js';
 export { XmlFragment, XsdDateTime } from './service-description.js';
 export type { AnyValue } from './service-description.js';
 export type { Transport, ServiceDescription } from './service-description.js';
+
+/**
+ * A service's calls (what a generated client wraps).
+ *
+ * @param defaultUrl the endpoint when `options.url` is not given: the
+ *   address the service's WSDL names
+ * @throws TypeError for options that cannot work (a URL that is not http(s),
+ *   a transport the service does not enable)
+ */
+export function createServiceCaller(
+  service: ServiceDescription,
+  defaultUrl: string,
+  options: ClientOptions = {},
+): ServiceCaller {
+  return createCaller(service, defaultUrl, options, createSender);
+}

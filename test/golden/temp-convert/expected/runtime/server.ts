@@ -21,7 +21,7 @@ export type { AnyValue } from './service-description.js';
 export type { SoapFaultCode } from './soap-fault.js';
 export type { Transport, ServiceDescription, ServiceDocuments } from './service-description.js';
 export type { UploadedFile } from './multipart.js';
-export type { CallContext, ServerOptions } from './server/server-options.js';
+export type { CallContext, CallRecord, CookieOptions, ServerOptions } from './server/server-options.js';
 export { classifyRequest } from './server/classify-request.js';
 export type { RequestClassification, RequestToClassify } from './server/classify-request.js';
 

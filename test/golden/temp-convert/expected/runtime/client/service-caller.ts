@@ -15,13 +15,14 @@ import {
   type CallOptions,
   type ClientFile,
   type ClientOptions,
+  type ResolvedClientOptions,
 } from './client-options.js';
 import type { CallSite } from './errors.js';
 import { readHttpReply } from './http-reply.js';
 import { buildOutgoingRequest, requestTarget, type RequestTarget } from './outgoing-request.js';
 import { requestValues } from './request-values.js';
-import { createSender } from './send-request.js';
 import type { ReceivedReply } from './received-reply.js';
+import type { Sender } from './sender.js';
 import { soapReplyReader } from './soap-reply.js';
 import { soapHeaderXml } from './soap-headers.js';
 import type { ValueContext } from '../values/value-kinds.js';
@@ -29,19 +30,24 @@ import type { ValueContext } from '../values/value-kinds.js';
 /** Calls `operation`; the result is what the operation returns (`undefined` for a void one). */
 export type ServiceCaller = <R>(operation: string, input?: object, options?: CallOptions) => Promise<R>;
 
+/** How a client's calls travel, chosen once per client: `send-request.ts` on Node, `browser-sender.ts` in browsers. */
+export type SenderChoice = (client: ResolvedClientOptions) => Sender;
+
 /**
  * @param defaultUrl the endpoint when `options.url` is not given: the
  *   address the service's WSDL names
+ * @param chooseSender what the entry point (`client.ts`, `client-browser.ts`) sends with
  * @throws TypeError for options that cannot work (a URL that is not http(s),
  *   a transport the service does not enable)
  */
-export function createServiceCaller(
+export function createCaller(
   service: ServiceDescription,
   defaultUrl: string,
-  options: ClientOptions = {},
+  options: ClientOptions,
+  chooseSender: SenderChoice,
 ): ServiceCaller {
   const client = resolveClientOptions(service, defaultUrl, options);
-  const send = createSender(client);
+  const send = chooseSender(client);
   const { namespace } = service;
   const context = { types: service.types ?? {}, namespace };
   /** Per operation, what its calls over each transport share, prepared on the first such call. */

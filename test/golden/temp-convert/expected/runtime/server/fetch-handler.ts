@@ -14,6 +14,7 @@ import {
 } from './incoming-call.js';
 import { LazyAbort } from './lazy-abort.js';
 import type { Reply } from './reply.js';
+import type { ResponseHeaderList } from './response-headers.js';
 import { internalErrorReply, replyTo, route, type ServiceRuntime } from './service-runtime.js';
 
 export type FetchHandler = (request: Request) => Promise<Response>;
@@ -37,16 +38,18 @@ export function createFetchHandler(runtime: ServiceRuntime): FetchHandler {
       encrypted: url.protocol === 'https:',
       gone: LazyAbort.following(request.signal),
       readBody: (limit) => readWebBody(request, headers, limit),
+      responseHeaders: undefined,
+      note: undefined,
       answerEarly: (reply) => answerEarly(reply),
     };
     // The first reply wins: an early one (a handler out of time) or the one worked out.
     return new Promise<Response>((resolve, reject) => {
-      answerEarly = (reply) => resolve(toResponse(reply, method));
+      answerEarly = (reply) => resolve(toResponse(reply, method, call.responseHeaders));
       replyTo(runtime, call, target).then(
-        (reply) => resolve(toResponse(reply, method)),
+        (reply) => resolve(toResponse(reply, method, call.responseHeaders)),
         (error: unknown) => {
           if (error instanceof ClientGoneError || request.signal.aborted) reject(error);
-          else resolve(toResponse(internalErrorReply(target.route), method));
+          else resolve(toResponse(internalErrorReply(target.route), method, call.responseHeaders));
         },
       );
     });
@@ -64,8 +67,12 @@ function headersOf(request: Request, url: URL): RequestHeaders {
   return headers;
 }
 
-function toResponse(reply: Reply, method: string): Response {
+function toResponse(reply: Reply, method: string, added: ResponseHeaderList | undefined): Response {
   const headers = new Headers(reply.headers);
+  if (added !== undefined) {
+    for (const [name] of added) headers.delete(name);
+    for (const [name, value] of added) headers.append(name, value);
+  }
   if (!reply.chunked) headers.set('Content-Length', String(reply.body.byteLength));
   if (reply.closeConnection) headers.set('Connection', 'close');
   const body = method === 'HEAD' || reply.body.byteLength === 0 ? null : (reply.body as Uint8Array<ArrayBuffer>);

@@ -5,13 +5,30 @@
  * request outside the service goes to `next()` when there is one, else 404.
  * Nothing a client sends or does (a bad request, a disconnect) can throw out
  * of it; a client that goes away aborts its handler's `ctx.signal`.
+ *
+ * Behind a framework whose body parser already read the request (Express's
+ * `express.json()`, `express.urlencoded()`, `express.text()`,
+ * `express.raw()`), the body is the raw bytes the parser kept
+ * (`req.rawBody`), else what it parsed, written back as the bytes it came
+ * from (see `consumedBody`).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Buffer } from 'node:buffer';
-import { ClientGoneError, declaresMoreThan, type BodyRead, type IncomingCall } from './incoming-call.js';
+import { encodeFormValues } from '../form-encoding.js';
+import { parseContentType } from '../content-type.js';
+import { FORM_MEDIA_TYPE } from '../soap-constants.js';
+import {
+  ClientGoneError,
+  declaresMoreThan,
+  headerValue,
+  type BodyRead,
+  type CallNote,
+  type IncomingCall,
+} from './incoming-call.js';
 import { LazyAbort } from './lazy-abort.js';
 import { isClosingLingering, lingerAfterReply } from './lingering-close.js';
 import { framedHeaders, type Reply } from './reply.js';
+import { withResponseHeaders, type ResponseHeaderList } from './response-headers.js';
 import type { RouteTarget } from './dispatch.js';
 import { internalErrorReply, replyTo, route, type ServiceRuntime } from './service-runtime.js';
 
@@ -62,7 +79,7 @@ async function answer(
     }
     reply = internalErrorReply(target.route);
   }
-  if (!call.answered) writeReply(runtime, req, res, reply);
+  if (!call.answered) writeReply(runtime, req, res, reply, call.responseHeaders);
 }
 
 function ignore(): void {}
@@ -71,6 +88,8 @@ function ignore(): void {}
 class NodeCall implements IncomingCall {
   readonly basePath: string;
   readonly headers: IncomingMessage['headers'];
+  responseHeaders: ResponseHeaderList | undefined = undefined;
+  note: CallNote | undefined = undefined;
   /** Answered early (`answerEarly`): the reply worked out later is dropped. */
   answered = false;
   constructor(
@@ -101,7 +120,7 @@ class NodeCall implements IncomingCall {
   answerEarly(reply: Reply): void {
     if (this.answered) return;
     this.answered = true;
-    writeReply(this.runtime, this.req, this.res, reply);
+    writeReply(this.runtime, this.req, this.res, reply, this.responseHeaders);
   }
 }
 
@@ -116,7 +135,13 @@ function mountPath(req: IncomingMessage): string {
   return typeof baseUrl === 'string' ? baseUrl : '';
 }
 
-function writeReply(runtime: ServiceRuntime, req: IncomingMessage, res: ServerResponse, reply: Reply): void {
+function writeReply(
+  runtime: ServiceRuntime,
+  req: IncomingMessage,
+  res: ServerResponse,
+  reply: Reply,
+  added: ResponseHeaderList | undefined,
+): void {
   if (res.headersSent || res.destroyed) {
     res.destroy();
     return;
@@ -127,20 +152,21 @@ function writeReply(runtime: ServiceRuntime, req: IncomingMessage, res: ServerRe
     // An early reply: the client may still be sending the body.
     lingerAfterReply(req, runtime.options);
   }
-  res.writeHead(reply.status, framedHeaders(reply));
+  res.writeHead(
+    reply.status,
+    added === undefined ? framedHeaders(reply) : withResponseHeaders(framedHeaders(reply), added),
+  );
   res.end(reply.body);
 }
 
 /**
  * The body, never more than `limit` bytes of it: past the limit, reading
  * stops and what was read is dropped. A body already read by a body parser
- * (Express) is taken from `req.body` when it is bytes or text.
+ * is taken from what the parser left (`consumedBody`).
  */
 function readNodeBody(req: IncomingMessage, limit: number): Promise<BodyRead> {
-  if (req.readableEnded) {
-    const parsed = (req as { body?: unknown }).body;
-    const bytes =
-      typeof parsed === 'string' ? Buffer.from(parsed) : parsed instanceof Uint8Array ? parsed : new Uint8Array(0);
+  if (req.readableEnded || (req as { _body?: unknown })._body === true) {
+    const bytes = consumedBody(req);
     return Promise.resolve(bytes.byteLength > limit ? { kind: 'too-large' } : { kind: 'complete', bytes });
   }
   if (declaresMoreThan(req.headers, limit)) return Promise.resolve({ kind: 'too-large' });
@@ -176,4 +202,52 @@ function readNodeBody(req: IncomingMessage, limit: number): Promise<BodyRead> {
     req.on('close', onGone);
     req.on('error', onGone);
   });
+}
+
+/**
+ * The bytes of a body a parser has read, from what it left on the request:
+ *
+ * - `req.rawBody`, the bytes as received, when kept (body-parser's `verify`
+ *   option, as docs/frameworks.md shows; some hosts set it): exact;
+ * - `req.body` as bytes or text (`express.raw()`, `express.text()`): exact;
+ * - `req.body` as the object `express.urlencoded()` parsed from a form:
+ *   written back as a form, its fields in order, a list as the field
+ *   repeated. Exact for what the parser decodes as ASP.NET does; what it
+ *   cannot decode (a `%uXXXX` escape, which .NET proxies send for non-ASCII
+ *   text) it leaves as text, and ASMX would not: keep the raw body for those;
+ * - `req.body` as the value `express.json()` parsed: written back as JSON
+ *   (the bytes sent, but for insignificant whitespace);
+ * - anything else: an empty body.
+ */
+function consumedBody(req: IncomingMessage): Uint8Array {
+  const raw = (req as { rawBody?: unknown }).rawBody;
+  if (raw instanceof Uint8Array) return raw;
+  if (typeof raw === 'string') return Buffer.from(raw);
+  const parsed = (req as { body?: unknown }).body;
+  if (parsed instanceof Uint8Array) return parsed;
+  if (typeof parsed === 'string') return Buffer.from(parsed);
+  if (parsed === undefined || parsed === null) return new Uint8Array(0);
+  const mediaType = parseContentType(headerValue(req.headers, 'content-type'))?.mediaType;
+  if (mediaType === FORM_MEDIA_TYPE && typeof parsed === 'object') {
+    const fields: [string, string][] = [];
+    formFields(parsed as Record<string, unknown>, undefined, fields);
+    return Buffer.from(encodeFormValues(fields));
+  }
+  if (mediaType === 'application/json' || mediaType?.endsWith('+json')) return Buffer.from(JSON.stringify(parsed));
+  return new Uint8Array(0);
+}
+
+/** A parsed form's fields as name/value pairs; nested objects (`extended: true`) as `a[b]`. */
+function formFields(object: Record<string, unknown>, prefix: string | undefined, into: [string, string][]): void {
+  for (const key of Object.keys(object)) {
+    const name = prefix === undefined ? key : `${prefix}[${key}]`;
+    const value = object[key];
+    if (Array.isArray(value)) {
+      for (const item of value as unknown[]) {
+        if (item !== null && typeof item === 'object') formFields(item as Record<string, unknown>, `${name}[]`, into);
+        else into.push([name, item === undefined || item === null ? '' : String(item)]);
+      }
+    } else if (value !== null && typeof value === 'object') formFields(value as Record<string, unknown>, name, into);
+    else into.push([name, value === undefined || value === null ? '' : String(value)]);
+  }
 }

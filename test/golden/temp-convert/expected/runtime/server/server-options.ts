@@ -6,6 +6,7 @@
  */
 import type { UploadedFile } from '../multipart.js';
 import type { Transport } from '../service-description.js';
+import type { SoapFaultCode } from '../soap-fault.js';
 import { DEFAULT_MAX_XML_DEPTH } from '../xml-reader.js';
 import { HandlerDeadlines } from './handler-deadlines.js';
 
@@ -39,6 +40,54 @@ export interface CallContext {
    * (`field` and `filename` empty, the request's content type). Empty otherwise.
    */
   files: readonly UploadedFile[];
+  /**
+   * Sets a header of the reply to this call, replacing one set before under the same name (in any case) and
+   * the server's own (`Cache-Control`). Not `Content-Type` nor the framing headers (`Content-Length`,
+   * `Transfer-Encoding`, `Connection`, `Keep-Alive`, `Upgrade`, `Trailer`): the wire decides those. The
+   * header goes with whatever reply the call gets, a fault too. Throws a `TypeError` for a name that is no
+   * HTTP token or a value with a character HTTP does not allow (a line break).
+   */
+  setHeader(name: string, value: string | readonly string[]): void;
+  /** Adds a `Set-Cookie` header to the reply to this call. Throws a `TypeError` for a name, value or option a cookie cannot carry. */
+  setCookie(name: string, value: string, options?: CookieOptions): void;
+}
+
+/** The attributes of a cookie set with `ctx.setCookie`: each is written only when given. */
+export interface CookieOptions {
+  domain?: string;
+  /** Default: none (the browser's default, the request path's folder). */
+  path?: string;
+  expires?: Date;
+  /** Seconds; 0 or less deletes the cookie. */
+  maxAge?: number;
+  secure?: boolean;
+  httpOnly?: boolean;
+  sameSite?: 'Strict' | 'Lax' | 'None';
+}
+
+/**
+ * One call, as `onCall` is told of it once its reply is ready: every request to the service's endpoint
+ * that is a call (SOAP, HTTP GET or POST), not requests for documents.
+ *
+ * - `operation`, `transport`: `undefined` when the request was refused before they were known (a SOAP
+ *   request that does not parse names neither).
+ * - `outcome`: `ok` (the handler returned and its result was written), `fault` (it threw a `SoapFault`),
+ *   `error` (it threw anything else, timed out, or returned what cannot be written: answered with
+ *   `Server was unable to process request.`), `rejected` (the request was refused before a handler was
+ *   called: bad XML, an unknown operation, a parameter that does not bind, a body too large…), `aborted`
+ *   (the client went away first).
+ * - `fault`: for `fault`, the fault's code and message as sent; for `error`, `Server` and the thrown error's
+ *   own message (which the reply carries only with `exposeErrors`). `undefined` otherwise.
+ * - `status`: the reply's HTTP status; `undefined` when `aborted`.
+ * - `durationMs`: from the request's routing to its reply being ready (its writing not included).
+ */
+export interface CallRecord {
+  readonly operation: string | undefined;
+  readonly transport: Transport | undefined;
+  readonly outcome: 'ok' | 'fault' | 'error' | 'rejected' | 'aborted';
+  readonly fault: { readonly code: SoapFaultCode; readonly message: string } | undefined;
+  readonly status: number | undefined;
+  readonly durationMs: number;
 }
 
 export interface ServerOptions {
@@ -66,6 +115,11 @@ export interface ServerOptions {
   exposeErrors?: boolean;
   /** Called with every error a handler throws other than a `SoapFault`, and with a handler timeout. */
   onError?: (error: unknown, ctx: CallContext) => void;
+  /**
+   * Called once per call, when its reply is ready, for logs and metrics (see `CallRecord`). Its errors are
+   * ignored. Without it, calls are not timed at all.
+   */
+  onCall?: (record: CallRecord) => void;
 }
 
 export interface ResolvedOptions {
@@ -79,6 +133,7 @@ export interface ResolvedOptions {
   readonly trustProxy: boolean;
   readonly exposeErrors: boolean;
   readonly onError: ((error: unknown, ctx: CallContext) => void) | undefined;
+  readonly onCall: ((record: CallRecord) => void) | undefined;
   /** The calls waiting for a handler's promise, against `handlerTimeoutMs`: one list and one timer per server. */
   readonly handlerDeadlines: HandlerDeadlines;
 }
@@ -100,6 +155,7 @@ export function resolveOptions(options: ServerOptions = {}): ResolvedOptions {
     trustProxy: options.trustProxy ?? false,
     exposeErrors: options.exposeErrors ?? false,
     onError: options.onError,
+    onCall: options.onCall,
     handlerDeadlines: new HandlerDeadlines(handlerTimeoutMs),
   };
 }
