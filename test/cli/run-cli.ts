@@ -73,6 +73,7 @@ export interface CliServer {
   readonly address: string;
   /** All it has printed so far, stdout and stderr interleaved. */
   output(): string;
+  /** Its exit code, once it has exited and all it printed has been read. */
   readonly exited: Promise<number | null>;
 }
 
@@ -90,9 +91,13 @@ export async function startCliServer(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  // Decoded as a stream: a character split between two chunks (the log's →) comes out whole.
+  for (const stream of [child.stdout!, child.stderr!]) {
+    stream.setEncoding('utf8');
+    stream.on('data', (d: string) => (out += d));
+  }
+  // 'close', not 'exit': what it printed last (a summary on stop) may still be on its way when it exits.
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   const address = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${args[0]} did not start:\n${out}`)), options.timeoutMs ?? 30_000);
     const poll = setInterval(() => {
