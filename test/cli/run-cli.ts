@@ -75,6 +75,7 @@ export interface CliServer {
   output(): string;
   /** What it has printed to stdout alone. */
   stdout(): string;
+  /** Its exit code, once it has exited and all it printed has been read. */
   readonly exited: Promise<number | null>;
 }
 
@@ -93,12 +94,16 @@ export async function startCliServer(
   });
   let out = '';
   let stdout = '';
-  child.stdout!.on('data', (d: Buffer) => {
-    out += d.toString();
-    stdout += d.toString();
+  // Decoded as a stream: a character split between two chunks (the log's →) comes out whole.
+  child.stdout!.setEncoding('utf8');
+  child.stderr!.setEncoding('utf8');
+  child.stdout!.on('data', (d: string) => {
+    out += d;
+    stdout += d;
   });
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  child.stderr!.on('data', (d: string) => (out += d));
+  // 'close', not 'exit': what it printed last (a summary on stop) may still be on its way when it exits.
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   const address = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${args[0]} did not start:\n${out}`)), options.timeoutMs ?? 30_000);
     const poll = setInterval(() => {

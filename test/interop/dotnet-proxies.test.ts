@@ -6,7 +6,7 @@
  * 80 calls, with the right transport and the value sent. Nothing is cached:
  * the proxies are made and compiled in a fresh temporary folder each run.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -18,26 +18,16 @@ import {
   type RecordingServer,
   type Transport,
 } from '../server/recording-server.js';
-import { requireProgram } from './require-program.js';
-import { describeRun, runProgram } from './run-program.js';
+import { buildCallAll, dotnetProxyTools, PROXY_PROTOCOLS, runCallAll } from './dotnet-proxy-build.js';
+import { describeRun } from './run-program.js';
 
-const MONO = '/usr/bin/mono';
-const WSDL = '/usr/bin/wsdl';
-const MCS = '/usr/bin/mcs';
-const mono = requireProgram({
-  what: "Mono's wsdl, mcs and mono with System.Web.Services",
-  packages: 'mono-devel',
-  programs: [MONO, WSDL, MCS],
-  files: ['/usr/lib/mono/4.5/System.Web.Services.dll', '/usr/lib/mono/4.5/System.EnterpriseServices.dll'],
-});
-
-/** `wsdl -protocol:` values and the transport each proxy's calls must arrive by, in CallAll's (ordinal) order. */
-const PROTOCOLS: readonly (readonly [protocol: string, transport: Transport])[] = [
-  ['HttpGet', 'httpGet'],
-  ['HttpPost', 'httpPost'],
-  ['SOAP', 'soap11'],
-  ['SOAP12', 'soap12'],
-];
+/** The transport each proxy's calls must arrive by, in CallAll's order. */
+const TRANSPORTS: Readonly<Record<(typeof PROXY_PROTOCOLS)[number], Transport>> = {
+  HttpGet: 'httpGet',
+  HttpPost: 'httpPost',
+  SOAP: 'soap11',
+  SOAP12: 'soap12',
+};
 
 let server: RecordingServer;
 let workDir: string;
@@ -51,42 +41,14 @@ afterAll(async () => {
 });
 
 it('wsdl.exe proxies of the four protocols call all 20 operations: 80 calls, exact values, transports', async (ctx) => {
-  mono.need(ctx);
+  dotnetProxyTools.need(ctx);
 
-  // 1. One proxy per protocol from the served WSDL.
-  const generated = await Promise.all(
-    PROTOCOLS.map(([protocol]) =>
-      runProgram(
-        WSDL,
-        ['-nologo', `-protocol:${protocol}`, `-namespace:P${protocol}`, `-out:P${protocol}.cs`, server.wsdlUrl],
-        {
-          cwd: workDir,
-        },
-      ),
-    ),
-  );
-  for (const run of generated) expect(run.code, describeRun(run)).toBe(0);
-  expect(readdirSync(workDir).sort()).toEqual(['PHttpGet.cs', 'PHttpPost.cs', 'PSOAP.cs', 'PSOAP12.cs']);
-
-  // 2. Compiled with the harness.
-  const compiled = await runProgram(
-    MCS,
-    [
-      '-nologo',
-      '-r:System.Web.Services.dll',
-      '-r:System.EnterpriseServices.dll',
-      '-out:CallAll.exe',
-      join(import.meta.dirname, 'dotnet', 'CallAll.cs'),
-      ...PROTOCOLS.map(([protocol]) => `P${protocol}.cs`),
-    ],
-    { cwd: workDir },
-  );
-  expect(compiled.code, describeRun(compiled)).toBe(0);
+  // One proxy per protocol from the served WSDL, compiled with the harness.
+  const exe = await buildCallAll(server.wsdlUrl, workDir);
   server.reset();
 
-  // 3. Every operation of every proxy, against the server, with the hostile value.
-  const value = Buffer.from(HOSTILE_VALUE, 'utf8').toString('base64');
-  const run = await runProgram(MONO, ['CallAll.exe', server.endpoint, value], { cwd: workDir, timeoutMs: 120_000 });
+  // Every operation of every proxy, against the server, with the hostile value.
+  const run = await runCallAll(exe, server.endpoint, HOSTILE_VALUE);
   expect(run.code, describeRun(run)).toBe(0);
   const lines = run.stdout.trim().split('\n');
   expect(lines.at(-1)).toBe('calls: 80 ok, 0 failed');
@@ -94,7 +56,7 @@ it('wsdl.exe proxies of the four protocols call all 20 operations: 80 calls, exa
 
   // The handlers saw exactly those calls, in CallAll's order: by protocol, then by operation name.
   const ordinal = [...OPERATIONS].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
-  const expected = PROTOCOLS.flatMap(([, transport]) =>
+  const expected = PROXY_PROTOCOLS.map((protocol) => TRANSPORTS[protocol]).flatMap((transport) =>
     ordinal.map((operation) => ({
       operation,
       transport,

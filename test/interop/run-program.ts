@@ -36,14 +36,17 @@ export function describeRun(run: ProgramRun): string {
 
 /**
  * Mono's own runtime sometimes aborts on an internal assertion (`* Assertion at …`) under heavy load, in a run
- * between Mono's proxy and Mono's ASMX host as well as against ours: a crash of the peer, not an answer. Such a
- * run is made once more; any other outcome is returned as it is.
+ * between Mono's proxy and Mono's ASMX host as well as against ours: a crash of the peer, not an answer.
  */
+export function monoCrashed(run: ProgramRun): boolean {
+  return run.code !== 0 && /\* Assertion|Abort|SIGABRT|Native stacktrace/.test(run.stderr);
+}
+
+/** Runs a Mono program, and once more when Mono crashed (`monoCrashed`); any other outcome is returned as it is. */
 export async function runMonoProgram(
   args: readonly string[],
   options: { cwd?: string; timeoutMs?: number } = {},
 ): Promise<ProgramRun> {
   const first = await runProgram('/usr/bin/mono', args, options);
-  const crashed = first.code !== 0 && /\* Assertion|Abort|SIGABRT|Native stacktrace/.test(first.stderr);
-  return crashed ? runProgram('/usr/bin/mono', args, options) : first;
+  return monoCrashed(first) ? runProgram('/usr/bin/mono', args, options) : first;
 }
