@@ -146,7 +146,7 @@ function postData(body: CapturedBody, mimeType: string, redaction: Redaction): H
     ...(shown === undefined && { _encoding: 'base64' }),
     ...(form && shown !== undefined && { params: queryOf(`?${shown}`) }),
     ...(body.truncated && { comment: truncated(body) }),
-  } as HarPostData;
+  };
 }
 
 function content(body: CapturedBody | undefined, mimeType: string, redaction: Redaction): HarContent {

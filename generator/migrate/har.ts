@@ -96,7 +96,12 @@ export interface HarPostData {
   readonly mimeType: string;
   /** The body as text; asmxgen always writes it. */
   readonly text?: string;
-  /** `"base64"` when `text` is the body's bytes in base64 (not in HAR 1.2; as `content.encoding`). */
+  /**
+   * `"base64"` when `text` is the body's bytes in base64 (a body that is not UTF-8, such as a file upload). HAR 1.2
+   * has no such field for a request, so asmxgen writes it as a custom field, named as `content.encoding` is; a
+   * plain `encoding`, as some tools write, is read the same.
+   */
+  readonly _encoding?: string;
   readonly encoding?: string;
   readonly params?: readonly HarPostParam[];
   readonly comment?: string;
@@ -227,11 +232,13 @@ function checkEntry(check: Checker, value: unknown, where: string): void {
       );
     }
     check.string(postData.text, `${where}.request.postData.text`);
-    if (postData.encoding !== undefined && postData.encoding !== 'base64') {
-      throw check.error(
-        `${where}.request.postData.encoding`,
-        `${JSON.stringify(postData.encoding)}: only "base64" is known`,
-      );
+    for (const field of ['_encoding', 'encoding'] as const) {
+      if (postData[field] !== undefined && postData[field] !== 'base64') {
+        throw check.error(
+          `${where}.request.postData.${field}`,
+          `${JSON.stringify(postData[field])}: only "base64" is known`,
+        );
+      }
     }
   }
   const response = check.object(entry.response, `${where}.response`);
@@ -401,6 +408,14 @@ function jsonErrorOffset(text: string): number {
 }
 
 // --- entries as replay uses them -------------------------------------------------------------------------------------
+
+/** The recorded request body of an entry, as bytes; `undefined` when it had none. */
+export function recordedRequestBody(entry: HarEntry): Uint8Array | undefined {
+  const postData = entry.request.postData;
+  if (postData?.text === undefined) return undefined;
+  const base64 = (postData._encoding ?? postData.encoding) === 'base64';
+  return new Uint8Array(Buffer.from(postData.text, base64 ? 'base64' : 'utf8'));
+}
 
 /** The recorded reply of an entry, for `compareReplies`: a base64 body as bytes, text as text. */
 export function recordedReply(entry: HarEntry): ReplySnapshot {

@@ -1,7 +1,9 @@
 /**
  * `--redact`: the values of the named elements (in XML bodies: SOAP requests and replies) and parameters (in a
  * query or a form body) replaced by `REDACTED` in what the proxy writes, and nothing else changed: the rest of
- * the text stays as it was sent. Names match ignoring case, elements by their local name.
+ * the text stays as it was sent. Names match ignoring case, elements by their local name. A value that is JSON
+ * text (an object or an array: services of this kind often carry their data as a JSON string) has the values
+ * of its named members replaced too, at any depth.
  */
 export const REDACTED = 'REDACTED';
 
@@ -28,7 +30,10 @@ export class Redaction {
       .map((pair) => {
         const equals = pair.indexOf('=');
         const name = equals === -1 ? pair : pair.slice(0, equals);
-        return this.matches(decodeFormName(name)) ? `${name}=${REDACTED}` : pair;
+        if (this.matches(decodeFormName(name))) return `${name}=${REDACTED}`;
+        const value = equals === -1 ? undefined : decodeFormValue(pair.slice(equals + 1));
+        const redacted = value === undefined ? undefined : this.jsonMembers(value);
+        return redacted === undefined ? pair : `${name}=${encodeURIComponent(redacted)}`;
       })
       .join('&');
   }
@@ -49,7 +54,27 @@ export class Redaction {
    */
   xml(text: string): string {
     if (!this.active) return text;
-    return redactXml(text, (localName) => this.matches(localName));
+    return redactXml(
+      text,
+      (localName) => this.matches(localName),
+      (value) => this.jsonMembers(value),
+    );
+  }
+
+  /** Text that is JSON: the named members' values replaced; any other text as it is. */
+  json(text: string): string {
+    return (this.active && this.jsonMembers(text)) || text;
+  }
+
+  /** JSON text (an object or an array) with a named member, that member's value replaced; else `undefined`. */
+  private jsonMembers(text: string): string | undefined {
+    if (!/^\s*[[{]/.test(text)) return undefined;
+    try {
+      JSON.parse(text);
+    } catch {
+      return undefined;
+    }
+    return redactJson(text, (name) => this.matches(name));
   }
 }
 
@@ -62,14 +87,89 @@ export function redactNames(values: readonly string[]): string[] {
 }
 
 function decodeFormName(name: string): string {
+  return decodeFormValue(name) ?? name;
+}
+
+function decodeFormValue(value: string): string | undefined {
   try {
-    return decodeURIComponent(name.replace(/\+/g, ' '));
+    return decodeURIComponent(value.replace(/\+/g, ' '));
   } catch {
-    return name;
+    return undefined;
   }
 }
 
-function redactXml(text: string, named: (localName: string) => boolean): string {
+/**
+ * Valid JSON text with the value of every member whose name is `named` replaced by `"REDACTED"`, the rest as it
+ * was (spacing included); `undefined` when no member is named.
+ */
+function redactJson(text: string, named: (name: string) => boolean): string | undefined {
+  let out = '';
+  let copied = 0;
+  let at = 0;
+  const space = () => {
+    while (' \t\n\r'.includes(text[at]!)) at++;
+  };
+  const string = (): string => {
+    const start = at++;
+    while (text[at] !== '"') at += text[at] === '\\' ? 2 : 1;
+    return JSON.parse(text.slice(start, ++at)) as string;
+  };
+  const value = (): void => {
+    space();
+    const open = text[at];
+    if (open === '"') return void string();
+    if (open !== '{' && open !== '[') {
+      at += /^[^,\]}\s]+/.exec(text.slice(at))![0].length; // a number or a literal: the text is valid JSON
+      return;
+    }
+    const close = open === '{' ? '}' : ']';
+    at++;
+    space();
+    if (text[at] === close) return void at++;
+    for (;;) {
+      let redact = false;
+      if (open === '{') {
+        space();
+        redact = named(string());
+        space();
+        at++; // the colon
+        space();
+      }
+      const start = at;
+      value();
+      if (redact) {
+        out += `${text.slice(copied, start)}"${REDACTED}"`;
+        copied = at;
+      }
+      space();
+      if (text[at++] === close) return;
+    }
+  };
+  value();
+  return copied === 0 ? undefined : out + text.slice(copied);
+}
+
+const XML_ENTITIES: Readonly<Record<string, string>> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+
+/** Character data as text: the five entities and character references decoded. */
+function decodeXmlText(text: string): string {
+  return text.replace(/&(#x[0-9a-fA-F]+|#\d+|lt|gt|amp|quot|apos);/g, (_, ref: string) =>
+    ref[0] === '#'
+      ? String.fromCodePoint(ref[1] === 'x' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10))
+      : XML_ENTITIES[ref]!,
+  );
+}
+
+/** Text as character data, escaped as XmlSerializer escapes element text. */
+function escapeXmlText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+function redactXml(
+  text: string,
+  named: (localName: string) => boolean,
+  jsonMembers: (value: string) => string | undefined,
+): string {
   let out = '';
   let copied = 0;
   let depth = 0;
@@ -80,6 +180,14 @@ function redactXml(text: string, named: (localName: string) => boolean): string 
   while (at < text.length) {
     const lt = text.indexOf('<', at);
     if (lt === -1) break;
+    if (redactFrom === -1 && lt > at && /[[{]/.test(text.slice(at, lt))) {
+      // Character data that may be JSON text: its named members' values.
+      const redacted = jsonMembers(decodeXmlText(text.slice(at, lt)));
+      if (redacted !== undefined) {
+        out += text.slice(copied, at) + escapeXmlText(redacted);
+        copied = lt;
+      }
+    }
     if (text.startsWith('<!--', lt)) {
       at = skipPast(text, lt, '-->');
     } else if (text.startsWith('<![CDATA[', lt)) {

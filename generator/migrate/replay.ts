@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { compareReplies } from './compare-replies.js';
 import type { Har, HarBinding, HarEntry } from './har.js';
-import { recordedReply } from './har.js';
+import { recordedReply, recordedRequestBody } from './har.js';
 import { endToEndHeaders } from './hop-by-hop.js';
 import type { ReplyDifference, ReplySnapshot } from './reply-difference.js';
 
@@ -128,23 +128,17 @@ function requestHeaders(entry: HarEntry, keepHost: boolean): [string, string][] 
   return endToEndHeaders(pairs, keepHost ? SET_BY_THE_REQUEST_KEEPING_HOST : SET_BY_THE_REQUEST);
 }
 
-function requestBody(entry: HarEntry): Buffer | undefined {
-  const postData = entry.request.postData;
-  if (postData?.text === undefined) return undefined;
-  return postData.encoding === 'base64' ? Buffer.from(postData.text, 'base64') : Buffer.from(postData.text, 'utf8');
-}
-
 const gunzip = promisify(zlib.gunzip);
 const inflate = promisify(zlib.inflate);
 const brotli = promisify(zlib.brotliDecompress);
 
 /** Sends the entry's request to `target`; the reply with its body decoded as a HAR records it (no content coding). */
 function send(entry: HarEntry, target: URL, agent: http.Agent, options: ReplayOptions): Promise<ReplySnapshot> {
-  const body = requestBody(entry);
+  const body = recordedRequestBody(entry);
   const headers = requestHeaders(entry, options.keepHost ?? false);
   // Headers given as a list get no Host from node:http.
   if (!headers.some(([name]) => name.toLowerCase() === 'host')) headers.unshift(['Host', target.host]);
-  if (body !== undefined) headers.push(['Content-Length', String(body.length)]);
+  if (body !== undefined) headers.push(['Content-Length', String(body.byteLength)]);
   const timeoutMs = options.timeoutMs ?? 30_000;
   const request = target.protocol === 'https:' ? https.request : http.request;
   return new Promise<ReplySnapshot>((resolve, reject) => {

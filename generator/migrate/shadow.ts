@@ -152,12 +152,16 @@ export class Shadow {
     }
   }
 
-  /** A difference inside a redacted element shows no values. */
+  /** A difference inside a redacted element shows no values; one in JSON text, none of its named members'. */
   private redacted(difference: ReplyDifference): ReplyDifference {
     const steps = difference.where.split('/').map((step) => step.replace(/^@/, '').replace(/\[\d+\]$/, ''));
-    return steps.some((step) => step !== '' && this.redaction.matches(step.replace(/^\{[^}]*\}/, '')))
-      ? differenceOf(difference.where, REDACTED, REDACTED)
-      : difference;
+    if (steps.some((step) => step !== '' && this.redaction.matches(step.replace(/^\{[^}]*\}/, ''))))
+      return differenceOf(difference.where, REDACTED, REDACTED);
+    const expected = this.redaction.json(difference.expected);
+    const actual = this.redaction.json(difference.actual);
+    return expected === difference.expected && actual === difference.actual
+      ? difference
+      : differenceOf(difference.where, expected, actual);
   }
 
   private record(exchange: Exchange, result: Pick<ShadowLine, 'outcome' | 'differences' | 'error'>): void {

@@ -290,6 +290,25 @@ describe('asmxgen proxy in front of the real ASMX runtime', { timeout: 120_000 }
     expect(wsdl!.response.content.mimeType).toBe('text/xml; charset=utf-8');
   });
 
+  it('--redact finds named members of the JSON a parameter carries, over every binding', async (ctx) => {
+    sharedAsmxHost.need(ctx);
+    const har = join(await tempDir(), 'json.har');
+    const proxy = await start(['proxy', '--upstream', upstream, '--record', har, '--redact', 'password']);
+    const secret = 'pa55-w0rd';
+    for (const call of Object.values(calls('Authenticate', `{"user":"ann","password":"${secret}"}`))) {
+      expect((await send(proxy.base, call)).status).toBe(200);
+    }
+    expect(await proxy.stop()).toBe(0);
+    const text = await readFile(har, 'utf8');
+    expect(text).not.toContain(secret);
+    const redacted = '{"user":"ann","password":"REDACTED"}';
+    const [soap11, soap12, httpGet, httpPost] = parseHar(text, har).log.entries as HarEntry[];
+    for (const soap of [soap11!, soap12!])
+      expect(soap.request.postData!.text).toContain(`<requestJson>${redacted}</requestJson>`);
+    expect(httpGet!.request.queryString).toEqual([{ name: 'requestJson', value: redacted }]);
+    expect(httpPost!.request.postData!.params).toEqual([{ name: 'requestJson', value: redacted }]);
+  });
+
   it('on SIGTERM lets an exchange in flight finish, then writes the whole HAR and exits 0', async (ctx) => {
     sharedAsmxHost.need(ctx);
     const har = join(await tempDir(), 'stop.har');

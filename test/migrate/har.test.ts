@@ -2,7 +2,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseHar, readHar, recordedReply } from '../../generator/migrate/har.js';
+import type { Exchange } from '../../generator/migrate/exchange.js';
+import { harEntry } from '../../generator/migrate/har-recorder.js';
+import { parseHar, readHar, recordedReply, recordedRequestBody } from '../../generator/migrate/har.js';
+import { Redaction } from '../../generator/migrate/redact.js';
 
 function entry(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
@@ -112,5 +115,57 @@ describe('parseHar', () => {
     };
     const parsed = parseHar(har(base64), 'calls.har');
     expect(recordedReply(parsed.log.entries[0]!).body).toEqual(new Uint8Array([1, 2, 3]));
+  });
+
+  it('gives a recorded request body back as the bytes sent: a file upload that is not UTF-8, and text', () => {
+    const upload = Buffer.concat([
+      Buffer.from('--b\r\nContent-Disposition: form-data; name="f"; filename="a.bin"\r\n\r\n'),
+      Buffer.from([0xff, 0xfe, 0x00, 0x80, 0xc3]),
+      Buffer.from('\r\n--b--\r\n'),
+    ]);
+    const exchange = (body: Uint8Array, contentType: string): Exchange => ({
+      startedAt: new Date(Date.UTC(2026, 0, 1)),
+      request: {
+        method: 'POST',
+        url: 'http://127.0.0.1:8080/Svc.asmx/Upload',
+        pathAndQuery: '/Svc.asmx/Upload',
+        httpVersion: '1.1',
+        headers: [['Content-Type', contentType]],
+        body: { bytes: body, size: body.byteLength, truncated: false },
+      },
+      response: { status: 200, statusText: 'OK', httpVersion: '1.1', headers: [], body: undefined },
+      timings: { send: 0, wait: 1, receive: 0 },
+      call: undefined,
+      servedBy: 'upstream',
+    });
+    const roundTrip = (body: Uint8Array, contentType: string) => {
+      const written = JSON.stringify({
+        log: {
+          version: '1.2',
+          creator: { name: 'asmxgen', version: '0' },
+          entries: [harEntry(exchange(body, contentType), new Redaction([]))],
+        },
+      });
+      return parseHar(written, 'calls.har').log.entries[0]!;
+    };
+    const binary = roundTrip(upload, 'multipart/form-data; boundary=b');
+    expect(binary.request.postData?._encoding).toBe('base64');
+    expect(recordedRequestBody(binary)).toEqual(new Uint8Array(upload));
+    const text = Buffer.from('<x>Zoë 日</x>');
+    const plain = roundTrip(text, 'text/xml; charset=utf-8');
+    expect(plain.request.postData?.text).toBe('<x>Zoë 日</x>');
+    expect(recordedRequestBody(plain)).toEqual(new Uint8Array(text));
+  });
+
+  it('refuses a request body encoding it does not know', () => {
+    const odd = entry();
+    (odd.request as { postData: Record<string, unknown> }).postData = {
+      mimeType: 'x/y',
+      text: 'AA==',
+      _encoding: 'hex',
+    };
+    expect(() => parseHar(har(odd), 'calls.har')).toThrow(
+      'calls.har: log.entries[0].request.postData._encoding: "hex": only "base64" is known',
+    );
   });
 });

@@ -35,10 +35,40 @@ describe('Redaction', () => {
     expect(redaction.url('http://h/S.asmx?wsdl')).toBe('http://h/S.asmx?wsdl');
   });
 
+  it('replaces named members of JSON text carried in an element, at any depth, the rest of the text as sent', () => {
+    const soap =
+      '<soap:Body><Authenticate xmlns="App.WebService"><requestJson>' +
+      '{"user":"a&lt;b", "Password" : "p\\"w",\n "extra":{"token":[1,{"x":2}],"n":-1.5e3,"ok":true}}' +
+      '</requestJson></Authenticate></soap:Body>';
+    expect(redaction.xml(soap)).toBe(
+      '<soap:Body><Authenticate xmlns="App.WebService"><requestJson>' +
+        `{"user":"a&lt;b", "Password" : "${REDACTED}",\n "extra":{"token":"${REDACTED}","n":-1.5e3,"ok":true}}` +
+        '</requestJson></Authenticate></soap:Body>',
+    );
+    // Entities decoded before the JSON is read; text that is not JSON, or JSON without a named member, unchanged.
+    expect(redaction.xml('<r>{&quot;secret&quot;:&quot;s&quot;}</r>')).toBe(`<r>{"secret":"${REDACTED}"}</r>`);
+    for (const unchanged of ['<r>{"user":"ann"}</r>', '<r>{password: x}</r>', '<r>[1,2]</r>', '<r>password</r>'])
+      expect(redaction.xml(unchanged)).toBe(unchanged);
+  });
+
+  it('replaces named members of JSON text in a form or query value, re-encoded', () => {
+    const value = encodeURIComponent('{"user":"ann","password":"p w"}');
+    expect(redaction.form(`requestJson=${value}&x=1`)).toBe(
+      `requestJson=${encodeURIComponent(`{"user":"ann","password":"${REDACTED}"}`)}&x=1`,
+    );
+    expect(redaction.url(`http://h/S.asmx/Authenticate?requestJson=${value}`)).toBe(
+      `http://h/S.asmx/Authenticate?requestJson=${encodeURIComponent(`{"user":"ann","password":"${REDACTED}"}`)}`,
+    );
+    expect(redaction.form('requestJson=%7B%22user%22%3A1%7D')).toBe('requestJson=%7B%22user%22%3A1%7D');
+    expect(redaction.json('{"token":"t"}')).toBe(`{"token":"${REDACTED}"}`);
+    expect(redaction.json('not json')).toBe('not json');
+  });
+
   it('changes nothing without names', () => {
     const none = new Redaction([]);
     expect(none.active).toBe(false);
     expect(none.xml('<password>x</password>')).toBe('<password>x</password>');
     expect(none.form('password=x')).toBe('password=x');
+    expect(none.json('{"password":"x"}')).toBe('{"password":"x"}');
   });
 });
