@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { formatRoundTrip } from '../../runtime/src/xsd-float-format.js';
 import { defaultXsdValue, formatXsdValue, parseXsdValue, XsdValueError } from '../../runtime/src/xsd-values.js';
 import type { XsdDateTime } from '../../runtime/src/values/xsd-date-time.js';
 
@@ -128,8 +130,27 @@ describe('float and double', () => {
     [Infinity, 'INF'],
     [-Infinity, '-INF'],
     [NaN, 'NaN'],
+    [5e-324, '4.94065645841247E-324'],
+    [1e21, '1E+21'],
   ])('double writes %d as .NET’s R format %j', (value, text) => {
     expect(formatXsdValue('double', value)).toBe(text);
+  });
+
+  it('double: the shortest-digits path writes what G15-else-G17 writes, for every kind of double', () => {
+    const g15ElseG17 = (value: number) => formatRoundTrip(value, 15, 17, (n) => n);
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.double(),
+          fc.double({ min: 1e-6, max: 1e16 }),
+          fc.integer().map((n) => n / 100),
+        ),
+        (value) => {
+          expect(formatXsdValue('double', value)).toBe(g15ElseG17(value));
+        },
+      ),
+      { numRuns: 20_000 },
+    );
   });
 
   it('float writes the single’s round-trip form', () => {

@@ -5,6 +5,40 @@
  * round-trip `R` format): `INF`, `-INF`, `NaN`; `0` for zero.
  */
 
+/** A double as .NET's `R` format writes it. */
+export function formatDouble(value: number): string {
+  const special = specialForm(value);
+  if (special !== undefined) return special;
+  // JavaScript writes the fewest significant digits that read back as the value. Up to 15 of them, they are
+  // what G15 rounds a normal double to (the double lies within half an ulp of them, far inside half a unit of the
+  // 15th digit), so G15 reads back and `R` is G15: no second formatting, no parse. Subnormal doubles have too
+  // few bits for that argument, and more than 15 digits mean G15 does not read back: both take the long way.
+  const magnitude = Math.abs(value);
+  if (magnitude >= MIN_NORMAL_DOUBLE) {
+    const text = String(value);
+    // From 1E-04 to under 1E+15, G15 is fixed-point, as JavaScript writes these: the text is the answer.
+    if (magnitude >= 1e-4 && magnitude < 1e15 && digitCount(text) <= 15) return text;
+    const shortest = decimalOf(text);
+    if (shortest.digits.length <= 15) return gForm(shortest, 15);
+  }
+  return formatRoundTrip(value, 15, 17, identity);
+}
+
+/** The digits of a number's text but its leading zeros (its trailing zeros, if an integer's, count). */
+function digitCount(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x30 && c <= 0x39 && (count > 0 || c !== 0x30)) count++;
+  }
+  return count;
+}
+
+/** A float (a single: `value` is narrowed to one) as .NET's `R` format writes it. */
+export function formatSingle(value: number): string {
+  return formatRoundTrip(Math.fround(value), 7, 9, Math.fround);
+}
+
 /**
  * .NET's `R` format (.NET Framework): the `G{short}` form when it reads back
  * as the same value, else `G{long}`. `G{p}` is fixed-point when the decimal
@@ -12,26 +46,54 @@
  * (`1E+15`, `1.5E-07`).
  */
 export function formatRoundTrip(value: number, short: number, long: number, narrow: (n: number) => number): string {
-  if (Number.isNaN(value)) return 'NaN';
-  if (value === Infinity) return 'INF';
-  if (value === -Infinity) return '-INF';
-  if (value === 0) return '0';
+  const special = specialForm(value);
+  if (special !== undefined) return special;
   let precision = short;
   let text = value.toPrecision(short);
   if (narrow(Number(text)) !== value) {
     precision = long;
     text = value.toPrecision(long);
   }
+  return gForm(decimalOf(text), precision);
+}
+
+const MIN_NORMAL_DOUBLE = 2.2250738585072014e-308;
+
+function identity(n: number): number {
+  return n;
+}
+
+function specialForm(value: number): string | undefined {
+  if (Number.isNaN(value)) return 'NaN';
+  if (value === Infinity) return 'INF';
+  if (value === -Infinity) return '-INF';
+  if (value === 0) return '0';
+  return undefined;
+}
+
+/** A number's significant digits (no leading or trailing zeros) and the decimal exponent of the first one. */
+interface Decimal {
+  readonly negative: boolean;
+  readonly digits: string;
+  readonly exponent: number;
+}
+
+/** The decimal of JavaScript's text of a finite, non-zero number (`String`, `toPrecision`). */
+function decimalOf(text: string): Decimal {
   const [mantissa = '', exponentText] = text.split('e');
   const negative = mantissa.startsWith('-');
   const unsigned = negative ? mantissa.slice(1) : mantissa;
   const [whole = '', fractional = ''] = unsigned.split('.');
-  // Significant digits and the exponent of the first one.
   let digits = whole + fractional;
   let exponent = exponentText !== undefined ? Number(exponentText) : whole.length - 1;
   const leadingZeros = digits.length - digits.replace(/^0+/, '').length;
   digits = digits.slice(leadingZeros).replace(/0+$/, '');
   exponent -= exponentText !== undefined ? 0 : leadingZeros;
+  return { negative, digits, exponent };
+}
+
+/** `G{precision}` of a decimal of at most `precision` digits. */
+function gForm({ negative, digits, exponent }: Decimal, precision: number): string {
   const sign = negative ? '-' : '';
   if (exponent > -5 && exponent < precision) {
     if (exponent < 0) return `${sign}0.${'0'.repeat(-exponent - 1)}${digits}`;
