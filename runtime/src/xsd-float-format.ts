@@ -5,21 +5,30 @@
 
 /** A double as .NET's `R` format writes it. */
 export function formatDouble(value: number): string {
-  const special = specialForm(value);
-  if (special !== undefined) return special;
-  // JavaScript writes the fewest significant digits that read back as the value. Up to 15 of them, they are
-  // what G15 rounds a normal double to (the double lies within half an ulp of them, far inside half a unit of the
-  // 15th digit), so G15 reads back and `R` is G15: no second formatting, no parse. Subnormal doubles have too
-  // few bits for that argument, and more than 15 digits mean G15 does not read back: both take the long way.
+  return specialForm(value) ?? shortForm(value, 15) ?? formatRoundTrip(value, 15, 17, identity);
+}
+
+/** A float (a single: `value` is narrowed to one) as .NET's `R` format writes it. */
+export function formatSingle(value: number): string {
+  const single = Math.fround(value);
+  return specialForm(single) ?? shortForm(single, 7) ?? formatRoundTrip(single, 7, 9, Math.fround);
+}
+
+/**
+ * `G{precision}` of `value` when that is the `R` form and cheap to know: JavaScript writes the fewest significant
+ * digits that read back as the value (as a double; a single is one too). At most `precision` of them are what
+ * `G{precision}` rounds a normal double to (it lies within half an ulp of them, far inside half a unit of their last
+ * place), so `G{precision}` reads back and is the `R` form: no second formatting and no parse. From 1E-04 to under
+ * 1E+{precision}, `G{precision}` is fixed-point as JavaScript writes it: the text is the answer. `undefined` for a
+ * subnormal double (too few bits for the argument) or more digits: the long way decides.
+ */
+function shortForm(value: number, precision: number): string | undefined {
   const magnitude = Math.abs(value);
-  if (magnitude >= MIN_NORMAL_DOUBLE) {
-    const text = String(value);
-    // From 1E-04 to under 1E+15, G15 is fixed-point, as JavaScript writes these: the text is the answer.
-    if (magnitude >= 1e-4 && magnitude < 1e15 && digitCount(text) <= 15) return text;
-    const shortest = decimalOf(text);
-    if (shortest.digits.length <= 15) return gForm(shortest, 15);
-  }
-  return formatRoundTrip(value, 15, 17, identity);
+  if (magnitude < MIN_NORMAL_DOUBLE) return undefined;
+  const text = String(value);
+  if (magnitude >= 1e-4 && magnitude < 10 ** precision && digitCount(text) <= precision) return text;
+  const shortest = decimalOf(text);
+  return shortest.digits.length <= precision ? gForm(shortest, precision) : undefined;
 }
 
 /** The digits of a number's text but its leading zeros (its trailing zeros, if an integer's, count). */
@@ -30,11 +39,6 @@ function digitCount(text: string): number {
     if (c >= 0x30 && c <= 0x39 && (count > 0 || c !== 0x30)) count++;
   }
   return count;
-}
-
-/** A float (a single: `value` is narrowed to one) as .NET's `R` format writes it. */
-export function formatSingle(value: number): string {
-  return formatRoundTrip(Math.fround(value), 7, 9, Math.fround);
 }
 
 /**

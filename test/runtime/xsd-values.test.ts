@@ -136,20 +136,24 @@ describe('float and double', () => {
     expect(formatXsdValue('double', value)).toBe(text);
   });
 
-  it('double: the shortest-digits path writes what G15-else-G17 writes, for every kind of double', () => {
-    const g15ElseG17 = (value: number) => formatRoundTrip(value, 15, 17, (n) => n);
+  it('the shortest-digits path writes what G15-else-G17 (double) and G7-else-G9 (float) write, for every kind of value', () => {
+    const slow = {
+      double: (value: number) => formatRoundTrip(value, 15, 17, (n) => n),
+      float: (value: number) => formatRoundTrip(Math.fround(value), 7, 9, Math.fround),
+    };
+    const values = fc.oneof(
+      fc.double(),
+      fc.double({ min: 1e-6, max: 1e16 }),
+      fc.float().map(Number),
+      fc.float({ min: Math.fround(1e-5), max: Math.fround(1e8) }).map(Number),
+      fc.integer().map((n) => n / 100),
+    );
     fc.assert(
-      fc.property(
-        fc.oneof(
-          fc.double(),
-          fc.double({ min: 1e-6, max: 1e16 }),
-          fc.integer().map((n) => n / 100),
-        ),
-        (value) => {
-          expect(formatXsdValue('double', value)).toBe(g15ElseG17(value));
-        },
-      ),
-      { numRuns: 20_000 },
+      fc.property(values, (value) => {
+        expect(formatXsdValue('double', value)).toBe(slow.double(value));
+        expect(formatXsdValue('float', value)).toBe(slow.float(value));
+      }),
+      { numRuns: 30_000 },
     );
   });
 
