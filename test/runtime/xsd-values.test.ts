@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { formatRoundTrip } from '../../runtime/src/xsd-float-format.js';
 import { defaultXsdValue, formatXsdValue, parseXsdValue, XsdValueError } from '../../runtime/src/xsd-values.js';
 import type { XsdDateTime } from '../../runtime/src/values/xsd-date-time.js';
 
@@ -128,8 +130,31 @@ describe('float and double', () => {
     [Infinity, 'INF'],
     [-Infinity, '-INF'],
     [NaN, 'NaN'],
+    [5e-324, '4.94065645841247E-324'],
+    [1e21, '1E+21'],
   ])('double writes %d as .NET’s R format %j', (value, text) => {
     expect(formatXsdValue('double', value)).toBe(text);
+  });
+
+  it('the shortest-digits path writes what G15-else-G17 (double) and G7-else-G9 (float) write, for every kind of value', () => {
+    const slow = {
+      double: (value: number) => formatRoundTrip(value, 15, 17, (n) => n),
+      float: (value: number) => formatRoundTrip(Math.fround(value), 7, 9, Math.fround),
+    };
+    const values = fc.oneof(
+      fc.double(),
+      fc.double({ min: 1e-6, max: 1e16 }),
+      fc.float().map(Number),
+      fc.float({ min: Math.fround(1e-5), max: Math.fround(1e8) }).map(Number),
+      fc.integer().map((n) => n / 100),
+    );
+    fc.assert(
+      fc.property(values, (value) => {
+        expect(formatXsdValue('double', value)).toBe(slow.double(value));
+        expect(formatXsdValue('float', value)).toBe(slow.float(value));
+      }),
+      { numRuns: 30_000 },
+    );
   });
 
   it('float writes the single’s round-trip form', () => {

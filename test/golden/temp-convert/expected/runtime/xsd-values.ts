@@ -26,7 +26,7 @@
  */
 import { decodeBase64, encodeBase64 } from './base64.js';
 import type { XsdType } from './type-description.js';
-import { formatRoundTrip } from './xsd-float-format.js';
+import { formatDouble, formatSingle } from './xsd-float-format.js';
 import { XsdDateTime } from './values/xsd-date-time.js';
 
 export interface XsdValueTypes {
@@ -249,10 +249,6 @@ function wrong(type: XsdType, value: unknown): never {
   throw new TypeError(`${describe(value)} is not a valid xsd:${type} value.`);
 }
 
-function identity(n: number): number {
-  return n;
-}
-
 function format(type: XsdType, value: unknown): string {
   switch (type) {
     case 'string':
@@ -260,9 +256,9 @@ function format(type: XsdType, value: unknown): string {
     case 'boolean':
       return typeof value === 'boolean' ? String(value) : wrong(type, value);
     case 'float':
-      return typeof value === 'number' ? formatRoundTrip(Math.fround(value), 7, 9, Math.fround) : wrong(type, value);
+      return typeof value === 'number' ? formatSingle(value) : wrong(type, value);
     case 'double':
-      return typeof value === 'number' ? formatRoundTrip(value, 15, 17, identity) : wrong(type, value);
+      return typeof value === 'number' ? formatDouble(value) : wrong(type, value);
     case 'decimal': {
       let text = typeof value === 'string' ? value : typeof value === 'bigint' ? String(value) : undefined;
       if (text === undefined && typeof value === 'number' && Number.isFinite(value)) text = String(value);
