@@ -11,22 +11,7 @@ import { createBrowserSender } from './client/browser-sender.js';
 import { createCaller, type ServiceCaller } from './client/service-caller.js';
 import type { ServiceDescription } from './service-description.js';
 
-export type { ServiceCaller } from './client/service-caller.js';
-export { HttpError, NetworkError, ProtocolError, SoapFaultError, TimeoutError } from './client/errors.js';
-export type {
-  CallOptions,
-  ClientFile,
-  ClientOptions,
-  ClientUpload,
-  CommonCallOptions,
-  FetchFunction,
-  HttpAgent,
-  HttpDispatcher,
-} from './client/client-options.js';
-export type { SoapFaultCode } from './soap-fault.js';
-export { XmlFragment, XsdDateTime } from './service-description.js';
-export type { AnyValue } from './service-description.js';
-export type { Transport, ServiceDescription } from './service-description.js';
+export * from './client/public-api.js';
 
 /**
  * A service's calls (what a generated client wraps).
