@@ -11,7 +11,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, relative, resolve } from 'node:path';
 import { build, type Plugin } from 'esbuild';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createAuthenticationWebServiceHandler,
@@ -19,16 +19,10 @@ import {
   type AuthenticationWebServiceHandlers,
   type CallContext,
 } from '../../generated/index.js';
-import { requireProgram } from '../interop/require-program.js';
+import { chromiumCheck, launchChromium } from '../interop/chromium.js';
 import { HOSTILE_VALUE, OPERATIONS } from '../server/recording-server.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const CHROMIUM = '/usr/bin/chromium';
-const browserCheck = requireProgram({
-  what: 'Chromium at /usr/bin/chromium',
-  packages: 'chromium',
-  programs: [CHROMIUM],
-});
 
 /** Fails the build on anything a browser does not have: Node's modules, and the server's and the Node transport's packages. */
 const BROWSER_ONLY: Plugin = {
@@ -120,19 +114,8 @@ beforeAll(async () => {
   );
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  if (!browserCheck.available) return;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  if (!chromiumCheck.available) return;
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
@@ -142,7 +125,7 @@ afterAll(async () => {
 
 describe('the bundled client in Chromium', () => {
   it('calls the generated server over SOAP 1.1, SOAP 1.2, HTTP GET and HTTP POST; faults arrive as SoapFaultError', async (ctx) => {
-    browserCheck.need(ctx);
+    chromiumCheck.need(ctx);
     const page = await browser!.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -178,7 +161,7 @@ describe('the bundled client in Chromium', () => {
   }, 60_000);
 
   it('uploads a Blob over HTTP POST (multipart/form-data): the handler gets its bytes', async (ctx) => {
-    browserCheck.need(ctx);
+    chromiumCheck.need(ctx);
     const page = await browser!.newPage();
     try {
       await page.goto(`${origin}/`);

@@ -8,17 +8,11 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startRecordingServer, type RecordingServer } from '../server/recording-server.js';
-import { requireProgram } from './require-program.js';
+import { chromiumCheck, launchChromium } from './chromium.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const browserCheck = requireProgram({
-  what: 'Chromium at /usr/bin/chromium',
-  packages: 'chromium',
-  programs: [CHROMIUM],
-});
 const ARTIFACTS = join(import.meta.dirname, '..', 'artifacts');
 
 /** XML and HTML specials, quotes, non-ASCII, outside the BMP, spaces at both ends (a text field drops line breaks). */
@@ -28,19 +22,8 @@ let server: RecordingServer;
 let browser: Browser | undefined;
 beforeAll(async () => {
   server = await startRecordingServer();
-  if (!browserCheck.available) return;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  if (!chromiumCheck.available) return;
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
@@ -48,7 +31,7 @@ afterAll(async () => {
 });
 
 it('help page → Authenticate → requestJson → Invoke: the handler gets the value, exactly, by HttpPost', async (ctx) => {
-  browserCheck.need(ctx);
+  chromiumCheck.need(ctx);
   const page = await browser!.newPage();
   try {
     const help = await page.goto(server.endpoint);
