@@ -11,7 +11,9 @@
  * case) and a value, a part without one is a value of the null key (so
  * `?wsdl` is no parameter named `wsdl`); a name given more than once has its
  * values joined with `,`, as `collection[name]` returns them (`a=1&a=` is
- * `1,`).
+ * `1,`). `entries()` lists the collection as ASP.NET's request validation
+ * goes through it: each name in its first spelling, in the order it first
+ * appears (the null key where its first part is), with its joined values.
  */
 
 export interface FormValues {
@@ -21,28 +23,44 @@ export interface FormValues {
   getAll(name: string): readonly string[] | undefined;
   /** `collection[null]`: the parts without `=`, joined with `,`; `undefined` when there are none. */
   readonly unnamed: string | undefined;
+  /**
+   * The collection's keys and `collection[key]`, in the order each key first appears: a name as first spelled,
+   * `null` for the parts without `=`.
+   */
+  entries(): Array<readonly [name: string | null, value: string]>;
 }
 
 export function parseFormValues(encoded: string): FormValues {
   const values = new Map<string, string[]>();
   const unnamed: string[] = [];
+  /** Each key's first spelling, `null` for the null key, in the order keys first appear. */
+  const keys: (string | null)[] = [];
   // `HttpValueCollection.FillFromString`: an empty string has no part; otherwise each part counts, empty ones too.
   for (const part of encoded === '' ? [] : encoded.split('&')) {
     const equals = part.indexOf('=');
     if (equals === -1) {
+      if (unnamed.length === 0) keys.push(null);
       unnamed.push(urlDecode(part));
       continue;
     }
-    const key = urlDecode(part.slice(0, equals)).toLowerCase();
+    const name = urlDecode(part.slice(0, equals));
+    const key = name.toLowerCase();
     const value = urlDecode(part.slice(equals + 1));
     const list = values.get(key);
     if (list) list.push(value);
-    else values.set(key, [value]);
+    else {
+      values.set(key, [value]);
+      keys.push(name);
+    }
   }
   return {
     get: (name) => values.get(name.toLowerCase())?.join(','),
     getAll: (name) => values.get(name.toLowerCase()),
     unnamed: unnamed.length === 0 ? undefined : unnamed.join(','),
+    entries: () =>
+      keys.map(
+        (name) => [name, name === null ? unnamed.join(',') : values.get(name.toLowerCase())!.join(',')] as const,
+      ),
   };
 }
 

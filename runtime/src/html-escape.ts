@@ -20,7 +20,9 @@ export function escapeHtml(value: string): string {
   return HTML_SPECIALS.test(value) ? value.replace(/[&<>"'`=]/g, (c) => HTML_ENTITIES[c]!) : value;
 }
 
-const MESSAGE_SPECIALS = /[&<>"']/;
+/** What `HttpUtility.HtmlEncode` changes: the HTML specials, U+00A0 to U+00FF, and the fullwidth `＜` and `＞`. */
+const MESSAGE_SPECIALS = /[&<>"'\u00A0-\u00FF\uFF1C\uFF1E]/;
+const MESSAGE_SPECIALS_ALL = /[&<>"'\u00A0-\u00FF\uFF1C\uFF1E]/g;
 const MESSAGE_ENTITIES: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',
@@ -29,9 +31,15 @@ const MESSAGE_ENTITIES: Record<string, string> = {
   "'": '&#39;',
 };
 
-/** `HttpUtility.HtmlEncode` as ASMX applies it to an error message of an HTTP GET/POST call. */
+/**
+ * `HttpUtility.HtmlEncode` as ASMX applies it to an error message of an HTTP GET/POST call (observed on Mono, whose
+ * encoder this is): `&<>"` by name, `'` as `&#39;`, the characters U+00A0 to U+00FF and the fullwidth `＜` and `＞`
+ * (U+FF1C, U+FF1E) as decimal references; everything else, control characters too, as it is.
+ */
 export function htmlEncodeMessage(value: string): string {
-  return MESSAGE_SPECIALS.test(value) ? value.replace(/[&<>"']/g, (c) => MESSAGE_ENTITIES[c]!) : value;
+  return MESSAGE_SPECIALS.test(value)
+    ? value.replace(MESSAGE_SPECIALS_ALL, (c) => MESSAGE_ENTITIES[c] ?? `&#${c.charCodeAt(0)};`)
+    : value;
 }
 
 /**

@@ -19,6 +19,7 @@ import {
   FORBIDDEN,
   HOSTILE,
   HOSTILE_FAULT,
+  REFUSED_OVER_HTTP,
   rejectionOf,
   startGeneratedService,
   type RunningService,
@@ -60,17 +61,20 @@ function lastSeen() {
 }
 
 describe.each(TRANSPORTS)('over %s', (transport) => {
+  // Over HTTP GET/POST, request validation refuses some hostile values: those go to a server without it.
+  const carried = SOAP.includes(transport) ? HOSTILE : HOSTILE.filter(([name]) => !REFUSED_OVER_HTTP.has(name));
+
   it('calls every operation; each handler sees exactly the value sent, a plain one and every hostile one', async () => {
     expect(OPERATIONS).toHaveLength(19);
     for (const operation of OPERATIONS) {
-      for (const value of [`plain ${operation}`, ...HOSTILE.map(([, v]) => v)]) {
+      for (const value of [`plain ${operation}`, ...carried.map(([, v]) => v)]) {
         await expect(call(operation, { requestJson: value }, transport)).resolves.toBeUndefined();
         const seen = lastSeen();
         expect([seen.operation, seen.transport]).toEqual([operation, transport]);
         expect(seen.input, `${operation} ${JSON.stringify(value)}`).toEqual({ requestJson: value });
       }
     }
-    expect(running.seen).toHaveLength(19 * (HOSTILE.length + 1));
+    expect(running.seen).toHaveLength(19 * (carried.length + 1));
   });
 
   it('sends "" as an empty value', async () => {
@@ -222,6 +226,40 @@ describe.each(HTTP)('errors over %s', (transport) => {
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ status: 500, message: 'Missing parameter: requestJson.' });
     expect(running.seen).toEqual([]);
+  });
+
+  it("a value request validation refuses: an HttpError 500 whose message is the reply's, decoded", async () => {
+    const collection = transport === 'httpGet' ? 'QueryString' : 'Form';
+    const error = await rejectionOf(client.Authenticate({ requestJson: '{"user":"a<b&c"}' }, { transport }));
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({
+      name: 'HttpError',
+      status: 500,
+      message: `A potentially dangerous Request.${collection} value was detected from the client (requestJson="{"user":"a<b&c"}").`,
+      contentType: 'text/plain; charset=utf-8',
+      body:
+        `A potentially dangerous Request.${collection} value was detected from the client ` +
+        '(requestJson=&quot;{&quot;user&quot;:&quot;a&lt;b&amp;c&quot;}&quot;).\r\n',
+      operation: 'Authenticate',
+      transport,
+    });
+    for (const [name, value] of HOSTILE.filter(([n]) => REFUSED_OVER_HTTP.has(n))) {
+      const refused = await rejectionOf(client.Authenticate({ requestJson: value }, { transport }));
+      expect([name, (refused as HttpError).status]).toEqual([name, 500]);
+      expect((refused as HttpError).message).toMatch(/^A potentially dangerous Request\.\w+ value was detected/);
+    }
+    expect(running.seen).toEqual([]);
+  });
+
+  it('a server with validateRequest: false carries every hostile value exactly', async () => {
+    const lenient = await startGeneratedService({ validateRequest: false });
+    try {
+      const lenientClient = createAuthenticationWebServiceClient({ url: lenient.url, transport });
+      for (const [, value] of HOSTILE) await lenientClient.Authenticate({ requestJson: value });
+      expect(lenient.seen.map((s) => s.input.requestJson)).toEqual(HOSTILE.map(([, value]) => value));
+    } finally {
+      await lenient.close();
+    }
   });
 });
 

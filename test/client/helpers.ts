@@ -34,6 +34,18 @@ export const HOSTILE: readonly (readonly [string, string])[] = [
   ['TAB', 'a\tb'],
 ];
 
+/**
+ * The `HOSTILE` strings ASP.NET's request validation refuses in an HTTP GET query or POST form (`<` before a
+ * letter or `!`, `&#`): a server answers them with a 500 before any handler sees them, unless it runs with
+ * `validateRequest: false`. SOAP carries them.
+ */
+export const REFUSED_OVER_HTTP: ReadonlySet<string> = new Set([
+  'XML specials',
+  'a CDATA terminator',
+  'an entity-looking text',
+  'JSON',
+]);
+
 /** Strings XML 1.0 cannot carry: refused before anything is sent. */
 export const FORBIDDEN: readonly (readonly [string, string])[] = [
   ['U+0000', 'a\u0000b'],

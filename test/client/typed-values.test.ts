@@ -12,7 +12,7 @@ import {
   type ServiceCaller,
 } from '../../runtime/src/client.js';
 import { SERVICE, startService, type Running } from '../runtime/fixture-service.js';
-import { HOSTILE, rejectionOf } from './helpers.js';
+import { HOSTILE, REFUSED_OVER_HTTP, rejectionOf } from './helpers.js';
 
 const TRANSPORTS = ['soap11', 'soap12', 'httpGet', 'httpPost'] as const;
 
@@ -48,8 +48,10 @@ describe.each(TRANSPORTS)('over %s', (transport) => {
     );
   });
 
-  it('returns every hostile string exactly', async () => {
-    for (const [, value] of [...HOSTILE, ['empty', ''] as const]) {
+  it('returns every hostile string exactly (over HTTP, those request validation lets through)', async () => {
+    const http = transport === 'httpGet' || transport === 'httpPost';
+    for (const [name, value] of [...HOSTILE, ['empty', ''] as const]) {
+      if (http && REFUSED_OVER_HTTP.has(name)) continue;
       await expect(call('Echo', { requestJson: value }, { transport }), JSON.stringify(value)).resolves.toBe(value);
     }
   });

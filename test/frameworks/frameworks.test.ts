@@ -379,7 +379,7 @@ describe('exact reply bytes', () => {
         expect([postFault.status, postFault.headers['content-type'], postFault.text]).toEqual([
           500,
           'text/plain; charset=utf-8',
-          'Refused: &lt;&amp;&gt; &quot;quoted&quot; é\r\n',
+          'Refused: &lt;&amp;&gt; &quot;quoted&quot; &#233;\r\n',
         ]);
       }
     } finally {

@@ -108,4 +108,25 @@ describe('the generated client against a real ASMX runtime', () => {
     expect((error as HttpError).status).toBe(500);
     expect((error as HttpError).message).toMatch(/Missing parameter/);
   });
+
+  it.for(['httpGet', 'httpPost'] as const)(
+    'a value request validation refuses over %s comes back as HttpError 500, its message the first line, decoded',
+    async (transport, ctx) => {
+      monoAspNet.need(ctx);
+      host!.clearCalls();
+      const client = createAuthenticationWebServiceClient({ url: host!.url, transport });
+      const error = await client.Authenticate({ requestJson: '{"user":"a<b&c"}' }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(HttpError);
+      const collection = transport === 'httpGet' ? 'QueryString' : 'Form';
+      // The runtime's first line, with its exception type (it sends the stack trace after it): no stack trace.
+      expect(error).toMatchObject({
+        status: 500,
+        message:
+          `System.Web.HttpRequestValidationException: A potentially dangerous Request.${collection} value was ` +
+          'detected from the client (requestJson="{"user":"a<b&c"}").',
+      });
+      expect((error as HttpError).body).toMatch(/\n\s+at System\.Web\.HttpRequest\./);
+      expect(host!.readCalls()).toEqual([]);
+    },
+  );
 });

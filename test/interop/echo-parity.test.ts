@@ -307,6 +307,74 @@ const CASES: readonly (readonly [string, RawRequest])[] = [
   ['headers are not read over HTTP', httpGet('WhoAmI', '')],
   ['an InOut header operation over POST', httpPost('EchoStamped', 'value=5')],
   ['an operation the HTTP bindings leave out', httpGet('EchoGuid', 'value=3f2504e0-4f89-11d3-9a0c-0305e82c3301')],
+
+  // ASP.NET request validation of HTTP GET query and POST form values (`validateRequest`, on by default).
+  ['request validation: < before a letter, over GET', httpGet('EchoStrings', 'values=a%3Cb')],
+  ['request validation: < before a letter, over POST', httpPost('EchoStrings', 'values=a%3CB')],
+  ['request validation: <!', httpGet('EchoStrings', 'values=a%3C!--')],
+  ['request validation: < before a control character', httpPost('EchoStrings', 'values=a%3C%01')],
+  ['request validation: < before a TAB', httpGet('EchoStrings', 'values=%3C%09')],
+  ['request validation: < before U+0000', httpGet('EchoStrings', 'values=%3C%00b')],
+  ['request validation: &#', httpPost('EchoStrings', 'values=a%26%2360%3B')],
+  ['request validation: the fullwidth <', httpGet('EchoStrings', 'values=%EF%BC%9Ca')],
+  [
+    'request validation: what passes',
+    httpGet(
+      'EchoStrings',
+      [
+        'a%3C',
+        'a%3C%20b',
+        'a%3C1',
+        'a%3C%2F',
+        'a%3C%3F',
+        'a%3C%C3%A9',
+        'a%3C%7F',
+        'a%3C_',
+        'a%26amp%3B',
+        'a%26',
+        '%EF%BC%9C1',
+      ]
+        .map((value) => `values=${value}`)
+        .join('&'),
+    ),
+  ],
+  ['request validation: what passes, over POST', httpPost('EchoStrings', 'values=a+%3C+b+%26+c&values=%3C%5Bx%5D')],
+  ['request validation: an unknown key', httpGet('EchoLong', 'value=1&note=%3Cb')],
+  ['request validation: the first dangerous key', httpPost('EchoLong', 'a=%3Cb&value=%3Cc')],
+  ['request validation: the null key', httpGet('EchoStrings', 'values=x&a=1&%3Cc&=%3Cb')],
+  ['request validation: a key as first spelled, values joined', httpGet('EchoStrings', 'Values=x&values=%3Cb')],
+  ['request validation: key names are not validated', httpGet('EchoStrings', '%3Cb=1&values=x')],
+  ['request validation: before a value that does not convert', httpGet('EchoLong', 'value=abc&x=%26%23')],
+  ['request validation: before a missing parameter', httpPost('EchoLong', 'x=%3Cb')],
+  [
+    'request validation: a long value cut to 15 characters',
+    httpGet('EchoStrings', 'values=%3Cb0123456789012345678901234567890'),
+  ],
+  ['request validation: 20 characters quoted are not cut', httpGet('EchoStrings', 'values=0123456789012345%3Cb')],
+  [
+    'request validation: a cut through a surrogate pair',
+    httpPost('EchoStrings', 'values=01234567890123%F0%9F%98%80%3Cbc'),
+  ],
+  [
+    'request validation: the message HTML-encoded, U+00A0 to U+00FF and the fullwidth < > by number',
+    httpGet('EchoStrings', 'values=%C2%A0%3Cb%C3%BF%C4%80%E2%82%AC%EF%BC%9C'),
+  ],
+  ['request validation: quotes and >', httpPost('EchoStrings', 'values=%3Cb%27%22%3E%EF%BC%9E%C2%9F')],
+  ['request validation: a line break in the value', httpGet('EchoStrings', 'values=%3Cb%0Ax')],
+  ['request validation: an operation without parameters reads no value', httpGet('Sample', 'x=%3Cb')],
+  [
+    'request validation: not the query string of a POST',
+    { ...httpPost('EchoStrings', 'values=x'), path: `${E}/EchoStrings?x=%3Cb` },
+  ],
+  ['request validation: after the operation name’s case', httpGet('echoStrings', 'values=%3Cb')],
+  [
+    'request validation: not SOAP 1.1, its body nor a query',
+    { ...soap11('EchoStrings', '<values><string>a&lt;b &amp;#60;</string></values>'), path: `${E}?x=%3Cb` },
+  ],
+  [
+    'request validation: not SOAP 1.2',
+    { ...soap12('EchoStrings', '<values><string>&lt;!x</string></values>'), path: `${E}?x=%26%23` },
+  ],
 ];
 
 /**

@@ -44,6 +44,20 @@ describe('parseFormValues', () => {
     expect(parseFormValues('wsdl%3D1').unnamed).toBe('wsdl=1');
   });
 
+  it('lists the collection as request validation goes through it: keys in first spelling and order, null key included', () => {
+    expect(parseFormValues('').entries()).toEqual([]);
+    expect(parseFormValues('B=1&a&b=2&=x&c=%3C&a2').entries()).toEqual([
+      ['B', '1,2'],
+      [null, 'a,a2'],
+      ['', 'x'],
+      ['c', '<'],
+    ]);
+    expect(parseFormValues('x=1&').entries()).toEqual([
+      ['x', '1'],
+      [null, ''],
+    ]);
+  });
+
   it('counts every part, empty ones too, as HttpValueCollection does', () => {
     expect(parseFormValues('').unnamed).toBeUndefined();
     expect(parseFormValues('wsdl&').unnamed).toBe('wsdl,');

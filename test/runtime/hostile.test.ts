@@ -42,6 +42,9 @@ const HOSTILE: [string, string][] = [
   ['the empty string', ''],
 ];
 
+/** The values above that ASP.NET's request validation refuses over HTTP GET/POST (`<` before a letter or `!`, `&#`). */
+const REFUSED_OVER_HTTP = new Set(['XML specials', 'a CDATA terminator', 'an entity-looking text', 'JSON']);
+
 describe('hostile requestJson values reach the handler exactly', () => {
   it.each(HOSTILE)('%s, over SOAP 1.1 and 1.2', async (_name, value) => {
     for (const version of ['1.1', '1.2'] as const) {
@@ -55,17 +58,49 @@ describe('hostile requestJson values reach the handler exactly', () => {
     }
   });
 
-  it.each(HOSTILE)('%s, over HttpGet and HttpPost', async (_name, value) => {
-    const encoded = encodeFormValues([['requestJson', value]]);
-    expect((await send(service.port, `${BASE}/Authenticate?${encoded}`)).status).toBe(200);
-    expect(lastCall().input).toEqual({ requestJson: value });
-    const posted = await send(service.port, `${BASE}/Authenticate`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: encoded,
-    });
-    expect(posted.status).toBe(200);
-    expect(lastCall().input).toEqual({ requestJson: value });
+  it.each(HOSTILE)(
+    '%s, over HttpGet and HttpPost: exactly, unless request validation refuses it',
+    async (name, value) => {
+      const encoded = encodeFormValues([['requestJson', value]]);
+      const calls = service.calls.length;
+      const got = await send(service.port, `${BASE}/Authenticate?${encoded}`);
+      const posted = await send(service.port, `${BASE}/Authenticate`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: encoded,
+      });
+      if (REFUSED_OVER_HTTP.has(name)) {
+        // `<` before a letter or `!`, or `&#`: ASP.NET's request validation, on by default (`validateRequest`).
+        expect([got.status, posted.status]).toEqual([500, 500]);
+        expect(got.text).toMatch(
+          /^A potentially dangerous Request\.QueryString value was detected from the client \(requestJson=/,
+        );
+        expect(posted.text).toMatch(
+          /^A potentially dangerous Request\.Form value was detected from the client \(requestJson=/,
+        );
+        expect(service.calls.length).toBe(calls);
+        return;
+      }
+      expect([got.status, posted.status]).toEqual([200, 200]);
+      expect(service.calls.slice(calls).map((c) => c.input)).toEqual([{ requestJson: value }, { requestJson: value }]);
+    },
+  );
+
+  it.each(HOSTILE)('%s, over HttpGet and HttpPost without request validation: exactly', async (_name, value) => {
+    const lenient = await startService({ validateRequest: false });
+    try {
+      const encoded = encodeFormValues([['requestJson', value]]);
+      expect((await send(lenient.port, `${BASE}/Authenticate?${encoded}`)).status).toBe(200);
+      const posted = await send(lenient.port, `${BASE}/Authenticate`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: encoded,
+      });
+      expect(posted.status).toBe(200);
+      expect(lenient.calls.map((c) => c.input)).toEqual([{ requestJson: value }, { requestJson: value }]);
+    } finally {
+      await lenient.close();
+    }
   });
 
   it('and come back exactly in a result (a CR as &#xD;)', async () => {

@@ -10,7 +10,9 @@
  *   in CRLF (500); no reply leaks a stack trace or a file name;
  * - a 200 means exactly one handler call, anything else none;
  * - a value the client can send arrives exactly; one it cannot (a character
- *   XML 1.0 cannot carry) is refused before anything is sent.
+ *   XML 1.0 cannot carry) is refused before anything is sent; over HTTP GET
+ *   and POST, one that ASP.NET's request validation refuses is answered with
+ *   its 500 before a handler is called.
  */
 import { Agent, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -22,6 +24,7 @@ import {
   service,
   type AuthenticationWebServiceHandlers,
 } from '../../generated/index.js';
+import { parseFormValues } from '../../runtime/src/form-encoding.js';
 import { readXml, type XmlElement } from '../../runtime/src/xml-reader.js';
 import {
   createTempConvertClient,
@@ -116,6 +119,16 @@ export function checkHttpReply(status: number, contentType: string | null | unde
     expect(text.endsWith('\r\n')).toBe(true);
   }
 }
+
+/**
+ * What ASP.NET's request validation refuses in a query or form value, modelled here apart from the runtime's
+ * module: `<` or the fullwidth `＜` before an ASCII letter, `!` or a control character, and `&#`.
+ */
+// eslint-disable-next-line no-control-regex -- a control character after `<` is what the rule refuses
+export const REFUSED_BY_REQUEST_VALIDATION = /[<\uFF1C][A-Za-z!\u0000-\u001F]|&#/;
+
+const REQUEST_VALIDATION_MESSAGE =
+  /^A potentially dangerous Request\.(QueryString|Form) value was detected from the client \(/;
 
 // --- Arbitraries -----------------------------------------------------------------------------------------------------
 
@@ -360,6 +373,14 @@ export async function clientRoundTrip(ctx: FuzzContext, numRuns: number, seed?: 
           expect(server.requests).toEqual([]);
           return;
         }
+        if (transport.startsWith('http') && REFUSED_BY_REQUEST_VALIDATION.test(value)) {
+          const error = (await call({ requestJson: value }).catch((e: unknown) => e)) as HttpError;
+          expect([error.name, error.status]).toEqual(['HttpError', 500]);
+          expect(error.message).toMatch(REQUEST_VALIDATION_MESSAGE);
+          expect(error.message).toContain(transport === 'httpGet' ? 'Request.QueryString' : 'Request.Form');
+          expect(server.calls).toEqual([]);
+          return;
+        }
         await expect(call({ requestJson: value })).resolves.toBeUndefined();
         expect(server.calls.map((c) => [c.operation, c.transport, c.input])).toEqual([
           [operation, transport, { requestJson: value }],
@@ -406,8 +427,17 @@ export async function formRequests(ctx: FuzzContext, numRuns: number, seed?: num
       expect(server.calls.length).toBe(reply.status === 200 ? 1 : 0);
       const formSent = !post || form.contentType?.startsWith('application/x-www-form-urlencoded');
       if (form.operation === 'Authenticate' && formSent && expected !== undefined) {
-        expect(reply.status).toBe(200);
-        expect(server.calls[0]!.input).toEqual({ requestJson: expected });
+        // Any value of the form, under any key, that request validation refuses refuses the call.
+        const refused = parseFormValues(text)
+          .entries()
+          .some(([, value]) => REFUSED_BY_REQUEST_VALIDATION.test(value));
+        if (refused) {
+          expect(reply.status).toBe(500);
+          expect(reply.text).toMatch(REQUEST_VALIDATION_MESSAGE);
+        } else {
+          expect(reply.status).toBe(200);
+          expect(server.calls[0]!.input).toEqual({ requestJson: expected });
+        }
       }
     }),
     { numRuns, seed },

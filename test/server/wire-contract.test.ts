@@ -6,6 +6,7 @@
  * also checked for leaked internals (see `raw-http.ts`).
  */
 import { readFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SoapFault } from '../../generated/index.js';
 import { sharedFile } from '../shared-files.js';
@@ -136,6 +137,8 @@ function onlyCall(): RecordedCall {
 
 const VALUE = '{"user":"a<b&c","pass":"x y"}';
 const VALUE_XML = '{"user":"a&lt;b&amp;c","pass":"x y"}';
+/** `VALUE` as HTTP GET/POST can carry it: request validation (§4) refuses `<` before a letter there. */
+const FORM_VALUE = '{"user":"a< b&c","pass":"x y"}';
 
 describe('§1 WSDL', () => {
   const reference = readFileSync(sharedFile('reference/AuthenticationWebService.wsdl'), 'utf8');
@@ -190,21 +193,21 @@ describe('§2 dispatch table', () => {
   });
 
   it('GET /X.asmx/Op?requestJson=...: HttpGet', async () => {
-    expectHttpVoid(await httpGet('Authenticate', `requestJson=${encodeURIComponent(VALUE)}`));
+    expectHttpVoid(await httpGet('Authenticate', `requestJson=${encodeURIComponent(FORM_VALUE)}`));
     expect(onlyCall()).toEqual({
       operation: 'Authenticate',
       transport: 'httpGet',
-      input: { requestJson: VALUE },
+      input: { requestJson: FORM_VALUE },
       files: [],
     });
   });
 
   it('POST /X.asmx/Op with a form body: HttpPost', async () => {
-    expectHttpVoid(await httpPost('LoginOut', `requestJson=${encodeURIComponent(VALUE)}`));
+    expectHttpVoid(await httpPost('LoginOut', `requestJson=${encodeURIComponent(FORM_VALUE)}`));
     expect(onlyCall()).toEqual({
       operation: 'LoginOut',
       transport: 'httpPost',
-      input: { requestJson: VALUE },
+      input: { requestJson: FORM_VALUE },
       files: [],
     });
   });
@@ -696,6 +699,198 @@ describe('§4 faults and errors', () => {
       expect(server.calls).toEqual([]);
     },
   );
+});
+
+/**
+ * One request on a fresh socket, and the reply's bytes as they came (the `Date` header's value blanked): the exact
+ * bytes of a reply, status line and headers included.
+ */
+function exchangeBytes(port: number, head: string, body = ''): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => {
+      const length = body === '' ? '' : `Content-Length: ${Buffer.byteLength(body)}\r\n`;
+      socket.end(`${head}\r\nHost: x\r\n${length}Connection: close\r\n\r\n${body}`);
+    });
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () =>
+      resolve(
+        Buffer.concat(chunks)
+          .toString('utf8')
+          .replace(/\r\nDate: [^\r]*/, '\r\nDate: -'),
+      ),
+    );
+  });
+}
+
+describe('§4 ASP.NET request validation of HTTP GET and POST values (observed)', () => {
+  const dangerous = (collection: string, named: string) =>
+    `A potentially dangerous Request.${collection} value was detected from the client (${named}).`;
+  const invokeOver = (transport: 'httpGet' | 'httpPost') => (op: string, form: string) =>
+    transport === 'httpGet' ? httpGet(op, form) : httpPost(op, form);
+  const collectionOf = (transport: 'httpGet' | 'httpPost') => (transport === 'httpGet' ? 'QueryString' : 'Form');
+
+  it('HttpGet: these exact bytes, and the handler is not called', async () => {
+    const message =
+      'A potentially dangerous Request.QueryString value was detected from the client ' +
+      '(requestJson=&quot;{&quot;user&quot;:&quot;a&lt;b&amp;c&quot;}&quot;).\r\n';
+    expect(
+      await exchangeBytes(server.port, `GET ${E}/Authenticate?requestJson=%7B%22user%22%3A%22a%3Cb%26c%22%7D HTTP/1.1`),
+    ).toBe(
+      'HTTP/1.1 500 Internal Server Error\r\nContent-Type: text/plain; charset=utf-8\r\n' +
+        `Cache-Control: private, max-age=0\r\nContent-Length: ${Buffer.byteLength(message)}\r\nDate: -\r\n` +
+        `Connection: close\r\n\r\n${message}`,
+    );
+    expect(server.calls).toEqual([]);
+  });
+
+  it('HttpPost: these exact bytes, naming Request.Form, and the handler is not called', async () => {
+    const message =
+      'A potentially dangerous Request.Form value was detected from the client (requestJson=&quot;a&amp;#65;&quot;).\r\n';
+    expect(
+      await exchangeBytes(
+        server.port,
+        `POST ${E}/LoginOut HTTP/1.1\r\nContent-Type: application/x-www-form-urlencoded`,
+        'requestJson=a%26%2365%3B',
+      ),
+    ).toBe(
+      'HTTP/1.1 500 Internal Server Error\r\nContent-Type: text/plain; charset=utf-8\r\n' +
+        `Cache-Control: private, max-age=0\r\nContent-Length: ${Buffer.byteLength(message)}\r\nDate: -\r\n` +
+        `Connection: close\r\n\r\n${message}`,
+    );
+    expect(server.calls).toEqual([]);
+  });
+
+  describe.each(['httpGet', 'httpPost'] as const)('%s', (transport) => {
+    const invoke = invokeOver(transport);
+    const collection = collectionOf(transport);
+
+    it.each([
+      ['a%3Cb', '&quot;a&lt;b&quot;'],
+      ['a%3CB', '&quot;a&lt;B&quot;'],
+      ['a%3C!', '&quot;a&lt;!&quot;'],
+      ['a%3C%01', '&quot;a&lt;\u0001&quot;'],
+      ['a%3C%09', '&quot;a&lt;\t&quot;'],
+      ['a%26%23', '&quot;a&amp;#&quot;'],
+      ['%EF%BC%9Ca', '&quot;&#65308;a&quot;'],
+      ['%3Cb0123456789012345678901234567890', '&quot;&lt;b0123456789012...&quot;'],
+      ['%C2%A0%3Cb%C3%BF%C4%80%E2%82%AC', '&quot;&#160;&lt;b&#255;\u0100€&quot;'],
+    ])('%s is refused, the value quoted, cut and HTML-encoded', async (encoded, quoted) => {
+      expectText(
+        await invoke('Authenticate', `requestJson=${encoded}`),
+        500,
+        dangerous(collection, `requestJson=${quoted}`),
+      );
+      expect(server.calls).toEqual([]);
+    });
+
+    it('passes what is not dangerous: < at the end, before a space, a digit, / or ?; &amp;; a lone &', async () => {
+      const values = ['a<', 'a< b', 'a<1', 'a</', 'a<?', 'a<é', '&amp;', 'a&', 'a+<+b+&+c', '\uFF1C1'];
+      for (const value of values)
+        expectHttpVoid(await invoke('Authenticate', `requestJson=${encodeURIComponent(value)}`));
+      expect(server.calls.map((c) => c.input.requestJson)).toEqual(values);
+    });
+
+    it('validates every key, an unknown one too, and names the first dangerous one; key names are not validated', async () => {
+      expectText(
+        await invoke('Authenticate', 'requestJson=x&other=%3Cb'),
+        500,
+        dangerous(collection, 'other=&quot;&lt;b&quot;'),
+      );
+      expectText(
+        await invoke('Authenticate', 'a=%3Cb&requestJson=%3Cc'),
+        500,
+        dangerous(collection, 'a=&quot;&lt;b&quot;'),
+      );
+      expectText(
+        await invoke('Authenticate', 'RequestJSON=x&requestjson=%3Cb'),
+        500,
+        dangerous(collection, 'RequestJSON=&quot;x,&lt;b&quot;'),
+      );
+      // Before a missing parameter: the whole collection is validated when ASMX first reads it.
+      expectText(await invoke('Authenticate', 'x=%3Cb'), 500, dangerous(collection, 'x=&quot;&lt;b&quot;'));
+      expectHttpVoid(await invoke('Authenticate', '%3Cb=1&requestJson=x'));
+      expect(server.calls.map((c) => c.input)).toEqual([{ requestJson: 'x' }]);
+    });
+
+    it('an operation without parameters reads no values, so validates none', async () => {
+      expectHttpVoid(await invoke('UploadImage', 'x=%3Cb'));
+      expect(onlyCall().operation).toBe('UploadImage');
+    });
+
+    it('a wrong-case operation name is refused first', async () => {
+      const reply = await invoke('authenticate', 'requestJson=%3Cb');
+      expect(reply.status).toBe(500);
+      expect(reply.text).toMatch(/^Invalid method name &#39;authenticate&#39;/);
+    });
+  });
+
+  it('HttpGet: the null key (parts without "=") is validated, and named as the empty string', async () => {
+    expectText(
+      await httpGet('Authenticate', 'requestJson=x&%3Cb'),
+      500,
+      dangerous('QueryString', '=&quot;&lt;b&quot;'),
+    );
+  });
+
+  it("HttpPost: a form's content type is checked first, and the POST's query string is not validated", async () => {
+    expectText(
+      await httpPost('Authenticate', 'requestJson=%3Cb', 'text/plain'),
+      500,
+      'Request format is invalid: text/plain.',
+    );
+    expectHttpVoid(
+      await send(server.port, `${E}/Authenticate?q=%3Cb`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'requestJson=x',
+      }),
+    );
+    expect(onlyCall().input).toEqual({ requestJson: 'x' });
+  });
+
+  it.each(['1.1', '1.2'] as const)('SOAP %s is not validated: its body, nor a query on its URL', async (version) => {
+    const xml = request(version, withJson('Authenticate', 'a&lt;b &amp;#60; &lt;!x'));
+    const reply =
+      version === '1.1'
+        ? await send(server.port, `${E}?x=%3Cb`, {
+            method: 'POST',
+            headers: { 'Content-Type': XML_TYPE, SOAPAction: '"App.WebService/Authenticate"' },
+            body: xml,
+          })
+        : await send(server.port, `${E}?x=%3Cb`, {
+            method: 'POST',
+            headers: { 'Content-Type': `${SOAP12_TYPE}; action="App.WebService/Authenticate"` },
+            body: xml,
+          });
+    expectReply(reply, 200, soapType(version), voidReply(version, 'Authenticate'));
+    expect(onlyCall().input).toEqual({ requestJson: 'a<b &#60; <!x' });
+  });
+
+  describe('with validateRequest: false (requestValidationMode 2.0)', () => {
+    let lenient: RecordingServer;
+    beforeAll(async () => {
+      lenient = await startRecordingServer({ validateRequest: false });
+    });
+    afterAll(() => lenient.close());
+
+    it('HttpGet and HttpPost pass every value to the handler exactly', async () => {
+      const value = '{"user":"a<b&c"} <!-- &#60; \uFF1Cx';
+      expectHttpVoid(await send(lenient.port, `${E}/Authenticate?requestJson=${encodeURIComponent(value)}&x=%3Cb`));
+      expectHttpVoid(
+        await send(lenient.port, `${E}/LoginOut`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: `requestJson=${encodeURIComponent(value)}`,
+        }),
+      );
+      expect(lenient.calls).toEqual([
+        { operation: 'Authenticate', transport: 'httpGet', input: { requestJson: value }, files: [] },
+        { operation: 'LoginOut', transport: 'httpPost', input: { requestJson: value }, files: [] },
+      ]);
+    });
+  });
 });
 
 /** The text of an HTML fragment: tags dropped, the entities the pages use decoded. */

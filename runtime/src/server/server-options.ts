@@ -111,6 +111,14 @@ export interface ServerOptions {
   trustProxy?: boolean;
   /** Append the thrown error's message to `Server was unable to process request.` (never a stack trace). */
   exposeErrors?: boolean;
+  /**
+   * ASP.NET's request validation of HTTP GET query values and HTTP POST form values: a call with a value holding
+   * `<` before a letter, `!` or a control character, or `&#`, is refused with a 500 `A potentially dangerous
+   * Request.QueryString value was detected from the client (…).` before its handler is called. Default `true`, as
+   * ASP.NET 4 (`requestValidationMode` 4.0); `false` for a service that ran with `requestValidationMode="2.0"` or on
+   * .NET 2.0/3.5, which let such values reach the service. SOAP is never validated.
+   */
+  validateRequest?: boolean;
   /** Called with every error a handler throws other than a `SoapFault`, and with a handler timeout. */
   onError?: (error: unknown, ctx: CallContext) => void;
   /**
@@ -130,6 +138,7 @@ export interface ResolvedOptions {
   readonly maxLingerBytes: number;
   readonly trustProxy: boolean;
   readonly exposeErrors: boolean;
+  readonly validateRequest: boolean;
   readonly onError: ((error: unknown, ctx: CallContext) => void) | undefined;
   readonly onCall: ((record: CallRecord) => void) | undefined;
   /** The calls waiting for a handler's promise, against `handlerTimeoutMs`: one list and one timer per server. */
@@ -152,6 +161,7 @@ export function resolveOptions(options: ServerOptions = {}): ResolvedOptions {
     maxLingerBytes: positive(options.maxLingerBytes, DEFAULT_MAX_LINGER_BYTES, 'maxLingerBytes'),
     trustProxy: options.trustProxy ?? false,
     exposeErrors: options.exposeErrors ?? false,
+    validateRequest: options.validateRequest ?? true,
     onError: options.onError,
     onCall: options.onCall,
     handlerDeadlines: new HandlerDeadlines(handlerTimeoutMs),

@@ -222,6 +222,7 @@ interface OperationCase<Op extends keyof Client> {
   /**
    * Values at the edges of their types: `HOSTILE_STRING`; integers at a bound (`long` beyond 2^53); `float` and
    * `double` at their largest magnitude; `decimal` with 29 digits; the last millisecond of year 9999; `ALL_BYTES`.
+   * Over HTTP GET/POST, request validation refuses the input as it is: it is sent as `acceptedOverHttp` makes it.
    */
   readonly hostile: Sample<Op>;
   /** A file sent over httpPost, for an operation that can carry files (one without parameters); else `undefined`. */
@@ -362,6 +363,37 @@ function isHttpPost(transport: string): boolean {
   return transport === 'httpPost';
 }
 
+/**
+ * Whether the character at `i` starts what ASP.NET's request validation refuses in an HTTP GET query or POST form
+ * value (the server's `validateRequest`, on by default, as in ASP.NET 4): `<` or the fullwidth `＜` before an ASCII
+ * letter, `!` or a control character, and `&#`.
+ */
+function refusedAt(text: string, i: number): boolean {
+  const next = text.charAt(i + 1);
+  if (text[i] === '&') return next === '#';
+  return next !== '' && (/[A-Za-z!]/.test(next) || next.charCodeAt(0) < 0x20);
+}
+
+/**
+ * `value` as HTTP GET/POST can carry it: a space after each `<` and `&` that request validation refuses, in every
+ * string it holds (the same value when there is none).
+ */
+function acceptedOverHttp<T>(value: T): T {
+  if (typeof value === 'string') {
+    return value.replace(/[<&\uFF1C]/g, (c: string, i: number) => (refusedAt(value, i) ? `${c} ` : c)) as T;
+  }
+  if (Array.isArray(value)) {
+    const items = value.map((item: unknown) => acceptedOverHttp(item));
+    return (items.every((item, i) => item === value[i]) ? value : items) as T;
+  }
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    const entries = Object.entries(value).map(([key, item]) => [key, acceptedOverHttp(item)] as const);
+    const same = entries.every(([key, item]) => item === (value as Record<string, unknown>)[key]);
+    return (same ? value : Object.fromEntries(entries)) as T;
+  }
+  return value;
+}
+
 /** `text` as XML text; with `quotes`, as an attribute's value between double quotes. */
 function escapeXml(text: string, quotes = false): string {
   const escaped = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -383,10 +415,21 @@ describe('calls', () => {
     async (operation, transport) => {
       for (const kind of ['plain', 'hostile'] as const) {
         const { input, result } = OPERATIONS[operation][kind];
+        const sent = isSoap(transport) ? input : acceptedOverHttp(input);
         seen.length = 0;
+        if (sent !== input) {
+          // Request validation refuses the input as it is, before any handler: the reply's message, decoded.
+          const refused = await rejectionOf(call(operation, input, transport));
+          expect(refused, `${kind} refused`).toBeInstanceOf(HttpError);
+          expect((refused as HttpError).status).toBe(500);
+          expect((refused as Error).message).toMatch(
+            `A potentially dangerous Request.${isHttpPost(transport) ? 'Form' : 'QueryString'} value was detected`,
+          );
+          expect(seen, `${kind} refused`).toEqual([]);
+        }
         behaviour = { returns: result };
-        await expect(call(operation, input, transport), `${kind} result`).resolves.toStrictEqual(result);
-        expect(seen, `${kind} input`).toStrictEqual([{ operation, transport, input, files: [] }]);
+        await expect(call(operation, sent, transport), `${kind} result`).resolves.toStrictEqual(result);
+        expect(seen, `${kind} input`).toStrictEqual([{ operation, transport, input: sent, files: [] }]);
       }
     },
   );

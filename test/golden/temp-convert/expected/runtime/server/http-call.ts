@@ -11,10 +11,13 @@
  * body: `multipart/form-data` parts become `ctx.files`; a form has no files;
  * any other non-empty body (or a multipart body that does not parse) is one
  * file of the request's content type.
+ *
+ * The query or form values of an operation with parameters go through ASP.NET's request validation
+ * (`request-validation.ts`, the `validateRequest` option) before any of them is bound.
  */
 import { parseContentType } from '../content-type.js';
 import { parseFormValues, type FormValues } from '../form-encoding.js';
-import { htmlEncodeMessageChain } from '../html-escape.js';
+import { htmlEncodeMessage, htmlEncodeMessageChain } from '../html-escape.js';
 import { MultipartError, readMultipart, type UploadedFile } from '../multipart.js';
 import type { Transport } from '../service-description.js';
 import { FORM_MEDIA_TYPE, MULTIPART_FORM_MEDIA_TYPE, XML_CONTENT_TYPE } from '../soap-constants.js';
@@ -22,6 +25,7 @@ import { headerValue, type IncomingCall } from './incoming-call.js';
 import { createContext, failureOf, invokeHandler, MAX_REQUEST_LENGTH_EXCEEDED, type Failure } from './invoke.js';
 import { bindFormParameters } from './parameters.js';
 import { CACHE_CONTROL, contentReply, sharedReply, textReply, type Reply } from './reply.js';
+import { requestValidationError } from './request-validation.js';
 import { httpResultDocument } from './result-value.js';
 import type { OperationEntry, ServiceTables } from './service-tables.js';
 import type { ResolvedOptions } from './server-options.js';
@@ -80,6 +84,11 @@ export async function handleHttpCall(
     }
   }
 
+  // ASMX reads the collection only for an operation with parameters, and reading it validates every value.
+  if (options.validateRequest && op.parameters.length > 0) {
+    const refused = requestValidationError(values, transport === 'httpGet' ? 'QueryString' : 'Form');
+    if (refused !== undefined) return textReply(500, htmlEncodeMessage(refused));
+  }
   const binding = bindFormParameters(op, values, tables.values);
   if (!binding.ok) return textReply(500, binding.message);
   const context = createContext(call, httpFailureReply, transport, op.name, files);
