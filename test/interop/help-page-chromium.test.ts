@@ -73,7 +73,7 @@ it('help page → Authenticate → requestJson → Invoke: the handler gets the 
 }, 60_000);
 
 it('a value request validation refuses: the new window shows the plain-text refusal, no handler is called', async (ctx) => {
-  browserCheck.need(ctx);
+  chromiumCheck.need(ctx);
   const page = await browser!.newPage();
   try {
     await page.goto(`${server.endpoint}?op=Authenticate`);
