@@ -1,5 +1,6 @@
 import { chmod, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, cliProcess, REFERENCE_WSDL, ROOT, tempDir } from './run-cli.js';
@@ -223,5 +224,20 @@ describe('asmxgen as a process', () => {
     expect(r.stdout).toMatch(/--base-url [\s\S]*default: "http:\/\/localhost:8080"/);
     expect(r.stdout).toMatch(/--dry-run/);
     expect(r.stdout).toMatch(/--watch/);
+  });
+
+  it('a reader that stops early (`generate | head -1`): no stack trace, exit 0, the whole output written', async () => {
+    const dir = await tempDir();
+    const child = spawn(process.execPath, [join(ROOT, 'bin/asmxgen.js'), 'generate', '--out', join(dir, 'out')], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    // Read the first chunk of stdout, then close the pipe, as `head -1` does.
+    child.stdout.once('data', () => child.stdout.destroy());
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect((await readdir(join(dir, 'out'))).sort()).toEqual((await readdir(join(ROOT, 'generated'))).sort());
   });
 });
