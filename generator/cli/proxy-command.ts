@@ -32,6 +32,7 @@ interface ProxyArgs {
   port: number;
   host: string;
   'drain-ms': number;
+  'validate-request': boolean;
 }
 
 export function proxyCommand(ctx: CommandContext): CommandModule<object, ProxyArgs> {
@@ -86,6 +87,13 @@ export function proxyCommand(ctx: CommandContext): CommandModule<object, ProxyAr
           default: 10_000,
           describe: 'On Ctrl-C/SIGTERM, how long in-flight exchanges may take to finish',
         })
+        .option('validate-request', {
+          type: 'boolean',
+          default: true,
+          describe:
+            "With --impl: the operations served here refuse HTTP GET/POST values ASP.NET's request validation " +
+            'refuses; --no-validate-request when the upstream runs without it (requestValidationMode="2.0")',
+        })
         .example('$0 proxy --upstream http://legacy.example.com', 'Forward everything to the legacy service')
         .example(
           '$0 proxy --upstream http://legacy.example.com --impl src/handlers.ts',
@@ -130,6 +138,7 @@ export function proxyCommand(ctx: CommandContext): CommandModule<object, ProxyAr
               createServer: model.ts.createServer,
               serviceName: model.name,
               implFile: resolve(argv.impl),
+              validateRequest: argv['validate-request'],
             },
             (line) => log(`local ${line}`),
           );

@@ -18,6 +18,7 @@ interface ServeArgs extends Pick<SpecOptions, 'spec'> {
   workers: number;
   'drain-ms': number;
   log: 'text' | 'json';
+  'validate-request': boolean;
 }
 
 export function serveCommand(ctx: CommandContext): CommandModule<object, ServeArgs> {
@@ -57,6 +58,13 @@ export function serveCommand(ctx: CommandContext): CommandModule<object, ServeAr
             'text: readable lines; json: one JSON object per call on stdout (operation, transport, status, ' +
             'outcome, durationMs, fault), everything else on stderr',
         })
+        .option('validate-request', {
+          type: 'boolean',
+          default: true,
+          describe:
+            "Refuse HTTP GET/POST values ASP.NET's request validation refuses, as ASP.NET 4 does; " +
+            '--no-validate-request for a service that ran without it (requestValidationMode="2.0")',
+        })
         .example('$0 serve', 'Mock the default service on http://127.0.0.1:8080')
         .example('$0 serve --impl src/handlers.ts --workers 4', 'Serve your implementation with 4 processes')
         .example('$0 serve --port 0', 'Serve on any free port (the address is printed)') as never,
@@ -77,6 +85,7 @@ export function serveCommand(ctx: CommandContext): CommandModule<object, ServeAr
         host: argv.host,
         drainMs: argv['drain-ms'],
         logFormat: argv.log,
+        validateRequest: argv['validate-request'],
       };
       // With --log json, stdout carries the call lines only.
       const log =

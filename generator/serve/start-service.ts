@@ -24,6 +24,8 @@ export interface ServeConfig {
   readonly drainMs: number;
   /** `text` (the default): readable lines (the mock's calls, handler errors); `json`: one JSON line per call on stdout. */
   readonly logFormat?: 'text' | 'json';
+  /** The server's `validateRequest` (default `true`): refuse what ASP.NET's request validation refuses. */
+  readonly validateRequest?: boolean;
 }
 
 /**
@@ -110,15 +112,15 @@ export async function loadService(
     handlers = mockHandlers(operations, json ? () => undefined : (line) => log(`call  ${line}`));
   }
   const create = generated[config.createServer] as (handlers: object, options?: object) => Server;
-  const server = create(
-    handlers,
-    json
+  const server = create(handlers, {
+    validateRequest: config.validateRequest ?? true,
+    ...(json
       ? { onCall: (record: CallRecord) => process.stdout.write(callLogLine(record) + '\n') }
       : {
           onError: (error: unknown, ctx: { operation: string }) =>
             log(`error ${ctx.operation}: ${error instanceof Error ? error.message : String(error)}`),
-        },
-  );
+        }),
+  });
   return { server, implemented };
 }
 

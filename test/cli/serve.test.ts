@@ -55,6 +55,33 @@ describe('asmxgen serve', () => {
     expect(served.output()).toContain('call  GetTerm httpGet {"requestJson":"x"}\n');
   });
 
+  it('refuses what request validation refuses over HTTP GET and POST; --no-validate-request serves it', async () => {
+    const dangerous = encodeURIComponent('{"user":"a<b"}');
+    const strict = await serve([]);
+    const refused = await fetch(`${strict.url}/Authenticate?requestJson=${dangerous}`);
+    expect(refused.status).toBe(500);
+    expect(await refused.text()).toBe(
+      'A potentially dangerous Request.QueryString value was detected from the client ' +
+        '(requestJson=&quot;{&quot;user&quot;:&quot;a&lt;b&quot;}&quot;).\r\n',
+    );
+    strict.child.kill('SIGTERM');
+    expect(await strict.exited).toBe(0);
+    expect(strict.output()).not.toContain('call  Authenticate');
+
+    const lenient = await serve(['--no-validate-request']);
+    expect((await fetch(`${lenient.url}/Authenticate?requestJson=${dangerous}`)).status).toBe(200);
+    const form = await fetch(`${lenient.url}/Authenticate`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: `requestJson=${dangerous}`,
+    });
+    expect(form.status).toBe(200);
+    lenient.child.kill('SIGTERM');
+    expect(await lenient.exited).toBe(0);
+    expect(lenient.output()).toContain('call  Authenticate httpGet {"requestJson":"{\\"user\\":\\"a<b\\"}"}\n');
+    expect(lenient.output()).toContain('call  Authenticate httpPost {"requestJson":"{\\"user\\":\\"a<b\\"}"}\n');
+  });
+
   it('--log json: one JSON line per call on stdout, and nothing else there', async () => {
     const served = await serve(['--log', 'json']);
     expect((await soap(served.url, 'Authenticate', 'x')).status).toBe(200);
