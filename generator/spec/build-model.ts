@@ -31,6 +31,8 @@ interface Draft {
   readonly result: TypeRef | undefined;
   readonly reflected: number;
   readonly http: boolean;
+  /** SOAP section 5 encoding: rpc/encoded or document/encoded; `undefined` for document/literal. */
+  readonly encoded: { readonly style: 'rpc' | 'document' } | undefined;
 }
 
 /**
@@ -41,6 +43,10 @@ interface Draft {
 export function buildModel(spec: Spec): ServiceModel {
   const svc = spec.service.name;
   const ns = spec.service.namespace;
+  // [SoapRpcService]: encoded is the service's default use, so encoded types take the service namespace and the
+  // literal ones (HTTP's) `{ns}/literalTypes`; otherwise encoded types go to `{ns}/encodedTypes`.
+  const rpcService = spec.service.style === 'rpc';
+  const sub = (name: string) => (ns.endsWith('/') ? `${ns}${name}` : `${ns}/${name}`);
   const enabled = new Set(spec.bindings ?? BINDING_KINDS);
   const bindings = BINDING_KINDS.filter((b) => enabled.has(b));
   const has = (b: BindingKind) => bindings.includes(b);
@@ -80,6 +86,7 @@ export function buildModel(spec: Spec): ServiceModel {
       result,
       reflected: resolver.registered,
       http: flags.http && isHttpEligible(facts),
+      encoded: encodingOf(op, rpcService),
     };
   });
   // HTTP replies name an array result by its default item name, whatever [return: XmlArrayItem] says.
@@ -143,6 +150,8 @@ export function buildModel(spec: Spec): ServiceModel {
     http: flags.http,
     dataSetSchema: spec.wsdl?.dataSetSchema ?? 'v2',
     xsdImport: spec.wsdl?.xsdImport ?? false,
+    ...(rpcService && { namespace: sub('literalTypes'), serviceNamespace: ns }),
+    encodedNamespace: rpcService ? ns : sub('encodedTypes'),
     abstractTypes: drafts.some(
       (d) =>
         d.http &&
@@ -177,6 +186,12 @@ export function buildModel(spec: Spec): ServiceModel {
         reflected: d.reflected,
         http: d.http,
         httpResult: httpResults[i],
+        encoded: d.encoded,
+        httpArrayParameter:
+          d.http &&
+          d.parameters.some(
+            (p) => httpParameterKind({ ...p.spec, direction: 'in', list: false, type: p.type }) === 'array',
+          ),
       };
     }),
   });
@@ -231,13 +246,21 @@ export function buildModel(spec: Spec): ServiceModel {
               type: httpParameterKind(p) === 'array' ? plan.stringArray! : 's:string',
             })),
             body: result && {
-              element: bodyElement && `tns:${bodyElement.name}`,
+              element: bodyElement && `${plan.literalPrefix}:${bodyElement.name}`,
               xml: bodyElement === undefined,
             },
           }
         : undefined,
       httpOmitted: flags.http && !d.http,
       soapAction: op.soapAction ?? soapActionFor(ns, messageName),
+      encoded: d.encoded && {
+        style: d.encoded.style,
+        inputNamespace: d.encoded.style === 'rpc' ? (op.requestNamespace ?? ns) : rpcService ? ns : sub('encodedTypes'),
+        outputNamespace:
+          d.encoded.style === 'rpc' ? (op.responseNamespace ?? ns) : rpcService ? ns : sub('encodedTypes'),
+        inputParts: plan.encodedParts[i]!.input,
+        outputParts: plan.encodedParts[i]!.output,
+      },
       requestElement: messageName,
       responseElement: `${messageName}Response`,
       messages: {
@@ -280,6 +303,7 @@ export function buildModel(spec: Spec): ServiceModel {
     namespace: ns,
     path: spec.service.path ?? defaultEndpointPath(svc),
     description: spec.service.description,
+    rpc: rpcService,
     bindings,
     enabled: flags,
     operations,
@@ -312,6 +336,16 @@ export function buildModel(spec: Spec): ServiceModel {
     ts: serviceTs,
   };
   return deepFreeze(model);
+}
+
+/**
+ * An operation's SOAP style and use: rpc is always encoded; a `[SoapRpcService]`'s default use is encoded, any
+ * other service's literal.
+ */
+function encodingOf(op: SpecOperation, rpcService: boolean): Draft['encoded'] {
+  const style = op.style ?? (rpcService ? 'rpc' : 'document');
+  const use = op.use ?? (style === 'rpc' || rpcService ? 'encoded' : 'literal');
+  return use === 'encoded' ? { style } : undefined;
 }
 
 /**
@@ -351,6 +385,12 @@ function codeBlockers(
     }
   }
   for (const op of operations) {
+    if (op.encoded) {
+      out.push(
+        `operation "${op.messageName}" is ${op.encoded.style}/encoded (SOAP section 5 encoding): the generated ` +
+          'server and client speak document/literal only',
+      );
+    }
     for (const p of op.parameters) {
       if (
         p.choice ||

@@ -35,6 +35,8 @@ export function parseSpec(text: string, file: string): Spec {
 class Checker extends YamlChecker {
   /** Every type reference, checked once the declared types are known. */
   private readonly refs: TypeRefUse[] = [];
+  /** `service.style`, once read: an operation's style defaults to it. */
+  private serviceStyle: 'document' | 'rpc' = 'document';
 
   spec(): Spec | undefined {
     const root = this.deref(this.doc.contents);
@@ -136,6 +138,7 @@ class Checker extends YamlChecker {
       'binding',
       'conformanceClaim',
       'include',
+      'style',
     ]);
     let name: string | undefined;
     if (this.need(map, f, entry.path, 'name')) name = this.name(f.name!, 'service name', false);
@@ -161,7 +164,9 @@ class Checker extends YamlChecker {
     const binding = f.binding && this.name(f.binding, 'binding name', true);
     const conformanceClaim = f.conformanceClaim && this.boolean(f.conformanceClaim);
     const include = f.include && this.typeNames(f.include, 'include');
-    if (name === undefined || namespace === undefined) return undefined;
+    const style = f.style && this.oneOf(f.style, ['document', 'rpc'] as const);
+    if (style !== undefined) this.serviceStyle = style;
+    if (name === undefined || namespace === undefined || (f.style && !style)) return undefined;
     return {
       name,
       namespace,
@@ -170,6 +175,7 @@ class Checker extends YamlChecker {
       ...(binding !== undefined && { binding }),
       ...(conformanceClaim !== undefined && { conformanceClaim }),
       ...(include !== undefined && { include }),
+      ...(style !== undefined && { style }),
     };
   }
 
@@ -257,6 +263,10 @@ class Checker extends YamlChecker {
       'result',
       'resultItemName',
       'headers',
+      'style',
+      'use',
+      'requestNamespace',
+      'responseNamespace',
     ]);
     let name: string | undefined;
     if (this.need(map, f, entry.path, 'name')) name = this.name(f.name!, 'operation name', true);
@@ -281,6 +291,7 @@ class Checker extends YamlChecker {
       this.problem(f.resultItemName, 'resultItemName applies to an array result only');
     }
     const headers = f.headers && this.headers(f.headers);
+    const soap = this.soapStyle(f);
     // Any problem above is reported and fails the whole spec; only `name` matters to the type.
     if (name === undefined) return undefined;
     return {
@@ -293,6 +304,36 @@ class Checker extends YamlChecker {
       ...(result !== undefined && { result }),
       ...(resultItemName !== undefined && { resultItemName }),
       ...(headers !== undefined && { headers }),
+      ...soap,
+    };
+  }
+
+  /**
+   * An operation's `style`, `use` and rpc wrapper namespaces. rpc is always encoded (rpc/literal is not
+   * expressible); the wrapper namespaces are rpc's (a document operation's body has no rpc wrapper).
+   */
+  private soapStyle(
+    f: Record<string, Entry | undefined>,
+  ): Pick<SpecOperation, 'style' | 'use' | 'requestNamespace' | 'responseNamespace'> {
+    const style = f.style && this.oneOf(f.style, ['document', 'rpc'] as const);
+    const use = f.use && this.oneOf(f.use, ['literal', 'encoded'] as const);
+    const requestNamespace = f.requestNamespace && this.string(f.requestNamespace, true);
+    const responseNamespace = f.responseNamespace && this.string(f.responseNamespace, true);
+    const rpc = (style ?? this.serviceStyle) === 'rpc';
+    if (rpc && use === 'literal') {
+      this.problem(
+        f.use!,
+        'an rpc operation is encoded ([SoapRpcMethod] with SOAP section 5 encoding): rpc/literal is not expressible',
+      );
+    }
+    for (const key of ['requestNamespace', 'responseNamespace'] as const) {
+      if (f[key] && !rpc) this.problem(f[key], `${key} applies to an rpc operation only (style: rpc)`);
+    }
+    return {
+      ...(style !== undefined && { style }),
+      ...(use !== undefined && { use }),
+      ...(requestNamespace !== undefined && { requestNamespace }),
+      ...(responseNamespace !== undefined && { responseNamespace }),
     };
   }
 

@@ -63,6 +63,11 @@ export interface SpecService {
   readonly conformanceClaim?: boolean;
   /** `[XmlInclude]` on the service class, in attribute order. */
   readonly include?: readonly string[];
+  /**
+   * `rpc`: `[SoapRpcService]`, every operation rpc/encoded unless it says otherwise, encoded types in the service
+   * namespace; `document` (the default): document/literal.
+   */
+  readonly style?: 'document' | 'rpc';
 }
 
 export interface SpecOperation {
@@ -81,6 +86,17 @@ export interface SpecOperation {
   /** `[return: XmlArrayItem("X")]`: the item name of an array result. */
   readonly resultItemName?: string;
   readonly headers?: readonly SpecHeader[];
+  /** `rpc` (`[SoapRpcMethod]`) or `document` (`[SoapDocumentMethod]`); the service's `style` when omitted. */
+  readonly style?: 'document' | 'rpc';
+  /**
+   * `encoded` (SOAP section 5) or `literal`; `encoded` for an rpc operation, else `literal` in a document service
+   * and `encoded` in an rpc one, when omitted. rpc/literal is not expressible.
+   */
+  readonly use?: 'literal' | 'encoded';
+  /** `[SoapRpcMethod(RequestNamespace)]`: the rpc request wrapper's namespace; the service's when omitted. */
+  readonly requestNamespace?: string;
+  /** `[SoapRpcMethod(ResponseNamespace)]`: the rpc response wrapper's namespace; the service's when omitted. */
+  readonly responseNamespace?: string;
 }
 
 export interface SpecParameter {
