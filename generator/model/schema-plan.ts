@@ -18,7 +18,6 @@ import type {
   DataSetSchema,
   ElementNode,
   EncodedArrayTypeNode,
-  EncodedComplexTypeNode,
   EncodedElementNode,
   FixedNode,
   NamespaceDeclaration,
