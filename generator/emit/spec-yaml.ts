@@ -63,6 +63,7 @@ function serviceMap(doc: Document, spec: Spec): YAMLMap {
     ['conformanceClaim', conformanceClaim],
   ]);
   if (include && include.length > 0) node.items.push(pair(doc, 'include', names(doc, include)));
+  if (spec.service.style !== undefined) node.items.push(pair(doc, 'style', spec.service.style));
   return node;
 }
 
@@ -168,6 +169,10 @@ function operationMap(doc: Document, op: SpecOperation): YAMLMap {
     ['group', op.group],
     ['description', op.description],
     ['soapAction', op.soapAction],
+    ['style', op.style],
+    ['use', op.use],
+    ['requestNamespace', op.requestNamespace],
+    ['responseNamespace', op.responseNamespace],
   ]);
   const headers = op.headers ?? [];
   if (headers.length > 0) node.items.push(pair(doc, 'headers', headersSeq(doc, headers)));

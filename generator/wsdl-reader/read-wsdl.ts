@@ -8,6 +8,7 @@ import type { Spec, SpecHeader, SpecOperation, SpecParameter, SpecWsdl } from '.
 import { compareWsdl } from './compare-wsdl.js';
 import { headerFieldNames } from './header-fields.js';
 import { readBindings, type WsdlBinding } from './read-bindings.js';
+import { isEncodedService, readEncodedOperations } from './read-encoded.js';
 import { mergeOrders, readOperations, type OperationReading } from './read-operations.js';
 import { SchemaReader, type RawDeclaration, type RawParticle, type RawType } from './read-schema.js';
 import { readEndpoints, readService } from './read-service.js';
@@ -76,6 +77,7 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
         'start with a digit): it names the generated functions and types; rename the service class and import again',
     );
   }
+  if (isEncodedService(doc)) return readEncodedWsdl(doc, body, service, name, options.exact ?? true);
   const bindings = readBindings(doc);
   if (bindings.size === 0) {
     throw doc.failAt(
@@ -176,6 +178,37 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
   const wsdl = wsdlForm(doc, body, model, schema.dataSetSchema, schema.xsdImport);
   const { wsdl: _checked, ...rest } = spec;
   return { spec: wsdl ? { ...rest, wsdl } : rest, addresses };
+}
+
+/**
+ * A service whose SOAP operations are all encoded (SOAP section 5: `[SoapRpcService]`, `[SoapRpcMethod]`,
+ * `[SoapDocumentMethod(Use = Encoded)]`): operations and types from the SOAP messages and the encoded schema
+ * (`read-encoded.ts`), the rest from the spec's own WSDL, which must be the input's.
+ */
+function readEncodedWsdl(doc: WsdlDocument, text: string, service: XmlNode, name: string, exact: boolean): WsdlReading {
+  const bindings = readBindings(doc, { encoded: true });
+  const encoded = readEncodedOperations(doc, bindings);
+  const { addresses, path } = readEndpoints(doc, service, name, bindings);
+  const kinds = [...bindings.keys()];
+  const spec: Spec = {
+    service: {
+      name,
+      namespace: doc.targetNamespace,
+      ...(path !== undefined && { path }),
+      ...(doc.description !== undefined && { description: doc.description }),
+      ...bindingName(doc, name, bindings),
+      ...(encoded.rpcService && { style: 'rpc' as const }),
+    },
+    ...(kinds.length < BINDING_KINDS.length && { bindings: kinds }),
+    ...(encoded.types.length > 0 && { types: encoded.types }),
+    operations: encoded.operations,
+  };
+  const address = BINDING_KINDS.map((k) => addresses[k]).find((a) => a !== undefined) ?? 'http://localhost/';
+  const model = buildModel(spec);
+  const error = verify(doc, model, address);
+  if (error && exact) throw error;
+  const wsdl = wsdlForm(doc, text, model, undefined, false);
+  return { spec: wsdl ? { ...spec, wsdl } : spec, addresses };
 }
 
 /** `service.binding` when the SOAP bindings have a `[WebServiceBinding(Name)]` rather than `{Service}Soap`. */

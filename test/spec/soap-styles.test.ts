@@ -51,6 +51,7 @@ describe('style and use', () => {
           '  - { name: B, style: document }',
           '  - { name: C, requestNamespace: urn:req, responseNamespace: urn:res }',
         ].join('\n'),
+        'f.yaml',
       ),
     );
     expect(model.rpc).toBe(true);
@@ -72,6 +73,7 @@ describe('style and use', () => {
         [`${HEAD}operations:`, '  - { name: A }', '  - { name: B, use: encoded, parameters: [{ name: x }] }'].join(
           '\n',
         ),
+        'f.yaml',
       ),
     );
     expect(model.rpc).toBe(false);
