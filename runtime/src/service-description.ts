@@ -5,8 +5,10 @@
  */
 
 import type { HeaderDescription, TypeDescription, ValueType } from './type-description.js';
+import type { EncodedDescription } from './soap-encoding.js';
 
 export type * from './type-description.js';
+export type { EncodedDescription } from './soap-encoding.js';
 
 export type Transport = 'soap11' | 'soap12' | 'httpGet' | 'httpPost';
 
@@ -48,6 +50,8 @@ export interface OperationDescription {
   readonly headers?: readonly HeaderDescription[];
   /** Left off the HTTP GET/POST bindings (a parameter or result they cannot carry): those answer as ASMX does. */
   readonly httpOmitted?: boolean;
+  /** SOAP section 5 encoding (rpc/encoded, document/encoded): its SOAP messages follow `soap-encoding.ts`. */
+  readonly encoded?: EncodedDescription;
 }
 
 export interface ServiceDescription {

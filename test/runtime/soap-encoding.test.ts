@@ -1,0 +1,216 @@
+/**
+ * SOAP section 5 encoding (rpc/encoded, document/encoded) against the real runtime: each request below was sent
+ * to `RpcStyles.asmx` served by Mono's ASMX runtime, whose reply is in test/fixtures/rpc-styles-replies/. The
+ * server answers the same request with the same bytes, and the client reads the reply back.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { ServiceDescription, ServiceDocuments } from '../../runtime/src/service-description.js';
+import { createServiceFetchHandler } from '../../runtime/src/server.js';
+
+const NS = 'urn:example:rpc';
+const rpc = { style: 'rpc', requestNamespace: NS, responseNamespace: NS, typesNamespace: NS } as const;
+const crate = { class: 'Crate' } as const;
+
+const SERVICE: ServiceDescription = {
+  name: 'RpcStyles',
+  namespace: NS,
+  path: '/RpcStyles.asmx',
+  transports: ['soap11', 'soap12'],
+  types: {
+    Crate: {
+      kind: 'class',
+      xmlName: 'Crate',
+      elementName: 'Crate',
+      members: [
+        { name: 'Label', xmlName: 'Label', form: 'element', type: 'string' },
+        { name: 'Count', xmlName: 'Count', form: 'element', type: 'int' },
+      ],
+    },
+  },
+  operations: [
+    op('Echo', [['text', 'string']], 'string'),
+    op(
+      'Add',
+      [
+        ['a', 'int'],
+        ['b', 'int'],
+      ],
+      'int',
+    ),
+    op(
+      'MakeCrate',
+      [
+        ['label', 'string'],
+        ['count', 'int'],
+      ],
+      crate,
+    ),
+    op('Range', [['count', 'int']], { array: 'int', item: 'int', nillable: false }),
+    op('EchoCrates', [['crates', { array: crate, item: 'Crate', nillable: true }]], {
+      array: crate,
+      item: 'Crate',
+      nillable: true,
+    }),
+    op('Ping', [], undefined),
+    {
+      ...op(
+        'Store',
+        [
+          ['key', 'string'],
+          ['value', 'int'],
+        ],
+        undefined,
+      ),
+      soapAction: 'urn:example:rpc:store',
+      encoded: { ...rpc, requestNamespace: 'urn:example:rpc:requests' },
+    },
+    {
+      ...op(
+        'Pack',
+        [
+          ['crate', crate],
+          ['note', 'string'],
+        ],
+        crate,
+      ),
+      encoded: { ...rpc, style: 'document' },
+    },
+  ],
+};
+
+function op(
+  name: string,
+  parameters: [string, ServiceDescription['operations'][number]['parameters'][number]['type']][],
+  result: NonNullable<ServiceDescription['operations'][number]['result']>['type'] | undefined,
+): ServiceDescription['operations'][number] {
+  return {
+    name,
+    soapAction: `${NS}/${name}`,
+    responseElement: `${name}Response`,
+    parameters: parameters.map(([n, type]) => ({ name: n, type, optional: true })),
+    ...(result !== undefined && { result: { type: result, element: `${name}Result` } }),
+    encoded: rpc,
+  };
+}
+
+interface Crate {
+  Label: string | null;
+  Count: number;
+}
+
+/** The C# service's methods. */
+const HANDLERS = {
+  Echo: ({ text }: { text: string | null }) => text,
+  Add: ({ a, b }: { a: number; b: number }) => a + b,
+  MakeCrate: ({ label, count }: { label: string; count: number }): Crate => ({ Label: label, Count: count }),
+  Range: ({ count }: { count: number }) => Array.from({ length: count }, (_, i) => i + 1),
+  EchoCrates: ({ crates }: { crates: Crate[] }) => crates,
+  Ping: () => undefined,
+  Store: () => undefined,
+  Pack: ({ crate, note }: { crate: Crate | null; note: string }) =>
+    crate && { ...crate, Label: `${crate.Label ?? ''}${note}` },
+};
+
+const DOCUMENTS: ServiceDocuments = { wsdl: '', disco: '', helpPage: '', operationPages: {}, methodNotFoundPage: '' };
+const handle = createServiceFetchHandler(SERVICE, DOCUMENTS, HANDLERS);
+const REPLIES = resolve(import.meta.dirname, '../fixtures/rpc-styles-replies');
+
+const ENV11 =
+  '<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" ' +
+  'xmlns:soapenc="http://schemas.xmlsoap.org/soap/encoding/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" ' +
+  'xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:tns="urn:example:rpc"><soap:Body ' +
+  'soap:encodingStyle="http://schemas.xmlsoap.org/soap/encoding/">';
+const END11 = '</soap:Body></soap:Envelope>';
+const ENV12 =
+  '<?xml version="1.0" encoding="utf-8"?><soap12:Envelope xmlns:soap12="http://www.w3.org/2003/05/soap-envelope" ' +
+  'xmlns:soapenc="http://www.w3.org/2003/05/soap-encoding" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" ' +
+  'xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:tns="urn:example:rpc"><soap12:Body>';
+const END12 = '</soap12:Body></soap12:Envelope>';
+const CRATE_C1 =
+  '<tns:Crate id="c1" xsi:type="tns:Crate"><Label xsi:type="xsd:string">x</Label><Count xsi:type="xsd:int">1</Count></tns:Crate>';
+
+/** [reply file, SOAPAction, the Body's content], as sent to the real runtime. */
+const SOAP11: [string, string, string][] = [
+  ['echo', 'Echo', '<tns:Echo><text xsi:type="xsd:string">hi</text></tns:Echo>'],
+  ['echoNil', 'Echo', '<tns:Echo><text xsi:nil="true"/></tns:Echo>'],
+  ['add', 'Add', '<tns:Add><a xsi:type="xsd:int">1</a><b xsi:type="xsd:int">2</b></tns:Add>'],
+  ['addNoType', 'Add', '<tns:Add><a>5</a><b>6</b></tns:Add>'],
+  [
+    'makeCrate',
+    'MakeCrate',
+    '<tns:MakeCrate><label xsi:type="xsd:string">b</label><count xsi:type="xsd:int">1</count></tns:MakeCrate>',
+  ],
+  ['range', 'Range', '<tns:Range><count xsi:type="xsd:int">2</count></tns:Range>'],
+  ['range0', 'Range', '<tns:Range><count xsi:type="xsd:int">0</count></tns:Range>'],
+  [
+    'echoCrates',
+    'EchoCrates',
+    '<tns:EchoCrates><crates href="#a"/></tns:EchoCrates><soapenc:Array id="a" soapenc:arrayType="tns:Crate[2]">' +
+      '<Item href="#c1"/><Item href="#c2"/></soapenc:Array>' +
+      CRATE_C1 +
+      '<tns:Crate id="c2" xsi:type="tns:Crate"><Label xsi:type="xsd:string">y</Label><Count xsi:type="xsd:int">2</Count></tns:Crate>',
+  ],
+  ['ping', 'Ping', '<tns:Ping/>'],
+  [
+    'store',
+    'urn:example:rpc:store',
+    '<q:Store xmlns:q="urn:example:rpc:requests"><key xsi:type="xsd:string">k</key><value xsi:type="xsd:int">7</value></q:Store>',
+  ],
+  ['pack', 'Pack', `<tns:Pack><crate href="#c1"/><note xsi:type="xsd:string">!</note></tns:Pack>${CRATE_C1}`],
+];
+
+const SOAP12: [string, string, string][] = [
+  ['echo', 'Echo', '<tns:Echo><text xsi:type="xsd:string">hi</text></tns:Echo>'],
+  ['add', 'Add', '<tns:Add><a>1</a><b>2</b></tns:Add>'],
+  [
+    'makeCrate',
+    'MakeCrate',
+    '<tns:MakeCrate><label xsi:type="xsd:string">b</label><count xsi:type="xsd:int">1</count></tns:MakeCrate>',
+  ],
+  ['range', 'Range', '<tns:Range><count xsi:type="xsd:int">2</count></tns:Range>'],
+  [
+    'echoCrates',
+    'EchoCrates',
+    '<tns:EchoCrates><crates soapenc:itemType="tns:Crate" soapenc:arraySize="1"><Item xsi:type="tns:Crate">' +
+      '<Label>x</Label><Count>1</Count></Item></crates></tns:EchoCrates>',
+  ],
+  ['ping', 'Ping', '<tns:Ping/>'],
+  [
+    'store',
+    'urn:example:rpc:store',
+    '<q:Store xmlns:q="urn:example:rpc:requests"><key xsi:type="xsd:string">k</key><value xsi:type="xsd:int">7</value></q:Store>',
+  ],
+  ['pack', 'Pack', '<tns:Pack><crate><Label>x</Label><Count>1</Count></crate><note>!</note></tns:Pack>'],
+];
+
+const action = (a: string) => (a.includes(':') ? a : `${NS}/${a}`);
+
+describe('rpc/encoded and document/encoded on the wire, as the real runtime answers', () => {
+  it.for(SOAP11)('SOAP 1.1 %s', async ([file, soapAction, content]) => {
+    const reply = await handle(
+      new Request('http://localhost/RpcStyles.asmx', {
+        method: 'POST',
+        headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: `"${action(soapAction)}"` },
+        body: ENV11 + content + END11,
+      }),
+    );
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-type')).toBe('text/xml; charset=utf-8');
+    expect(await reply.text()).toBe(readFileSync(resolve(REPLIES, `${file}.soap11.xml`), 'utf8'));
+  });
+
+  it.for(SOAP12)('SOAP 1.2 %s', async ([file, soapAction, content]) => {
+    const reply = await handle(
+      new Request('http://localhost/RpcStyles.asmx', {
+        method: 'POST',
+        headers: { 'content-type': `application/soap+xml; charset=utf-8; action="${action(soapAction)}"` },
+        body: ENV12 + content + END12,
+      }),
+    );
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-type')).toBe('application/soap+xml; charset=utf-8');
+    expect(await reply.text()).toBe(readFileSync(resolve(REPLIES, `${file}.soap12.xml`), 'utf8'));
+  });
+});
