@@ -54,7 +54,10 @@ export interface EncodedSite {
 export function writeEncodedReply(site: EncodedSite, version: Version, value: unknown): string {
   const { op, encoded } = site;
   const writer = new EncodedWriter(site.types, version);
-  const wrapper = `types:${op.responseElement}`;
+  // The response wrapper is in the encoded types' namespace (`types:`), unless ResponseNamespace says another.
+  const own = encoded.responseNamespace === encoded.typesNamespace;
+  const wrapper = own ? `types:${op.responseElement}` : `q1:${op.responseElement}`;
+  const declaration = own ? '' : ` xmlns:q1="${escapeXmlAttr(encoded.responseNamespace)}"`;
   let content = '';
   if (op.result) {
     const part = writer.part(op.result.element, op.result.type, value);
@@ -64,7 +67,8 @@ export function writeEncodedReply(site: EncodedSite, version: Version, value: un
     content += part;
   }
   const body =
-    (content === '' ? `<${wrapper} />` : `<${wrapper}>${content}</${wrapper}>`) + writer.referencedElements();
+    (content === '' ? `<${wrapper}${declaration} />` : `<${wrapper}${declaration}>${content}</${wrapper}>`) +
+    writer.referencedElements();
   return envelope(site, version, encoded.style === 'rpc', body);
 }
 

@@ -6,112 +6,10 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ServiceDescription, ServiceDocuments } from '../../runtime/src/service-description.js';
+import type { ServiceDocuments } from '../../runtime/src/service-description.js';
+import { createServiceCaller } from '../../runtime/src/client.js';
 import { createServiceFetchHandler } from '../../runtime/src/server.js';
-
-const NS = 'urn:example:rpc';
-const rpc = { style: 'rpc', requestNamespace: NS, responseNamespace: NS, typesNamespace: NS } as const;
-const crate = { class: 'Crate' } as const;
-
-const SERVICE: ServiceDescription = {
-  name: 'RpcStyles',
-  namespace: NS,
-  path: '/RpcStyles.asmx',
-  transports: ['soap11', 'soap12'],
-  types: {
-    Crate: {
-      kind: 'class',
-      xmlName: 'Crate',
-      elementName: 'Crate',
-      members: [
-        { name: 'Label', xmlName: 'Label', form: 'element', type: 'string' },
-        { name: 'Count', xmlName: 'Count', form: 'element', type: 'int' },
-      ],
-    },
-  },
-  operations: [
-    op('Echo', [['text', 'string']], 'string'),
-    op(
-      'Add',
-      [
-        ['a', 'int'],
-        ['b', 'int'],
-      ],
-      'int',
-    ),
-    op(
-      'MakeCrate',
-      [
-        ['label', 'string'],
-        ['count', 'int'],
-      ],
-      crate,
-    ),
-    op('Range', [['count', 'int']], { array: 'int', item: 'int', nillable: false }),
-    op('EchoCrates', [['crates', { array: crate, item: 'Crate', nillable: true }]], {
-      array: crate,
-      item: 'Crate',
-      nillable: true,
-    }),
-    op('Ping', [], undefined),
-    {
-      ...op(
-        'Store',
-        [
-          ['key', 'string'],
-          ['value', 'int'],
-        ],
-        undefined,
-      ),
-      soapAction: 'urn:example:rpc:store',
-      encoded: { ...rpc, requestNamespace: 'urn:example:rpc:requests' },
-    },
-    {
-      ...op(
-        'Pack',
-        [
-          ['crate', crate],
-          ['note', 'string'],
-        ],
-        crate,
-      ),
-      encoded: { ...rpc, style: 'document' },
-    },
-  ],
-};
-
-function op(
-  name: string,
-  parameters: [string, ServiceDescription['operations'][number]['parameters'][number]['type']][],
-  result: NonNullable<ServiceDescription['operations'][number]['result']>['type'] | undefined,
-): ServiceDescription['operations'][number] {
-  return {
-    name,
-    soapAction: `${NS}/${name}`,
-    responseElement: `${name}Response`,
-    parameters: parameters.map(([n, type]) => ({ name: n, type, optional: true })),
-    ...(result !== undefined && { result: { type: result, element: `${name}Result` } }),
-    encoded: rpc,
-  };
-}
-
-interface Crate {
-  Label: string | null;
-  Count: number;
-}
-
-/** The C# service's methods. */
-const HANDLERS = {
-  Echo: ({ text }: { text: string | null }) => text,
-  Add: ({ a, b }: { a: number; b: number }) => a + b,
-  MakeCrate: ({ label, count }: { label: string; count: number }): Crate => ({ Label: label, Count: count }),
-  Range: ({ count }: { count: number }) => Array.from({ length: count }, (_, i) => i + 1),
-  EchoCrates: ({ crates }: { crates: Crate[] }) => crates,
-  Ping: () => undefined,
-  Store: () => undefined,
-  Pack: ({ crate, note }: { crate: Crate | null; note: string }) =>
-    crate && { ...crate, Label: `${crate.Label ?? ''}${note}` },
-};
+import { CALLS, HANDLERS, NS, SERVICE } from './fixtures/rpc-styles-description.js';
 
 const DOCUMENTS: ServiceDocuments = { wsdl: '', disco: '', helpPage: '', operationPages: {}, methodNotFoundPage: '' };
 const handle = createServiceFetchHandler(SERVICE, DOCUMENTS, HANDLERS);
@@ -213,4 +111,14 @@ describe('rpc/encoded and document/encoded on the wire, as the real runtime answ
     expect(reply.headers.get('content-type')).toBe('application/soap+xml; charset=utf-8');
     expect(await reply.text()).toBe(readFileSync(resolve(REPLIES, `${file}.soap12.xml`), 'utf8'));
   });
+});
+
+describe('the client of an encoded service', () => {
+  const fetchLocal = (input: RequestInfo | URL, init?: RequestInit) => handle(new Request(input, init));
+  for (const transport of ['soap11', 'soap12'] as const) {
+    it.for(CALLS)(`${transport}: %s`, async ([operation, input, expected]) => {
+      const caller = createServiceCaller(SERVICE, 'http://localhost/RpcStyles.asmx', { transport, fetch: fetchLocal });
+      expect(await caller(operation, input)).toEqual(expected);
+    });
+  }
 });
