@@ -54,5 +54,13 @@ function describeOperation(op: OperationModel): OperationDescription {
         }
       : {}),
     ...(op.httpOmitted ? { httpOmitted: true } : {}),
+    ...(op.encoded && {
+      encoded: {
+        style: op.encoded.style,
+        requestNamespace: op.encoded.inputNamespace,
+        responseNamespace: op.encoded.outputNamespace,
+        typesNamespace: op.encoded.typesNamespace,
+      },
+    }),
   };
 }

@@ -108,6 +108,8 @@ export interface EncodedOperationModel {
   readonly inputNamespace: string;
   /** The same for the output (`ResponseNamespace`). */
   readonly outputNamespace: string;
+  /** The encoded types' namespace: the service's in an rpc service, else `{namespace}/encodedTypes`. */
+  readonly typesNamespace: string;
   /** The SOAP message parts, `type=` qualified names in the encoded types' schema (`s:int`, `tns:ArrayOfInt`). */
   readonly inputParts: readonly EncodedPartModel[];
   readonly outputParts: readonly EncodedPartModel[];

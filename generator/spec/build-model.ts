@@ -258,6 +258,7 @@ export function buildModel(spec: Spec): ServiceModel {
         inputNamespace: d.encoded.style === 'rpc' ? (op.requestNamespace ?? ns) : rpcService ? ns : sub('encodedTypes'),
         outputNamespace:
           d.encoded.style === 'rpc' ? (op.responseNamespace ?? ns) : rpcService ? ns : sub('encodedTypes'),
+        typesNamespace: rpcService ? ns : sub('encodedTypes'),
         inputParts: plan.encodedParts[i]!.input,
         outputParts: plan.encodedParts[i]!.output,
       },
@@ -385,12 +386,6 @@ function codeBlockers(
     }
   }
   for (const op of operations) {
-    if (op.encoded) {
-      out.push(
-        `operation "${op.messageName}" is ${op.encoded.style}/encoded (SOAP section 5 encoding): the generated ` +
-          'server and client speak document/literal only',
-      );
-    }
     for (const p of op.parameters) {
       if (
         p.choice ||

@@ -5,10 +5,8 @@
  */
 
 import type { HeaderDescription, TypeDescription, ValueType } from './type-description.js';
-import type { EncodedDescription } from './soap-encoding.js';
 
 export type * from './type-description.js';
-export type { EncodedDescription } from './soap-encoding.js';
 
 export type Transport = 'soap11' | 'soap12' | 'httpGet' | 'httpPost';
 
@@ -52,6 +50,17 @@ export interface OperationDescription {
   readonly httpOmitted?: boolean;
   /** SOAP section 5 encoding (rpc/encoded, document/encoded): its SOAP messages follow `soap-encoding.ts`. */
   readonly encoded?: EncodedDescription;
+}
+
+/** An encoded operation's wire facts (SOAP section 5, `soap-encoding.ts`). */
+export interface EncodedDescription {
+  readonly style: 'rpc' | 'document';
+  /** The request wrapper's namespace: rpc's `RequestNamespace`, document/encoded's encoded types namespace. */
+  readonly requestNamespace: string;
+  /** The response wrapper's namespace. */
+  readonly responseNamespace: string;
+  /** Where the encoded types are (`xsi:type="types:Crate"`): the service namespace, or `{ns}/encodedTypes`. */
+  readonly typesNamespace: string;
 }
 
 export interface ServiceDescription {

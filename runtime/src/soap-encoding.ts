@@ -12,7 +12,7 @@
  * - Reading takes either form: `href`/`id` (1.1) and `soapenc:ref`/`soapenc:id` (1.2) are resolved, `xsi:nil`
  *   is null, an item element may have any name.
  */
-import type { OperationDescription } from './service-description.js';
+import type { EncodedDescription, OperationDescription } from './service-description.js';
 import type { ValueType } from './type-description.js';
 import { XSD_NS, XSI_NS } from './soap-constants.js';
 import { escapeXmlAttr, escapeXmlText } from './xml-escape.js';
@@ -30,17 +30,6 @@ const ENVELOPE_NS = {
 } as const;
 
 type Version = '1.1' | '1.2';
-
-/** An encoded operation's wire facts (`OperationDescription.encoded`). */
-export interface EncodedDescription {
-  readonly style: 'rpc' | 'document';
-  /** The request wrapper's namespace: rpc's `RequestNamespace`, document/encoded's encoded types namespace. */
-  readonly requestNamespace: string;
-  /** The response wrapper's namespace. */
-  readonly responseNamespace: string;
-  /** Where the encoded types are (`xsi:type="types:Crate"`): the service namespace, or `{ns}/encodedTypes`. */
-  readonly typesNamespace: string;
-}
 
 /** What the writer needs besides the values: the operation and the service's types. */
 export interface EncodedSite {

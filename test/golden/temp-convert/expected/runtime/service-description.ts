@@ -50,6 +50,19 @@ export interface OperationDescription {
   readonly headers?: readonly HeaderDescription[];
   /** Left off the HTTP GET/POST bindings (a parameter or result they cannot carry): those answer as ASMX does. */
   readonly httpOmitted?: boolean;
+  /** SOAP section 5 encoding (rpc/encoded, document/encoded): its SOAP messages follow `soap-encoding.ts`. */
+  readonly encoded?: EncodedDescription;
+}
+
+/** An encoded operation's wire facts (SOAP section 5, `soap-encoding.ts`). */
+export interface EncodedDescription {
+  readonly style: 'rpc' | 'document';
+  /** The request wrapper's namespace: rpc's `RequestNamespace`, document/encoded's encoded types namespace. */
+  readonly requestNamespace: string;
+  /** The response wrapper's namespace. */
+  readonly responseNamespace: string;
+  /** Where the encoded types are (`xsi:type="types:Crate"`): the service namespace, or `{ns}/encodedTypes`. */
+  readonly typesNamespace: string;
 }
 
 export interface ServiceDescription {

@@ -24,6 +24,7 @@ import { absentValue, readValue } from '../values/read-value.js';
 import { MalformedValueError, ValueReadError } from '../values/value-errors.js';
 import type { ValueContext } from '../values/value-kinds.js';
 import { readReplyHeaders } from './soap-headers.js';
+import { readEncodedResult } from '../soap-encoding.js';
 
 /** Reads the replies to calls of `op` by `site.transport` (SOAP 1.1 or 1.2). */
 export function soapReplyReader(
@@ -34,7 +35,7 @@ export function soapReplyReader(
   const namespace = context.namespace;
   const { result } = op;
   // Simple results without headers: the canonical reply's fast path.
-  const simple = (!result || (isXsdType(result.type) && !result.nillable)) && op.headers === undefined;
+  const simple = (!result || (isXsdType(result.type) && !result.nillable)) && op.headers === undefined && !op.encoded;
   const canonical = simple
     ? canonicalReplyReader(site.transport === 'soap11' ? '1.1' : '1.2', namespace, op)
     : undefined;
@@ -72,15 +73,17 @@ export function readSoapReply(
     throw new ProtocolError(site, reply, `a SOAP ${envelope.version} envelope answers a SOAP ${expectedVersion} call.`);
   }
   const response = firstChildElement(envelope.body);
-  if (!response || response.localName !== op.responseElement || response.namespace !== namespace) {
+  const responseNamespace = op.encoded?.responseNamespace ?? namespace;
+  if (!response || response.localName !== op.responseElement || response.namespace !== responseNamespace) {
     const found = response ? describeElement(response.localName, response.namespace) : 'nothing';
     throw new ProtocolError(
       site,
       reply,
-      `the Body holds ${found}, not ${describeElement(op.responseElement, namespace)}.`,
+      `the Body holds ${found}, not ${describeElement(op.responseElement, responseNamespace)}.`,
     );
   }
   try {
+    if (op.encoded) return readEncodedResult(context.types, op, envelope.body, response);
     if (outHeaders !== undefined) readReplyHeaders(op, context, envelope.header, outHeaders);
     if (!op.result) return undefined;
     const { element, type, nillable } = op.result;

@@ -12,6 +12,7 @@
 import { parseContentType, type ContentType } from '../content-type.js';
 import { buildFaultEnvelope, buildResponseEnvelopeXml } from '../soap-envelope.js';
 import { readEnvelope } from '../soap-envelope-reader.js';
+import { readEncodedParameters, writeEncodedReply } from '../soap-encoding.js';
 import type { Transport } from '../service-description.js';
 import {
   envelopeNamespace,
@@ -68,6 +69,7 @@ export async function handleSoapCall(
     call.note.transport = version === '1.1' ? 'soap11' : 'soap12';
   }
   const namespace = tables.service.namespace;
+  if (op.encoded) return handleEncodedCall(call, tables, options, entry, version, envelope.body);
   const first = firstChildElement(envelope.body);
   const request = first && first.localName === op.name && first.namespace === namespace ? first : undefined;
   const binding = bindSoapParameters(op, tables.values, request);
@@ -112,6 +114,53 @@ export async function handleSoapCall(
     const headerXml = replyHeaders ?? writeSoapHeaders(op, tables.values, outHeaders!, envelopeAttributes);
     const result = op.result ? resultElement(op, tables.values, outcome.value) : '';
     xml = buildResponseEnvelopeXml(version, namespace, op.responseElement, result, headerXml);
+  } catch (error) {
+    return faultReply(version, failureOf(error, context.ctx, options));
+  }
+  return contentReply(200, soapContentType(version), xml);
+}
+
+/**
+ * An encoded operation's call (SOAP section 5, `soap-encoding.ts`): its parameters from the request wrapper, the
+ * Body's first element, with multi-references resolved; its reply in the runtime's encoded form. SOAP headers
+ * are not read for it.
+ */
+async function handleEncodedCall(
+  call: IncomingCall,
+  tables: ServiceTables,
+  options: ResolvedOptions,
+  entry: OperationEntry,
+  version: SoapVersion,
+  body: XmlElement,
+): Promise<Reply> {
+  const op = entry.description;
+  const encoded = op.encoded!;
+  const site = { types: tables.values.types, namespace: tables.service.namespace, op, encoded };
+  const first = firstChildElement(body);
+  let input: Record<string, unknown>;
+  try {
+    const wrapper =
+      first && first.localName === op.name && first.namespace === encoded.requestNamespace ? first : undefined;
+    input = readEncodedParameters(site.types, op, body, wrapper);
+  } catch (error) {
+    if (error instanceof MalformedValueError) return emptyReply(400, soapContentType(version));
+    if (error instanceof ValueReadError) return clientFault(version, UNABLE_TO_READ, ...error.chain);
+    throw error;
+  }
+  const transport = version === '1.1' ? 'soap11' : 'soap12';
+  const context = createContext(call, soapFailureReply, transport, op.name, [], {}, undefined);
+  let outcome = invokeHandler(entry, input, context, options);
+  if (outcome === undefined) {
+    try {
+      outcome = context.settled(await context.pending);
+    } catch (error) {
+      outcome = context.failed(error);
+    }
+  }
+  if (!outcome.ok) return faultReply(version, outcome.failure);
+  let xml: string;
+  try {
+    xml = writeEncodedReply(site, version, outcome.value);
   } catch (error) {
     return faultReply(version, failureOf(error, context.ctx, options));
   }
