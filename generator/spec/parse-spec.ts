@@ -292,6 +292,7 @@ class Checker extends YamlChecker {
     }
     const headers = f.headers && this.headers(f.headers);
     const soap = this.soapStyle(f);
+    this.checkEncoded(f, soap, parameters);
     // Any problem above is reported and fails the whole spec; only `name` matters to the type.
     if (name === undefined) return undefined;
     return {
@@ -306,6 +307,28 @@ class Checker extends YamlChecker {
       ...(headers !== undefined && { headers }),
       ...soap,
     };
+  }
+
+  /**
+   * What an encoded operation cannot have yet: SOAP headers, `out` and `ref` parameters; and a document/literal
+   * operation in an rpc service (whose literal schema is HTTP's).
+   */
+  private checkEncoded(
+    f: Record<string, Entry | undefined>,
+    soap: Pick<SpecOperation, 'style' | 'use'>,
+    parameters: readonly SpecParameter[] | undefined,
+  ): void {
+    const rpc = (soap.style ?? this.serviceStyle) === 'rpc';
+    const encoded = (soap.use ?? (rpc || this.serviceStyle === 'rpc' ? 'encoded' : 'literal')) === 'encoded';
+    if (!encoded && this.serviceStyle === 'rpc' && f.use) {
+      this.problem(f.use, 'a document/literal operation in an rpc service (service.style: rpc) is not expressible');
+    }
+    if (!encoded) return;
+    if (f.headers)
+      this.problem(f.headers, 'an encoded operation (SOAP section 5) with SOAP headers is not expressible');
+    if (f.parameters && parameters?.some((p) => (p.direction ?? 'in') !== 'in')) {
+      this.problem(f.parameters, 'an encoded operation (SOAP section 5) takes in parameters only, not out or ref');
+    }
   }
 
   /**

@@ -35,6 +35,27 @@ describe('style and use', () => {
     ]);
   });
 
+  it('refuses headers and out parameters on an encoded operation, and a literal one in an rpc service', () => {
+    const text = [
+      `${HEAD}  style: rpc`,
+      'types:',
+      '  Ticket: { header: true, members: [{ name: Token }] }',
+      'operations:',
+      '  - name: A',
+      '    headers: [{ field: ticket, type: Ticket }]',
+      '  - name: B',
+      '    parameters: [{ name: x, direction: out }]',
+      '  - name: C',
+      '    style: document',
+      '    use: literal',
+    ].join('\n');
+    expect(problemsOf(text)).toEqual([
+      'f.yaml:9:14: operations[0].headers: an encoded operation (SOAP section 5) with SOAP headers is not expressible',
+      'f.yaml:11:17: operations[1].parameters: an encoded operation (SOAP section 5) takes in parameters only, not out or ref',
+      'f.yaml:14:10: operations[2].use: a document/literal operation in an rpc service (service.style: rpc) is not expressible',
+    ]);
+  });
+
   it('refuses an rpc service style that is not one', () => {
     expect(problemsOf(`${HEAD}  style: RPC\noperations: [{ name: A }]\n`)).toEqual([
       'f.yaml:4:10: service.style: unknown value "RPC"; did you mean "rpc"? Expected one of: document, rpc',
