@@ -17,6 +17,7 @@ export function describeService(model: ServiceModel): ServiceDescription {
     transports: model.bindings,
     operations: model.operations.map(describeOperation),
     ...(model.types.length > 0 ? { types: model.typeDescriptions } : {}),
+    ...(model.literalNamespace === model.namespace ? {} : { httpNamespace: model.literalNamespace }),
   };
 }
 

@@ -186,6 +186,8 @@ export interface ServiceModel {
   readonly description: string | undefined;
   /** `[SoapRpcService]`: the SOAP bindings say `style="rpc"`, every operation is rpc/encoded unless it says otherwise. */
   readonly rpc: boolean;
+  /** Where the literal types are (HTTP's reply documents): the service namespace, or `{namespace}/literalTypes` when `rpc`. */
+  readonly literalNamespace: string;
   /** Enabled bindings, always in the canonical order. */
   readonly bindings: readonly BindingKind[];
   /** The same, as flags; `soap` and `http` when either version or verb is on. */

@@ -305,6 +305,7 @@ export function buildModel(spec: Spec): ServiceModel {
     path: spec.service.path ?? defaultEndpointPath(svc),
     description: spec.service.description,
     rpc: rpcService,
+    literalNamespace: rpcService ? sub('literalTypes') : ns,
     bindings,
     enabled: flags,
     operations,

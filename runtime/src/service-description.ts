@@ -74,6 +74,11 @@ export interface ServiceDescription {
   readonly operations: readonly OperationDescription[];
   /** Declared classes, structs and enums, by declared name. */
   readonly types?: Readonly<Record<string, TypeDescription>>;
+  /**
+   * The namespace of the HTTP GET/POST reply documents when it is not the service's: a `[SoapRpcService]` writes
+   * its literal types to `{namespace}/literalTypes`.
+   */
+  readonly httpNamespace?: string;
 }
 
 /**

@@ -113,6 +113,37 @@ describe('rpc/encoded and document/encoded on the wire, as the real runtime answ
   });
 });
 
+describe("an rpc service's HTTP GET and POST replies, in {namespace}/literalTypes", () => {
+  const service = {
+    ...SERVICE,
+    transports: [...SERVICE.transports, 'httpGet', 'httpPost'] as const,
+    httpNamespace: `${NS}/literalTypes`,
+  };
+  const httpHandle = createServiceFetchHandler(service, DOCUMENTS, HANDLERS);
+  it.for([
+    ['echo.httpGet', 'Echo?text=hi'],
+    ['makeCrate.httpGet', 'MakeCrate?label=b&count=1'],
+    ['range.httpGet', 'Range?count=2'],
+    ['add.httpPost', 'Add', 'a=1&b=2'],
+  ])('%s', async ([file, path, form]) => {
+    const reply = await httpHandle(
+      new Request(`http://localhost/RpcStyles.asmx/${path}`, {
+        method: form === undefined ? 'GET' : 'POST',
+        ...(form !== undefined && { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form }),
+      }),
+    );
+    expect(reply.status).toBe(200);
+    expect(await reply.text()).toBe(readFileSync(resolve(REPLIES, `${file}.xml`), 'utf8'));
+  });
+
+  it.for(['httpGet', 'httpPost'] as const)('the client reads them back over %s', async (transport) => {
+    const fetchHttp = (input: RequestInfo | URL, init?: RequestInit) => httpHandle(new Request(input, init));
+    const caller = createServiceCaller(service, 'http://localhost/RpcStyles.asmx', { transport, fetch: fetchHttp });
+    expect(await caller('MakeCrate', { label: 'b', count: 1 })).toEqual({ Label: 'b', Count: 1 });
+    expect(await caller('Range', { count: 2 })).toEqual([1, 2]);
+  });
+});
+
 describe('the client of an encoded service', () => {
   const fetchLocal = (input: RequestInfo | URL, init?: RequestInit) => handle(new Request(input, init));
   for (const transport of ['soap11', 'soap12'] as const) {

@@ -159,4 +159,5 @@ export const service: ServiceDescription = {
       ],
     },
   },
+  httpNamespace: 'urn:example:rpc/literalTypes',
 };

@@ -51,6 +51,7 @@ export function createCaller(
   const send = chooseSender(client);
   const { namespace } = service;
   const context = { types: service.types ?? {}, namespace };
+  const httpContext = service.httpNamespace === undefined ? context : { ...context, namespace: service.httpNamespace };
   /** Per operation, what its calls over each transport share, prepared on the first such call. */
   const operations = new Map(
     service.operations.map((op) => [op.name, { op, targets: {} as Partial<Record<Transport, PreparedTarget>> }]),
@@ -69,6 +70,7 @@ export function createCaller(
       transport,
       client.headers,
       context,
+      httpContext,
     ));
     const soap = transport === 'soap11' || transport === 'soap12';
     const encoded = soap && op.encoded !== undefined;
@@ -102,13 +104,16 @@ function prepareTarget(
   transport: Transport,
   clientHeaders: Readonly<Record<string, string>>,
   context: ValueContext,
+  httpContext: ValueContext = context,
 ): PreparedTarget {
   const site: CallSite = { operation: op.name, transport };
   const soap = transport === 'soap11' || transport === 'soap12';
   return {
     ...requestTarget(endpoint, op, transport, clientHeaders),
     site,
-    read: soap ? soapReplyReader(site, context, op) : (reply: ReceivedReply) => readHttpReply(site, context, op, reply),
+    read: soap
+      ? soapReplyReader(site, context, op)
+      : (reply: ReceivedReply) => readHttpReply(site, httpContext, op, reply),
   };
 }
 
