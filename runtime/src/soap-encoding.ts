@@ -50,7 +50,8 @@ export function writeEncodedReply(site: EncodedSite, version: Version, value: un
   let content = '';
   if (op.result) {
     const part = writer.part(op.result.element, op.result.type, value);
-    if (part !== '' && version === '1.2' && encoded.style === 'rpc') {
+    // SOAP 1.2 rpc names the result even when it is null, and so left out.
+    if (version === '1.2' && encoded.style === 'rpc') {
       content += `<rpc:result xmlns="">${escapeXmlText(op.result.element)}</rpc:result>`;
     }
     content += part;

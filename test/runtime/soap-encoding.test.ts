@@ -57,6 +57,13 @@ const SOAP11: [string, string, string][] = [
     '<q:Store xmlns:q="urn:example:rpc:requests"><key xsi:type="xsd:string">k</key><value xsi:type="xsd:int">7</value></q:Store>',
   ],
   ['pack', 'Pack', `<tns:Pack><crate href="#c1"/><note xsi:type="xsd:string">!</note></tns:Pack>${CRATE_C1}`],
+  [
+    'nullItem',
+    'EchoCrates',
+    '<tns:EchoCrates><crates href="#a"/></tns:EchoCrates><soapenc:Array id="a" soapenc:arrayType="tns:Crate[2]">' +
+      '<Item xsi:nil="true"/><Item href="#c1"/></soapenc:Array>' +
+      '<tns:Crate id="c1" xsi:type="tns:Crate"><Count xsi:type="xsd:int">1</Count></tns:Crate>',
+  ],
 ];
 
 const SOAP12: [string, string, string][] = [
@@ -81,6 +88,14 @@ const SOAP12: [string, string, string][] = [
     '<q:Store xmlns:q="urn:example:rpc:requests"><key xsi:type="xsd:string">k</key><value xsi:type="xsd:int">7</value></q:Store>',
   ],
   ['pack', 'Pack', '<tns:Pack><crate><Label>x</Label><Count>1</Count></crate><note>!</note></tns:Pack>'],
+  [
+    'nullItem',
+    'EchoCrates',
+    '<tns:EchoCrates><crates soapenc:itemType="tns:Crate" soapenc:arraySize="2"><Item xsi:nil="true"/>' +
+      '<Item><Count>1</Count></Item></crates></tns:EchoCrates>',
+  ],
+  ['echoNil', 'Echo', '<tns:Echo><text xsi:nil="true"/></tns:Echo>'],
+  ['range0', 'Range', '<tns:Range><count>0</count></tns:Range>'],
 ];
 
 const action = (a: string) => (a.includes(':') ? a : `${NS}/${a}`);
@@ -110,6 +125,25 @@ describe('rpc/encoded and document/encoded on the wire, as the real runtime answ
     expect(reply.status).toBe(200);
     expect(reply.headers.get('content-type')).toBe('application/soap+xml; charset=utf-8');
     expect(await reply.text()).toBe(readFileSync(resolve(REPLIES, `${file}.soap12.xml`), 'utf8'));
+  });
+});
+
+describe('a value that does not read', () => {
+  it('is a Client fault at the position the runtime reports: the next tag after the value', async () => {
+    const reply = await handle(
+      new Request('http://localhost/RpcStyles.asmx', {
+        method: 'POST',
+        headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: `"${NS}/Add"` },
+        body: `${ENV11}<tns:Add><a>x</a><b>6</b></tns:Add>${END11}`,
+      }),
+    );
+    expect(reply.status).toBe(500);
+    // The runtime's faultstring, without the exception type names and the stack trace (as every fault the server
+    // writes): the same position, the same .NET message.
+    expect(await reply.text()).toContain(
+      '<faultcode>soap:Client</faultcode><faultstring>Server was unable to read request. ---&gt; There is an ' +
+        'error in XML document (1, 386). ---&gt; Input string was not in a correct format.</faultstring>',
+    );
   });
 });
 
