@@ -1,6 +1,6 @@
 import { soapActionFor } from '../model/naming.js';
 import { isXsdType } from '../model/xsd-types.js';
-import type { ClassDeclaration, MemberDeclaration, TypeDeclaration } from '../model/type-declarations.js';
+import type { ClassDeclaration, MemberDeclaration } from '../model/type-declarations.js';
 import type { BindingKind } from '../model/types.js';
 import type { SpecOperation, SpecParameter } from '../spec/spec-types.js';
 import { operationKey, type WsdlBinding } from './read-bindings.js';
@@ -17,14 +17,24 @@ const SOAP_ENCODING_NS = 'http://schemas.xmlsoap.org/soap/encoding/';
  * service that mixes both.
  */
 export function isEncodedService(doc: WsdlDocument): boolean {
-  const bodies = doc.bindings.flatMap((binding) =>
-    childElements(binding, WSDL_NS, 'operation').flatMap((op) =>
-      op.elements
-        .filter((m) => m.namespace === WSDL_NS && (m.localName === 'input' || m.localName === 'output'))
-        .flatMap((m) => m.elements.filter((e) => e.localName === 'body' && isSoap(e.namespace))),
-    ),
-  );
+  const bodies = doc.bindings.flatMap((binding) => childElements(binding, WSDL_NS, 'operation').flatMap(soapBodies));
   return bodies.length > 0 && bodies.every((b) => b.attributes.get('use') === 'encoded');
+}
+
+/** Some SOAP operation of the WSDL is encoded (and, unless {@link isEncodedService}, some literal). */
+export function hasEncodedOperation(doc: WsdlDocument): boolean {
+  return doc.bindings.some((binding) => childElements(binding, WSDL_NS, 'operation').some(isEncodedBinding));
+}
+
+/** A binding's operation whose SOAP body is `use="encoded"`. */
+export function isEncodedBinding(operation: XmlNode): boolean {
+  return soapBodies(operation).some((b) => b.attributes.get('use') === 'encoded');
+}
+
+function soapBodies(operation: XmlNode): XmlNode[] {
+  return operation.elements
+    .filter((m) => m.namespace === WSDL_NS && (m.localName === 'input' || m.localName === 'output'))
+    .flatMap((m) => m.elements.filter((e) => e.localName === 'body' && isSoap(e.namespace)));
 }
 
 function isSoap(namespace: string): boolean {
@@ -34,8 +44,9 @@ function isSoap(namespace: string): boolean {
 /** What the encoded reading gives the spec: the service's style, its operations and its types. */
 export interface EncodedReading {
   readonly rpcService: boolean;
-  readonly operations: readonly SpecOperation[];
-  readonly types: readonly TypeDeclaration[];
+  /** By port type operation, those `only` keeps. */
+  readonly operations: ReadonlyMap<XmlNode, SpecOperation>;
+  readonly types: readonly ClassDeclaration[];
 }
 
 /**
@@ -48,6 +59,7 @@ export interface EncodedReading {
 export function readEncodedOperations(
   doc: WsdlDocument,
   bindings: ReadonlyMap<BindingKind, WsdlBinding>,
+  only: (portTypeOperation: XmlNode) => boolean = () => true,
 ): EncodedReading {
   const binding = (bindings.get('soap11') ?? bindings.get('soap12'))!;
   const soapNs = binding.kind === 'soap11' ? SOAP11_NS : SOAP12_NS;
@@ -55,7 +67,7 @@ export function readEncodedOperations(
   const rpcService = extension.attributes.get('style') === 'rpc';
   const encodedNs = rpcService ? doc.targetNamespace : subNamespace(doc.targetNamespace, 'encodedTypes');
   const types = new EncodedTypes(doc, encodedNs);
-  const operations = childElements(binding.portType, WSDL_NS, 'operation').map((node): SpecOperation => {
+  const read = (node: XmlNode): SpecOperation => {
     const name = doc.attribute(node, 'name');
     const input = doc.resolve(childElement(node, WSDL_NS, 'input')!, 'message', doc.messages, 'message');
     const outputRef = childElement(node, WSDL_NS, 'output');
@@ -105,7 +117,11 @@ export function readEncodedOperations(
       ...(style === 'rpc' && requestNamespace !== doc.targetNamespace && { requestNamespace }),
       ...(style === 'rpc' && responseNamespace !== doc.targetNamespace && { responseNamespace }),
     };
-  });
+  };
+  const operations = new Map<XmlNode, SpecOperation>();
+  for (const node of childElements(binding.portType, WSDL_NS, 'operation')) {
+    if (only(node)) operations.set(node, read(node));
+  }
   return { rpcService, operations, types: types.declarations() };
 }
 
@@ -150,7 +166,7 @@ class EncodedTypes {
     }
   }
 
-  declarations(): TypeDeclaration[] {
+  declarations(): ClassDeclaration[] {
     return [...this.classes.values()];
   }
 

@@ -47,7 +47,11 @@ export interface OperationReading {
  * the same operations, as must both HTTP bindings; which operations HTTP offers is checked against the types
  * later (the runtime decides it from the parameter types).
  */
-export function readOperations(doc: WsdlDocument, bindings: ReadonlyMap<BindingKind, WsdlBinding>): OperationReading[] {
+export function readOperations(
+  doc: WsdlDocument,
+  bindings: ReadonlyMap<BindingKind, WsdlBinding>,
+  encoded: (portTypeOperation: XmlNode) => boolean = () => false,
+): OperationReading[] {
   const soap = [bindings.get('soap11'), bindings.get('soap12')].filter((b) => b !== undefined);
   const http = [bindings.get('httpGet'), bindings.get('httpPost')].filter((b) => b !== undefined);
   for (const group of [soap, http]) {
@@ -88,7 +92,8 @@ export function readOperations(doc: WsdlDocument, bindings: ReadonlyMap<BindingK
     seen.set(messageName, node);
     let request: XmlNode = node;
     let response: XmlNode = node;
-    for (const binding of soap) {
+    // An encoded operation's messages have type= parts, read with the encoded schema (read-encoded.ts).
+    for (const binding of encoded(node) ? [] : soap) {
       const parts = soapParts(doc, binding, node, name, messageName);
       if (binding === soap[0]) ({ request, response } = parts);
     }

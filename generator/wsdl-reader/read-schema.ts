@@ -1,6 +1,10 @@
 import { MICROSOFT_TYPES_NAMESPACE, type BuiltinName } from '../model/builtin-types.js';
 import type { DataSetSchema } from '../model/wsdl-model.js';
 import { abstractTypesNamespace } from '../model/naming.js';
+
+function encodedTypesNamespace(namespace: string): string {
+  return namespace.endsWith('/') ? `${namespace}encodedTypes` : `${namespace}/encodedTypes`;
+}
 import { isXsdType } from '../model/xsd-types.js';
 import type { WsdlDocument } from './wsdl-document.js';
 import { XSD_NS } from './wsdl-namespaces.js';
@@ -188,9 +192,11 @@ export class SchemaReader {
    * Refuses schemas a spec cannot describe: a schema of a namespace other than the service's, Microsoft's
    * types and the AbstractTypes of HTTP, and `s:import`s of documents.
    */
-  checkSchemas(): void {
+  checkSchemas(encoded = false): void {
     for (const schema of this.doc.schemas) {
       const namespace = schema.attributes.get('targetNamespace') ?? '';
+      // The encoded operations' schema (`{tns}/encodedTypes`) is read-encoded.ts's.
+      if (encoded && namespace === encodedTypesNamespace(this.tns)) continue;
       if (
         namespace !== this.tns &&
         namespace !== MICROSOFT_TYPES_NAMESPACE &&

@@ -7,8 +7,8 @@ import { PROLOG } from '../spec/parse-spec.js';
 import type { Spec, SpecHeader, SpecOperation, SpecParameter, SpecWsdl } from '../spec/spec-types.js';
 import { compareWsdl } from './compare-wsdl.js';
 import { headerFieldNames } from './header-fields.js';
-import { readBindings, type WsdlBinding } from './read-bindings.js';
-import { isEncodedService, readEncodedOperations } from './read-encoded.js';
+import { operationKey, readBindings, type WsdlBinding } from './read-bindings.js';
+import { hasEncodedOperation, isEncodedBinding, isEncodedService, readEncodedOperations } from './read-encoded.js';
 import { mergeOrders, readOperations, type OperationReading } from './read-operations.js';
 import { SchemaReader, type RawDeclaration, type RawParticle, type RawType } from './read-schema.js';
 import { readEndpoints, readService } from './read-service.js';
@@ -19,6 +19,7 @@ import { WsdlError } from './wsdl-error.js';
 import { isUsableName, RESERVED_NAMES } from './wsdl-names.js';
 import { isXmlName } from '../model/naming.js';
 import { parseXmlTree, type XmlNode } from './xml-tree.js';
+import type { ClassDeclaration, TypeDeclaration } from '../model/type-declarations.js';
 
 export { WsdlError } from './wsdl-error.js';
 
@@ -78,7 +79,9 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
     );
   }
   if (isEncodedService(doc)) return readEncodedWsdl(doc, body, service, name, options.exact ?? true);
-  const bindings = readBindings(doc);
+  // A literal service with encoded operations: those are read from their messages and the encoded schema.
+  const mixed = hasEncodedOperation(doc);
+  const bindings = readBindings(doc, { encoded: mixed });
   if (bindings.size === 0) {
     throw doc.failAt(
       service,
@@ -88,8 +91,11 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
     );
   }
   const schema = new SchemaReader(doc);
-  const operations = readOperations(doc, bindings);
-  schema.checkSchemas();
+  const soapBinding = bindings.get('soap11') ?? bindings.get('soap12');
+  const encodedOp = (node: XmlNode) =>
+    mixed && soapBinding !== undefined && isEncodedBinding(soapBinding.operations.get(operationKey(doc, node))!);
+  const operations = readOperations(doc, bindings, encodedOp);
+  schema.checkSchemas(mixed);
   if (operations.length === 0) {
     throw doc.failAt(
       [...bindings.values()][0]!.portType,
@@ -100,6 +106,7 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
   const { addresses, path } = readEndpoints(doc, service, name, bindings);
 
   const shapes = operations.map((op): OperationShape => {
+    if (encodedOp(op.node)) return { op, request: [], response: [], headers: [] };
     const what = (which: string) => `the ${which} element of operation "${op.name}"`;
     const request = schema.wrapper(op.messageName, op.request, what('request'));
     const response = schema.wrapper(`${op.messageName}Response`, op.response, what('response'));
@@ -148,7 +155,10 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
   }
 
   const fields = headerFieldNames(shapes.map((s) => s.headers.map((h) => types.nameOf(h.xmlName))));
-  const specOperations = shapes.map((shape, i) => operationSpec(doc, types, shape, fields[i]!));
+  const encoded = mixed ? readEncodedOperations(doc, bindings, encodedOp) : undefined;
+  const specOperations = shapes.map(
+    (shape, i) => encoded?.operations.get(shape.op.node) ?? operationSpec(doc, types, shape, fields[i]!),
+  );
   const http = bindings.has('httpGet') || bindings.has('httpPost');
   const soap11 = bindings.get('soap11');
   const kinds = [...bindings.keys()];
@@ -174,7 +184,16 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
   };
   const withLists = http ? listParameters(doc, base, operations, bindings) : base;
   const address = BINDING_KINDS.map((k) => addresses[k]).find((a) => a !== undefined) ?? 'http://localhost/';
-  const { spec, model } = withIncludes(doc, withLists, declarations, shapes, types, address, options.exact ?? true);
+  const { spec, model } = withIncludes(
+    doc,
+    withLists,
+    declarations,
+    shapes,
+    types,
+    address,
+    options.exact ?? true,
+    encoded?.types ?? [],
+  );
   const wsdl = wsdlForm(doc, body, model, schema.dataSetSchema, schema.xsdImport);
   const { wsdl: _checked, ...rest } = spec;
   return { spec: wsdl ? { ...rest, wsdl } : rest, addresses };
@@ -188,6 +207,7 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
 function readEncodedWsdl(doc: WsdlDocument, text: string, service: XmlNode, name: string, exact: boolean): WsdlReading {
   const bindings = readBindings(doc, { encoded: true });
   const encoded = readEncodedOperations(doc, bindings);
+  const operations = [...encoded.operations.values()];
   const { addresses, path } = readEndpoints(doc, service, name, bindings);
   const kinds = [...bindings.keys()];
   const spec: Spec = {
@@ -201,7 +221,7 @@ function readEncodedWsdl(doc: WsdlDocument, text: string, service: XmlNode, name
     },
     ...(kinds.length < BINDING_KINDS.length && { bindings: kinds }),
     ...(encoded.types.length > 0 && { types: encoded.types }),
-    operations: encoded.operations,
+    operations,
   };
   const address = BINDING_KINDS.map((k) => addresses[k]).find((a) => a !== undefined) ?? 'http://localhost/';
   const model = buildModel(spec);
@@ -428,9 +448,11 @@ function withIncludes(
   types: TypeBuilder,
   address: string,
   exact: boolean,
+  encodedTypes: readonly ClassDeclaration[] = [],
 ): { spec: Spec; model: ServiceModel } {
   const classes = declarations.filter((d) => d.kind === 'class');
-  const reached = new Set<string>();
+  // The classes encoded operations reach are reached (by their names, the XSD names of their literal twins).
+  const reached = new Set<string>(encodedTypes.map((t) => t.name));
   const visitParticle = (p: RawParticle): void => {
     if (p.choice) p.choice.forEach(visitParticle);
     else visit(p.type);
@@ -482,7 +504,9 @@ function withIncludes(
     const candidate: Spec = {
       ...spec,
       service: { ...spec.service, ...(serviceInclude.length > 0 && { include: serviceInclude }) },
-      ...(declarations.length > 0 && { types: types.typeDeclarations(includes) }),
+      ...((declarations.length > 0 || encodedTypes.length > 0) && {
+        types: withEncodedTypes(types.typeDeclarations(includes), encodedTypes),
+      }),
     };
     const model = buildModel(candidate);
     const error = verify(doc, model, address);
@@ -492,6 +516,15 @@ function withIncludes(
   }
   if (exact) throw first!.error;
   return first!;
+}
+
+/** The literal declarations, then the encoded operations' classes no literal declaration names. */
+function withEncodedTypes(
+  literal: readonly TypeDeclaration[],
+  encoded: readonly ClassDeclaration[],
+): TypeDeclaration[] {
+  const names = new Set(literal.map((t) => t.name));
+  return [...literal, ...encoded.filter((t) => !names.has(t.name))];
 }
 
 /** Generates the WSDL of `model` and compares it with the input; the first difference, as an error there. */

@@ -9,10 +9,13 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderWsdl } from '../../generator/emit/wsdl.js';
 import { loadSpecText } from '../../generator/index.js';
+import { loadSpecText as parseSpecText } from '../../generator/spec/load-spec.js';
+import { readWsdl } from '../../generator/wsdl-reader/read-wsdl.js';
 import { CORPUS_DIR, FIXTURES_DIR } from './wsdl-fixtures.js';
 
 const served = readFileSync(resolve(CORPUS_DIR, 'SoapStyles.wsdl'), 'utf8');
-const model = loadSpecText(readFileSync(resolve(FIXTURES_DIR, 'soap-styles-encoded.yaml'), 'utf8'));
+const specText = readFileSync(resolve(FIXTURES_DIR, 'soap-styles-encoded.yaml'), 'utf8');
+const model = loadSpecText(specText);
 const written = renderWsdl(model, 'http://localhost:8080/SoapStyles.asmx');
 
 /** The text from the line holding `start` to the first line after it holding `end`, with `prefix:` as `sN:`. */
@@ -47,5 +50,12 @@ describe("SoapStyles' encoded operations", () => {
     ] as const) {
       expect(block(written, start, end, 's1')).toBe(block(served, start, end, 's3'));
     }
+  });
+});
+
+describe('a literal service with encoded operations', () => {
+  it('imports: its encoded operations from their messages and the encoded schema, the rest as ever', () => {
+    const { spec } = readWsdl(written, 'SoapStyles.wsdl');
+    expect(spec).toEqual(parseSpecText(specText, 'soap-styles-encoded.yaml'));
   });
 });

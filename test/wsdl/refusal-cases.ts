@@ -46,7 +46,6 @@ export const REFUSALS = {
   'several SOAP bindings (TwoBindings.wsdl)': corpus('TwoBindings.wsdl'),
   'RequestNamespace (Namespaces.wsdl)': corpus('Namespaces.wsdl'),
   'a type in another namespace (Renames.wsdl)': corpus('Renames.wsdl'),
-  'document/encoded (SoapStyles.wsdl)': corpus('SoapStyles.wsdl'),
   'rpc style': edit(LEGACY, [NOTIFY_SOAP11, NOTIFY_SOAP11.replace('document', 'rpc')]),
   'encoded use': edit(LEGACY, [
     `${NOTIFY_SOAP11}\n      <wsdl:input>\n        <soap:body use="literal" />`,

@@ -22,16 +22,12 @@ const EXPECTED: readonly (readonly [RefusalCase, string])[] = [
     'fixture.wsdl:71:46: a schema for namespace "urn:example:renames:shared", neither the service namespace urn:example:renames nor one the runtime adds (Microsoft\'s types, the AbstractTypes of HTTP): it holds what [XmlType(Namespace)], [XmlRoot(Namespace)], [XmlElement(Namespace)] or RequestNamespace/ResponseNamespace put in another namespace, which a spec cannot express (it puts every type and element in the service namespace)',
   ],
   [
-    'document/encoded (SoapStyles.wsdl)',
-    'fixture.wsdl:414:20: the input of operation "Encoded" in binding "SoapStylesSoap" is use="encoded" (SOAP section 5 encoding, from [SoapDocumentMethod(Use = SoapBindingUse.Encoded)] or [SoapRpcMethod]): a spec describes document/literal operations only, the ASMX default',
-  ],
-  [
     'rpc style',
     'fixture.wsdl:52:62: operation "Notify" of binding "LegacySoap" is style="rpc" ([SoapRpcService] or [SoapRpcMethod]): a spec describes document/literal operations only, the ASMX default; switch the service to document style and import again',
   ],
   [
     'encoded use',
-    'fixture.wsdl:54:20: the input of operation "Notify" in binding "LegacySoap" is use="encoded" (SOAP section 5 encoding, from [SoapDocumentMethod(Use = SoapBindingUse.Encoded)] or [SoapRpcMethod]): a spec describes document/literal operations only, the ASMX default',
+    'fixture.wsdl:27:3: message "NotifySoapIn" is not one part with a type, as document/encoded writes it',
   ],
   [
     'one-way operation',
