@@ -147,6 +147,26 @@ describe('a value that does not read', () => {
   });
 });
 
+describe('a SOAP header the envelope says must be understood', () => {
+  it('is answered with the MustUnderstand fault, as for any operation', async () => {
+    const reply = await handle(
+      new Request('http://localhost/RpcStyles.asmx', {
+        method: 'POST',
+        headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: `"${NS}/Ping"` },
+        body:
+          ENV11.replace(
+            '<soap:Body',
+            '<soap:Header><t:Trace xmlns:t="urn:t" soap:mustUnderstand="1">x</t:Trace></soap:Header><soap:Body',
+          ) + `<tns:Ping/>${END11}`,
+      }),
+    );
+    expect(reply.status).toBe(500);
+    expect(await reply.text()).toContain(
+      '<faultcode>soap:MustUnderstand</faultcode><faultstring>SOAP header Trace was not understood.</faultstring>',
+    );
+  });
+});
+
 describe("an rpc service's HTTP GET and POST replies, in {namespace}/literalTypes", () => {
   const service = {
     ...SERVICE,

@@ -67,7 +67,7 @@ export async function handleSoapCall(
     call.note.transport = version === '1.1' ? 'soap11' : 'soap12';
   }
   const namespace = tables.service.namespace;
-  if (op.encoded) return handleEncodedCall(call, tables, options, entry, version, envelope.body);
+  if (op.encoded) return handleEncodedCall(call, tables, options, entry, version, envelope);
   const first = firstChildElement(envelope.body);
   const request = first && first.localName === op.name && first.namespace === namespace ? first : undefined;
   const binding = bindSoapParameters(op, tables.values, request);
@@ -120,8 +120,8 @@ export async function handleSoapCall(
 
 /**
  * An encoded operation's call (SOAP section 5, `soap-encoding.ts`): its parameters from the request wrapper, the
- * Body's first element, with multi-references resolved; its reply in the runtime's encoded form. SOAP headers
- * are not read for it.
+ * Body's first element, with multi-references resolved; its reply in the runtime's encoded form. It has no SOAP
+ * headers of its own (a spec refuses them), so a header marked mustUnderstand gets the MustUnderstand fault.
  */
 async function handleEncodedCall(
   call: IncomingCall,
@@ -129,10 +129,11 @@ async function handleEncodedCall(
   options: ResolvedOptions,
   entry: OperationEntry,
   version: SoapVersion,
-  body: XmlElement,
+  envelope: { readonly header: XmlElement | undefined; readonly body: XmlElement },
 ): Promise<Reply> {
   const op = entry.description;
   const encoded = op.encoded!;
+  const body = envelope.body;
   const site = { types: tables.values.types, namespace: tables.service.namespace, op, encoded };
   const first = firstChildElement(body);
   let input: Record<string, unknown>;
@@ -144,6 +145,12 @@ async function handleEncodedCall(
     if (error instanceof MalformedValueError) return emptyReply(400, soapContentType(version));
     if (error instanceof ValueReadError) return clientFault(version, UNABLE_TO_READ, ...error.chain);
     throw error;
+  }
+  // Then, as for a literal operation: it reads no SOAP header, but one marked mustUnderstand is refused.
+  const headers = readSoapHeaders(op, tables.values, envelope.header, envelopeNamespace(version));
+  if (!headers.ok) {
+    const message = `SOAP header ${headers.notUnderstood.localName} was not understood.`;
+    return faultReply(version, failure('MustUnderstand', [message]));
   }
   const transport = version === '1.1' ? 'soap11' : 'soap12';
   const context = createContext(call, soapFailureReply, transport, op.name, [], {}, undefined);
