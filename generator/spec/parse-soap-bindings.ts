@@ -10,6 +10,8 @@ export interface ParsedSoapBindings {
   readonly entries: Map<string, Entry>;
   readonly defaultEntry: Entry | undefined;
   readonly entry: Entry;
+  /** No problem in any entry (the others are read as far as they could be). */
+  readonly ok: boolean;
 }
 
 /** An operation's `binding`, where it is. */
@@ -21,7 +23,7 @@ export interface BindingUse {
 
 /**
  * `service.soapBindings`: `default` and named bindings (`{ name, conformanceClaim }`), each at most once, in the
- * order the WSDL writes them. `undefined` after a problem.
+ * order the WSDL writes them; `undefined` when it is no list.
  */
 export function parseSoapBindings(checker: YamlChecker, entry: Entry): ParsedSoapBindings | undefined {
   const items = checker.items(entry);
@@ -66,7 +68,7 @@ export function parseSoapBindings(checker: YamlChecker, entry: Entry): ParsedSoa
     entries.set(name, f.name!);
     list.push({ name, ...(conformanceClaim !== undefined && { conformanceClaim }) });
   }
-  return list.length === items.length ? { list, entries, defaultEntry, entry } : undefined;
+  return { list, entries, defaultEntry, entry, ok: list.length === items.length };
 }
 
 /**

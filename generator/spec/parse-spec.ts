@@ -183,7 +183,7 @@ class Checker extends YamlChecker {
       parsed: soapBindings,
       service: { name, binding: f.binding, claim: conformanceClaim === true ? f.conformanceClaim : undefined },
     };
-    if (name === undefined || namespace === undefined || (f.soapBindings && !soapBindings)) return undefined;
+    if (name === undefined || namespace === undefined || (f.soapBindings && !soapBindings?.ok)) return undefined;
     return {
       name,
       namespace,
