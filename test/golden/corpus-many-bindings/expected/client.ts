@@ -14,14 +14,14 @@ import {
 } from '@asmxgen/runtime/client';
 import { service } from './service.js';
 import type {
+  SaveProfileInput,
   GetProfileInput,
   GetProfileResult,
-  SaveProfileInput,
-  KeysInput,
-  KeysResult,
   RemoveInput,
   RemoveResult,
   RemoveHeaders,
+  KeysInput,
+  KeysResult,
   SearchInput,
   SearchResult,
   CountResult,
@@ -32,7 +32,7 @@ import type {
 export type ProfilesTransport = 'soap11' | 'soap12' | 'httpGet' | 'httpPost';
 
 /**
- * Options of `createProfilesClient`: `url` (default `http://localhost:8080/SpreadBindings.asmx`, the
+ * Options of `createProfilesClient`: `url` (default `http://localhost:8080/ManyBindings.asmx`, the
  * address the WSDL names), `transport` (default `soap11`), `timeoutMs` (default 100 s), `signal`,
  * `headers` (sent with every call), and how calls travel: by default `node:http`/`node:https` on Node,
  * through a keep-alive agent of the client's own or `agent`, and the global `fetch` elsewhere; `fetch`
@@ -67,10 +67,10 @@ export interface RemoveCallOptions extends ProfilesCallOptions {
  * type).
  */
 export interface ProfilesClient {
-  GetProfile(input?: GetProfileInput, options?: ProfilesCallOptions): Promise<GetProfileResult>;
   SaveProfile(input?: SaveProfileInput, options?: ProfilesCallOptions): Promise<void>;
-  Keys(input?: KeysInput, options?: ProfilesCallOptions): Promise<KeysResult>;
+  GetProfile(input?: GetProfileInput, options?: ProfilesCallOptions): Promise<GetProfileResult>;
   Remove(input?: RemoveInput, options?: RemoveCallOptions): Promise<RemoveResult>;
+  Keys(input?: KeysInput, options?: ProfilesCallOptions): Promise<KeysResult>;
   Search(input: SearchInput, options?: ProfilesCallOptions): Promise<SearchResult>;
   /**
    * `Count` takes no parameters; over httpPost it can carry files: `input.files`, sent as
@@ -80,19 +80,19 @@ export interface ProfilesClient {
 }
 
 /**
- * A client of Profiles, calling `http://localhost:8080/SpreadBindings.asmx` unless `options.url` names
+ * A client of Profiles, calling `http://localhost:8080/ManyBindings.asmx` unless `options.url` names
  * another endpoint, by `soap11` unless `options.transport` names another of soap11, soap12, httpGet,
  * httpPost.
  *
  * @throws TypeError for a URL that is not http(s), or a transport the service does not enable
  */
 export function createProfilesClient(options: ProfilesClientOptions = {}): ProfilesClient {
-  const call = createServiceCaller(service, 'http://localhost:8080/SpreadBindings.asmx', options);
+  const call = createServiceCaller(service, 'http://localhost:8080/ManyBindings.asmx', options);
   return {
-    GetProfile: (input, callOptions) => call('GetProfile', input, callOptions),
     SaveProfile: (input, callOptions) => call('SaveProfile', input, callOptions),
-    Keys: (input, callOptions) => call('Keys', input, callOptions),
+    GetProfile: (input, callOptions) => call('GetProfile', input, callOptions),
     Remove: (input, callOptions) => call('Remove', input, callOptions),
+    Keys: (input, callOptions) => call('Keys', input, callOptions),
     Search: (input, callOptions) => call('Search', input, callOptions),
     Count: (input, callOptions) => call('Count', input, callOptions),
   };

@@ -9,16 +9,9 @@ import type { ServiceDescription } from '@asmxgen/runtime';
 export const service: ServiceDescription = {
   name: 'Profiles',
   namespace: 'urn:example:profiles',
-  path: '/SpreadBindings.asmx',
+  path: '/ManyBindings.asmx',
   transports: ['soap11', 'soap12', 'httpGet', 'httpPost'],
   operations: [
-    {
-      name: 'GetProfile',
-      soapAction: 'urn:example:profiles/GetProfile',
-      responseElement: 'GetProfileResponse',
-      parameters: [{ name: 'account', type: 'string', optional: true }],
-      result: { type: { class: 'ProfileCard' }, element: 'GetProfileResult', httpElement: 'ProfileCard' },
-    },
     {
       name: 'SaveProfile',
       soapAction: 'urn:example:profiles/SaveProfile',
@@ -27,12 +20,11 @@ export const service: ServiceDescription = {
       httpOmitted: true,
     },
     {
-      name: 'Keys',
-      soapAction: 'urn:example:profiles/Keys',
-      responseElement: 'KeysResponse',
-      parameters: [{ name: 'filter', type: { class: 'ProfileFilter' }, optional: true }],
-      result: { type: { array: 'string', item: 'string', nillable: true }, element: 'KeysResult' },
-      httpOmitted: true,
+      name: 'GetProfile',
+      soapAction: 'urn:example:profiles/GetProfile',
+      responseElement: 'GetProfileResponse',
+      parameters: [{ name: 'account', type: 'string', optional: true }],
+      result: { type: { class: 'ProfileCard' }, element: 'GetProfileResult', httpElement: 'ProfileCard' },
     },
     {
       name: 'Remove',
@@ -41,6 +33,14 @@ export const service: ServiceDescription = {
       parameters: [{ name: 'account', type: 'string', optional: true }],
       result: { type: 'int', element: 'RemoveResult', httpElement: 'int' },
       headers: [{ field: 'ticket', type: 'AdminTicket', element: 'AdminTicket', direction: 'in' }],
+    },
+    {
+      name: 'Keys',
+      soapAction: 'urn:example:profiles/Keys',
+      responseElement: 'KeysResponse',
+      parameters: [{ name: 'filter', type: { class: 'ProfileFilter' }, optional: true }],
+      result: { type: { array: 'string', item: 'string', nillable: true }, element: 'KeysResult' },
+      httpOmitted: true,
     },
     {
       name: 'Search',

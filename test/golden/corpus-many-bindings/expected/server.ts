@@ -12,15 +12,15 @@ import {
 import { documents } from './documents.js';
 import { service } from './service.js';
 import type {
-  GetProfileInput,
-  GetProfileResult,
   SaveProfileInput,
   SaveProfileResult,
-  KeysInput,
-  KeysResult,
+  GetProfileInput,
+  GetProfileResult,
   RemoveInput,
   RemoveResult,
   RemoveHeaders,
+  KeysInput,
+  KeysResult,
   SearchInput,
   SearchResult,
   CountInput,
@@ -33,10 +33,10 @@ import type {
  * fault of your own. Every operation needs its method: the functions below throw when one is missing.
  */
 export interface ProfilesHandlers {
-  GetProfile(input: GetProfileInput, ctx: CallContext): GetProfileResult | Promise<GetProfileResult>;
   SaveProfile(input: SaveProfileInput, ctx: CallContext): SaveProfileResult | Promise<SaveProfileResult>;
-  Keys(input: KeysInput, ctx: CallContext): KeysResult | Promise<KeysResult>;
+  GetProfile(input: GetProfileInput, ctx: CallContext): GetProfileResult | Promise<GetProfileResult>;
   Remove(input: RemoveInput, ctx: RemoveContext): RemoveResult | Promise<RemoveResult>;
+  Keys(input: KeysInput, ctx: CallContext): KeysResult | Promise<KeysResult>;
   Search(input: SearchInput, ctx: CallContext): SearchResult | Promise<SearchResult>;
   Count(input: CountInput, ctx: CallContext): CountResult | Promise<CountResult>;
 }
@@ -48,7 +48,7 @@ export interface RemoveContext extends CallContext {
 }
 
 /**
- * A request listener serving Profiles at `/SpreadBindings.asmx`: `(req, res, next?)`, for `node:http`
+ * A request listener serving Profiles at `/ManyBindings.asmx`: `(req, res, next?)`, for `node:http`
  * (`http.createServer(listener)`) and as Express or Connect middleware (`app.use(listener)`). As
  * middleware, requests for other paths go to `next()`; standalone they get a 404.
  */
@@ -57,7 +57,7 @@ export function createProfilesHandler(handlers: ProfilesHandlers, options?: Serv
 }
 
 /**
- * A `node:http` server serving Profiles at `/SpreadBindings.asmx`, not yet listening: call `listen` on
+ * A `node:http` server serving Profiles at `/ManyBindings.asmx`, not yet listening: call `listen` on
  * it.
  */
 export function createProfilesServer(handlers: ProfilesHandlers, options?: ServerOptions) {
@@ -65,8 +65,8 @@ export function createProfilesServer(handlers: ProfilesHandlers, options?: Serve
 }
 
 /**
- * A fetch handler serving Profiles at `/SpreadBindings.asmx`: `(request: Request) =>
- * Promise<Response>`, for runtimes and frameworks built on the Fetch API. Other paths get a 404.
+ * A fetch handler serving Profiles at `/ManyBindings.asmx`: `(request: Request) => Promise<Response>`,
+ * for runtimes and frameworks built on the Fetch API. Other paths get a 404.
  */
 export function createProfilesFetchHandler(handlers: ProfilesHandlers, options?: ServerOptions) {
   return createServiceFetchHandler(service, documents, handlers, options);

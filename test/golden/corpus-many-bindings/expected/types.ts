@@ -24,14 +24,6 @@ export interface AdminTicket {
   Token?: string;
 }
 
-/** The parameters of `GetProfile`. */
-export interface GetProfileInput {
-  account?: string;
-}
-
-/** What `GetProfile` returns, the `GetProfileResult` element; `undefined` when it is absent. */
-export type GetProfileResult = ProfileCard | undefined;
-
 /** The parameters of `SaveProfile`. */
 export interface SaveProfileInput {
   card?: ProfileCard;
@@ -40,13 +32,13 @@ export interface SaveProfileInput {
 /** `SaveProfile` returns nothing: its reply is an empty `SaveProfileResponse`. */
 export type SaveProfileResult = void;
 
-/** The parameters of `Keys`. */
-export interface KeysInput {
-  filter?: ProfileFilter;
+/** The parameters of `GetProfile`. */
+export interface GetProfileInput {
+  account?: string;
 }
 
-/** What `Keys` returns, the `KeysResult` element; `undefined` when it is absent. */
-export type KeysResult = (string | null)[] | undefined;
+/** What `GetProfile` returns, the `GetProfileResult` element; `undefined` when it is absent. */
+export type GetProfileResult = ProfileCard | undefined;
 
 /** The parameters of `Remove`. */
 export interface RemoveInput {
@@ -63,6 +55,14 @@ export type RemoveResult = number;
 export interface RemoveHeaders {
   ticket?: AdminTicket;
 }
+
+/** The parameters of `Keys`. */
+export interface KeysInput {
+  filter?: ProfileFilter;
+}
+
+/** What `Keys` returns, the `KeysResult` element; `undefined` when it is absent. */
+export type KeysResult = (string | null)[] | undefined;
 
 /** The parameters of `Search`. */
 export interface SearchInput {

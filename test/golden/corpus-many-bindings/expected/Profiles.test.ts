@@ -38,30 +38,6 @@ const ALL_BYTES = Uint8Array.from({ length: 256 }, (_, i) => i);
 
 /** Every operation: the transports it is called over, and the values sent and returned. */
 const OPERATIONS: { readonly [Op in keyof Client]: OperationCase<Op> } = {
-  GetProfile: {
-    transports: ['soap11', 'soap12', 'httpGet', 'httpPost'],
-    plain: {
-      input: { account: 'GetProfile account' },
-      result: {
-        Account: 'GetProfile result Account',
-        Names: ['GetProfile result Names 0'],
-        Properties: [{ Name: 'GetProfile result Properties 0 Name', Value: 'GetProfile result Properties 0 Value' }],
-      },
-    },
-    hostile: {
-      input: { account: HOSTILE_STRING },
-      result: {
-        Account: HOSTILE_STRING,
-        Names: [HOSTILE_STRING, null, 'GetProfile result Names 1'],
-        Properties: [
-          { Name: HOSTILE_STRING, Value: HOSTILE_STRING },
-          null,
-          { Name: 'GetProfile result Properties 1 Name', Value: 'GetProfile result Properties 1 Value' },
-        ],
-      },
-    },
-    upload: undefined,
-  },
   SaveProfile: {
     transports: ['soap11', 'soap12'],
     plain: {
@@ -90,12 +66,27 @@ const OPERATIONS: { readonly [Op in keyof Client]: OperationCase<Op> } = {
     },
     upload: undefined,
   },
-  Keys: {
-    transports: ['soap11', 'soap12'],
-    plain: { input: { filter: { Keys: ['Keys filter Keys 0'], Exact: true } }, result: ['Keys result 0'] },
+  GetProfile: {
+    transports: ['soap11', 'soap12', 'httpGet', 'httpPost'],
+    plain: {
+      input: { account: 'GetProfile account' },
+      result: {
+        Account: 'GetProfile result Account',
+        Names: ['GetProfile result Names 0'],
+        Properties: [{ Name: 'GetProfile result Properties 0 Name', Value: 'GetProfile result Properties 0 Value' }],
+      },
+    },
     hostile: {
-      input: { filter: { Keys: [HOSTILE_STRING, null, 'Keys filter Keys 1'], Exact: false } },
-      result: [HOSTILE_STRING, null, 'Keys result 1'],
+      input: { account: HOSTILE_STRING },
+      result: {
+        Account: HOSTILE_STRING,
+        Names: [HOSTILE_STRING, null, 'GetProfile result Names 1'],
+        Properties: [
+          { Name: HOSTILE_STRING, Value: HOSTILE_STRING },
+          null,
+          { Name: 'GetProfile result Properties 1 Name', Value: 'GetProfile result Properties 1 Value' },
+        ],
+      },
     },
     upload: undefined,
   },
@@ -105,6 +96,15 @@ const OPERATIONS: { readonly [Op in keyof Client]: OperationCase<Op> } = {
     hostile: { input: { account: HOSTILE_STRING }, result: -2147483648 },
     upload: undefined,
     headers: { in: { ticket: { Token: HOSTILE_STRING } }, out: {} },
+  },
+  Keys: {
+    transports: ['soap11', 'soap12'],
+    plain: { input: { filter: { Keys: ['Keys filter Keys 0'], Exact: true } }, result: ['Keys result 0'] },
+    hostile: {
+      input: { filter: { Keys: [HOSTILE_STRING, null, 'Keys filter Keys 1'], Exact: false } },
+      result: [HOSTILE_STRING, null, 'Keys result 1'],
+    },
+    upload: undefined,
   },
   Search: {
     transports: ['soap11', 'soap12', 'httpGet', 'httpPost'],
