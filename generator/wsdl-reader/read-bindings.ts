@@ -73,9 +73,9 @@ function mergeBindings(doc: WsdlDocument, bindings: readonly WsdlBinding[]): Wsd
   const first = bindings[0]!;
   if (bindings.length === 1) return first;
   const operations = new Map<string, XmlNode>();
-  for (const binding of bindings) {
+  for (const [i, binding] of bindings.entries()) {
     const portType = binding.portType.attributes.get('name');
-    const other = bindings.find((b) => b !== binding && b.portType === binding.portType);
+    const other = bindings.slice(0, i).find((b) => b.portType === binding.portType);
     if (other) {
       throw doc.failAt(
         binding.node,
