@@ -57,6 +57,15 @@ export function readSoapBindings(
       defaultClaim = claim;
       return 'default';
     }
+    if (childElements(binding.portType, WSDL_NS, 'operation').length === 0) {
+      throw doc.failAt(
+        binding.portType,
+        'name',
+        `port type "${portType}" holds no operation: the ASMX runtime writes a binding without methods only for a ` +
+          '[WebServiceBinding] on an interface the service implements, which a spec cannot express; remove the ' +
+          'port type, its bindings and ports and import again',
+      );
+    }
     if (!isXmlName(portType)) {
       throw doc.failAt(
         binding.portType,

@@ -61,7 +61,7 @@ describe('several SOAP bindings', () => {
     expect(renderWsdl(buildModel(spec), ADDRESS)).toBe(served);
   });
 
-  test('a binding of another port type, and HTTP bindings that list an operation out of its binding’s order, are refused', () => {
+  test('bindings sharing a port type, a binding without operations and HTTP lists out of a binding’s order are refused', () => {
     const text = corpus('TwoBindings.wsdl');
     const purge = (verb: string) =>
       `    <wsdl:operation name="Purge">\n      <wsdl:input message="tns:PurgeHttp${verb}In" />\n      <wsdl:output message="tns:PurgeHttp${verb}Out" />\n    </wsdl:operation>\n`;
@@ -75,6 +75,17 @@ describe('several SOAP bindings', () => {
     expect(refusal(swapped)).toBe(
       'fixture.wsdl:156:5: HttpGet and HttpPost list operation "Purge" in another order than its SOAP binding does: the ASMX runtime writes every binding in the order the service declares its methods',
     );
+    // A [WebServiceBinding] on an interface the service implements: a binding without methods.
+    const emptyAdmin = text
+      .replace(
+        / {2}<wsdl:portType name="AdminBinding">[\s\S]*?<\/wsdl:portType>/,
+        '  <wsdl:portType name="AdminBinding" />',
+      )
+      .replace(
+        /(<wsdl:binding name="AdminBinding1?" type="tns:AdminBinding">\n {4}<soap(?:12)?:binding [^\n]*\n)[\s\S]*?( {2}<\/wsdl:binding>)/g,
+        '$1$2',
+      );
+    expect(refusal(emptyAdmin)).toBe('fixture.wsdl:X');
     const sharedPortType = edit(text, [
       '<wsdl:binding name="AdminBinding" type="tns:AdminBinding">',
       '<wsdl:binding name="AdminBinding" type="tns:CatalogSoap">',
