@@ -3,6 +3,12 @@ import { unknownNameMessage } from '../model/name-hint.js';
 import { BINDING_KINDS, type BindingKind } from '../model/types.js';
 import { checkTypeRefs, type TypeRefUse } from './check-type-refs.js';
 import { parseChoice, parseTypes } from './parse-types.js';
+import {
+  checkBindingUses,
+  parseSoapBindings,
+  type BindingUse,
+  type ParsedSoapBindings,
+} from './parse-soap-bindings.js';
 import { SpecError, type SpecProblem } from './spec-error.js';
 import type { Spec, SpecHeader, SpecOperation, SpecParameter, SpecService, SpecWsdl } from './spec-types.js';
 import { ROOT, YamlChecker, type Entry } from './yaml-checker.js';
@@ -35,6 +41,13 @@ export function parseSpec(text: string, file: string): Spec {
 class Checker extends YamlChecker {
   /** Every type reference, checked once the declared types are known. */
   private readonly refs: TypeRefUse[] = [];
+  /** `service.soapBindings`, and the service fields checked with the operations' bindings. */
+  private soapBindings: { parsed: ParsedSoapBindings | undefined; service: Parameters<typeof checkBindingUses>[1] } = {
+    parsed: undefined,
+    service: { name: undefined, binding: undefined, claim: undefined },
+  };
+  /** Every operation's `binding` (or its absence), checked against `service.soapBindings`. */
+  private readonly bindingUses: BindingUse[] = [];
 
   spec(): Spec | undefined {
     const root = this.deref(this.doc.contents);
@@ -51,6 +64,9 @@ class Checker extends YamlChecker {
     const operations = this.need(root, f, '', 'operations') && this.operations(f.operations!);
     const wsdl = f.wsdl && this.wsdl(f.wsdl);
     checkTypeRefs(this, types?.declarations ?? [], types?.entries ?? new Map(), this.refs);
+    if (this.soapBindings.parsed || this.bindingUses.some((u) => u.binding !== undefined)) {
+      checkBindingUses(this, this.soapBindings.service, this.soapBindings.parsed, this.bindingUses);
+    }
     if (!service || !operations || (f.types && !types?.ok) || (f.wsdl && !wsdl)) return undefined;
     return {
       service,
@@ -136,6 +152,7 @@ class Checker extends YamlChecker {
       'binding',
       'conformanceClaim',
       'include',
+      'soapBindings',
     ]);
     let name: string | undefined;
     if (this.need(map, f, entry.path, 'name')) name = this.name(f.name!, 'service name', false);
@@ -161,7 +178,12 @@ class Checker extends YamlChecker {
     const binding = f.binding && this.name(f.binding, 'binding name', true);
     const conformanceClaim = f.conformanceClaim && this.boolean(f.conformanceClaim);
     const include = f.include && this.typeNames(f.include, 'include');
-    if (name === undefined || namespace === undefined) return undefined;
+    const soapBindings = f.soapBindings && parseSoapBindings(this, f.soapBindings);
+    this.soapBindings = {
+      parsed: soapBindings,
+      service: { name, binding: f.binding, claim: conformanceClaim === true ? f.conformanceClaim : undefined },
+    };
+    if (name === undefined || namespace === undefined || (f.soapBindings && !soapBindings?.ok)) return undefined;
     return {
       name,
       namespace,
@@ -170,6 +192,7 @@ class Checker extends YamlChecker {
       ...(binding !== undefined && { binding }),
       ...(conformanceClaim !== undefined && { conformanceClaim }),
       ...(include !== undefined && { include }),
+      ...(soapBindings && { soapBindings: soapBindings.list }),
     };
   }
 
@@ -257,6 +280,7 @@ class Checker extends YamlChecker {
       'result',
       'resultItemName',
       'headers',
+      'binding',
     ]);
     let name: string | undefined;
     if (this.need(map, f, entry.path, 'name')) name = this.name(f.name!, 'operation name', true);
@@ -281,6 +305,10 @@ class Checker extends YamlChecker {
       this.problem(f.resultItemName, 'resultItemName applies to an array result only');
     }
     const headers = f.headers && this.headers(f.headers);
+    const binding = f.binding && this.name(f.binding, 'binding name', true);
+    if (name !== undefined && (!f.binding || binding !== undefined)) {
+      this.bindingUses.push({ operation: messageName ?? name, binding, entry: f.binding });
+    }
     // Any problem above is reported and fails the whole spec; only `name` matters to the type.
     if (name === undefined) return undefined;
     return {
@@ -293,6 +321,7 @@ class Checker extends YamlChecker {
       ...(result !== undefined && { result }),
       ...(resultItemName !== undefined && { resultItemName }),
       ...(headers !== undefined && { headers }),
+      ...(binding !== undefined && { binding }),
     };
   }
 

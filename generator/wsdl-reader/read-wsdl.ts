@@ -11,6 +11,7 @@ import { readBindings, type WsdlBinding } from './read-bindings.js';
 import { mergeOrders, readOperations, type OperationReading } from './read-operations.js';
 import { SchemaReader, type RawDeclaration, type RawParticle, type RawType } from './read-schema.js';
 import { readEndpoints, readService } from './read-service.js';
+import { declarationOrder, readSoapBindings } from './read-soap-bindings.js';
 import { TypeBuilder } from './read-types.js';
 import { SourceText } from './source-text.js';
 import { WsdlDocument } from './wsdl-document.js';
@@ -86,7 +87,8 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
     );
   }
   const schema = new SchemaReader(doc);
-  const operations = readOperations(doc, bindings);
+  const soapBindings = readSoapBindings(doc, name, bindings);
+  const operations = declarationOrder(doc, readOperations(doc, bindings), soapBindings);
   schema.checkSchemas();
   if (operations.length === 0) {
     throw doc.failAt(
@@ -146,7 +148,11 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
   }
 
   const fields = headerFieldNames(shapes.map((s) => s.headers.map((h) => types.nameOf(h.xmlName))));
-  const specOperations = shapes.map((shape, i) => operationSpec(doc, types, shape, fields[i]!));
+  const specOperations = shapes.map((shape, i) => {
+    const op = operationSpec(doc, types, shape, fields[i]!);
+    const binding = soapBindings?.bindingOf(shape.op.node);
+    return binding === undefined ? op : { ...op, binding };
+  });
   const http = bindings.has('httpGet') || bindings.has('httpPost');
   const soap11 = bindings.get('soap11');
   const kinds = [...bindings.keys()];
@@ -156,8 +162,9 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
       namespace: doc.targetNamespace,
       ...(path !== undefined && { path }),
       ...(doc.description !== undefined && { description: doc.description }),
-      ...bindingName(doc, name, bindings),
-      ...(soap11?.conformanceClaim === true && { conformanceClaim: true }),
+      ...(soapBindings ? {} : bindingName(doc, name, bindings)),
+      ...((soapBindings ? soapBindings.defaultClaim : soap11?.conformanceClaim === true) && { conformanceClaim: true }),
+      ...(soapBindings && { soapBindings: soapBindings.list }),
     },
     ...(kinds.length < BINDING_KINDS.length && { bindings: kinds }),
     ...(declarations.length > 0 && { types: types.typeDeclarations(new Map()) }),
