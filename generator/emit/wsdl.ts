@@ -25,7 +25,13 @@ export function renderWsdl(model: ServiceModel, address: string): string {
   if (address === ADDRESS_MARKER) return text;
   const parts = text.split(ADDRESS_MARKER);
   // One marker per port; anything else (a marker in the service's own text) renders the address in place.
-  return parts.length - 1 === model.bindings.length ? parts.join(escapeXmlAttr(address)) : render(model, address);
+  return parts.length - 1 === portCount(model) ? parts.join(escapeXmlAttr(address)) : render(model, address);
+}
+
+/** The ports of the service: one per enabled binding, the SOAP ones once per SOAP binding of the service. */
+function portCount(model: ServiceModel): number {
+  const soapKinds = (model.enabled.soap11 ? 1 : 0) + (model.enabled.soap12 ? 1 : 0);
+  return model.bindings.length + soapKinds * (model.soapBindings.length - 1);
 }
 
 function render(model: ServiceModel, address: string): string {

@@ -65,6 +65,11 @@ export interface PlanInput {
   /** The runtime's type scope ({@link ResolvedTypes.scope}): what the `object` rule writes, in order. */
   readonly scope: readonly ScopeEntry[];
   readonly operations: readonly PlanOperation[];
+  /**
+   * The order the SOAP pass visits `operations` in (their indexes), when it is not the declaration order: several
+   * SOAP bindings, written one after the other. The HTTP pass keeps the declaration order.
+   */
+  readonly soapOrder?: readonly number[];
   /** An HTTP binding is on: the HTTP pass runs. */
   readonly http: boolean;
   /** Some operation HTTP keeps takes an array: the AbstractTypes schema exists. */
@@ -157,7 +162,8 @@ class Planner {
   private readonly fixups: { set: (qname: string) => void; namespace: string; name: string }[] = [];
   private objectWritten = false;
   private watermark = 0;
-  private readonly encodedParts: (EncodedParts | undefined)[] = [];
+  /** By operation index: the message parts of the encoded ones. */
+  private readonly encodedParts = new Map<number, EncodedParts>();
 
   constructor(private readonly input: PlanInput) {}
 
@@ -168,9 +174,13 @@ class Planner {
 
   plan(): SchemaPlan {
     const tns = this.tns;
-    for (const op of this.input.operations) {
-      this.encodedParts.push(op.encoded && this.encodedOperation(op, op.encoded.style));
-      if (op.encoded) continue;
+    const { operations, soapOrder } = this.input;
+    for (const i of soapOrder ?? operations.map((_, j) => j)) {
+      const op = operations[i]!;
+      if (op.encoded) {
+        this.encodedParts.set(i, this.encodedOperation(op, op.encoded.style));
+        continue;
+      }
       this.watermark = op.reflected;
       this.top(this.wrapper(op.requestElement, op.request), op.request);
       this.top(this.wrapper(op.responseElement, op.response), op.response);
@@ -598,7 +608,7 @@ class Planner {
       schemas,
       stringArray: abstract && `${prefixes.get(abstract.namespace)}:StringArray`,
       literalPrefix: prefixes.get(this.input.namespace) ?? 'tns',
-      encodedParts: this.encodedParts,
+      encodedParts: this.input.operations.map((_, i) => this.encodedParts.get(i)),
     };
   }
 }

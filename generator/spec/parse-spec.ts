@@ -3,6 +3,12 @@ import { unknownNameMessage } from '../model/name-hint.js';
 import { BINDING_KINDS, type BindingKind } from '../model/types.js';
 import { checkTypeRefs, type TypeRefUse } from './check-type-refs.js';
 import { parseChoice, parseTypes } from './parse-types.js';
+import {
+  checkBindingUses,
+  parseSoapBindings,
+  type BindingUse,
+  type ParsedSoapBindings,
+} from './parse-soap-bindings.js';
 import { SpecError, type SpecProblem } from './spec-error.js';
 import type { Spec, SpecHeader, SpecOperation, SpecParameter, SpecService, SpecWsdl } from './spec-types.js';
 import { ROOT, YamlChecker, type Entry } from './yaml-checker.js';
@@ -37,6 +43,13 @@ class Checker extends YamlChecker {
   private readonly refs: TypeRefUse[] = [];
   /** `service.style`, once read: an operation's style defaults to it. */
   private serviceStyle: 'document' | 'rpc' = 'document';
+  /** `service.soapBindings`, and the service fields checked with the operations' bindings. */
+  private soapBindings: { parsed: ParsedSoapBindings | undefined; service: Parameters<typeof checkBindingUses>[1] } = {
+    parsed: undefined,
+    service: { name: undefined, binding: undefined, claim: undefined },
+  };
+  /** Every operation's `binding` (or its absence), checked against `service.soapBindings`. */
+  private readonly bindingUses: BindingUse[] = [];
 
   spec(): Spec | undefined {
     const root = this.deref(this.doc.contents);
@@ -53,6 +66,9 @@ class Checker extends YamlChecker {
     const operations = this.need(root, f, '', 'operations') && this.operations(f.operations!);
     const wsdl = f.wsdl && this.wsdl(f.wsdl);
     checkTypeRefs(this, types?.declarations ?? [], types?.entries ?? new Map(), this.refs);
+    if (this.soapBindings.parsed || this.bindingUses.some((u) => u.binding !== undefined)) {
+      checkBindingUses(this, this.soapBindings.service, this.soapBindings.parsed, this.bindingUses);
+    }
     if (!service || !operations || (f.types && !types?.ok) || (f.wsdl && !wsdl)) return undefined;
     return {
       service,
@@ -139,6 +155,7 @@ class Checker extends YamlChecker {
       'conformanceClaim',
       'include',
       'style',
+      'soapBindings',
     ]);
     let name: string | undefined;
     if (this.need(map, f, entry.path, 'name')) name = this.name(f.name!, 'service name', false);
@@ -166,7 +183,14 @@ class Checker extends YamlChecker {
     const include = f.include && this.typeNames(f.include, 'include');
     const style = f.style && this.oneOf(f.style, ['document', 'rpc'] as const);
     if (style !== undefined) this.serviceStyle = style;
-    if (name === undefined || namespace === undefined || (f.style && !style)) return undefined;
+    const soapBindings = f.soapBindings && parseSoapBindings(this, f.soapBindings);
+    this.soapBindings = {
+      parsed: soapBindings,
+      service: { name, binding: f.binding, claim: conformanceClaim === true ? f.conformanceClaim : undefined },
+    };
+    if (name === undefined || namespace === undefined || (f.soapBindings && !soapBindings?.ok) || (f.style && !style)) {
+      return undefined;
+    }
     return {
       name,
       namespace,
@@ -176,6 +200,7 @@ class Checker extends YamlChecker {
       ...(conformanceClaim !== undefined && { conformanceClaim }),
       ...(include !== undefined && { include }),
       ...(style !== undefined && { style }),
+      ...(soapBindings && { soapBindings: soapBindings.list }),
     };
   }
 
@@ -267,6 +292,7 @@ class Checker extends YamlChecker {
       'use',
       'requestNamespace',
       'responseNamespace',
+      'binding',
     ]);
     let name: string | undefined;
     if (this.need(map, f, entry.path, 'name')) name = this.name(f.name!, 'operation name', true);
@@ -293,6 +319,10 @@ class Checker extends YamlChecker {
     const headers = f.headers && this.headers(f.headers);
     const soap = this.soapStyle(f);
     this.checkEncoded(f, soap, parameters);
+    const binding = f.binding && this.name(f.binding, 'binding name', true);
+    if (name !== undefined && (!f.binding || binding !== undefined)) {
+      this.bindingUses.push({ operation: messageName ?? name, binding, entry: f.binding });
+    }
     // Any problem above is reported and fails the whole spec; only `name` matters to the type.
     if (name === undefined) return undefined;
     return {
@@ -305,6 +335,7 @@ class Checker extends YamlChecker {
       ...(result !== undefined && { result }),
       ...(resultItemName !== undefined && { resultItemName }),
       ...(headers !== undefined && { headers }),
+      ...(binding !== undefined && { binding }),
       ...soap,
     };
   }

@@ -61,6 +61,12 @@ export interface SpecService {
   readonly binding?: string;
   /** `[WebServiceBinding(ConformsTo = BasicProfile1_1, EmitConformanceClaims = true)]`. */
   readonly conformanceClaim?: boolean;
+  /**
+   * Several SOAP bindings: the `[WebServiceBinding(Name)]`s the operations are spread over (`operations[].binding`),
+   * and `default` for `{Service}Soap`, which holds the operations without a `binding`; in the order the WSDL writes
+   * them (the runtime's hash-table order of their names).
+   */
+  readonly soapBindings?: readonly SpecSoapBinding[];
   /** `[XmlInclude]` on the service class, in attribute order. */
   readonly include?: readonly string[];
   /**
@@ -70,8 +76,20 @@ export interface SpecService {
   readonly style?: 'document' | 'rpc';
 }
 
+/** An entry of `service.soapBindings`: the default binding, or a named `[WebServiceBinding]`. */
+export type SpecSoapBinding = 'default' | SpecNamedBinding;
+
+export interface SpecNamedBinding {
+  /** `[WebServiceBinding(Name)]`: the SOAP port type, binding and port; the SOAP 1.2 ones `{name}1`. */
+  readonly name: string;
+  /** `ConformsTo = WsiProfiles.BasicProfile1_1, EmitConformanceClaims = true` on this binding. */
+  readonly conformanceClaim?: boolean;
+}
+
 export interface SpecOperation {
   readonly name: string;
+  /** `[SoapDocumentMethod(Binding)]`: a named entry of `service.soapBindings`; the default binding when omitted. */
+  readonly binding?: string;
   /** `[WebMethod(MessageName)]`: names the elements, messages, SOAPAction and HTTP path instead of `name`. */
   readonly messageName?: string;
   /** Grouping label for people (JSDoc, help page); never in the WSDL. */

@@ -12,6 +12,7 @@ import { hasEncodedOperation, isEncodedBinding, isEncodedService, readEncodedOpe
 import { mergeOrders, readOperations, type OperationReading } from './read-operations.js';
 import { SchemaReader, type RawDeclaration, type RawParticle, type RawType } from './read-schema.js';
 import { readEndpoints, readService } from './read-service.js';
+import { declarationOrder, readSoapBindings } from './read-soap-bindings.js';
 import { TypeBuilder } from './read-types.js';
 import { SourceText } from './source-text.js';
 import { WsdlDocument } from './wsdl-document.js';
@@ -91,10 +92,13 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
     );
   }
   const schema = new SchemaReader(doc);
+  const soapBindings = readSoapBindings(doc, name, bindings);
   const soapBinding = bindings.get('soap11') ?? bindings.get('soap12');
-  const encodedOp = (node: XmlNode) =>
-    mixed && soapBinding !== undefined && isEncodedBinding(soapBinding.operations.get(operationKey(doc, node))!);
-  const operations = readOperations(doc, bindings, encodedOp);
+  const encodedOp = (node: XmlNode) => {
+    const bound = mixed ? soapBinding?.operations.get(operationKey(doc, node)) : undefined;
+    return bound !== undefined && isEncodedBinding(bound);
+  };
+  const operations = declarationOrder(doc, readOperations(doc, bindings, encodedOp), soapBindings);
   schema.checkSchemas(mixed);
   if (operations.length === 0) {
     throw doc.failAt(
@@ -156,9 +160,11 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
 
   const fields = headerFieldNames(shapes.map((s) => s.headers.map((h) => types.nameOf(h.xmlName))));
   const encoded = mixed ? readEncodedOperations(doc, bindings, encodedOp) : undefined;
-  const specOperations = shapes.map(
-    (shape, i) => encoded?.operations.get(shape.op.node) ?? operationSpec(doc, types, shape, fields[i]!),
-  );
+  const specOperations = shapes.map((shape, i) => {
+    const op = encoded?.operations.get(shape.op.node) ?? operationSpec(doc, types, shape, fields[i]!);
+    const binding = soapBindings?.bindingOf(shape.op.node);
+    return binding === undefined ? op : { ...op, binding };
+  });
   const http = bindings.has('httpGet') || bindings.has('httpPost');
   const soap11 = bindings.get('soap11');
   const kinds = [...bindings.keys()];
@@ -168,8 +174,9 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
       namespace: doc.targetNamespace,
       ...(path !== undefined && { path }),
       ...(doc.description !== undefined && { description: doc.description }),
-      ...bindingName(doc, name, bindings),
-      ...(soap11?.conformanceClaim === true && { conformanceClaim: true }),
+      ...(soapBindings ? {} : bindingName(doc, name, bindings)),
+      ...((soapBindings ? soapBindings.defaultClaim : soap11?.conformanceClaim === true) && { conformanceClaim: true }),
+      ...(soapBindings && { soapBindings: soapBindings.list }),
     },
     ...(kinds.length < BINDING_KINDS.length && { bindings: kinds }),
     ...(declarations.length > 0 && { types: types.typeDeclarations(new Map()) }),
