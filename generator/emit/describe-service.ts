@@ -33,6 +33,7 @@ function describeOperation(op: OperationModel): OperationDescription {
       type: p.valueType,
       optional: p.minOccurs === 0,
       ...(p.nillable ? { nillable: true } : {}),
+      ...(p.direction === 'in' ? {} : { direction: p.direction }),
     })),
     ...(result && {
       result: {

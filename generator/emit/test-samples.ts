@@ -286,14 +286,25 @@ export function inputSampleExpr(model: ServiceModel, op: OperationModel, kind: S
   const sampler = samplerOf(model);
   const site = { form: op.http !== undefined };
   return object(
-    op.parameters.map((p, i) => [p.tsName, sampler.value(p.type, kind, `${op.ts.method} ${p.name}`, i, site)]),
+    op.parameters.flatMap((p, i): [string, Expr][] =>
+      p.direction === 'out' ? [] : [[p.tsName, sampler.value(p.type, kind, `${op.ts.method} ${p.name}`, i, site)]],
+    ),
   );
 }
 
 /** A sample result of `op`; `undefined` for a void operation. */
 export function resultSampleExpr(model: ServiceModel, op: OperationModel, kind: SampleKind): Expr {
-  if (!op.result) return raw('undefined');
-  return samplerOf(model).value(op.result.type, kind, `${op.ts.method} result`, op.parameters.length);
+  const sampler = samplerOf(model);
+  const returned = (): Expr => sampler.value(op.result!.type, kind, `${op.ts.method} result`, op.parameters.length);
+  if (op.replyParameters.length === 0) return op.result ? returned() : raw('undefined');
+  // An operation with out and ref parameters returns an object of its result and them; each differs from the input's.
+  const entries: [string, Expr][] = op.result ? [['result', returned()]] : [];
+  op.parameters.forEach((p, i) => {
+    if (p.direction === 'in') return;
+    const position = op.parameters.length + 1 + i;
+    entries.push([p.tsName, sampler.value(p.type, kind, `${op.ts.method} ${p.name} back`, position)]);
+  });
+  return object(entries);
 }
 
 /**

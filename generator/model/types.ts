@@ -106,6 +106,13 @@ export interface OperationModel {
   /** A grouping label for people: JSDoc and the help page, never the WSDL. */
   readonly group: string | undefined;
   readonly parameters: readonly ParameterModel[];
+  /** The parameters of the request element and of `{Op}Input`: the `in` and `ref` ones, in order. */
+  readonly requestParameters: readonly ParameterModel[];
+  /**
+   * The `out` and `ref` parameters, in order: the response element holds them after the result, and the handler
+   * returns (the client resolves to) an object of the result and them. Empty for most operations.
+   */
+  readonly replyParameters: readonly ParameterModel[];
   readonly result: ResultModel | undefined;
   /** Sorted by field name (ordinal), as the runtime writes them. */
   readonly headers: readonly HeaderModel[];

@@ -222,6 +222,8 @@ export function buildModel(spec: Spec): ServiceModel {
       description: op.description,
       group: op.group,
       parameters,
+      requestParameters: parameters.filter((p) => p.direction !== 'out'),
+      replyParameters: parameters.filter((p) => p.direction !== 'in'),
       result,
       headers,
       http: d.http
@@ -357,12 +359,6 @@ function codeBlockers(
         (p.type.kind === 'array' && p.type.arrayType !== undefined && arrays.get(p.type.arrayType)?.choice)
       ) {
         out.push(`operation "${op.messageName}": parameter "${p.name}" is a choice of elements ${CHOICE_BLOCKED}`);
-      }
-      if (p.direction !== 'in') {
-        out.push(
-          `operation "${op.messageName}": parameter "${p.name}" is ${p.direction === 'out' ? 'an out' : 'a ref'} parameter ` +
-            '(the generated server and client pass in parameters only)',
-        );
       }
     }
   }

@@ -18,6 +18,11 @@ export interface ParameterDescription {
   readonly optional: boolean;
   /** `nillable="true"` (`T?`): `xsi:nil` is `null`. */
   readonly nillable?: boolean;
+  /**
+   * `out` (C# `out`): only in the response element, after the result; `ref` (C# `ref`): in the request element
+   * and in the response element. Absent for an in parameter. See `reply-values.ts`.
+   */
+  readonly direction?: 'out' | 'ref';
 }
 
 export interface OperationDescription {

@@ -12,6 +12,7 @@
 import type { RequestParameter } from '../soap-envelope.js';
 import type { OperationDescription, ParameterDescription, ValueType } from '../service-description.js';
 import { hasForbiddenCharacter } from '../xml-lexical.js';
+import { isRequestParameter } from '../reply-values.js';
 import { formatXsdValue, type XsdValue } from '../xsd-values.js';
 import { isXsdType } from '../value-type.js';
 import { formatFormValues } from '../values/form-values.js';
@@ -33,7 +34,8 @@ export function requestValues(
     throw new TypeError(`${op.name} takes an object of its parameters; got ${input === null ? 'null' : typeof input}.`);
   }
   const values = (input ?? {}) as Record<string, unknown>;
-  return op.parameters.map((param) => {
+  // An out parameter is only in the response (reply-values.ts): the input has none.
+  return op.parameters.filter(isRequestParameter).map((param) => {
     const value = Object.hasOwn(values, param.name) ? values[param.name] : undefined;
     if (value === undefined) {
       if (!param.optional) throw new TypeError(`${op.name}: ${param.name} (${typeName(param.type)}) is required.`);

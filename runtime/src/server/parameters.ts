@@ -23,6 +23,7 @@ import { DOTNET_TYPE_NAMES, defaultXsdValue, parseXsdValue, XsdValueError } from
 import type { FormValues } from '../form-encoding.js';
 import { htmlEncodeMessageChain } from '../html-escape.js';
 import type { OperationDescription } from '../service-description.js';
+import { isRequestParameter } from '../reply-values.js';
 import { childElements, textContent, type XmlElement } from '../xml-reader.js';
 import { isXsdType } from '../value-type.js';
 import type { ValueType } from '../type-description.js';
@@ -51,6 +52,8 @@ export function bindSoapParameters(
   const input: Record<string, unknown> = {};
   const children = request ? childElements(request).filter((child) => child.namespace === namespace) : [];
   for (const param of op.parameters) {
+    // An out parameter is only in the response (reply-values.ts): its handler does not get it.
+    if (!isRequestParameter(param)) continue;
     const type = param.type;
     const element = children.find((child) => child.localName === param.name);
     if (!isXsdType(type) || param.nillable) {
@@ -94,6 +97,7 @@ export type FormBinding =
 export function bindFormParameters(op: OperationDescription, values: FormValues, context: ValueContext): FormBinding {
   const input: Record<string, unknown> = {};
   for (const param of op.parameters) {
+    if (!isRequestParameter(param)) continue;
     const type = param.type;
     // A byte[] is an array of bytes here, one value per byte.
     const itemType =
