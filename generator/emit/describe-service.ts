@@ -34,6 +34,7 @@ function describeOperation(op: OperationModel): OperationDescription {
       optional: p.minOccurs === 0,
       ...(p.nillable ? { nillable: true } : {}),
       ...(p.direction === 'in' ? {} : { direction: p.direction }),
+      ...(p.valueChoice ? { choice: p.valueChoice } : {}),
     })),
     ...(result && {
       result: {

@@ -1,4 +1,4 @@
-import type { TypeDescription, ValueType } from '@asmxgen/runtime';
+import type { ChoiceElementDescription, TypeDescription, ValueType } from '@asmxgen/runtime';
 import type { RuntimeValueName, TsDeclaration } from './ts-types.js';
 import type { ArrayTypeModel, ChoiceModel, TypeModel } from './type-model.js';
 import type { TypeRef } from './type-refs.js';
@@ -30,6 +30,8 @@ export interface ParameterModel {
   readonly valueType: ValueType;
   /** A choice of elements in the parameter's place (`[XmlElement(Name, typeof(T))]`s). */
   readonly choice: ChoiceModel | undefined;
+  /** The same choice as the runtime reads and writes it (`{ $element, value }` values). */
+  readonly valueChoice: readonly ChoiceElementDescription[] | undefined;
 }
 
 export interface ResultModel {

@@ -17,7 +17,7 @@ import { formatXsdValue, type XsdValue } from '../xsd-values.js';
 import { isXsdType } from '../value-type.js';
 import { formatFormValues } from '../values/form-values.js';
 import type { ValueContext } from '../values/value-kinds.js';
-import { writeValue } from '../values/write-value.js';
+import { writeChoice, writeValue } from '../values/write-value.js';
 
 /**
  * Parameters of other types than the XSD simple ones go through the one value writer by SOAP, as their
@@ -44,7 +44,7 @@ export function requestValues(
     let parameter: RequestParameter;
     try {
       parameter =
-        soap && isXsdType(param.type) && value !== null
+        soap && isXsdType(param.type) && value !== null && !param.choice
           ? { name: param.name, value: formatXsdValue(param.type, value as XsdValue) }
           : complexParameter(param, value, context, soap);
     } catch (error) {
@@ -73,6 +73,8 @@ function complexParameter(
   context: ValueContext,
   soap: boolean,
 ): RequestParameter {
+  if (soap && param.choice)
+    return { name: param.name, value: undefined, xml: writeChoice(context, param.choice, value) };
   if (soap) {
     const site = { nillable: param.nillable, optional: param.optional };
     return { name: param.name, value: undefined, xml: writeValue(context, param.name, param.type, value, site) };

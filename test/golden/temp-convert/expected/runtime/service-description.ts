@@ -6,7 +6,7 @@
  * and client read only this; neither derives a name of its own.
  */
 
-import type { HeaderDescription, TypeDescription, ValueType } from './type-description.js';
+import type { ChoiceElementDescription, HeaderDescription, TypeDescription, ValueType } from './type-description.js';
 
 export type * from './type-description.js';
 
@@ -25,6 +25,11 @@ export interface ParameterDescription {
    * and in the response element. Absent for an in parameter. See `reply-values.ts`.
    */
   readonly direction?: 'out' | 'ref';
+  /**
+   * A choice of elements in the parameter's place (`[XmlElement(Name, typeof(T))]`s): its value is
+   * `{ $element, value }`, and `name` is not on the wire.
+   */
+  readonly choice?: readonly ChoiceElementDescription[];
 }
 
 export interface OperationDescription {
