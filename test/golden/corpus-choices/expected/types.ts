@@ -38,7 +38,10 @@ export interface NoSchedule extends Omit<ScheduleDefinitionOrReference, '$type'>
 export interface Plan {
   Name?: string;
   Item?: { $element: 'ScheduleReference'; value: ScheduleReference } | { $element: 'NoSchedule'; value: NoSchedule };
-  Item1?: { $element: 'Count'; value: number } | { $element: 'Label'; value: string } | { $element: 'Ref'; value: ScheduleReference };
+  Item1?:
+    | { $element: 'Count'; value: number }
+    | { $element: 'Label'; value: string }
+    | { $element: 'Ref'; value: ScheduleReference };
   /** Repeated `Items` elements, in the member's place (no wrapper). */
   Items?: ({ $element: 'N'; value: number } | { $element: 'S'; value: string })[];
   Schedules?: ({ $element: 'Ref'; value: ScheduleReference | null } | { $element: 'None'; value: NoSchedule | null })[];
@@ -64,7 +67,10 @@ export type SetOptionsResult = string | undefined;
 
 /** The parameters of `Count`. */
 export interface CountInput {
-  items?: ({ $element: 'NoSchedule'; value: NoSchedule | null } | { $element: 'ScheduleReference'; value: ScheduleReference | null })[];
+  items?: (
+    | { $element: 'NoSchedule'; value: NoSchedule | null }
+    | { $element: 'ScheduleReference'; value: ScheduleReference | null }
+  )[];
 }
 
 /** What `Count` returns, the `CountResult` element. */
@@ -72,7 +78,10 @@ export type CountResult = number;
 
 /** The parameters of `CountAgain`. */
 export interface CountAgainInput {
-  items?: ({ $element: 'NoSchedule'; value: NoSchedule | null } | { $element: 'ScheduleReference'; value: ScheduleReference | null })[];
+  items?: (
+    | { $element: 'NoSchedule'; value: NoSchedule | null }
+    | { $element: 'ScheduleReference'; value: ScheduleReference | null }
+  )[];
   max: number;
 }
 
