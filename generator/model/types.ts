@@ -201,8 +201,9 @@ export interface ServiceModel {
   /** The WSDL's schemas, namespaces and claims, as the writer prints them. */
   readonly wsdl: WsdlModel;
   /**
-   * What the generated TypeScript (server, client, tests) cannot carry yet, one line each (`out`/`ref` parameters,
-   * `List<T>` parameters): empty for every other service.
+   * What the generated TypeScript (server, client, tests) cannot carry, one line each: `generate` refuses a spec
+   * with any (`UnsupportedSpecError`; `--wsdl-only` writes its WSDL). Empty for every spec the format can hold now
+   * (`out`/`ref` parameters, `List<T>` parameters and choices are carried).
    */
   readonly codeBlockers: readonly string[];
   /** TypeScript names derived once for every emitter. */
