@@ -41,6 +41,7 @@ function describeOperation(op: OperationModel): OperationDescription {
         type: result.valueType,
         element: result.elementName,
         ...(result.nillable ? { nillable: true } : {}),
+        ...(op.replyParameters.length > 0 && result.replyKey !== 'result' ? { key: result.replyKey } : {}),
         ...(result.httpElement === undefined ? {} : { httpElement: result.httpElement }),
       },
     }),

@@ -351,7 +351,7 @@ export function resultSampleExpr(model: ServiceModel, op: OperationModel, kind: 
   const returned = (): Expr => sampler.value(op.result!.type, kind, `${op.ts.method} result`, op.parameters.length);
   if (op.replyParameters.length === 0) return op.result ? returned() : raw('undefined');
   // An operation with out and ref parameters returns an object of its result and them; each differs from the input's.
-  const entries: [string, Expr][] = op.result ? [['result', returned()]] : [];
+  const entries: [string, Expr][] = op.result ? [[op.result.replyKey, returned()]] : [];
   op.parameters.forEach((p, i) => {
     if (p.direction === 'in') return;
     const position = op.parameters.length + 1 + i;

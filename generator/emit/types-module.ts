@@ -154,7 +154,7 @@ function replyType(op: OperationModel): Statement {
     ? [
         {
           kind: 'property',
-          name: 'result',
+          name: result.replyKey,
           type: result.tsType,
           optional: result.minOccurs === 0,
           docs: jsDoc([`The return value, the \`${result.elementName}\` element.`]),

@@ -44,6 +44,11 @@ export interface ResultModel {
   readonly tsType: string;
   readonly valueType: ValueType;
   /**
+   * With `out` or `ref` parameters, the property of the reply object that holds the return value: `result`, or
+   * `returnValue` (then `result1`, `result2`, …) when a parameter takes that name.
+   */
+  readonly replyKey: string;
+  /**
    * The root element of the HTTP GET/POST reply (`Book`, `ArrayOfBook`, `int`); `undefined` when HTTP does not carry
    * the operation, or for a raw-XML result (the reply is the document itself).
    */

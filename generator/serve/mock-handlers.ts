@@ -2,7 +2,7 @@ import type { XsdType } from '../model/xsd-types.js';
 
 interface ServedOperation {
   readonly name: string;
-  readonly result?: { readonly type: XsdType };
+  readonly result?: { readonly type: XsdType; readonly key?: string };
   readonly parameters?: readonly {
     readonly name: string;
     readonly type: unknown;
@@ -47,7 +47,7 @@ export function mockHandlers(operations: readonly ServedOperation[], log: CallLo
       const replied = (op.parameters ?? []).filter((p) => p.direction !== undefined);
       if (replied.length === 0) return op.result ? ZERO[op.result.type]() : undefined;
       // With out and ref parameters: an object of the result and them, each its type's zero (absent when not simple).
-      const reply: Record<string, unknown> = op.result ? { result: zeroOf(op.result.type) } : {};
+      const reply: Record<string, unknown> = op.result ? { [op.result.key ?? 'result']: zeroOf(op.result.type) } : {};
       for (const p of replied) reply[p.name] = zeroOf(p.type);
       return reply;
     };

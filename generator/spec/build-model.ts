@@ -213,6 +213,7 @@ export function buildModel(spec: Spec): ServiceModel {
       nillable: d.result.kind === 'nullable',
       tsType: tsTypes.site(d.result),
       valueType: valueTypeOf(d.result, arrays),
+      replyKey: replyKeyOf(parameters),
       httpElement: d.http ? bodyElement?.name : undefined,
     };
     const headers = headersOf(d);
@@ -330,6 +331,16 @@ function orderNamespaces(
   if (!order) return computed;
   const listed = order.flatMap((prefix) => computed.filter((n) => n.prefix === prefix));
   return [...listed, ...computed.filter((n) => !order.includes(n.prefix))];
+}
+
+/** The reply object's property for the return value: `result`, unless a parameter has that name. */
+function replyKeyOf(parameters: readonly ParameterModel[]): string {
+  const taken = new Set(parameters.map((p) => p.name));
+  if (!taken.has('result')) return 'result';
+  if (!taken.has('returnValue')) return 'returnValue';
+  let i = 1;
+  while (taken.has(`result${i}`)) i++;
+  return `result${i}`;
 }
 
 function deepFreeze<T>(value: T): T {

@@ -5,13 +5,14 @@
  * HTTP GET and POST leave such operations out.
  *
  * In TypeScript, such an operation's handler returns, and its client call resolves to, one object: `result` (the
- * return value, absent for a void operation) and each `out` and `ref` parameter by name, e.g.
+ * return value, absent for a void operation; `returnValue` when a parameter is named `result`, see
+ * `OperationDescription.result.key`) and each `out` and `ref` parameter by name, e.g.
  * `{ result: 5, head: 'he', count: 3 }` for `int Split(string text, out string head, ref int count)`.
  * Server (`server/soap-call.ts`) and client (`client/soap-reply.ts`) both follow this module.
  */
 import type { OperationDescription, ParameterDescription, ValueType } from './service-description.js';
 
-/** The property of the reply object that holds the operation's return value. */
+/** The property of the reply object that holds the operation's return value, unless a parameter is so named. */
 export const RESULT_KEY = 'result';
 
 /** One child of the response element: the result or an `out`/`ref` parameter. */
@@ -40,8 +41,8 @@ export function isRequestParameter(param: ParameterDescription): boolean {
 export function replySites(op: OperationDescription): ReplySite[] {
   const sites: ReplySite[] = [];
   if (op.result) {
-    const { element, type, nillable } = op.result;
-    sites.push({ key: RESULT_KEY, element, type, optional: true, ...(nillable ? { nillable } : {}) });
+    const { element, type, nillable, key } = op.result;
+    sites.push({ key: key ?? RESULT_KEY, element, type, optional: true, ...(nillable ? { nillable } : {}) });
   }
   for (const p of op.parameters) {
     if (p.direction === undefined) continue;

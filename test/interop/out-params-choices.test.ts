@@ -50,6 +50,11 @@ const outParams: OutParamsHandlers = {
     return { ...(name === undefined ? {} : { result: { X: 0, Y: 0 } }), corner: { X: 1, Y: 2 }, sizes: [3, 4] };
   },
   Bump: ({ value }) => ({ value: value + 1 }),
+  TryParse({ text }) {
+    const parsed = /^\s*[-+]?\d+\s*$/.test(text ?? '') ? Number(text) : NaN;
+    const ok = Number.isInteger(parsed) && parsed >= -2147483648 && parsed <= 2147483647;
+    return { returnValue: ok, result: ok ? parsed : 0 };
+  },
   Plain: ({ text }) => text,
 };
 
@@ -93,6 +98,7 @@ const CASES: readonly (readonly [string, 'out' | 'choices', RawRequest])[] = [
   ['Locate: a null result is left out, class and array outs', 'out', out('1.1', 'Locate', '')],
   ['Locate: a class result, class and array outs', 'out', out('1.2', 'Locate', '<name>x</name>')],
   ['Bump: a void operation with a ref parameter', 'out', out('1.1', 'Bump', '<value>41</value>')],
+  ['TryParse: an out parameter named result', 'out', out('1.2', 'TryParse', '<text> 42 </text>')],
   [
     'Echo: every kind of choice member; a nil item of a choice array is not written back',
     'choices',
@@ -191,6 +197,9 @@ describe('the generated clients against the real ASMX runtime', () => {
       });
       await expect(client.Locate({})).resolves.toStrictEqual({ corner: { X: 1, Y: 2 }, sizes: [3, 4] });
       await expect(client.Bump({ value: -5 })).resolves.toStrictEqual({ value: -4 });
+      // A parameter named result: the return value is returnValue.
+      await expect(client.TryParse({ text: '-7' })).resolves.toStrictEqual({ returnValue: true, result: -7 });
+      await expect(client.TryParse({ text: 'x' })).resolves.toStrictEqual({ returnValue: false, result: 0 });
     }
   });
 

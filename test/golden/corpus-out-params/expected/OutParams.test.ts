@@ -81,6 +81,12 @@ const OPERATIONS: { readonly [Op in keyof Client]: OperationCase<Op> } = {
     hostile: { input: { value: -2147483648 }, result: { value: -2147483648 } },
     upload: undefined,
   },
+  TryParse: {
+    transports: ['soap11', 'soap12'],
+    plain: { input: { text: 'TryParse text' }, result: { returnValue: true, result: 5 } },
+    hostile: { input: { text: HOSTILE_STRING }, result: { returnValue: false, result: -2147483648 } },
+    upload: undefined,
+  },
   Plain: {
     transports: ['soap11', 'soap12', 'httpGet', 'httpPost'],
     plain: { input: { text: 'Plain text' }, result: 'Plain result' },

@@ -24,6 +24,8 @@ import type {
   LocateResult,
   BumpInput,
   BumpResult,
+  TryParseInput,
+  TryParseResult,
   PlainInput,
   PlainResult,
 } from './types.js';
@@ -60,6 +62,7 @@ export interface OutParamsClient {
   Swap(input?: SwapInput, options?: OutParamsCallOptions): Promise<SwapResult>;
   Locate(input?: LocateInput, options?: OutParamsCallOptions): Promise<LocateResult>;
   Bump(input: BumpInput, options?: OutParamsCallOptions): Promise<BumpResult>;
+  TryParse(input?: TryParseInput, options?: OutParamsCallOptions): Promise<TryParseResult>;
   Plain(input?: PlainInput, options?: OutParamsCallOptions): Promise<PlainResult>;
 }
 
@@ -78,6 +81,7 @@ export function createOutParamsClient(options: OutParamsClientOptions = {}): Out
     Swap: (input, callOptions) => call('Swap', input, callOptions),
     Locate: (input, callOptions) => call('Locate', input, callOptions),
     Bump: (input, callOptions) => call('Bump', input, callOptions),
+    TryParse: (input, callOptions) => call('TryParse', input, callOptions),
     Plain: (input, callOptions) => call('Plain', input, callOptions),
   };
 }

@@ -30,6 +30,8 @@ export type {
   LocateResult,
   BumpInput,
   BumpResult,
+  TryParseInput,
+  TryParseResult,
   PlainInput,
   PlainResult,
 } from './types.js';

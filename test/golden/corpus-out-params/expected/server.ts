@@ -22,6 +22,8 @@ import type {
   LocateResult,
   BumpInput,
   BumpResult,
+  TryParseInput,
+  TryParseResult,
   PlainInput,
   PlainResult,
 } from './types.js';
@@ -38,6 +40,7 @@ export interface OutParamsHandlers {
   Swap(input: SwapInput, ctx: CallContext): SwapResult | Promise<SwapResult>;
   Locate(input: LocateInput, ctx: CallContext): LocateResult | Promise<LocateResult>;
   Bump(input: BumpInput, ctx: CallContext): BumpResult | Promise<BumpResult>;
+  TryParse(input: TryParseInput, ctx: CallContext): TryParseResult | Promise<TryParseResult>;
   Plain(input: PlainInput, ctx: CallContext): PlainResult | Promise<PlainResult>;
 }
 

@@ -65,6 +65,17 @@ export const service: ServiceDescription = {
       httpOmitted: true,
     },
     {
+      name: 'TryParse',
+      soapAction: 'urn:example:outparams/TryParse',
+      responseElement: 'TryParseResponse',
+      parameters: [
+        { name: 'text', type: 'string', optional: true },
+        { name: 'result', type: 'int', optional: false, direction: 'out' },
+      ],
+      result: { type: 'boolean', element: 'TryParseResult', key: 'returnValue' },
+      httpOmitted: true,
+    },
+    {
       name: 'Plain',
       soapAction: 'urn:example:outparams/Plain',
       responseElement: 'PlainResponse',

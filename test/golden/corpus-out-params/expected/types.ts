@@ -90,6 +90,22 @@ export interface BumpResult {
   value: number;
 }
 
+/** The parameters of `TryParse`. */
+export interface TryParseInput {
+  text?: string;
+}
+
+/**
+ * What `TryParse` returns: its return value and its out and ref parameters, in the order of the
+ * `TryParseResponse` element; a property is absent when its element is.
+ */
+export interface TryParseResult {
+  /** The return value, the `TryParseResult` element. */
+  returnValue: boolean;
+  /** The `out` parameter `result`. */
+  result: number;
+}
+
 /** The parameters of `Plain`. */
 export interface PlainInput {
   text?: string;

@@ -51,6 +51,11 @@ export interface OperationDescription {
     /** `nillable="true"`: `null` is written as `xsi:nil`. */
     readonly nillable?: boolean;
     /**
+     * With `out` or `ref` parameters, the property of the reply object that holds the return value: `result` unless a
+     * parameter has that name (`reply-values.ts`).
+     */
+    readonly key?: string;
+    /**
      * The root element of the HTTP GET/POST reply document (`Book`, `ArrayOfBook`, `int`); absent for a raw-XML
      * result, which is the document itself.
      */
