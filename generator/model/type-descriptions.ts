@@ -6,7 +6,14 @@ import type {
   TypeDescription,
   ValueType,
 } from '@asmxgen/runtime';
-import type { ArrayTypeModel, ChoiceModel, ClassTypeModel, EnumTypeModel, MemberModel, TypeModel } from './type-model.js';
+import type {
+  ArrayTypeModel,
+  ChoiceModel,
+  ClassTypeModel,
+  EnumTypeModel,
+  MemberModel,
+  TypeModel,
+} from './type-model.js';
 import type { TypeRef } from './type-refs.js';
 import { derivedClasses } from './ts-types.js';
 
