@@ -37,12 +37,14 @@ export interface NoSchedule extends Omit<ScheduleDefinitionOrReference, '$type'>
 /** `Plan`: a class. */
 export interface Plan {
   Name?: string;
+  /** One of `ScheduleReference`, `NoSchedule`, in the member's place. */
   Item?: { $element: 'ScheduleReference'; value: ScheduleReference } | { $element: 'NoSchedule'; value: NoSchedule };
+  /** One of `Count`, `Label`, `Ref`, in the member's place. */
   Item1?:
     | { $element: 'Count'; value: number }
     | { $element: 'Label'; value: string }
     | { $element: 'Ref'; value: ScheduleReference };
-  /** Repeated `Items` elements, in the member's place (no wrapper). */
+  /** Repeated `N`, `S` elements, in the member's place. */
   Items?: ({ $element: 'N'; value: number } | { $element: 'S'; value: string })[];
   Schedules?: ({ $element: 'Ref'; value: ScheduleReference | null } | { $element: 'None'; value: NoSchedule | null })[];
   Tail: number;
