@@ -105,6 +105,15 @@ const CASES: readonly (readonly [string, 'out' | 'choices', RawRequest])[] = [
     choice('1.1', 'Echo', PLAN),
   ],
   ['Echo: choices absent', 'choices', choice('1.2', 'Echo', '<plan><Tail>1</Tail></plan>')],
+  [
+    'Echo: the first element of a choice wins, unwrapped items are collected wherever they are',
+    'choices',
+    choice(
+      '1.1',
+      'Echo',
+      '<plan><S>a</S><NoSchedule /><Count>1</Count><ScheduleReference /><Label>x</Label><Tail>2</Tail><N>3</N></plan>',
+    ),
+  ],
   ['SetOptions: a choice parameter', 'choices', choice('1.1', 'SetOptions', '<report>r</report><NoSchedule />')],
   [
     'Count: an array of choices',
