@@ -12,9 +12,12 @@ import { buildModel } from './spec/build-model.js';
 import type { ServiceModel } from './model/types.js';
 import { loadSpec as readSpecFile } from './spec/load-spec.js';
 import { parseSpec } from './spec/parse-spec.js';
+import { withKeptWsdl } from './emit/kept-wsdl.js';
+import { loadOriginalWsdl } from './spec/load-original.js';
 
 export { generate, generateWsdl } from './emit/generate.js';
 export { renderWsdl } from './emit/wsdl.js';
+export { wsdlFingerprint } from './emit/kept-wsdl.js';
 export { UnsupportedSpecError } from './emit/unsupported-error.js';
 export { serviceAddress } from './model/addresses.js';
 export { DEFAULT_BASE_URL } from './model/addresses.js';
@@ -49,9 +52,15 @@ export { mergeImpl, type ImplMerge } from './impl/index.js';
 export { SpecError, type SpecProblem } from './spec/spec-error.js';
 export type { Spec, SpecHeader, SpecOperation, SpecParameter, SpecService, SpecWsdl } from './spec/spec-types.js';
 
-/** Reads, validates and normalizes a spec file. Throws `SpecError` listing every problem. */
+/**
+ * Reads, validates and normalizes a spec file. Throws `SpecError` listing every problem. A spec that keeps the
+ * served WSDL (`wsdl.original`) gives a model that writes it while the spec's fingerprint matches.
+ */
 export async function loadSpec(file: string): Promise<ServiceModel> {
-  return buildModel(await readSpecFile(file));
+  const spec = await readSpecFile(file);
+  const model = buildModel(spec);
+  const original = await loadOriginalWsdl(file, spec);
+  return original ? withKeptWsdl(model, { ...original, spec: file }).model : model;
 }
 
 /** The same for spec text already in memory; `file` names it in error messages. */

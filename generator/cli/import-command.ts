@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { describeIoError } from '../io/describe-io-error.js';
 import { DEFAULT_FETCH_TIMEOUT_MS, fetchInput } from '../io/fetch-input.js';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { decodeXmlBytes, XmlReadError } from '@asmxgen/runtime/xml';
 import { renderSpecYaml } from '../emit/spec-yaml.js';
@@ -9,7 +9,9 @@ import { atomicWriteFile } from '../output/atomic-write.js';
 import { packageRoot } from '../package-root.js';
 import { parseSpec } from '../spec/parse-spec.js';
 import type { Spec } from '../spec/spec-types.js';
-import { readWsdl, WsdlError, type WsdlReading } from '../wsdl-reader/read-wsdl.js';
+import { readWsdl, WsdlError, type WsdlMismatch, type WsdlReading } from '../wsdl-reader/read-wsdl.js';
+import { wsdlFingerprint } from '../emit/kept-wsdl.js';
+import { buildModel } from '../spec/build-model.js';
 import type { CommandContext } from './command-context.js';
 import { displayPath } from './common-options.js';
 import { UsageError } from './describe-error.js';
@@ -57,15 +59,19 @@ export function importCommand(ctx: CommandContext): CommandModule<object, Import
       const { text, label } = await readSource(argv.wsdl);
       let reading: WsdlReading;
       try {
-        reading = readWsdl(text, label);
+        // Not exact: a WSDL whose spec generates another document is kept beside the spec (below).
+        reading = readWsdl(text, label, { exact: false });
       } catch (error) {
         if (!(error instanceof WsdlError)) throw error;
         throw new UsageError(`cannot import ${label}; nothing was written.\n${error.message}`, { cause: error });
       }
-      const { spec } = reading;
-      const target = argv.out ?? join('spec', `${kebabCase(spec.service.name)}.yaml`);
+      const { difference } = reading;
+      const target = argv.out ?? join('spec', `${kebabCase(reading.spec.service.name)}.yaml`);
       const toStdout = target === STDOUT;
       if (!toStdout) await checkTarget(target, argv.force);
+      const kept = difference && !toStdout ? keptPath(target, reading.spec.service.name) : undefined;
+      if (kept) await checkTarget(kept, argv.force);
+      const spec = kept ? keepOriginal(reading.spec, basename(kept)) : reading.spec;
       const yaml = renderSpecYaml(spec, {
         ...(!toStdout && { schemaPath: schemaPathFrom(target) }),
         source: label,
@@ -74,16 +80,50 @@ export function importCommand(ctx: CommandContext): CommandModule<object, Import
       parseSpec(yaml, toStdout ? '<stdout>' : target);
       if (toStdout) {
         ctx.report.info(yaml.replace(/\n$/, ''));
+        if (difference) {
+          ctx.report.progress(
+            `asmxgen: ${describeDifference(difference)}. With --out - there is no folder to keep the served WSDL ` +
+              'in, so the printed spec generates that other WSDL; import with --out FILE to keep the served one ' +
+              'beside the spec (wsdl.original)',
+          );
+        }
       } else {
+        // The kept WSDL first: the spec names it.
+        if (kept) await atomicWriteFile(kept, new TextEncoder().encode(text));
         await atomicWriteFile(target, new TextEncoder().encode(yaml));
         ctx.report.info(
           `asmxgen: imported ${spec.service.name} (${summary(spec).join(', ')}) from ${label} ` +
             `into ${displayPath(target)}`,
         );
+        if (difference && kept) {
+          ctx.report.info(
+            `asmxgen: ${describeDifference(difference)}; kept the served WSDL as ${displayPath(kept)} ` +
+              "(wsdl.original), which generate writes while the spec's contract is unchanged",
+          );
+        }
       }
       ctx.setExitCode(EXIT_OK);
     },
   };
+}
+
+/** Where `import` keeps the served WSDL: `{Service}.served.wsdl` beside the spec. */
+export function keptPath(target: string, service: string): string {
+  return join(dirname(target), `${service}.served.wsdl`);
+}
+
+/** The spec with `wsdl.original` (the kept file's name, beside the spec) and the fingerprint of its contract. */
+function keepOriginal(spec: Spec, original: string): Spec {
+  return { ...spec, wsdl: { ...spec.wsdl, original, fingerprint: wsdlFingerprint(buildModel(spec)) } };
+}
+
+/** The first place where the WSDL a spec generates differs from the served one, in both. */
+function describeDifference(d: WsdlMismatch): string {
+  const at = (p: WsdlMismatch['served']) => `${p.file}:${p.line}:${p.column}`;
+  return (
+    `the spec describes the service's messages, but the WSDL it generates differs from the served one, first at ` +
+    `${at(d.served)} (served) and ${at(d.generated)} (generated): ${d.detail}`
+  );
 }
 
 /** `AuthenticationWebService` → `authentication-web-service`, `HTTPService2` → `http-service2`. */

@@ -26,6 +26,7 @@ it('exports by name exactly the values docs/api.md documents', () => {
       'renderWsdl',
       'serviceAddress',
       'writeOutput',
+      'wsdlFingerprint',
     ].sort(),
   );
 });
