@@ -46,6 +46,7 @@ export { writeOutput, type PlanEntry, type PlanState, type WriteSummary } from '
 export { DEFAULT_SPEC_PATH } from './spec/load-spec.js';
 export { readWsdl, type ReadWsdlOptions, type WsdlReading } from './wsdl-reader/read-wsdl.js';
 export { WsdlError } from './wsdl-reader/wsdl-error.js';
+export { readWsdlDocuments, type DocumentLoader, type WsdlDocuments } from './wsdl-reader/read-documents.js';
 export { renderSpecYaml } from './emit/spec-yaml.js';
 export { diffModels, type Change, type ChangeLevel } from './diff/index.js';
 export { mergeImpl, type ImplMerge } from './impl/index.js';

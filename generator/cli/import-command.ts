@@ -11,6 +11,7 @@ import { parseSpec } from '../spec/parse-spec.js';
 import type { Spec } from '../spec/spec-types.js';
 import { readWsdl, WsdlError, type WsdlMismatch, type WsdlReading } from '../wsdl-reader/read-wsdl.js';
 import { wsdlFingerprint } from '../emit/kept-wsdl.js';
+import { readWsdlDocuments, type WsdlDocuments } from '../wsdl-reader/read-documents.js';
 import { buildModel } from '../spec/build-model.js';
 import type { CommandContext } from './command-context.js';
 import { displayPath } from './common-options.js';
@@ -58,9 +59,18 @@ export function importCommand(ctx: CommandContext): CommandModule<object, Import
       }
       const { text, label } = await readSource(argv.wsdl);
       let reading: WsdlReading;
+      let documents: WsdlDocuments | undefined;
       try {
+        documents = await readWsdlDocuments(text, label, argv.wsdl, async (location) => {
+          try {
+            return await readSource(location);
+          } catch (error) {
+            if (error instanceof UsageError) throw new Error(error.message, { cause: error });
+            throw error;
+          }
+        });
         // Not exact: a WSDL whose spec generates another document is kept beside the spec (below).
-        reading = readWsdl(text, label, { exact: false });
+        reading = readWsdl(text, label, { exact: false, ...(documents && { documents }) });
       } catch (error) {
         if (!(error instanceof WsdlError)) throw error;
         throw new UsageError(`cannot import ${label}; nothing was written.\n${error.message}`, { cause: error });
@@ -69,7 +79,8 @@ export function importCommand(ctx: CommandContext): CommandModule<object, Import
       const target = argv.out ?? join('spec', `${kebabCase(reading.spec.service.name)}.yaml`);
       const toStdout = target === STDOUT;
       if (!toStdout) await checkTarget(target, argv.force);
-      const kept = difference && !toStdout ? keptPath(target, reading.spec.service.name) : undefined;
+      // A description in several documents is written back as one: there is no single document to keep.
+      const kept = difference && !toStdout && !documents ? keptPath(target, reading.spec.service.name) : undefined;
       if (kept) await checkTarget(kept, argv.force);
       const spec = kept ? keepOriginal(reading.spec, basename(kept)) : reading.spec;
       const yaml = renderSpecYaml(spec, {
@@ -78,9 +89,11 @@ export function importCommand(ctx: CommandContext): CommandModule<object, Import
       });
       // The reader only produces valid specs; this guards the file against a bug in it.
       parseSpec(yaml, toStdout ? '<stdout>' : target);
+      const merged = documents && mergedNote(documents.documents, difference);
       if (toStdout) {
         ctx.report.info(yaml.replace(/\n$/, ''));
-        if (difference) {
+        if (merged) ctx.report.progress(merged);
+        else if (difference) {
           ctx.report.progress(
             `asmxgen: ${describeDifference(difference)}. With --out - there is no folder to keep the served WSDL ` +
               'in, so the printed spec generates that other WSDL; import with --out FILE to keep the served one ' +
@@ -95,6 +108,7 @@ export function importCommand(ctx: CommandContext): CommandModule<object, Import
           `asmxgen: imported ${spec.service.name} (${summary(spec).join(', ')}) from ${label} ` +
             `into ${displayPath(target)}`,
         );
+        if (merged) ctx.report.info(merged);
         if (difference && kept) {
           ctx.report.info(
             `asmxgen: ${describeDifference(difference)}; kept the served WSDL as ${displayPath(kept)} ` +
@@ -115,6 +129,17 @@ export function keptPath(target: string, service: string): string {
 /** The spec with `wsdl.original` (the kept file's name, beside the spec) and the fingerprint of its contract. */
 function keepOriginal(spec: Spec, original: string): Spec {
   return { ...spec, wsdl: { ...spec.wsdl, original, fingerprint: wsdlFingerprint(buildModel(spec)) } };
+}
+
+/**
+ * What `import` says of a WSDL read from several documents: they were merged, and `generate` writes the
+ * service's WSDL as one document (as the ASMX runtime serves it), which differs from them where it does.
+ */
+function mergedNote(others: readonly string[], difference: WsdlMismatch | undefined): string {
+  const read = `asmxgen: read ${count(others.length, 'more document')} (${others.join(', ')}) into the spec`;
+  return difference
+    ? `${read}; ${describeDifference(difference)}. generate writes the WSDL the spec generates, in one document`
+    : `${read}; generate writes the same description in one document, as the ASMX runtime serves it`;
 }
 
 /** The first place where the WSDL a spec generates differs from the served one, in both. */

@@ -18,6 +18,7 @@ import { WsdlError } from './wsdl-error.js';
 import { isUsableName, RESERVED_NAMES } from './wsdl-names.js';
 import { isXmlName } from '../model/naming.js';
 import { parseXmlTree, type XmlNode } from './xml-tree.js';
+import type { WsdlDocuments } from './read-documents.js';
 
 export { WsdlError } from './wsdl-error.js';
 
@@ -53,6 +54,11 @@ export interface ReadWsdlOptions {
    * writes it (the spec offers it; the difference is reported).
    */
   readonly exact?: boolean;
+  /**
+   * The description merged from the documents the WSDL names (`readWsdlDocuments`), read in place of `text`'s
+   * own tree; errors name the document each construct is in.
+   */
+  readonly documents?: WsdlDocuments;
 }
 
 /** One operation's wrapper elements, headers and HTTP reply element, as the schema gives them. */
@@ -79,7 +85,7 @@ interface OperationShape {
 export function readWsdl(text: string, file: string, options: ReadWsdlOptions = {}): WsdlReading {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const source = new SourceText(body, file);
-  const doc = new WsdlDocument(source, parseXmlTree(source));
+  const doc = new WsdlDocument(source, options.documents?.root ?? parseXmlTree(source), options.documents?.sources);
   const service = readService(doc);
   const name = doc.attribute(service, 'name');
   if (!isUsableName(name)) {

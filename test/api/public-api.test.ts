@@ -22,6 +22,7 @@ it('exports by name exactly the values docs/api.md documents', () => {
       'loadSpecText',
       'mergeImpl',
       'readWsdl',
+      'readWsdlDocuments',
       'renderSpecYaml',
       'renderWsdl',
       'serviceAddress',

@@ -39,7 +39,7 @@ const EXPECTED: readonly (readonly [RefusalCase, string])[] = [
   ],
   [
     'wsdl:import of another document',
-    'fixture.wsdl:3:3: a wsdl:import of Shared.wsdl: asmxgen reads one self-contained WSDL and does not fetch the documents it imports (the ASMX runtime serves its WSDL in one document); import the WSDL that holds the service itself',
+    'fixture.wsdl:3:3: a wsdl:import of Shared.wsdl: readWsdl reads one document; read the documents it names first with readWsdlDocuments, as asmxgen import and diff do',
   ],
   [
     'two services',
