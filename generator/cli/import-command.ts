@@ -11,6 +11,9 @@ import { parseSpec } from '../spec/parse-spec.js';
 import type { Spec } from '../spec/spec-types.js';
 import { readWsdl, WsdlError, type WsdlMismatch, type WsdlReading } from '../wsdl-reader/read-wsdl.js';
 import { wsdlFingerprint } from '../emit/kept-wsdl.js';
+import { renderWsdl } from '../emit/wsdl.js';
+import { DEFAULT_BASE_URL, serviceAddress } from '../model/addresses.js';
+import { textDifference } from '../wsdl-reader/text-difference.js';
 import { readWsdlDocuments, type WsdlDocuments } from '../wsdl-reader/read-documents.js';
 import { buildModel } from '../spec/build-model.js';
 import type { CommandContext } from './command-context.js';
@@ -75,7 +78,8 @@ export function importCommand(ctx: CommandContext): CommandModule<object, Import
         if (!(error instanceof WsdlError)) throw error;
         throw new UsageError(`cannot import ${label}; nothing was written.\n${error.message}`, { cause: error });
       }
-      const { difference } = reading;
+      // The same document written otherwise (another server's form) is kept too: generate then gives its bytes.
+      const difference = reading.difference ?? (documents ? undefined : regeneratedText(reading, text, label));
       const target = argv.out ?? join('spec', `${kebabCase(reading.spec.service.name)}.yaml`);
       const toStdout = target === STDOUT;
       if (!toStdout) await checkTarget(target, argv.force);
@@ -129,6 +133,19 @@ export function keptPath(target: string, service: string): string {
 /** The spec with `wsdl.original` (the kept file's name, beside the spec) and the fingerprint of its contract. */
 function keepOriginal(spec: Spec, original: string): Spec {
   return { ...spec, wsdl: { ...spec.wsdl, original, fingerprint: wsdlFingerprint(buildModel(spec)) } };
+}
+
+/**
+ * Where the WSDL the spec generates, with the served ports' scheme, host and port, differs from the served text;
+ * `undefined` when it gives back its bytes.
+ */
+function regeneratedText(reading: WsdlReading, text: string, label: string): WsdlMismatch | undefined {
+  const model = buildModel(reading.spec);
+  const address = reading.addresses.soap11 ?? Object.values(reading.addresses)[0];
+  const origin = address === undefined ? undefined : /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(address)?.[0];
+  const generated = renderWsdl(model, serviceAddress(model, origin ?? DEFAULT_BASE_URL));
+  const served = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  return textDifference(served, label, generated, `${model.name}.wsdl`);
 }
 
 /**

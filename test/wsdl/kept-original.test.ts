@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { wsdlFingerprint } from '../../generator/emit/kept-wsdl.js';
 import { renderWsdl } from '../../generator/emit/wsdl.js';
@@ -81,6 +81,32 @@ describe.each(Object.keys(EDITED) as EditedCase[])('%s', (name) => {
     );
     const check = await cli('check', '--spec', spec, '--out', out, '--wsdl-only', '--base-url', 'https://x.test:81');
     expect(check.code).toBe(0);
+  });
+});
+
+describe('the same document written otherwise', () => {
+  test(".NET 1.x's default-namespace form is kept, and generate gives back its bytes", async () => {
+    const served = resolve(import.meta.dirname, 'fixtures/real-world/dol-dolWSPservice.wsdl');
+    const dir = await tempDir();
+    const spec = join(dir, 'spec', 'dol.yaml');
+    const result = await cli('import', served, '--out', spec);
+    expect(result.code).toBe(0);
+    expect(result.stdout.split('\n')[1]).toMatch(
+      /^asmxgen: the spec describes the service's messages, but the WSDL it generates differs from the served one, first at .*dol-dolWSPservice\.wsdl:2:2 \(served\) and dolWSPservice\.wsdl:2:2 \(generated\): the same document, written otherwise: the served text has "definitions xmlns:http=.*" where the generated one has "wsdl:definitions .*"; kept the served WSDL as .*dolWSPservice\.served\.wsdl/,
+    );
+    const out = join(dir, 'out');
+    const generated = await cli(
+      'generate',
+      '--spec',
+      spec,
+      '--out',
+      out,
+      '--wsdl-only',
+      '--base-url',
+      'http://dolservicepredev',
+    );
+    expect(generated.code).toBe(0);
+    expect(readFileSync(join(out, 'dolWSPservice.wsdl'))).toEqual(readFileSync(served));
   });
 });
 
