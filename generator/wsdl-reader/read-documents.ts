@@ -9,6 +9,9 @@ import { isElement, parseXmlTree, type XmlNode } from './xml-tree.js';
  */
 export type DocumentLoader = (location: string) => Promise<{ readonly text: string; readonly label: string }>;
 
+/** How many documents one WSDL may name, directly or not. */
+const MAX_DOCUMENTS = 100;
+
 /** A WSDL whose definitions or schemas live in several documents, merged into one description. */
 export interface WsdlDocuments {
   /** The first document's root, each `wsdl:import`, `s:include` and `s:import schemaLocation` replaced by what it names. */
@@ -45,7 +48,12 @@ export async function readWsdlDocuments(
 
 /** `location` relative to `base` (a URL or a file path), as wsdl.exe resolves it. */
 export function resolveLocation(location: string, base: string): string {
-  if (/^https?:\/\//i.test(base)) return new URL(location, base).href;
+  if (/^https?:\/\//i.test(base)) {
+    // A document served over HTTP names documents on the web, never files of the machine reading it.
+    const url = new URL(location, base);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`a ${url.protocol} URL`);
+    return url.href;
+  }
   if (/^[a-z][a-z0-9+.-]+:\/\//i.test(location)) return location;
   return resolve(dirname(base), location);
 }
@@ -154,13 +162,22 @@ class DocumentsReader {
     let location: string;
     try {
       location = resolveLocation(value, base);
-    } catch {
+    } catch (error) {
+      const why = error instanceof Error && !(error instanceof TypeError) ? ` (${error.message})` : '';
       throw source.errorAt(
         source.attributeOffset(node.offset, attribute),
-        `${attribute}="${value}" is not a location asmxgen can resolve against ${base}`,
+        `${attribute}="${value}" is not a location asmxgen can read relative to ${base}${why}: a document served ` +
+          'over HTTP names documents by http:// or https:// URLs, or by paths on its server',
       );
     }
     if (this.seen.has(location)) return undefined;
+    if (this.seen.size > MAX_DOCUMENTS) {
+      throw source.errorAt(
+        source.attributeOffset(node.offset, attribute),
+        `more than ${MAX_DOCUMENTS} documents named from one WSDL: asmxgen stops here (a service's description ` +
+          'is a handful of documents; check that the locations do not keep naming new ones)',
+      );
+    }
     this.seen.add(location);
     let loaded: { text: string; label: string };
     try {

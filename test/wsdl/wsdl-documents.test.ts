@@ -113,4 +113,25 @@ describe('documents named relative to a URL', () => {
     expect(result.stdout.split('\n')[1]).toContain(`(${PARTS.map((p) => base + p).join(', ')})`);
     expect(parseSpec(readFileSync(spec, 'utf8'), spec)).toStrictEqual(readWsdl(WHOLE, 'Classes.wsdl').spec);
   });
+
+  test('never name a file of the machine reading them', async () => {
+    const main = readFileSync(join(SPLIT, 'Classes.wsdl'), 'utf8').replace(
+      'location="parts/Definitions.wsdl"',
+      'location="file:///etc/passwd"',
+    );
+    server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/xml' }).end(main));
+    await new Promise<void>((done) => server!.listen(0, '127.0.0.1', done));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/Classes.asmx?wsdl`;
+    const dir = await tempDir();
+    const result = await cli('import', url, '--out', join(dir, 'x.yaml'));
+    expect(result).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        `asmxgen: cannot import ${url}; nothing was written.\n` +
+        `${url}:3:48: location="file:///etc/passwd" is not a location asmxgen can read relative to ${url} (a ` +
+        'file: URL): a document served over HTTP names documents by http:// or https:// URLs, or by paths on its ' +
+        'server\n',
+    });
+  });
 });
