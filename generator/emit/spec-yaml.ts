@@ -163,6 +163,8 @@ function wsdlMap(doc: Document, wsdl: SpecWsdl): YAMLMap {
     ['dataSetSchema', wsdl.dataSetSchema],
     ['xsdImport', wsdl.xsdImport],
     ['prolog', wsdl.prolog],
+    ['original', wsdl.original],
+    ['fingerprint', wsdl.fingerprint],
   ]);
   if (wsdl.namespaceOrder) node.items.unshift(pair(doc, 'namespaceOrder', names(doc, wsdl.namespaceOrder)));
   return node;

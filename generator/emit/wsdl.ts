@@ -17,6 +17,15 @@ const withMarker = new WeakMap<ServiceModel, string>();
  * address.
  */
 export function renderWsdl(model: ServiceModel, address: string): string {
+  const original = model.wsdl.original;
+  if (original !== undefined) {
+    return address === ADDRESS_MARKER ? original : original.split(ADDRESS_MARKER).join(escapeXmlAttr(address));
+  }
+  return renderGeneratedWsdl(model, address);
+}
+
+/** The WSDL the model generates, even when the spec keeps the served document (its fingerprint hashes this). */
+export function renderGeneratedWsdl(model: ServiceModel, address: string): string {
   let text = withMarker.get(model);
   if (text === undefined) {
     text = render(model, ADDRESS_MARKER);

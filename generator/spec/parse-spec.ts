@@ -90,6 +90,8 @@ class Checker extends YamlChecker {
       'dataSetSchema',
       'xsdImport',
       'prolog',
+      'original',
+      'fingerprint',
     ]);
     let namespaceOrder: string[] | undefined;
     let ok = true;
@@ -123,8 +125,10 @@ class Checker extends YamlChecker {
       );
       prolog = undefined;
     }
+    const kept = this.keptOriginal(f.original, f.fingerprint);
     if (
       (f.prolog && prolog === undefined) ||
+      kept === undefined ||
       (f.xsdImport && xsdImport === undefined) ||
       (f.lineEnds && lineEnds === undefined) ||
       (f.finalNewline && finalNewline === undefined) ||
@@ -140,7 +144,46 @@ class Checker extends YamlChecker {
       ...(dataSetSchema !== undefined && { dataSetSchema }),
       ...(xsdImport !== undefined && { xsdImport }),
       ...(prolog !== undefined && { prolog }),
+      ...kept,
     };
+  }
+
+  /** `wsdl.original` and `wsdl.fingerprint`: both or neither; a relative path, a SHA-256 fingerprint. */
+  private keptOriginal(
+    originalEntry: Entry | undefined,
+    fingerprintEntry: Entry | undefined,
+  ): { original?: string; fingerprint?: string } | undefined {
+    if (!originalEntry && !fingerprintEntry) return {};
+    const original = originalEntry && this.string(originalEntry, true);
+    const fingerprint = fingerprintEntry && this.string(fingerprintEntry, true);
+    let ok = (!originalEntry || original !== undefined) && (!fingerprintEntry || fingerprint !== undefined);
+    if (original !== undefined && /^([\\/]|[a-z][a-z0-9+.-]*:)/i.test(original)) {
+      this.problem(
+        originalEntry!,
+        `"${original}" is not a path relative to the spec's folder: name the kept WSDL file from there (e.g. Foo.served.wsdl)`,
+      );
+      ok = false;
+    }
+    if (fingerprint !== undefined && !FINGERPRINT.test(fingerprint)) {
+      this.problem(
+        fingerprintEntry!,
+        'a fingerprint is "sha256-" and 44 base64 characters, as asmxgen import writes it; import the WSDL again ' +
+          'rather than editing it',
+      );
+      ok = false;
+    }
+    if (ok && (original === undefined) !== (fingerprint === undefined)) {
+      this.problem(
+        (originalEntry ?? fingerprintEntry)!,
+        original === undefined
+          ? 'a fingerprint without original: it fingerprints the contract of a kept WSDL; remove it, or add original'
+          : 'original needs the fingerprint import recorded with it (it tells whether the kept WSDL still ' +
+              'describes the spec); import the WSDL again, or remove original to generate the WSDL from the spec',
+      );
+      ok = false;
+    }
+    if (!ok) return undefined;
+    return original === undefined ? {} : { original, fingerprint: fingerprint! };
   }
 
   private service(entry: Entry): SpecService | undefined {
@@ -477,6 +520,9 @@ class Checker extends YamlChecker {
 }
 
 /** The prefixes the runtime always declares on the root element (corpus README, rule 1). */
+/** `wsdl.fingerprint`: `sha256-` and a base64 SHA-256 digest. */
+const FINGERPRINT = /^sha256-[A-Za-z0-9+/]{43}=$/;
+
 /** What `wsdl.prolog` may hold: the runtime's XML declaration, then whitespace. */
 export const PROLOG = /^(<\?xml version="1\.0" encoding="utf-8"\?>)?[ \t\r\n]*$/;
 

@@ -48,6 +48,17 @@ export interface SpecWsdl {
    * line end: SharePoint's WSDL pages serve blank lines and no declaration. Only that declaration and whitespace.
    */
   readonly prolog?: string;
+  /**
+   * The served document, kept beside the spec by `asmxgen import` when the spec cannot regenerate it byte for
+   * byte (a copy edited by hand, another tool's output): a path relative to the spec's folder. `generate`
+   * writes it (ports' addresses from `--base-url`) while `fingerprint` matches the spec's contract.
+   */
+  readonly original?: string;
+  /**
+   * `sha256-` and the base64 SHA-256 of the WSDL the spec generates, recorded by `import` with `original`:
+   * once the spec's contract changes, the kept document no longer describes it.
+   */
+  readonly fingerprint?: string;
 }
 
 export interface SpecService {

@@ -21,6 +21,7 @@ import { isUsableName, RESERVED_NAMES } from './wsdl-names.js';
 import { isXmlName } from '../model/naming.js';
 import { parseXmlTree, type XmlNode } from './xml-tree.js';
 import type { ClassDeclaration, TypeDeclaration } from '../model/type-declarations.js';
+import type { WsdlDocuments } from './read-documents.js';
 
 export { WsdlError } from './wsdl-error.js';
 
@@ -33,15 +34,34 @@ export interface WsdlReading {
   readonly spec: Spec;
   /** The `location` of each port, by the kind of its binding. */
   readonly addresses: Partial<Record<BindingKind, string>>;
+  /**
+   * With `exact: false`: where the WSDL the spec generates first differs from the input (a copy edited by hand,
+   * another tool's output); `undefined` when the spec reproduces it.
+   */
+  readonly difference?: WsdlMismatch;
+}
+
+/** Where a WSDL and the one its spec generates first differ: `file:line:column` in each, and how. */
+export interface WsdlMismatch {
+  readonly served: { readonly file: string; readonly line: number; readonly column: number };
+  readonly generated: { readonly file: string; readonly line: number; readonly column: number };
+  readonly detail: string;
 }
 
 export interface ReadWsdlOptions {
   /**
    * Refuse a WSDL whose spec would generate another document (the default): what `import` needs. `false` reads
    * what the WSDL says and leaves out the final comparison: `diff` reads WSDLs edited by hand, whose items may
-   * stand where the runtime would not write them.
+   * stand where the runtime would not write them, and `import`, which keeps such a WSDL beside the spec. With
+   * `false`, an HTTP binding that leaves out an operation the runtime would offer there is read as the runtime
+   * writes it (the spec offers it; the difference is reported).
    */
   readonly exact?: boolean;
+  /**
+   * The description merged from the documents the WSDL names (`readWsdlDocuments`), read in place of `text`'s
+   * own tree; errors name the document each construct is in.
+   */
+  readonly documents?: WsdlDocuments;
 }
 
 /** One operation's wrapper elements, headers and HTTP reply element, as the schema gives them. */
@@ -68,7 +88,7 @@ interface OperationShape {
 export function readWsdl(text: string, file: string, options: ReadWsdlOptions = {}): WsdlReading {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const source = new SourceText(body, file);
-  const doc = new WsdlDocument(source, parseXmlTree(source));
+  const doc = new WsdlDocument(source, options.documents?.root ?? parseXmlTree(source), options.documents?.sources);
   const service = readService(doc);
   const name = doc.attribute(service, 'name');
   if (!isUsableName(name)) {
@@ -189,21 +209,22 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
       },
     }),
   };
-  const withLists = http ? listParameters(doc, base, operations, bindings) : base;
+  const exact = options.exact ?? true;
+  const withLists = http ? listParameters(doc, base, operations, bindings, exact) : base;
   const address = BINDING_KINDS.map((k) => addresses[k]).find((a) => a !== undefined) ?? 'http://localhost/';
-  const { spec, model } = withIncludes(
+  const { spec, model, difference } = withIncludes(
     doc,
     withLists,
     declarations,
     shapes,
     types,
     address,
-    options.exact ?? true,
+    exact,
     encoded?.types ?? [],
   );
   const wsdl = wsdlForm(doc, body, model, schema.dataSetSchema, schema.xsdImport);
   const { wsdl: _checked, ...rest } = spec;
-  return { spec: wsdl ? { ...rest, wsdl } : rest, addresses };
+  return { spec: wsdl ? { ...rest, wsdl } : rest, addresses, ...(difference && { difference }) };
 }
 
 /**
@@ -232,10 +253,10 @@ function readEncodedWsdl(doc: WsdlDocument, text: string, service: XmlNode, name
   };
   const address = BINDING_KINDS.map((k) => addresses[k]).find((a) => a !== undefined) ?? 'http://localhost/';
   const model = buildModel(spec);
-  const error = verify(doc, model, address);
-  if (error && exact) throw error;
+  const found = verify(doc, model, address);
+  if (found && exact) throw found.error;
   const wsdl = wsdlForm(doc, text, model, undefined, false);
-  return { spec: wsdl ? { ...spec, wsdl } : spec, addresses };
+  return { spec: wsdl ? { ...spec, wsdl } : spec, addresses, ...(found && { difference: found.difference }) };
 }
 
 /** `service.binding` when the SOAP bindings have a `[WebServiceBinding(Name)]` rather than `{Service}Soap`. */
@@ -398,6 +419,7 @@ function listParameters(
   spec: Spec,
   operations: readonly OperationReading[],
   bindings: ReadonlyMap<BindingKind, WsdlBinding>,
+  exact: boolean,
 ): Spec {
   const model = buildModel(spec);
   const httpBinding = (bindings.get('httpGet') ?? bindings.get('httpPost'))!;
@@ -420,6 +442,7 @@ function listParameters(
     if (!op.http && kept) {
       const parameters = specOp.parameters ?? [];
       const at = model.operations[i]!.parameters.findIndex((q) => httpParameterKind(q) === 'array');
+      if (at === -1 && !exact) return specOp;
       if (at === -1) {
         throw doc.failAt(
           httpBinding.portType,
@@ -456,7 +479,7 @@ function withIncludes(
   address: string,
   exact: boolean,
   encodedTypes: readonly ClassDeclaration[] = [],
-): { spec: Spec; model: ServiceModel } {
+): { spec: Spec; model: ServiceModel; difference?: WsdlMismatch } {
   const classes = declarations.filter((d) => d.kind === 'class');
   // The classes encoded operations reach are reached (by their names, the XSD names of their literal twins).
   const reached = new Set<string>(encodedTypes.map((t) => t.name));
@@ -498,7 +521,7 @@ function withIncludes(
     { onBase: [], onService: unreached, reverse: false },
     { onBase: derived, onService: unreached.filter((c) => c.base === undefined), reverse: true },
   ];
-  let first: { error: WsdlError; spec: Spec; model: ServiceModel } | undefined;
+  let first: { error: WsdlError; difference: WsdlMismatch; spec: Spec; model: ServiceModel } | undefined;
   for (const strategy of strategies) {
     const order = <T>(list: readonly T[]) => (strategy.reverse ? [...list].reverse() : [...list]);
     const includes = new Map<string, string[]>();
@@ -516,13 +539,13 @@ function withIncludes(
       }),
     };
     const model = buildModel(candidate);
-    const error = verify(doc, model, address);
-    if (!error) return { spec: candidate, model };
-    first ??= { error, spec: candidate, model };
+    const found = verify(doc, model, address);
+    if (!found) return { spec: candidate, model };
+    first ??= { ...found, spec: candidate, model };
     if (unreached.length === 0 && derived.length === 0) break;
   }
   if (exact) throw first!.error;
-  return first!;
+  return { spec: first!.spec, model: first!.model, difference: first!.difference };
 }
 
 /** The literal declarations, then the encoded operations' classes no literal declaration names. */
@@ -534,19 +557,35 @@ function withEncodedTypes(
   return [...literal, ...encoded.filter((t) => !names.has(t.name))];
 }
 
-/** Generates the WSDL of `model` and compares it with the input; the first difference, as an error there. */
-function verify(doc: WsdlDocument, model: ServiceModel, address: string): WsdlError | undefined {
+/**
+ * Generates the WSDL of `model` and compares it with the input; the first difference, as an error there and as
+ * the places in both documents.
+ */
+function verify(
+  doc: WsdlDocument,
+  model: ServiceModel,
+  address: string,
+): { error: WsdlError; difference: WsdlMismatch } | undefined {
   const generated = renderWsdl(model, address);
-  const tree = parseXmlTree(new SourceText(generated, `${model.name}.wsdl`));
+  const generatedSource = new SourceText(generated, `${model.name}.wsdl`);
+  const tree = parseXmlTree(generatedSource);
   const difference = compareWsdl(doc.root, tree);
   if (!difference) return undefined;
-  return doc.fail(
+  const served = doc.fail(difference.node, difference.detail);
+  const there = generatedSource.position((difference.expected ?? tree).offset);
+  const mismatch: WsdlMismatch = {
+    served: { file: served.file, line: served.line, column: served.column },
+    generated: { file: generatedSource.file, line: there.line, column: there.column },
+    detail: difference.detail,
+  };
+  const error = doc.fail(
     difference.node,
     `${difference.detail} for the service the rest of this WSDL describes: asmxgen found no spec that makes the ` +
       'runtime write this WSDL, so it cannot import it without changing the contract. If this copy was edited ' +
       '(by hand, or by another tool), import the WSDL the service itself serves (its address followed by ?wsdl); ' +
       'else write this part of the spec by hand (docs/spec.md) and compare the two with asmxgen diff',
   );
+  return { error, difference: mismatch };
 }
 
 /**
