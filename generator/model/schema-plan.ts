@@ -215,7 +215,8 @@ class Planner {
     for (const entry of this.input.scope) {
       if (entry.at >= this.watermark) break;
       if (entry.kind === 'array') this.exportArray(entry.name);
-      else for (const name of this.registered((c) => c.base === undefined)) this.exportClass(name);
+      // A header class derives from SoapHeader, which the schema leaves out: it is no class of the root's.
+      else for (const name of this.registered((c) => c.base === undefined && !c.header)) this.exportClass(name);
     }
   }
 

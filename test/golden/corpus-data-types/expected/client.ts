@@ -16,6 +16,7 @@ import { service } from './service.js';
 import type {
   EchoMeasureInput,
   EchoMeasureResult,
+  EchoMeasureHeaders,
   EchoIntegerInput,
   EchoIntegerResult,
   EchoDateInput,
@@ -34,6 +35,7 @@ import type {
   EchoNullableObjectResult,
   EchoNullableMeasureInput,
   EchoNullableMeasureResult,
+  DataTypesSoapHeaders,
 } from './types.js';
 
 /** The transports DataTypes enables: what a client's or a call's `transport` may name. */
@@ -46,13 +48,25 @@ export type DataTypesTransport = 'soap11' | 'soap12' | 'httpGet' | 'httpPost';
  * through a keep-alive agent of the client's own or `agent`, and the global `fetch` elsewhere; `fetch`
  * sends every call with the one given.
  */
-export type DataTypesClientOptions = ClientOptions<DataTypesTransport>;
+export interface DataTypesClientOptions extends ClientOptions<DataTypesTransport> {
+  /**
+   * SOAP headers sent with every call of an operation that reads them, unless the call's own give the
+   * field.
+   */
+  soapHeaders?: DataTypesSoapHeaders;
+}
 
 /**
  * Options of one call, over the client's: `transport`, `timeoutMs`, `signal` (either signal aborts the
  * call) and `headers` (added to the client's).
  */
 export type DataTypesCallOptions = CallOptions<DataTypesTransport>;
+
+/** Options of a `EchoMeasure` call: the client's call options, and its SOAP headers. */
+export interface EchoMeasureCallOptions extends DataTypesCallOptions {
+  /** SOAP headers to send, by field; a field not given is sent from the client's `soapHeaders`. */
+  soapHeaders?: EchoMeasureHeaders;
+}
 
 /**
  * A client of DataTypes: one method per operation, resolving to its result. A call rejects with a
@@ -63,7 +77,7 @@ export type DataTypesCallOptions = CallOptions<DataTypesTransport>;
  * type).
  */
 export interface DataTypesClient {
-  EchoMeasure(input?: EchoMeasureInput, options?: DataTypesCallOptions): Promise<EchoMeasureResult>;
+  EchoMeasure(input?: EchoMeasureInput, options?: EchoMeasureCallOptions): Promise<EchoMeasureResult>;
   EchoInteger(input?: EchoIntegerInput, options?: DataTypesCallOptions): Promise<EchoIntegerResult>;
   EchoDate(input: EchoDateInput, options?: DataTypesCallOptions): Promise<EchoDateResult>;
   EchoTime(input: EchoTimeInput, options?: DataTypesCallOptions): Promise<EchoTimeResult>;

@@ -14,6 +14,7 @@ import { service } from './service.js';
 import type {
   EchoMeasureInput,
   EchoMeasureResult,
+  EchoMeasureHeaders,
   EchoIntegerInput,
   EchoIntegerResult,
   EchoDateInput,
@@ -41,7 +42,7 @@ import type {
  * missing.
  */
 export interface DataTypesHandlers {
-  EchoMeasure(input: EchoMeasureInput, ctx: CallContext): EchoMeasureResult | Promise<EchoMeasureResult>;
+  EchoMeasure(input: EchoMeasureInput, ctx: EchoMeasureContext): EchoMeasureResult | Promise<EchoMeasureResult>;
   EchoInteger(input: EchoIntegerInput, ctx: CallContext): EchoIntegerResult | Promise<EchoIntegerResult>;
   EchoDate(input: EchoDateInput, ctx: CallContext): EchoDateResult | Promise<EchoDateResult>;
   EchoTime(input: EchoTimeInput, ctx: CallContext): EchoTimeResult | Promise<EchoTimeResult>;
@@ -57,6 +58,12 @@ export interface DataTypesHandlers {
     input: EchoNullableMeasureInput,
     ctx: CallContext,
   ): EchoNullableMeasureResult | Promise<EchoNullableMeasureResult>;
+}
+
+/** The context of a `EchoMeasure` call: the call's, and its SOAP headers. */
+export interface EchoMeasureContext extends CallContext {
+  /** The SOAP headers the request carries, by field; a header it does not carry is absent. */
+  soapHeaders: EchoMeasureHeaders;
 }
 
 /**

@@ -18,6 +18,7 @@ export const service: ServiceDescription = {
       responseElement: 'EchoMeasureResponse',
       parameters: [{ name: 'measure', type: { class: 'DtMeasure' }, optional: true }],
       result: { type: { class: 'DtMeasure' }, element: 'EchoMeasureResult' },
+      headers: [{ field: 'dtTicket', type: 'DtTicket', element: 'DtTicket', direction: 'in' }],
       httpOmitted: true,
     },
     {
@@ -136,6 +137,15 @@ export const service: ServiceDescription = {
           unwrapped: true,
         },
         { name: 'Plain', xmlName: 'Plain', form: 'element', type: 'string' },
+      ],
+    },
+    DtTicket: {
+      kind: 'class',
+      xmlName: 'DtTicket',
+      elementName: 'DtTicket',
+      members: [
+        { name: 'Token', xmlName: 'Token', form: 'element', type: 'string' },
+        { name: 'Extra', xmlName: 'Extra', form: 'element', type: 'anyType' },
       ],
     },
   },

@@ -51,6 +51,12 @@ export interface DtMeasure {
   Plain?: string;
 }
 
+/** `DtTicket`: a class. */
+export interface DtTicket {
+  Token?: string;
+  Extra?: AnyValue;
+}
+
 /** The parameters of `EchoMeasure`. */
 export interface EchoMeasureInput {
   measure?: DtMeasure;
@@ -58,6 +64,14 @@ export interface EchoMeasureInput {
 
 /** What `EchoMeasure` returns, the `EchoMeasureResult` element; `undefined` when it is absent. */
 export type EchoMeasureResult = DtMeasure | undefined;
+
+/**
+ * The SOAP headers `EchoMeasure` reads, by field: a handler's `ctx.soapHeaders` (each absent when the
+ * request does not carry it), a call's `soapHeaders` option.
+ */
+export interface EchoMeasureHeaders {
+  dtTicket?: DtTicket;
+}
 
 /** The parameters of `EchoInteger`. */
 export interface EchoIntegerInput {
@@ -130,3 +144,11 @@ export interface EchoNullableMeasureInput {
 
 /** What `EchoNullableMeasure` returns, the `EchoNullableMeasureResult` element. */
 export type EchoNullableMeasureResult = DtMeasure | null;
+
+/**
+ * SOAP headers a client of DataTypes sends, by field: each with every call of an operation that reads
+ * it, unless the call's own `soapHeaders` give the field.
+ */
+export interface DataTypesSoapHeaders {
+  dtTicket?: DtTicket;
+}

@@ -21,6 +21,7 @@ import type { ClassDescription, MemberDescription, ValueType } from '../type-des
 import { isXsdType } from '../value-type.js';
 import { escapeXmlAttr, escapeXmlText } from '../xml-escape.js';
 import { hasForbiddenCharacter } from '../xml-lexical.js';
+import { httpTypeOf } from './data-type-values.js';
 import { formatText, isTextType } from './simple-values.js';
 import { classFamily, classNamed, declaredNameOf, isValueType, XML_KINDS, type ValueContext } from './value-kinds.js';
 import { XmlFragment } from './xml-fragment.js';
@@ -92,7 +93,8 @@ function describeType(type: ValueType): string {
 
 function textOf(ctx: ValueContext, type: ValueType, value: unknown): string {
   const lexical = formatText(ctx.types, type, value);
-  if (type === 'string' && hasForbiddenCharacter(lexical)) throw new TypeError('A string XML 1.0 cannot carry.');
+  if ((type === 'string' || httpTypeOf(type) === 'string') && hasForbiddenCharacter(lexical))
+    throw new TypeError('A string XML 1.0 cannot carry.');
   return lexical;
 }
 
