@@ -97,6 +97,8 @@ describe('the generated server replies as the real runtime does', () => {
     ['EchoTime', '<at> 00:00:00.5 </at>'],
     ['EchoHex', '<data>abc</data>'],
     ['EchoHex', '<data> 0a 0b\nFF </data>'],
+    ['EchoHex', '<data></data>'],
+    ['EchoMeasure', '<measure Mac=""><Hash></Hash><Big></Big></measure>'],
     ['EchoTokens', '<tokens> _x0031_ a  b </tokens>'],
     ['EchoTokens', '<tokens>a&#xA;b</tokens>'],
     ['EchoName', '<name>a_b _x</name>'],

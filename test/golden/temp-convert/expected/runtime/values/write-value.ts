@@ -68,6 +68,8 @@ export function writeValue(
   if (isTextType(type)) {
     const lexical = textOf(ctx, type, value);
     if (site.default !== undefined && lexical === site.default) return '';
+    // XmlSerializer writes empty hexBinary with an end tag (WriteBinHex opens content), as the real runtime does.
+    if (lexical === '' && type === 'hexBinary') return `<${name}${lead}${tail}></${name}>`;
     return textElement(name, lead, tail, lexical);
   }
   if (typeof type === 'string') {
