@@ -9,7 +9,7 @@
  * absent nillable parameters. The one deliberate difference, a date or time with an offset (ASMX converts it to
  * its host's zone, asmxgen keeps the offset: docs/types.md), is checked as such.
  */
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,6 +47,13 @@ beforeAll(async () => {
 afterAll(() => {
   real?.stop();
   if (folder) rmSync(folder, { recursive: true, force: true });
+  // start.sh leaves its working folder, /tmp/asmx-host-PORT.*, behind.
+  if (real) {
+    const port = new URL(real.baseUrl).port;
+    for (const name of readdirSync('/tmp')) {
+      if (name.startsWith(`asmx-host-${port}.`)) rmSync(join('/tmp', name), { recursive: true, force: true });
+    }
+  }
 });
 
 function request(op: string, inner: string): { headers: Record<string, string>; body: string } {
