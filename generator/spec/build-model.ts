@@ -5,8 +5,8 @@ import { TypeResolver } from '../model/resolve-types.js';
 import { httpResultElement, planSchemas, type PlanOperation } from '../model/schema-plan.js';
 import { RUNTIME_NAMES, TS_GLOBAL_NAMES, TsNameAllocator } from '../model/ts-names.js';
 import { TsTypes } from '../model/ts-types.js';
-import { describeTypes, valueTypeOf } from '../model/type-descriptions.js';
-import type { ArrayTypeModel, ChoiceModel, TypeModel } from '../model/type-model.js';
+import { describeChoice, describeTypes, valueTypeOf } from '../model/type-descriptions.js';
+import type { ChoiceModel } from '../model/type-model.js';
 import type { TypeRef } from '../model/type-refs.js';
 import type { NamespaceDeclaration } from '../model/wsdl-model.js';
 import { soapBindingGroups, soapBindingNames } from '../model/soap-bindings.js';
@@ -218,6 +218,7 @@ export function buildModel(spec: Spec): ServiceModel {
         tsType: tsTypes.site(type, { choice, nillable }),
         valueType: valueTypeOf(type, arrays),
         choice,
+        valueChoice: choice && describeChoice(choice, arrays),
       };
     });
     const httpResult = httpResults[i];
@@ -230,6 +231,7 @@ export function buildModel(spec: Spec): ServiceModel {
       nillable: resultNillable,
       tsType: tsTypes.site(d.result, { nillable: resultNillable }),
       valueType: valueTypeOf(d.result, arrays),
+      replyKey: replyKeyOf(parameters),
       httpElement: d.http ? bodyElement?.name : undefined,
     };
     const headers = headersOf(d);
@@ -241,6 +243,8 @@ export function buildModel(spec: Spec): ServiceModel {
       description: op.description,
       group: op.group,
       parameters,
+      requestParameters: parameters.filter((p) => p.direction !== 'out'),
+      replyParameters: parameters.filter((p) => p.direction !== 'in'),
       result,
       headers,
       http: d.http
@@ -338,7 +342,8 @@ export function buildModel(spec: Spec): ServiceModel {
       finalNewline: spec.wsdl?.finalNewline === true,
       prolog: spec.wsdl?.prolog,
     },
-    codeBlockers: codeBlockers(resolved.types, arrays, operations),
+    // The emitters carry everything the spec format has (out and ref parameters and choices included).
+    codeBlockers: [],
     ts: serviceTs,
   };
   return deepFreeze(model);
@@ -358,45 +363,14 @@ function orderNamespaces(
   return [...listed, ...computed.filter((n) => !order.includes(n.prefix))];
 }
 
-const CHOICE_BLOCKED =
-  '([XmlElement(Name, typeof(T))]s or [XmlArrayItem(Name, typeof(T))]s): the generated server and client do not ' +
-  'read or write choices yet';
-
-/** What keeps the TypeScript emitters from a service, one line per thing, in spec order. */
-function codeBlockers(
-  types: readonly TypeModel[],
-  arrays: ReadonlyMap<string, ArrayTypeModel>,
-  operations: readonly OperationModel[],
-): string[] {
-  const out: string[] = [];
-  for (const t of types) {
-    if (t.kind !== 'class') continue;
-    for (const m of t.members) {
-      if (
-        m.choice ||
-        (m.type.kind === 'array' && m.type.arrayType !== undefined && arrays.get(m.type.arrayType)?.choice)
-      ) {
-        out.push(`type "${t.name}": member "${m.name}" is a choice of elements ${CHOICE_BLOCKED}`);
-      }
-    }
-  }
-  for (const op of operations) {
-    for (const p of op.parameters) {
-      if (
-        p.choice ||
-        (p.type.kind === 'array' && p.type.arrayType !== undefined && arrays.get(p.type.arrayType)?.choice)
-      ) {
-        out.push(`operation "${op.messageName}": parameter "${p.name}" is a choice of elements ${CHOICE_BLOCKED}`);
-      }
-      if (p.direction !== 'in') {
-        out.push(
-          `operation "${op.messageName}": parameter "${p.name}" is ${p.direction === 'out' ? 'an out' : 'a ref'} parameter ` +
-            '(the generated server and client pass in parameters only)',
-        );
-      }
-    }
-  }
-  return out;
+/** The reply object's property for the return value: `result`, unless a parameter has that name. */
+function replyKeyOf(parameters: readonly ParameterModel[]): string {
+  const taken = new Set(parameters.map((p) => p.name));
+  if (!taken.has('result')) return 'result';
+  if (!taken.has('returnValue')) return 'returnValue';
+  let i = 1;
+  while (taken.has(`result${i}`)) i++;
+  return `result${i}`;
 }
 
 function deepFreeze<T>(value: T): T {
