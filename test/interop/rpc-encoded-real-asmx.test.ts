@@ -3,7 +3,7 @@
  * one document/encoded) served by Mono's System.Web.Services, called over SOAP 1.1 and 1.2 with section 5
  * encoding; each call gives the result the C# method returns.
  */
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +22,13 @@ beforeAll(async () => {
 afterAll(() => {
   host?.stop();
   rmSync(FOLDER, { recursive: true, force: true });
+  // start.sh leaves its working folder, /tmp/asmx-host-PORT.*, behind.
+  if (host) {
+    const port = new URL(host.baseUrl).port;
+    for (const name of readdirSync('/tmp')) {
+      if (name.startsWith(`asmx-host-${port}.`)) rmSync(join('/tmp', name), { recursive: true, force: true });
+    }
+  }
 });
 
 describe('the client of an encoded service against the real ASMX runtime', () => {
