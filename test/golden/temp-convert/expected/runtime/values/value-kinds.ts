@@ -70,8 +70,16 @@ export function classFamily(types: TypeTable, name: string): readonly string[] {
 
 interface MemberIndex {
   readonly attributes: readonly MemberDescription[];
+  /** By `elementKey` of the element's namespace (`undefined` for the service's) and name. */
   readonly elements: ReadonlyMap<string, MemberDescription>;
   readonly any: MemberDescription | undefined;
+  /** The `[XmlText]` member. */
+  readonly text: MemberDescription | undefined;
+}
+
+/** The key of an element member in {@link MemberIndex.elements}: its namespace (unless the service's) and name. */
+export function elementKey(namespace: string | undefined, localName: string): string {
+  return namespace === undefined ? localName : `{${namespace}}${localName}`;
 }
 
 const memberIndexes = new WeakMap<ClassDescription, MemberIndex>();
@@ -82,12 +90,14 @@ export function memberIndex(description: ClassDescription): MemberIndex {
   if (index === undefined) {
     const elements = new Map<string, MemberDescription>();
     for (const member of description.members) {
-      if (member.form === 'element' && !elements.has(member.xmlName)) elements.set(member.xmlName, member);
+      const key = elementKey(member.namespace, member.xmlName);
+      if (member.form === 'element' && !elements.has(key)) elements.set(key, member);
     }
     index = {
       attributes: description.members.filter((m) => m.form === 'attribute'),
       elements,
       any: description.members.find((m) => m.form === 'any'),
+      text: description.members.find((m) => m.form === 'text'),
     };
     memberIndexes.set(description, index);
   }
