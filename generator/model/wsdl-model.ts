@@ -43,14 +43,7 @@ export interface SchemaModel {
 
 /** A node of a schema: a top-level item, a particle of a sequence, or inline content. */
 export type SchemaNode =
-  | ElementNode
-  | WrapperElementNode
-  | ComplexTypeNode
-  | EnumTypeNode
-  | FixedNode
-  | AnyNode
-  | ChoiceNode
-  | ElementRefNode;
+  ElementNode | WrapperElementNode | ComplexTypeNode | EnumTypeNode | FixedNode | AnyNode | ChoiceNode | ElementRefNode;
 
 /** `<s:element minOccurs maxOccurs ref="sN:X" />`: a member in another namespace (`[XmlElement(Namespace)]`). */
 export interface ElementRefNode {

@@ -266,7 +266,10 @@ function classMembers(
     }
     if (attribute && any) c.problem(f.any!, 'a member is an attribute or any element, not both');
     if (text && (attribute || any || unwrapped || nillable || f.choice || f.xmlName || f.default)) {
-      c.problem(f.text!, 'a text member is its element\'s text: no attribute, any, unwrapped, nillable, choice, xmlName or default');
+      c.problem(
+        f.text!,
+        "a text member is its element's text: no attribute, any, unwrapped, nillable, choice, xmlName or default",
+      );
     }
     if (namespace !== undefined && (attribute || any || text || f.choice)) {
       c.problem(f.namespace!, 'namespace applies to an element member (not an attribute, any, text or choice member)');
