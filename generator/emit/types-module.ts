@@ -95,6 +95,7 @@ function classTypes(d: TsClassDeclaration): Statement[] {
 function memberNote(m: TsClassDeclaration['members'][number]): string | undefined {
   if (m.form === 'any') return 'The child elements no other member claims (`[XmlAnyElement]`).';
   if (m.form === 'attribute') return `The \`${m.xmlName}\` attribute.`;
+  if (m.form === 'text') return "The element's text (`[XmlText]`).";
   if (m.unwrapped) return `Repeated \`${m.xmlName}\` elements, in the member's place (no wrapper).`;
   const bare = m.name.replace(/^'(.*)'$/, '$1');
   return m.xmlName === bare ? undefined : `The \`${m.xmlName}\` element.`;

@@ -34,8 +34,8 @@ const ROUTE: Route = {
   ],
   Remark: 'a note in urn:example:notes',
   Start: { Label: 'Depot', Heading: 'South', Code: 'D' },
-  Price: { Currency: 'EUR', Amount: '12.50' },
-  Title: { Lang: 'en', Script: 'Latn', Text: ' Along the coast\t' },
+  Price: { Currency: 'EUR', Value: '12.50' },
+  Title: { Lang: 'en', Script: 'Latn', Value: ' Along the coast\t' },
   Headings: ['East', 'South'],
 };
 
@@ -68,11 +68,11 @@ describe('types in other namespaces and [XmlText] against the real ASMX runtime'
 
   it.for(['soap11', 'soap12'] as const)('reads a Fare as its text over %s', async (transport, ctx) => {
     sharedAsmxHost.need(ctx);
-    expect(await client(transport).Quote({ caption: { Lang: 'en', Text: 'x' } })).toEqual({ Amount: '0' });
+    expect(await client(transport).Quote({ caption: { Lang: 'en', Value: 'x' } })).toEqual({ Value: '0' });
   });
 
   it.for(['httpGet', 'httpPost'] as const)('reads the HTTP Fare document over %s', async (transport, ctx) => {
     sharedAsmxHost.need(ctx);
-    expect(await client(transport).GetFare({ currency: 'EUR' })).toEqual({ Amount: '0' });
+    expect(await client(transport).GetFare({ currency: 'EUR' })).toEqual({ Value: '0' });
   });
 });

@@ -45,7 +45,7 @@ function firstDataSetLegacy(text: string): string {
 export const REFUSALS = {
   'several SOAP bindings (TwoBindings.wsdl)': corpus('TwoBindings.wsdl'),
   'RequestNamespace (Namespaces.wsdl)': corpus('Namespaces.wsdl'),
-  'a type in another namespace (Renames.wsdl)': corpus('Renames.wsdl'),
+  'DataType on a member (Renames.wsdl)': corpus('Renames.wsdl'),
   'document/encoded (SoapStyles.wsdl)': corpus('SoapStyles.wsdl'),
   'rpc style': edit(LEGACY, [NOTIFY_SOAP11, NOTIFY_SOAP11.replace('document', 'rpc')]),
   'encoded use': edit(LEGACY, [

@@ -37,7 +37,8 @@ export function reproducedCorpusWsdls(): string[] {
 export const REFUSED_CORPUS: Readonly<Record<string, RegExp>> = {
   'Namespaces.wsdl':
     /^Namespaces\.wsdl:\d+:\d+: the request element of operation "Balance" is in namespace urn:partner:billing/,
-  'Renames.wsdl': /^Renames\.wsdl:\d+:\d+: .*namespace "urn:example:renames:shared"/,
+  // Types in other namespaces, forms and [XmlText] import; [XmlElement(DataType = "date")] does not yet.
+  'Renames.wsdl': /^Renames\.wsdl:\d+:\d+: the element "Birthday" in the complex type "Client" has type s:date/,
   'SoapStyles.wsdl': /^SoapStyles\.wsdl:\d+:\d+: .*(encoded|Bare|RequestElementName|one-way)/,
   'TwoBindings.wsdl': /^TwoBindings\.wsdl:\d+:\d+: a second SOAP 1.1 binding/,
 };

@@ -100,7 +100,7 @@ export const service: ServiceDescription = {
       namespace: 'urn:example:geo',
       members: [
         { name: 'Currency', xmlName: 'Currency', form: 'attribute', type: 'string' },
-        { name: 'Amount', xmlName: 'Amount', form: 'text', type: 'decimal' },
+        { name: 'Value', xmlName: 'Value', form: 'text', type: 'decimal' },
       ],
     },
     Caption: {
@@ -110,7 +110,7 @@ export const service: ServiceDescription = {
       members: [
         { name: 'Lang', xmlName: 'Lang', form: 'attribute', type: 'string' },
         { name: 'Script', xmlName: 'Script', form: 'attribute', namespace: 'urn:example:typens', type: 'string' },
-        { name: 'Text', xmlName: 'Text', form: 'text', type: 'string' },
+        { name: 'Value', xmlName: 'Value', form: 'text', type: 'string' },
       ],
     },
     Route: {

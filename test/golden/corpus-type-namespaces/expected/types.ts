@@ -27,7 +27,8 @@ export interface Marker {
 export interface Fare {
   /** The `Currency` attribute. */
   Currency?: string;
-  Amount: string;
+  /** The element's text (`[XmlText]`). */
+  Value: string;
 }
 
 /** `Caption`: a class. */
@@ -36,7 +37,8 @@ export interface Caption {
   Lang?: string;
   /** The `Script` attribute. */
   Script?: string;
-  Text?: string;
+  /** The element's text (`[XmlText]`). */
+  Value?: string;
 }
 
 /** `Route`: a class. */
