@@ -395,20 +395,20 @@ describe('type rules', () => {
   it('type-namespace-changed (breaking) and enum-namespace-changed (non-breaking)', () => {
     expect(
       libraryChanges((s) => {
-        s.types.Book.namespace = 'urn:books';
+        s.types.Query.namespace = 'urn:books';
         s.types.Genre.namespace = 'urn:books';
       }),
     ).toMatchObject([
       {
+        rule: 'type-namespace-changed',
+        level: 'breaking',
+        where: 'type Query',
+        message: 'namespace changed from urn:lib to urn:books (reaches Search)',
+      },
+      {
         rule: 'enum-namespace-changed',
         level: 'non-breaking',
         where: 'type Genre',
-        message: 'namespace changed from urn:lib to urn:books (reaches AddBook, GetBook)',
-      },
-      {
-        rule: 'type-namespace-changed',
-        level: 'breaking',
-        where: 'type Book',
         message: 'namespace changed from urn:lib to urn:books (reaches AddBook, GetBook)',
       },
     ]);
