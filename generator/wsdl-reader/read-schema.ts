@@ -75,6 +75,9 @@ export interface RawEnum {
 
 export type RawDeclaration = RawClass | RawEnum;
 
+/** The `owner` of a wrapper element's particles: no class, so no `ref=` and no `form=`. */
+const WRAPPER = '\u0000wrapper';
+
 const DATASET_NAMESPACES = ['http://www.w3.org/2001/XMLSchema', 'urn:schemas-microsoft-com:xml-diffgram-v1'];
 
 /**
@@ -171,7 +174,7 @@ export class SchemaReader {
           'element as one, holding a sequence of the parameters',
       );
     }
-    return this.sequence(complexType, what).particles;
+    return this.sequence(complexType, what, WRAPPER).particles;
   }
 
   /** The type of a top-level element (a header element or an HTTP result element) of the service's schema. */
@@ -351,12 +354,21 @@ export class SchemaReader {
         any: true,
       };
     }
-    if (isElement(node, XSD_NS, 'element') && node.attributes.has('ref') && owner !== undefined) {
+    if (isElement(node, XSD_NS, 'element') && node.attributes.has('ref') && owner !== undefined && owner !== WRAPPER) {
       return this.elementRef(node, what, owner, minOccurs, maxOccurs);
+    }
+    if (isElement(node, XSD_NS, 'element') && node.attributes.has('ref') && owner === WRAPPER) {
+      throw this.doc.failAt(
+        node,
+        'ref',
+        `${what} refers to the top-level element ${node.attributes.get('ref')} instead of holding its own: ` +
+          '[XmlRoot(Namespace)] on the class of a parameter or result puts it so in another namespace; a spec ' +
+          'writes parameters and results as elements of the service namespace and cannot express this',
+      );
     }
     if (!isElement(node, XSD_NS, 'element') || node.attributes.has('ref')) throw this.unexpected(node, what);
     const form = node.attributes.get('form');
-    if (form !== undefined && !(form === 'unqualified' && owner !== undefined)) {
+    if (form !== undefined && !(form === 'unqualified' && owner !== undefined && owner !== WRAPPER)) {
       throw this.doc.failAt(
         node,
         'form',
