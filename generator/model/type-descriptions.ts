@@ -46,7 +46,9 @@ export function describeTypes(
   return Object.fromEntries(
     types.map((t) => [
       t.name,
-      t.kind === 'enum' ? describeEnum(t) : describeClass(t, classes, derived.get(t.name) ?? [], arrays, namespace),
+      t.kind === 'enum'
+        ? describeEnum(t, namespace)
+        : describeClass(t, classes, derived.get(t.name) ?? [], arrays, namespace),
     ]),
   );
 }
@@ -117,13 +119,13 @@ function describeMember(
 }
 
 /** Values numbered as C# numbers them: as given, else one more than the value before (the first, 0). */
-function describeEnum(e: EnumTypeModel): EnumDescription {
+function describeEnum(e: EnumTypeModel, namespace: string): EnumDescription {
   let next = 0;
   return {
     kind: 'enum',
     xmlName: e.xmlName,
     elementName: e.elementName,
-    ...(e.namespace === undefined ? {} : { namespace: e.namespace }),
+    ...(e.namespace === undefined || e.namespace === namespace ? {} : { namespace: e.namespace }),
     ...(e.flags ? { flags: true } : {}),
     values: e.values.map((v) => {
       const value = v.value ?? next;
