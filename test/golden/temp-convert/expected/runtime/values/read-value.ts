@@ -234,8 +234,11 @@ function readAny(ctx: ValueContext, element: XmlElement): unknown {
   if (named.namespace === XSD_NS && isXsdType(named.localName as XsdType)) {
     return { $type: named.localName, value: readText(ctx, element, named.localName as XsdType) };
   }
-  if (named.namespace === ctx.namespace) {
-    const name = declaredNameOf(ctx.types, Object.keys(ctx.types), named.localName);
+  const candidates = Object.keys(ctx.types).filter(
+    (n) => (ctx.types[n]!.namespace ?? ctx.namespace) === named.namespace,
+  );
+  if (candidates.length > 0) {
+    const name = declaredNameOf(ctx.types, candidates, named.localName);
     const description = name === undefined ? undefined : ctx.types[name];
     if (description?.kind === 'class') return readClass(ctx, element, name!, true);
     if (description?.kind === 'enum') {
