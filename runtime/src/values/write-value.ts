@@ -195,7 +195,7 @@ function memberAttributes(ctx: ValueContext, description: ClassDescription, obje
     } else {
       // A qualified attribute: its namespace needs a prefix, declared on the element.
       const prefix = `d${++prefixes}p1`;
-      attributes += ` xmlns:${prefix}="${escapeXmlAttr(member.namespace)}" ${prefix}:${member.xmlName}="${escapeXmlAttr(lexical)}"`;
+      attributes += ` ${prefix}:${member.xmlName}="${escapeXmlAttr(lexical)}" xmlns:${prefix}="${escapeXmlAttr(member.namespace)}"`;
     }
   }
   return attributes;
