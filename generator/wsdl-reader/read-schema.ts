@@ -219,10 +219,9 @@ export class SchemaReader {
         throw this.doc.failAt(
           schema,
           'targetNamespace',
-          `a schema for namespace "${namespace}", neither the service namespace ${this.tns} nor one the runtime ` +
-            "adds (Microsoft's types, the AbstractTypes of HTTP): it holds what [XmlType(Namespace)], " +
-            '[XmlRoot(Namespace)], [XmlElement(Namespace)] or RequestNamespace/ResponseNamespace put in another ' +
-            'namespace, which a spec cannot express (it puts every type and element in the service namespace)',
+          `a schema for namespace "${namespace}" without elementFormDefault="qualified": the ASMX runtime writes ` +
+            'the schemas of other namespaces ([XmlType(Namespace)], [XmlElement(Namespace)]) qualified for literal ' +
+            'use; an unqualified one comes from encoded use, which a spec cannot express',
         );
       }
       for (const child of schema.elements) {
