@@ -113,7 +113,7 @@ function refProblem(
   }
   if (ref.use === 'attribute' || ref.use === 'text') {
     const simple = (builtin && builtin.shape === 'named' && builtin.home !== 'service') || decl?.kind === 'enum';
-    if (!simple || parsed.rank > 0 || parsed.nullable) {
+    if (!simple || parsed.rank > 0 || (ref.use === 'text' && parsed.nullable)) {
       const what = ref.use === 'text' ? 'text' : 'an attribute';
       return `"${ref.text}" cannot be ${what}: ${ref.use === 'text' ? 'text is' : 'attributes are'} of simple types and enums (not classes, arrays, anyType or XML)`;
     }
