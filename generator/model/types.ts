@@ -1,4 +1,4 @@
-import type { TypeDescription, ValueType } from '@asmxgen/runtime';
+import type { ChoiceElementDescription, TypeDescription, ValueType } from '@asmxgen/runtime';
 import type { RuntimeValueName, TsDeclaration } from './ts-types.js';
 import type { ArrayTypeModel, ChoiceModel, TypeModel } from './type-model.js';
 import type { TypeRef } from './type-refs.js';
@@ -30,6 +30,8 @@ export interface ParameterModel {
   readonly valueType: ValueType;
   /** A choice of elements in the parameter's place (`[XmlElement(Name, typeof(T))]`s). */
   readonly choice: ChoiceModel | undefined;
+  /** The same choice as the runtime reads and writes it (`{ $element, value }` values). */
+  readonly valueChoice: readonly ChoiceElementDescription[] | undefined;
 }
 
 export interface ResultModel {
@@ -41,6 +43,11 @@ export interface ResultModel {
   /** The TypeScript type of the value, `| null` where it may be nil (not `| undefined`). */
   readonly tsType: string;
   readonly valueType: ValueType;
+  /**
+   * With `out` or `ref` parameters, the property of the reply object that holds the return value: `result`, or
+   * `returnValue` (then `result1`, `result2`, …) when a parameter takes that name.
+   */
+  readonly replyKey: string;
   /**
    * The root element of the HTTP GET/POST reply (`Book`, `ArrayOfBook`, `int`); `undefined` when HTTP does not carry
    * the operation, or for a raw-XML result (the reply is the document itself).
@@ -97,6 +104,8 @@ export interface MessageNames {
 export interface OperationModel {
   /** The method name: `wsdl:operation name`; several operations share one when they have message names. */
   readonly name: string;
+  /** `[SoapDocumentMethod(Binding)]`: the spec's named SOAP binding; `undefined` for the default one. */
+  readonly binding: string | undefined;
   /** `[WebMethod(MessageName)]`, else the name: elements, messages, SOAPAction and HTTP path use it. */
   readonly messageName: string;
   /** `name=` of `wsdl:input` and `wsdl:output`: the message name when it differs from the name. */
@@ -106,6 +115,13 @@ export interface OperationModel {
   /** A grouping label for people: JSDoc and the help page, never the WSDL. */
   readonly group: string | undefined;
   readonly parameters: readonly ParameterModel[];
+  /** The parameters of the request element and of `{Op}Input`: the `in` and `ref` ones, in order. */
+  readonly requestParameters: readonly ParameterModel[];
+  /**
+   * The `out` and `ref` parameters, in order: the response element holds them after the result, and the handler
+   * returns (the client resolves to) an object of the result and them. Empty for most operations.
+   */
+  readonly replyParameters: readonly ParameterModel[];
   readonly result: ResultModel | undefined;
   /** Sorted by field name (ordinal), as the runtime writes them. */
   readonly headers: readonly HeaderModel[];
@@ -149,6 +165,22 @@ export interface OperationHeaderNames {
   readonly callOptions: string;
 }
 
+/**
+ * One SOAP binding of the service (`[WebServiceBinding]`): its port type, its SOAP 1.1 and SOAP 1.2 bindings and
+ * ports, and the operations in it. A service has one, or several when its methods are spread over bindings.
+ */
+export interface SoapBindingModel {
+  /** The spec's binding name; `undefined` for the default binding (`{Service}Soap`). */
+  readonly name: string | undefined;
+  readonly portType: string;
+  readonly soap11Binding: string;
+  readonly soap12Binding: string;
+  /** The SOAP 1.1 binding claims WS-I Basic Profile 1.1. */
+  readonly conformanceClaim: boolean;
+  /** Its operations, in declaration order. */
+  readonly operations: readonly OperationModel[];
+}
+
 export interface ServiceModel {
   readonly name: string;
   readonly namespace: string;
@@ -160,6 +192,13 @@ export interface ServiceModel {
   /** The same, as flags; `soap` and `http` when either version or verb is on. */
   readonly enabled: Readonly<Record<BindingKind | 'soap' | 'http', boolean>>;
   readonly operations: readonly OperationModel[];
+  /**
+   * The SOAP bindings, in the order the WSDL writes them (one, unless the spec lists `service.soapBindings`).
+   * `wsdlNames` names the first default-or-only one.
+   */
+  readonly soapBindings: readonly SoapBindingModel[];
+  /** The operations in the order the SOAP pass writes them: binding by binding, each in declaration order. */
+  readonly soapOperations: readonly OperationModel[];
   /** Names of the WSDL port types and bindings. */
   readonly wsdlNames: {
     readonly soapPortType: string;
@@ -192,8 +231,9 @@ export interface ServiceModel {
   /** The WSDL's schemas, namespaces and claims, as the writer prints them. */
   readonly wsdl: WsdlModel;
   /**
-   * What the generated TypeScript (server, client, tests) cannot carry yet, one line each (`out`/`ref` parameters,
-   * `List<T>` parameters): empty for every other service.
+   * What the generated TypeScript (server, client, tests) cannot carry, one line each: `generate` refuses a spec
+   * with any (`UnsupportedSpecError`; `--wsdl-only` writes its WSDL). Empty for every spec the format can hold now
+   * (`out`/`ref` parameters, `List<T>` parameters and choices are carried).
    */
   readonly codeBlockers: readonly string[];
   /** TypeScript names derived once for every emitter. */

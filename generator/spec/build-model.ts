@@ -5,10 +5,11 @@ import { TypeResolver } from '../model/resolve-types.js';
 import { httpResultElement, planSchemas, type PlanOperation } from '../model/schema-plan.js';
 import { RUNTIME_NAMES, TS_GLOBAL_NAMES, TsNameAllocator } from '../model/ts-names.js';
 import { TsTypes } from '../model/ts-types.js';
-import { describeTypes, valueTypeOf } from '../model/type-descriptions.js';
-import type { ArrayTypeModel, ChoiceModel, TypeModel } from '../model/type-model.js';
+import { describeChoice, describeTypes, valueTypeOf } from '../model/type-descriptions.js';
+import type { ChoiceModel } from '../model/type-model.js';
 import type { TypeRef } from '../model/type-refs.js';
 import type { NamespaceDeclaration } from '../model/wsdl-model.js';
+import { soapBindingGroups, soapBindingNames } from '../model/soap-bindings.js';
 import {
   BINDING_KINDS,
   type BindingKind,
@@ -17,6 +18,7 @@ import {
   type OperationModel,
   type ParameterModel,
   type ServiceModel,
+  type SoapBindingModel,
 } from '../model/types.js';
 
 /** One operation while the model is built: its references, resolved in reflection order. */
@@ -53,11 +55,20 @@ export function buildModel(spec: Spec): ServiceModel {
     http: has('httpGet') || has('httpPost'),
   };
 
+  // Several SOAP bindings: the runtime reflects and writes them one after the other, each binding's operations in
+  // declaration order; HTTP keeps one binding, in declaration order.
+  const groups = soapBindingGroups(
+    spec.service.soapBindings,
+    { name: spec.service.binding, conformanceClaim: spec.service.conformanceClaim === true },
+    spec.operations.map((op) => op.binding),
+  );
+  const soapOrder = groups.flatMap((g) => g.members);
+
   // The runtime reflects the service's [XmlInclude] types, then each operation: parameters, result, out
   // parameters, headers. Array type names and the order of derived types follow this order.
   const resolver = new TypeResolver(spec.types ?? []);
   for (const included of spec.service.include ?? []) resolver.reflect(included);
-  const drafts = spec.operations.map((op): Draft => {
+  const draftOf = (op: SpecOperation): Draft => {
     const specParams = op.parameters ?? [];
     const refs = new Map<SpecParameter, { type: TypeRef; choice: ChoiceModel | undefined }>();
     const resolve = (p: SpecParameter) =>
@@ -81,7 +92,9 @@ export function buildModel(spec: Spec): ServiceModel {
       reflected: resolver.registered,
       http: flags.http && isHttpEligible(facts),
     };
-  });
+  };
+  const drafted = new Map(soapOrder.map((i) => [i, draftOf(spec.operations[i]!)]));
+  const drafts = spec.operations.map((_, i) => drafted.get(i)!);
   // HTTP replies name an array result by its default item name, whatever [return: XmlArrayItem] says.
   const httpResults = drafts.map((d) =>
     d.http && d.result?.kind === 'array'
@@ -150,6 +163,7 @@ export function buildModel(spec: Spec): ServiceModel {
           (p) => httpParameterKind({ ...p.spec, direction: 'in', list: false, type: p.type }) === 'array',
         ),
     ),
+    soapOrder: soapOrder.every((at, i) => at === i) ? undefined : soapOrder,
     operations: drafts.map((d, i): PlanOperation => {
       const particle = (name: string, type: TypeRef, choice?: ChoiceModel) => ({
         name,
@@ -201,6 +215,7 @@ export function buildModel(spec: Spec): ServiceModel {
         tsType: tsTypes.site(type, { choice }),
         valueType: valueTypeOf(type, arrays),
         choice,
+        valueChoice: choice && describeChoice(choice, arrays),
       };
     });
     const httpResult = httpResults[i];
@@ -212,16 +227,20 @@ export function buildModel(spec: Spec): ServiceModel {
       nillable: d.result.kind === 'nullable',
       tsType: tsTypes.site(d.result),
       valueType: valueTypeOf(d.result, arrays),
+      replyKey: replyKeyOf(parameters),
       httpElement: d.http ? bodyElement?.name : undefined,
     };
     const headers = headersOf(d);
     return {
       name: op.name,
+      binding: op.binding,
       messageName,
       ioName: messageName === op.name ? undefined : messageName,
       description: op.description,
       group: op.group,
       parameters,
+      requestParameters: parameters.filter((p) => p.direction !== 'out'),
+      replyParameters: parameters.filter((p) => p.direction !== 'in'),
       result,
       headers,
       http: d.http
@@ -274,7 +293,16 @@ export function buildModel(spec: Spec): ServiceModel {
     for (const h of op.headers) if (h.input && !soapHeaderFields.has(h.field)) soapHeaderFields.set(h.field, h.tsType);
   }
 
-  const binding = spec.service.binding;
+  const bindingNames = soapBindingNames(svc, groups);
+  const soapBindings = groups.map((g, i): SoapBindingModel => ({
+    name: g.name,
+    portType: bindingNames.soap11[i]!,
+    soap11Binding: bindingNames.soap11[i]!,
+    soap12Binding: bindingNames.soap12[i]!,
+    conformanceClaim: g.conformanceClaim,
+    operations: g.members.map((m) => operations[m]!),
+  }));
+  const main = soapBindings.find((b) => b.name === undefined) ?? soapBindings[0]!;
   const model: ServiceModel = {
     name: svc,
     namespace: ns,
@@ -283,14 +311,16 @@ export function buildModel(spec: Spec): ServiceModel {
     bindings,
     enabled: flags,
     operations,
+    soapBindings,
+    soapOperations: soapOrder.map((i) => operations[i]!),
     wsdlNames: {
-      soapPortType: binding ?? `${svc}Soap`,
-      httpGetPortType: `${svc}HttpGet`,
-      httpPostPortType: `${svc}HttpPost`,
-      soap11Binding: binding ?? `${svc}Soap`,
-      soap12Binding: binding ? `${binding}1` : `${svc}Soap12`,
-      httpGetBinding: `${svc}HttpGet`,
-      httpPostBinding: `${svc}HttpPost`,
+      soapPortType: main.portType,
+      httpGetPortType: bindingNames.httpGet,
+      httpPostPortType: bindingNames.httpPost,
+      soap11Binding: main.soap11Binding,
+      soap12Binding: main.soap12Binding,
+      httpGetBinding: bindingNames.httpGet,
+      httpPostBinding: bindingNames.httpPost,
     },
     types: resolved.types,
     tsDeclarations: tsTypes.declarations,
@@ -308,7 +338,8 @@ export function buildModel(spec: Spec): ServiceModel {
       finalNewline: spec.wsdl?.finalNewline === true,
       prolog: spec.wsdl?.prolog,
     },
-    codeBlockers: codeBlockers(resolved.types, arrays, operations),
+    // The emitters carry everything the spec format has (out and ref parameters and choices included).
+    codeBlockers: [],
     ts: serviceTs,
   };
   return deepFreeze(model);
@@ -328,45 +359,14 @@ function orderNamespaces(
   return [...listed, ...computed.filter((n) => !order.includes(n.prefix))];
 }
 
-const CHOICE_BLOCKED =
-  '([XmlElement(Name, typeof(T))]s or [XmlArrayItem(Name, typeof(T))]s): the generated server and client do not ' +
-  'read or write choices yet';
-
-/** What keeps the TypeScript emitters from a service, one line per thing, in spec order. */
-function codeBlockers(
-  types: readonly TypeModel[],
-  arrays: ReadonlyMap<string, ArrayTypeModel>,
-  operations: readonly OperationModel[],
-): string[] {
-  const out: string[] = [];
-  for (const t of types) {
-    if (t.kind !== 'class') continue;
-    for (const m of t.members) {
-      if (
-        m.choice ||
-        (m.type.kind === 'array' && m.type.arrayType !== undefined && arrays.get(m.type.arrayType)?.choice)
-      ) {
-        out.push(`type "${t.name}": member "${m.name}" is a choice of elements ${CHOICE_BLOCKED}`);
-      }
-    }
-  }
-  for (const op of operations) {
-    for (const p of op.parameters) {
-      if (
-        p.choice ||
-        (p.type.kind === 'array' && p.type.arrayType !== undefined && arrays.get(p.type.arrayType)?.choice)
-      ) {
-        out.push(`operation "${op.messageName}": parameter "${p.name}" is a choice of elements ${CHOICE_BLOCKED}`);
-      }
-      if (p.direction !== 'in') {
-        out.push(
-          `operation "${op.messageName}": parameter "${p.name}" is ${p.direction === 'out' ? 'an out' : 'a ref'} parameter ` +
-            '(the generated server and client pass in parameters only)',
-        );
-      }
-    }
-  }
-  return out;
+/** The reply object's property for the return value: `result`, unless a parameter has that name. */
+function replyKeyOf(parameters: readonly ParameterModel[]): string {
+  const taken = new Set(parameters.map((p) => p.name));
+  if (!taken.has('result')) return 'result';
+  if (!taken.has('returnValue')) return 'returnValue';
+  let i = 1;
+  while (taken.has(`result${i}`)) i++;
+  return `result${i}`;
 }
 
 function deepFreeze<T>(value: T): T {

@@ -80,6 +80,22 @@ export interface ArrayValueType {
   readonly item: string;
   /** Items may be `xsi:nil` (reference types and `T?`): read as `null`, written from `null`. */
   readonly nillable: boolean;
+  /**
+   * `ArrayOfChoiceN` (`[XmlArrayItem(Name, typeof(T))]`s): each item is one of these elements, the value
+   * `{ $element, value }`; `item` is then unused.
+   */
+  readonly choice?: readonly ChoiceElementDescription[];
+}
+
+/**
+ * One element of a choice (`[XmlElement(Name, typeof(T))]` or `[XmlArrayItem(Name, typeof(T))]`): a value at a
+ * choice site is `{ $element: name, value }`, written as that element, and read from whichever element is there.
+ */
+export interface ChoiceElementDescription {
+  readonly element: string;
+  readonly type: ValueType;
+  /** `nillable="true"`: `value: null` is written as `xsi:nil`, and read from it. */
+  readonly nillable?: boolean;
 }
 
 /** A declared type, keyed in `ServiceDescription.types` by its declared name. */
@@ -133,6 +149,11 @@ export interface MemberDescription {
   readonly optional?: boolean;
   /** `[DefaultValue]`: not written when the value equals it (the lexical form). */
   readonly default?: string;
+  /**
+   * A choice of elements in the member's place (`[XmlElement(Name, typeof(T))]`s): its value (each item's, when
+   * `unwrapped`) is `{ $element, value }`, and `xmlName` is not on the wire.
+   */
+  readonly choice?: readonly ChoiceElementDescription[];
 }
 
 export interface EnumDescription {

@@ -40,7 +40,6 @@ export const REFUSED_CORPUS: Readonly<Record<string, RegExp>> = {
   // Types in other namespaces, forms and [XmlText] import; [XmlElement(DataType = "date")] does not yet.
   'Renames.wsdl': /^Renames\.wsdl:\d+:\d+: the element "Birthday" in the complex type "Client" has type s:date/,
   'SoapStyles.wsdl': /^SoapStyles\.wsdl:\d+:\d+: .*(encoded|Bare|RequestElementName|one-way)/,
-  'TwoBindings.wsdl': /^TwoBindings\.wsdl:\d+:\d+: a second SOAP 1.1 binding/,
 };
 
 /** The WSDL the real runtime serves for the parity test's service (test/fixtures/echo-kinds). */

@@ -5,6 +5,7 @@
  * type descriptions.
  */
 import type {
+  ChoiceElementDescription,
   ClassDescription,
   EnumDescription,
   MemberDescription,
@@ -84,14 +85,26 @@ export function elementKey(namespace: string | undefined, localName: string): st
 
 const memberIndexes = new WeakMap<ClassDescription, MemberIndex>();
 
-/** A class's members by form, element members by XML name (the first of a name wins). */
+/** The element of a choice named `name`; `undefined` when the choice has none of that name. */
+export function choiceElement(
+  choice: readonly ChoiceElementDescription[],
+  name: string,
+): ChoiceElementDescription | undefined {
+  return choice.find((c) => c.element === name);
+}
+
+/** A class's members by form, element members by XML name (the first of a name wins; a choice by each of its). */
 export function memberIndex(description: ClassDescription): MemberIndex {
   let index = memberIndexes.get(description);
   if (index === undefined) {
     const elements = new Map<string, MemberDescription>();
     for (const member of description.members) {
-      const key = elementKey(member.namespace, member.xmlName);
-      if (member.form === 'element' && !elements.has(key)) elements.set(key, member);
+      if (member.form !== 'element') continue;
+      // A choice member is any of its elements; its own name is not on the wire.
+      for (const name of member.choice ? member.choice.map((c) => c.element) : [member.xmlName]) {
+        const key = elementKey(member.namespace, name);
+        if (!elements.has(key)) elements.set(key, member);
+      }
     }
     index = {
       attributes: description.members.filter((m) => m.form === 'attribute'),

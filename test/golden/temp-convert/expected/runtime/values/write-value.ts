@@ -21,12 +21,20 @@
  *
  * With `pretty`, elements with element content are indented by two spaces (the HTTP GET/POST documents).
  */
-import type { ClassDescription, MemberDescription, ValueType } from '../type-description.js';
+import type { ChoiceElementDescription, ClassDescription, MemberDescription, ValueType } from '../type-description.js';
 import { isXsdType } from '../value-type.js';
 import { escapeXmlAttr, escapeXmlText } from '../xml-escape.js';
 import { hasForbiddenCharacter } from '../xml-lexical.js';
 import { formatText, isTextType } from './simple-values.js';
-import { classFamily, classNamed, declaredNameOf, isValueType, XML_KINDS, type ValueContext } from './value-kinds.js';
+import {
+  choiceElement,
+  classFamily,
+  classNamed,
+  declaredNameOf,
+  isValueType,
+  XML_KINDS,
+  type ValueContext,
+} from './value-kinds.js';
 import { XmlFragment } from './xml-fragment.js';
 
 export interface WriteSite {
@@ -89,7 +97,12 @@ export function writeValue(
     const depth = (options.depth ?? 0) + 1;
     // Array items are in the service namespace, where every `ArrayOfX` is.
     const inner = { pretty: options.pretty, depth, scope: options.namespace ?? ctx.namespace };
-    const items = value.map((item) => writeValue(ctx, type.item, type.array, item, { nillable: type.nillable }, inner));
+    const choice = type.choice;
+    const items = value.map((item) =>
+      choice
+        ? writeChoice(ctx, choice, item, inner)
+        : writeValue(ctx, type.item, type.array, item, { nillable: type.nillable }, inner),
+    );
     return container(name, lead + tail, items, options);
   }
   throw new TypeError(`No writer for ${JSON.stringify(type)}.`);
@@ -104,6 +117,30 @@ function namespaceDeclaration(ctx: ValueContext, options: WriteOptions): string 
 /** The options of a child element written inside the element `options` describe. */
 function childOptions(ctx: ValueContext, options: WriteOptions): WriteOptions {
   return { pretty: options.pretty, depth: (options.depth ?? 0) + 1, scope: options.namespace ?? ctx.namespace };
+}
+
+/**
+ * A value at a choice site, `{ $element, value }`: the element it names, of that element's type. A `null` or
+ * `undefined` item or value is nothing in the site's place, as XmlSerializer writes a null at a choice (it picks the
+ * element by the value's type, and null has none), also where the element is nillable.
+ */
+export function writeChoice(
+  ctx: ValueContext,
+  choice: readonly ChoiceElementDescription[],
+  value: unknown,
+  options: WriteOptions = NO_OPTIONS,
+): string {
+  if (value === null || value === undefined) return '';
+  const named =
+    typeof value === 'object' && '$element' in value ? (value as { $element: unknown }).$element : undefined;
+  const chosen = typeof named === 'string' ? choiceElement(choice, named) : undefined;
+  if (chosen === undefined) {
+    const names = choice.map((c) => `'${c.element}'`).join(', ');
+    throw new TypeError(`A choice value is { $element, value }, $element one of ${names}.`);
+  }
+  const inner = (value as { value?: unknown }).value;
+  if (inner === null || inner === undefined) return '';
+  return writeValue(ctx, chosen.element, chosen.type, inner, { nillable: chosen.nillable }, options);
 }
 
 function describeType(type: ValueType): string {
@@ -220,9 +257,17 @@ function writeMember(
     if (!Array.isArray(value)) throw new TypeError(`${member.name} is not an array.`);
     const itemType = typeof type !== 'string' && 'array' in type ? type.array : type;
     const at = { ...options, namespace: member.namespace };
+    const choice = member.choice;
     for (const item of value) {
-      if (item !== null && item !== undefined) out.push(writeValue(ctx, member.xmlName, itemType, item, {}, at));
+      if (item === null || item === undefined) continue;
+      out.push(
+        choice ? writeChoice(ctx, choice, item, options) : writeValue(ctx, member.xmlName, itemType, item, {}, at),
+      );
     }
+    return;
+  }
+  if (member.choice) {
+    out.push(writeChoice(ctx, member.choice, value, options));
     return;
   }
   out.push(writeValue(ctx, member.xmlName, type, value, member, { ...options, namespace: member.namespace }));
