@@ -1,4 +1,5 @@
 import type { BuiltinName } from '../model/builtin-types.js';
+import type { DataTypeName } from '../model/data-types.js';
 import { isOptionalMember } from '../model/ts-types.js';
 import type {
   ChoiceElementModel,
@@ -165,6 +166,41 @@ function plainBuiltin(type: BuiltinName, label: string, position: number): Expr 
   }
 }
 
+/**
+ * A value at a `DataType` site, which SOAP writes in the DataType's lexical form: integers past 2^64 (strings, as
+ * written), dates at the ends of the calendar, times with a zone (a time without one comes back with the host's,
+ * `+00:00`), every byte in hexBinary, names with characters XmlConvert escapes; trimmed types without edge
+ * white space (XmlSerializer trims them).
+ */
+function dataTypeSample(type: DataTypeName, kind: SampleKind, label: string, position: number, member: boolean): Expr {
+  const hostile = kind === 'hostile';
+  switch (type) {
+    case 'integer':
+    case 'nonNegativeInteger':
+    case 'positiveInteger':
+      return sampleString(hostile ? '123456789012345678901234567890' : `${9007199254740993n + BigInt(position)}`);
+    case 'negativeInteger':
+    case 'nonPositiveInteger':
+      return sampleString(hostile ? '-123456789012345678901234567890' : `-${position + 1}`);
+    case 'date':
+      return dateTime(
+        hostile ? (member ? '0001-01-01' : '9999-12-31') : `2026-02-${String((position % 28) + 1).padStart(2, '0')}`,
+      );
+    case 'time':
+      if (!hostile) return dateTime(`0001-01-01T10:${String(position % 60).padStart(2, '0')}:00.25Z`);
+      return dateTime(member ? '0001-01-01T00:00:00-14:00' : '0001-01-01T23:59:59.9999999+14:00');
+    case 'hexBinary':
+      return hostile ? raw('ALL_BYTES') : call('new TextEncoder().encode', [sampleString(label)]);
+    case 'normalizedString':
+    case 'Name':
+    case 'NCName':
+    case 'NMTOKEN':
+      return hostile ? raw('HOSTILE_STRING') : sampleString(label);
+    default:
+      return hostile ? raw('HOSTILE_STRING.trim()') : sampleString(label);
+  }
+}
+
 /** Where a value goes: what the sample may hold there. */
 interface Site {
   readonly nillable?: boolean;
@@ -206,6 +242,8 @@ class Sampler {
     if (kind === 'hostile' && (site.nillable || ref.kind === 'nullable')) return raw('null');
     switch (ref.kind) {
       case 'builtin':
+        if (ref.dataType !== undefined)
+          return dataTypeSample(ref.dataType, kind, label, position, site.member === true);
         if (kind === 'plain') return plainBuiltin(ref.name, label, position);
         return (site.member ? HOSTILE_MEMBER[ref.name] : undefined) ?? HOSTILE[ref.name];
       case 'nullable':

@@ -24,7 +24,7 @@ import { derivedClasses } from './ts-types.js';
 export function valueTypeOf(ref: TypeRef, arrays: ReadonlyMap<string, ArrayTypeModel>): ValueType {
   switch (ref.kind) {
     case 'builtin':
-      return ref.name;
+      return ref.dataType ?? ref.name;
     case 'class':
       return { class: ref.name };
     case 'enum':

@@ -76,10 +76,11 @@ export function buildModel(spec: Spec): ServiceModel {
         p,
         p.choice
           ? resolver.choiceRef(p.type ?? 'anyType', p.choice, false)
-          : { type: resolver.ref(p.type ?? 'string', p.itemName), choice: undefined },
+          : { type: resolver.ref(p.type ?? 'string', p.itemName, false, p.dataType), choice: undefined },
       );
     specParams.filter((p) => p.direction !== 'out').forEach(resolve);
-    const result = op.result === undefined ? undefined : resolver.ref(op.result, op.resultItemName);
+    const result =
+      op.result === undefined ? undefined : resolver.ref(op.result, op.resultItemName, false, op.resultDataType);
     specParams.filter((p) => p.direction === 'out').forEach(resolve);
     for (const h of op.headers ?? []) resolver.reflect(h.type);
     const parameters = specParams.map((p) => ({ spec: p, ...refs.get(p)! }));
@@ -165,11 +166,12 @@ export function buildModel(spec: Spec): ServiceModel {
     ),
     soapOrder: soapOrder.every((at, i) => at === i) ? undefined : soapOrder,
     operations: drafts.map((d, i): PlanOperation => {
-      const particle = (name: string, type: TypeRef, choice?: ChoiceModel) => ({
+      // `[XmlElement(IsNullable = true)]` on a parameter or the result: `minOccurs="1"`, `nillable="true"`.
+      const particle = (name: string, type: TypeRef, choice?: ChoiceModel, nillable = false) => ({
         name,
         type,
-        minOccurs: isValue(type) || type.kind === 'nullable' ? ('1' as const) : ('0' as const),
-        nillable: type.kind === 'nullable',
+        minOccurs: isValue(type) || type.kind === 'nullable' || nillable ? ('1' as const) : ('0' as const),
+        nillable: type.kind === 'nullable' || nillable,
         choice,
       });
       const inParams = d.parameters.filter((p) => p.spec.direction !== 'out');
@@ -177,10 +179,10 @@ export function buildModel(spec: Spec): ServiceModel {
       return {
         requestElement: d.messageName,
         responseElement: `${d.messageName}Response`,
-        request: inParams.map((p) => particle(p.spec.name, p.type, p.choice)),
+        request: inParams.map((p) => particle(p.spec.name, p.type, p.choice, p.spec.nillable)),
         response: [
-          ...(d.result ? [particle(`${d.messageName}Result`, d.result)] : []),
-          ...outParams.map((p) => particle(p.spec.name, p.type, p.choice)),
+          ...(d.result ? [particle(`${d.messageName}Result`, d.result, undefined, d.op.resultNillable)] : []),
+          ...outParams.map((p) => particle(p.spec.name, p.type, p.choice, p.spec.nillable)),
         ],
         // The runtime exports the In (and InOut) headers' schema items, then the Out headers' ones, each group
         // in header order; the messages keep the header order.
@@ -203,16 +205,17 @@ export function buildModel(spec: Spec): ServiceModel {
     // Handlers and clients name an operation by its message name: unique where overloads share a name.
     const method = methods.get(messageName)!;
     const parameters = d.parameters.map(({ spec: p, type, choice }): ParameterModel => {
-      const required = isValue(type) || type.kind === 'nullable';
+      const nillable = type.kind === 'nullable' || p.nillable === true;
+      const required = isValue(type) || nillable;
       return {
         name: p.name,
         type,
         minOccurs: required ? 1 : 0,
-        nillable: type.kind === 'nullable',
+        nillable,
         direction: p.direction ?? 'in',
         list: p.list === true,
         tsName: tsPropertyName(p.name),
-        tsType: tsTypes.site(type, { choice }),
+        tsType: tsTypes.site(type, { choice, nillable }),
         valueType: valueTypeOf(type, arrays),
         choice,
         valueChoice: choice && describeChoice(choice, arrays),
@@ -220,12 +223,13 @@ export function buildModel(spec: Spec): ServiceModel {
     });
     const httpResult = httpResults[i];
     const bodyElement = httpResult && httpResultElement(httpResult, types);
+    const resultNillable = d.result?.kind === 'nullable' || op.resultNillable === true;
     const result = d.result && {
       type: d.result,
       elementName: `${messageName}Result`,
-      minOccurs: isValue(d.result) || d.result.kind === 'nullable' ? (1 as const) : (0 as const),
-      nillable: d.result.kind === 'nullable',
-      tsType: tsTypes.site(d.result),
+      minOccurs: isValue(d.result) || resultNillable ? (1 as const) : (0 as const),
+      nillable: resultNillable,
+      tsType: tsTypes.site(d.result, { nillable: resultNillable }),
       valueType: valueTypeOf(d.result, arrays),
       replyKey: replyKeyOf(parameters),
       httpElement: d.http ? bodyElement?.name : undefined,

@@ -54,10 +54,46 @@ export type BuiltinValueType =
   | 'dataTable';
 
 /**
+ * A site with `DataType` (`[XmlElement(DataType = "date")]`): XSD types XmlSerializer writes in place of the C#
+ * type's own. The TypeScript value is the C# type's (`date` and `time` an `XsdDateTime`, `hexBinary` a
+ * `Uint8Array`, the others a string); SOAP reads and writes the type's lexical form
+ * (`values/data-type-values.ts`), HTTP GET and POST the C# type's.
+ */
+export type DataTypeName =
+  | 'integer'
+  | 'nonNegativeInteger'
+  | 'positiveInteger'
+  | 'negativeInteger'
+  | 'nonPositiveInteger'
+  | 'token'
+  | 'normalizedString'
+  | 'language'
+  | 'Name'
+  | 'NCName'
+  | 'NMTOKEN'
+  | 'NMTOKENS'
+  | 'ID'
+  | 'IDREF'
+  | 'IDREFS'
+  | 'ENTITY'
+  | 'ENTITIES'
+  | 'NOTATION'
+  | 'anyURI'
+  | 'duration'
+  | 'gYear'
+  | 'gYearMonth'
+  | 'gMonth'
+  | 'gMonthDay'
+  | 'gDay'
+  | 'date'
+  | 'time'
+  | 'hexBinary';
+
+/**
  * The type of a value at a site (a parameter, a result, a member, an array's
  * items): a simple or built-in type by name, or a declared type or an array.
  */
-export type ValueType = XsdType | BuiltinValueType | ClassValueType | EnumValueType | ArrayValueType;
+export type ValueType = XsdType | BuiltinValueType | DataTypeName | ClassValueType | EnumValueType | ArrayValueType;
 
 /** A declared class or struct: a key of `ServiceDescription.types`. */
 export interface ClassValueType {

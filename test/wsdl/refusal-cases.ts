@@ -75,7 +75,7 @@ export const REFUSALS = {
     'AdminBinding1',
   ),
   'RequestNamespace (Namespaces.wsdl)': corpus('Namespaces.wsdl'),
-  'DataType on a member (Renames.wsdl)': corpus('Renames.wsdl'),
+  'a result element named by [XmlRoot] (Renames.wsdl)': corpus('Renames.wsdl'),
   'document/encoded (SoapStyles.wsdl)': corpus('SoapStyles.wsdl'),
   'rpc style': edit(LEGACY, [NOTIFY_SOAP11, NOTIFY_SOAP11.replace('document', 'rpc')]),
   'encoded use': edit(LEGACY, [
@@ -128,9 +128,9 @@ export const REFUSALS = {
     NOTIFY_PARAMETER,
     NOTIFY_PARAMETER.replace('s:string', 's:anyType'),
   ]),
-  'DataType = "date" (s:date)': edit(corpus('Primitives.wsdl'), [
-    '<s:element minOccurs="1" maxOccurs="1" name="at" type="s:dateTime" />',
-    '<s:element minOccurs="1" maxOccurs="1" name="at" type="s:date" />',
+  'DataType on array items (s:date items)': edit(corpus('Arrays.wsdl'), [
+    '<s:element minOccurs="0" maxOccurs="unbounded" name="dateTime" type="s:dateTime" />',
+    '<s:element minOccurs="0" maxOccurs="unbounded" name="dateTime" type="s:date" />',
   ]),
   'request element not a sequence': edit(LEGACY, [
     `<s:sequence>\n            ${NOTIFY_PARAMETER}\n          </s:sequence>`,

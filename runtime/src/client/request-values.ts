@@ -18,6 +18,7 @@ import { isXsdType } from '../value-type.js';
 import { formatFormValues } from '../values/form-values.js';
 import type { ValueContext } from '../values/value-kinds.js';
 import { writeChoice, writeValue } from '../values/write-value.js';
+import { httpView } from '../values/data-type-values.js';
 
 /**
  * Parameters of other types than the XSD simple ones go through the one value writer by SOAP, as their
@@ -25,11 +26,13 @@ import { writeChoice, writeValue } from '../values/write-value.js';
  * an array as its items, the name repeated).
  */
 export function requestValues(
-  op: OperationDescription,
+  operation: OperationDescription,
   input: object | undefined,
   context: ValueContext,
   soap: boolean,
 ): RequestParameter[] {
+  // HTTP sends a `DataType` parameter as its C# type.
+  const op = soap ? operation : httpView(operation);
   if (input !== undefined && (typeof input !== 'object' || input === null)) {
     throw new TypeError(`${op.name} takes an object of its parameters; got ${input === null ? 'null' : typeof input}.`);
   }

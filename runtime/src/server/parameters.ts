@@ -32,6 +32,7 @@ import { choiceElement } from '../values/value-kinds.js';
 import { parseFormValue } from '../values/form-values.js';
 import { LexicalValueError, MalformedValueError, ValueReadError } from '../values/value-errors.js';
 import type { ValueContext } from '../values/value-kinds.js';
+import { httpView } from '../values/data-type-values.js';
 
 export type SoapBinding =
   | { readonly ok: true; readonly input: Record<string, unknown> }
@@ -108,7 +109,9 @@ export type FormBinding =
   /** The plain-text error: the message chain, HTML-encoded as ASMX prints it. */
   | { readonly ok: false; readonly message: string };
 
-export function bindFormParameters(op: OperationDescription, values: FormValues, context: ValueContext): FormBinding {
+export function bindFormParameters(site: OperationDescription, values: FormValues, context: ValueContext): FormBinding {
+  // HTTP binds a `DataType` parameter as its C# type.
+  const op = httpView(site);
   const input: Record<string, unknown> = {};
   for (const param of op.parameters) {
     if (!isRequestParameter(param)) continue;

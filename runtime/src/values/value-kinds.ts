@@ -10,6 +10,7 @@ import type {
   TypeDescription,
   ValueType,
 } from '../type-description.js';
+import { DATA_TYPE_BASES, isDataType } from './data-type-values.js';
 
 export type TypeTable = Readonly<Record<string, TypeDescription>>;
 
@@ -37,6 +38,7 @@ export const XML_KINDS: ReadonlySet<string> = new Set(['xmlElement', 'xmlNode', 
 
 /** A .NET value type: never absent (an absent one reads as its default) and never nil unless `T?`. */
 export function isValueType(types: TypeTable, type: ValueType): boolean {
+  if (isDataType(type)) return DATA_TYPE_BASES[type] === 'dateTime';
   if (typeof type === 'string') return !REFERENCE_BUILTINS.has(type);
   if ('enum' in type) return true;
   if ('class' in type)

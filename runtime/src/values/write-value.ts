@@ -23,6 +23,7 @@ import type { ChoiceElementDescription, ClassDescription, MemberDescription, Val
 import { isXsdType } from '../value-type.js';
 import { escapeXmlAttr, escapeXmlText } from '../xml-escape.js';
 import { hasForbiddenCharacter } from '../xml-lexical.js';
+import { httpTypeOf } from './data-type-values.js';
 import { formatText, isTextType } from './simple-values.js';
 import {
   choiceElement,
@@ -81,6 +82,8 @@ export function writeValue(
   if (isTextType(type)) {
     const lexical = textOf(ctx, type, value);
     if (site.default !== undefined && lexical === site.default) return '';
+    // XmlSerializer writes empty hexBinary with an end tag (WriteBinHex opens content), as the real runtime does.
+    if (lexical === '' && type === 'hexBinary') return `<${name}${lead}${tail}></${name}>`;
     return textElement(name, lead, tail, lexical);
   }
   if (typeof type === 'string') {
@@ -147,7 +150,8 @@ function describeType(type: ValueType): string {
 
 function textOf(ctx: ValueContext, type: ValueType, value: unknown): string {
   const lexical = formatText(ctx.types, type, value);
-  if (type === 'string' && hasForbiddenCharacter(lexical)) throw new TypeError('A string XML 1.0 cannot carry.');
+  if ((type === 'string' || httpTypeOf(type) === 'string') && hasForbiddenCharacter(lexical))
+    throw new TypeError('A string XML 1.0 cannot carry.');
   return lexical;
 }
 

@@ -20,6 +20,7 @@ import { isXsdType } from '../value-type.js';
 import { isTextType } from '../values/simple-values.js';
 import { writeValue } from '../values/write-value.js';
 import type { ValueContext } from '../values/value-kinds.js';
+import { httpView } from '../values/data-type-values.js';
 
 type Result = NonNullable<OperationDescription['result']>;
 
@@ -89,7 +90,9 @@ const DECLARATIONS = ` xmlns:xsd="${XSD_NS}" xmlns:xsi="${XSI_NS}"`;
  * `xsd` and `xsi` first unless it holds a plain text value, and the service namespace last; a null reference
  * result is `xsi:nil` (the root elements are nillable).
  */
-export function httpResultDocument(op: OperationDescription, values: ValueContext, value: unknown): string {
+export function httpResultDocument(site: OperationDescription, values: ValueContext, value: unknown): string {
+  // HTTP writes a `DataType` result as its C# type.
+  const op = httpView(site);
   const result = op.result!;
   if (isXsdType(result.type) && !result.nillable)
     return buildHttpResultDocument(result.type, values.namespace, simpleLexical(op, result, value));
