@@ -98,6 +98,7 @@ function enumMap(doc: Document, t: EnumDeclaration): YAMLMap {
   const node = map(doc, [
     ['xmlName', t.xmlName],
     ['elementName', t.elementName],
+    ['namespace', t.namespace],
   ]);
   const values = t.values.map((v) =>
     v.xmlName === undefined && v.value === undefined
@@ -116,6 +117,7 @@ function classMap(doc: Document, t: ClassDeclaration): YAMLMap {
   const node = map(doc, [
     ['xmlName', t.xmlName],
     ['elementName', t.elementName],
+    ['namespace', t.namespace],
     ['struct', t.struct],
     ['abstract', t.abstract],
     ['header', t.header],
@@ -143,6 +145,9 @@ function classMap(doc: Document, t: ClassDeclaration): YAMLMap {
         ['type', m.type],
         ['attribute', m.attribute],
         ['any', m.any],
+        ['text', m.text],
+        ['namespace', m.namespace],
+        ['form', m.form],
         ['xmlName', m.xmlName],
         ['unwrapped', m.unwrapped],
         ['itemName', m.itemName],
