@@ -7,7 +7,7 @@ import {
 } from './builtin-types.js';
 import type { ScopeEntry } from './resolve-types.js';
 import { abstractTypesNamespace } from './naming.js';
-import { rootNamespaces } from './root-namespaces.js';
+import { rootNamespacesOfSchemas } from './root-namespace-shapes.js';
 import type { ArrayTypeModel, ChoiceModel, ClassTypeModel, MemberModel, TypeModel } from './type-model.js';
 import type { TypeRef } from './type-refs.js';
 import type {
@@ -36,9 +36,14 @@ export interface PlanParticle {
 export interface PlanOperation {
   readonly requestElement: string;
   readonly responseElement: string;
+  /** `[SoapDocumentMethod(RequestNamespace, ResponseNamespace)]`: the wrapper elements' schemas. */
+  readonly requestNamespace: string;
+  readonly responseNamespace: string;
+  /** `ParameterStyle.Bare`: each particle is a top-level element of its own, with no wrapper. */
+  readonly bare: boolean;
   readonly request: readonly PlanParticle[];
-  /** The result element, then `out` and `ref` parameters. */
-  readonly response: readonly PlanParticle[];
+  /** The result element, then `out` and `ref` parameters; `undefined` for a one-way operation (no response). */
+  readonly response: readonly PlanParticle[] | undefined;
   /** The header elements with their class: the In and InOut headers in header order, then the Out ones. */
   readonly headers: readonly { readonly element: string; readonly type: string }[];
   /** How many classes were registered once the operation was reflected ({@link TypeResolver.registered}). */
@@ -68,9 +73,23 @@ export interface PlanInput {
   readonly xsdImport: boolean;
 }
 
+/** A SOAP message part: its name and its element, qualified with the element's schema prefix. */
+export interface PlanPart {
+  readonly name: string;
+  readonly element: string;
+}
+
 export interface SchemaPlan {
   readonly namespaces: readonly NamespaceDeclaration[];
   readonly schemas: readonly SchemaModel[];
+  /**
+   * Per operation, the parts of its SOAP input and output messages (`parameters` naming the wrapper element, or
+   * one part per bare element); `output` is `undefined` for a one-way operation.
+   */
+  readonly soapParts: readonly {
+    readonly input: readonly PlanPart[];
+    readonly output: readonly PlanPart[] | undefined;
+  }[];
   /** The qualified `StringArray` type HTTP array parts use, when the AbstractTypes schema exists. */
   readonly stringArray: string | undefined;
 }
@@ -126,19 +145,27 @@ class Planner {
   private readonly schemas: SchemaDraft[] = [];
   private readonly written = new Set<string>();
   private readonly topElements = new Set<string>();
+  /** Bare elements written, by namespace and name. */
+  private readonly bareElements = new Set<string>();
   /** Nodes whose qualified names wait for the schemas' prefixes. */
   private readonly fixups: { set: (qname: string) => void; namespace: string; name: string }[] = [];
   private objectWritten = false;
   private watermark = 0;
+  /** The schema a wrapper or bare element is being written into: where its references import from. */
+  private current: string;
+  private readonly parts: { input: Mutable<PlanPart>[]; output: Mutable<PlanPart>[] | undefined }[] = [];
 
-  constructor(private readonly input: PlanInput) {}
+  constructor(private readonly input: PlanInput) {
+    this.current = input.namespace;
+  }
 
   plan(): SchemaPlan {
     const tns = this.input.namespace;
     for (const op of this.input.operations) {
       this.watermark = op.reflected;
-      this.top(this.wrapper(op.requestElement, op.request), op.request);
-      this.top(this.wrapper(op.responseElement, op.response), op.response);
+      const input = this.message(op.requestElement, op.requestNamespace, op.request, op.bare);
+      const output = op.response && this.message(op.responseElement, op.responseNamespace, op.response, op.bare);
+      this.parts.push({ input, output });
       for (const header of op.headers) {
         if (this.written.has(`class:${header.type}`)) continue;
         const cls = this.classOf(header.type);
@@ -170,15 +197,61 @@ class Planner {
     return this.finish();
   }
 
-  private top(node: SchemaNode, particles: readonly PlanParticle[]): void {
-    this.topElement(node);
+  /**
+   * A SOAP message's elements, in their namespace's schema, and its parts: the wrapper element (one part,
+   * `parameters`) and the types it reaches; or, bare, each particle as a top-level element and part of its own
+   * (without occurrences), each followed by the types it reaches. A bare element already declared with the same
+   * name is not written again.
+   */
+  private message(
+    name: string,
+    namespace: string,
+    particles: readonly PlanParticle[],
+    bare: boolean,
+  ): Mutable<PlanPart>[] {
+    if (!bare) {
+      const part: Mutable<PlanPart> = { name: 'parameters', element: '' };
+      this.top(
+        this.inSchema(namespace, () => this.wrapper(name, particles)),
+        particles,
+        namespace,
+      );
+      this.qualifyFrom(namespace, namespace, name, (q) => (part.element = q));
+      return [part];
+    }
+    return particles.map((p) => {
+      const part: Mutable<PlanPart> = { name: p.name, element: '' };
+      const key = `${namespace}\u0000${p.name}`;
+      if (!this.bareElements.has(key)) {
+        this.bareElements.add(key);
+        const node = this.inSchema(namespace, () => this.element(undefined, p.name, p.type, { nillable: p.nillable }));
+        this.top(node, [p], namespace);
+      }
+      this.qualifyFrom(namespace, namespace, p.name, (q) => (part.element = q));
+      return part;
+    });
+  }
+
+  /** Builds a node whose references are made from the schema of `namespace`. */
+  private inSchema<T>(namespace: string, build: () => T): T {
+    const before = this.current;
+    this.current = namespace;
+    try {
+      return build();
+    } finally {
+      this.current = before;
+    }
+  }
+
+  private top(node: SchemaNode, particles: readonly PlanParticle[], namespace = this.input.namespace): void {
+    this.topElement(node, namespace);
     for (const p of particles) this.exportSite(p.type, p.choice);
     this.flush();
   }
 
-  private topElement(node: SchemaNode): void {
-    this.schema(this.input.namespace).items.push(node);
-    if ('name' in node) this.topElements.add(node.name);
+  private topElement(node: SchemaNode, namespace = this.input.namespace): void {
+    this.schema(namespace).items.push(node);
+    if ('name' in node && namespace === this.input.namespace) this.topElements.add(node.name);
   }
 
   private wrapper(name: string, particles: readonly PlanParticle[]): SchemaNode {
@@ -409,11 +482,15 @@ class Planner {
 
   /** Records a qualified name to fill in once prefixes are known; a reference to another schema imports it. */
   private qualify(namespace: string, name: string, set: (qname: string) => void): void {
+    this.qualifyFrom(this.current, namespace, name, set);
+  }
+
+  /** {@link qualify} from the schema of `from`; `from === namespace` is the WSDL's own reference (no import). */
+  private qualifyFrom(from: string, namespace: string, name: string, set: (qname: string) => void): void {
     this.fixups.push({ namespace, name, set });
-    const from = this.schema(this.input.namespace);
-    if (namespace !== XSD_NAMESPACE && namespace !== from.namespace && !from.imports.includes(namespace)) {
-      from.imports.push(namespace);
-    }
+    if (namespace === XSD_NAMESPACE || namespace === from) return;
+    const schema = this.schema(from);
+    if (!schema.imports.includes(namespace)) schema.imports.push(namespace);
   }
 
   private schema(namespace: string): SchemaDraft {
@@ -432,11 +509,14 @@ class Planner {
     this.schemas.forEach((s, i) => prefixes.set(s.namespace, s.namespace === tns ? 'tns' : `s${i}`));
     for (const f of this.fixups) f.set(`${prefixes.get(f.namespace)}:${f.name}`);
     const schemas = this.schemas.map((s) => ({ ...s, prefix: prefixes.get(s.namespace)! }));
-    const extra = this.schemas.filter((s) => s.namespace !== tns).map((s) => s.namespace);
     const abstract = this.schemas.find((s) => s.namespace === abstractTypesNamespace(tns));
     return {
-      namespaces: rootNamespaces(tns, extra),
+      namespaces: rootNamespacesOfSchemas(
+        tns,
+        this.schemas.map((s) => s.namespace),
+      ),
       schemas,
+      soapParts: this.parts,
       stringArray: abstract && `${prefixes.get(abstract.namespace)}:StringArray`,
     };
   }

@@ -257,6 +257,12 @@ class Checker extends YamlChecker {
       'result',
       'resultItemName',
       'headers',
+      'requestElement',
+      'responseElement',
+      'requestNamespace',
+      'responseNamespace',
+      'parameterStyle',
+      'oneWay',
     ]);
     let name: string | undefined;
     if (this.need(map, f, entry.path, 'name')) name = this.name(f.name!, 'operation name', true);
@@ -281,6 +287,7 @@ class Checker extends YamlChecker {
       this.problem(f.resultItemName, 'resultItemName applies to an array result only');
     }
     const headers = f.headers && this.headers(f.headers);
+    const shape = this.methodShape(f, parameters);
     // Any problem above is reported and fails the whole spec; only `name` matters to the type.
     if (name === undefined) return undefined;
     return {
@@ -293,6 +300,46 @@ class Checker extends YamlChecker {
       ...(result !== undefined && { result }),
       ...(resultItemName !== undefined && { resultItemName }),
       ...(headers !== undefined && { headers }),
+      ...shape,
+    };
+  }
+
+  /**
+   * `[SoapDocumentMethod]`'s settings of an operation: renamed and namespaced wrapper elements, bare parameters,
+   * one-way. A one-way operation has no result and no out or ref parameters (the runtime refuses them); a bare one
+   * has no wrapper elements to rename.
+   */
+  private methodShape(
+    f: Record<string, Entry | undefined>,
+    parameters: readonly SpecParameter[] | undefined,
+  ): Partial<SpecOperation> {
+    const requestElement = f.requestElement && this.name(f.requestElement, 'element name', true);
+    const responseElement = f.responseElement && this.name(f.responseElement, 'element name', true);
+    const requestNamespace = f.requestNamespace && this.string(f.requestNamespace, true);
+    const responseNamespace = f.responseNamespace && this.string(f.responseNamespace, true);
+    const parameterStyle = f.parameterStyle && this.oneOf(f.parameterStyle, ['wrapped', 'bare'] as const);
+    const oneWay = f.oneWay && this.boolean(f.oneWay);
+    if (parameterStyle === 'bare') {
+      for (const key of ['requestElement', 'responseElement'] as const) {
+        if (f[key]) this.problem(f[key]!, `a bare operation has no wrapper element to rename: remove ${key}`);
+      }
+    }
+    if (oneWay === true) {
+      if (f.result) this.problem(f.result, 'a one-way operation returns nothing: remove the result (or oneWay)');
+      for (const key of ['responseElement', 'responseNamespace'] as const) {
+        if (f[key]) this.problem(f[key]!, `a one-way operation has no response: remove ${key}`);
+      }
+      if (parameters?.some((p) => p.direction !== undefined && p.direction !== 'in') && f.parameters) {
+        this.problem(f.parameters, 'a one-way operation has no out or ref parameters (it sends no response)');
+      }
+    }
+    return {
+      ...(requestElement !== undefined && { requestElement }),
+      ...(responseElement !== undefined && { responseElement }),
+      ...(requestNamespace !== undefined && { requestNamespace }),
+      ...(responseNamespace !== undefined && { responseNamespace }),
+      ...(parameterStyle === 'bare' && { parameterStyle }),
+      ...(oneWay === true && { oneWay }),
     };
   }
 

@@ -81,6 +81,21 @@ export interface SpecOperation {
   /** `[return: XmlArrayItem("X")]`: the item name of an array result. */
   readonly resultItemName?: string;
   readonly headers?: readonly SpecHeader[];
+  /** `[SoapDocumentMethod(RequestElementName)]`: the request element's name; the message name when omitted. */
+  readonly requestElement?: string;
+  /** `[SoapDocumentMethod(ResponseElementName)]`: the response element's name; `{message name}Response` when omitted. */
+  readonly responseElement?: string;
+  /** `[SoapDocumentMethod(RequestNamespace)]`: the request element's namespace; the service namespace when omitted. */
+  readonly requestNamespace?: string;
+  /** `[SoapDocumentMethod(ResponseNamespace)]`: the response element's namespace; the service namespace when omitted. */
+  readonly responseNamespace?: string;
+  /**
+   * `[SoapDocumentMethod(ParameterStyle = SoapParameterStyle.Bare)]`: each parameter, and the result, is its own
+   * top-level element and message part, with no wrapper element; `wrapped` when omitted.
+   */
+  readonly parameterStyle?: 'wrapped' | 'bare';
+  /** `[SoapDocumentMethod(OneWay = true)]`: no response; the server answers 202 before the handler runs. */
+  readonly oneWay?: boolean;
 }
 
 export interface SpecParameter {
