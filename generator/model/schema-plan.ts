@@ -211,11 +211,7 @@ class Planner {
   ): Mutable<PlanPart>[] {
     if (!bare) {
       const part: Mutable<PlanPart> = { name: 'parameters', element: '' };
-      this.top(
-        this.inSchema(namespace, () => this.wrapper(name, particles)),
-        particles,
-        namespace,
-      );
+      this.inSchema(namespace, () => this.top(this.wrapper(name, particles), particles, namespace));
       this.qualifyFrom(namespace, namespace, name, (q) => (part.element = q));
       return [part];
     }
@@ -224,15 +220,20 @@ class Planner {
       const key = `${namespace}\u0000${p.name}`;
       if (!this.bareElements.has(key)) {
         this.bareElements.add(key);
-        const node = this.inSchema(namespace, () => this.element(undefined, p.name, p.type, { nillable: p.nillable }));
-        this.top(node, [p], namespace);
+        this.inSchema(namespace, () =>
+          this.top(this.element(undefined, p.name, p.type, { nillable: p.nillable }), [p], namespace),
+        );
       }
       this.qualifyFrom(namespace, namespace, p.name, (q) => (part.element = q));
       return part;
     });
   }
 
-  /** Builds a node whose references are made from the schema of `namespace`. */
+  /**
+   * Writes into the schema of `namespace`: the elements' references import from it, and the types they reach that
+   * declare no namespace of their own are written into it too (the runtime imports a method's types with its
+   * request or response namespace as their default, so a class reached there is a second type of that namespace).
+   */
   private inSchema<T>(namespace: string, build: () => T): T {
     const before = this.current;
     this.current = namespace;
@@ -332,7 +333,8 @@ class Planner {
     };
   }
 
-  private once(key: string): boolean {
+  private once(name: string): boolean {
+    const key = this.current === this.input.namespace ? name : `${name}\u0000${this.current}`;
     if (this.written.has(key)) return false;
     this.written.add(key);
     return true;
@@ -344,7 +346,7 @@ class Planner {
       this.schema(MICROSOFT_TYPES_NAMESPACE).items.push(FIXED(name === 'guid' ? 'guidType' : 'charType'));
     }
     if (name === 'timeSpan' && this.once('builtin:timeSpan')) {
-      this.schema(this.input.namespace).items.push(this.complexType('emptyComplexType', 'TimeSpan'));
+      this.schema(this.current).items.push(this.complexType('emptyComplexType', 'TimeSpan'));
     }
   }
 
@@ -352,7 +354,7 @@ class Planner {
     if (!this.once(`enum:${name}`)) return;
     const t = this.input.types.get(name)!;
     if (t.kind !== 'enum') return;
-    this.schema(this.input.namespace).items.push({
+    this.schema(this.current).items.push({
       partial: t.flags ? 'flagsType' : 'enumType',
       name: t.xmlName,
       values: t.values.map((v) => v.xmlName),
@@ -365,13 +367,13 @@ class Planner {
     if (a.choice) {
       const node = this.complexType('choiceArrayType', name);
       node.particles = [this.choice(a.choice)];
-      this.schema(this.input.namespace).items.push(node);
+      this.schema(this.current).items.push(node);
       this.exportSite(a.item, a.choice);
       return;
     }
     const node = this.complexType('complexType', name);
     node.particles = [this.element({ min: '0', max: 'unbounded' }, a.itemName, a.item, { nillable: a.itemNillable })];
-    this.schema(this.input.namespace).items.push(node);
+    this.schema(this.current).items.push(node);
     this.exportRef(a.item);
   }
 
@@ -394,8 +396,8 @@ class Planner {
     node.particles = elements.map((m) => this.memberParticle(m));
     node.attributes = attributes.map((m) => this.attribute(m));
     node.anyAttribute = c.anyAttribute;
-    if (c.base) this.qualify(this.input.namespace, this.classOf(c.base).xmlName, (q) => (node.base = q));
-    this.schema(this.input.namespace).items.push(node);
+    if (c.base) this.qualify(this.current, this.classOf(c.base).xmlName, (q) => (node.base = q));
+    this.schema(this.current).items.push(node);
     if (c.base) this.exportClass(c.base);
     for (const m of [...elements, ...attributes]) this.exportSite(m.type, m.choice);
     for (const derived of this.registered((d) => d.base === name)) this.exportClass(derived);
@@ -462,7 +464,7 @@ class Planner {
 
   /** The XSD name a reference is written with; `undefined` for `object` and inline content. */
   private typeName(ref: TypeRef): { namespace: string; name: string } | undefined {
-    const tns = this.input.namespace;
+    const tns = this.current;
     switch (ref.kind) {
       case 'builtin': {
         const t = BUILTIN_TYPES[ref.name];

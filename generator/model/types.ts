@@ -133,6 +133,11 @@ export interface OperationModel {
   readonly parameterStyle: 'wrapped' | 'bare';
   /** `[SoapDocumentMethod(OneWay = true)]`: no SOAP response; the server answers 202 before running the handler. */
   readonly oneWay: boolean;
+  /**
+   * SOAP 1.2 cannot route the operation by its request element (a bare operation without exactly one parameter):
+   * its SOAP 1.2 binding says `soapActionRequired="true"`.
+   */
+  readonly soapActionRequired: boolean;
   /** The parts of the SOAP messages; `output` is `undefined` for a one-way operation. */
   readonly soapParts: {
     readonly input: readonly SoapPartModel[];

@@ -246,6 +246,7 @@ export function buildModel(spec: Spec): ServiceModel {
       soapAction: op.soapAction ?? soapActionFor(ns, messageName),
       ...methodShape(op, messageName, ns),
       soapParts: plan.soapParts[i]!,
+      soapActionRequired: op.parameterStyle === 'bare' && parameters.filter((p) => p.direction !== 'out').length !== 1,
       messages: {
         soapIn: `${messageName}SoapIn`,
         soapOut: `${messageName}SoapOut`,
