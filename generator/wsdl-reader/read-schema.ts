@@ -85,8 +85,22 @@ export class SchemaReader {
   /** The service's schema imports the XML Schema namespace (`wsdl.xsdImport`); known after {@link checkSchemas}. */
   xsdImport = false;
 
-  constructor(private readonly doc: WsdlDocument) {
-    for (const schema of doc.schemas) {
+  /**
+   * @param messageNamespaces the namespaces of wrapper and bare elements outside the service's
+   *   (`RequestNamespace`, `ResponseNamespace`): their schemas hold those elements and the runtime's copies of the
+   *   service's types they reach, read as the service's own (a type only such a schema holds is declared there).
+   */
+  constructor(
+    private readonly doc: WsdlDocument,
+    private readonly messageNamespaces: ReadonlySet<string> = new Set(),
+  ) {
+    // The service's schema first, so that its types win over the copies of the same name.
+    const schemas = [...doc.schemas].sort(
+      (a, b) =>
+        Number(a.attributes.get('targetNamespace') !== doc.targetNamespace) -
+        Number(b.attributes.get('targetNamespace') !== doc.targetNamespace),
+    );
+    for (const schema of schemas) {
       const namespace = schema.attributes.get('targetNamespace') ?? '';
       for (const child of schema.elements) {
         const name = child.attributes.get('name');
@@ -101,6 +115,10 @@ export class SchemaReader {
                 : undefined;
         const key = keyOf(namespace, name);
         if (index && !index.has(key)) index.set(key, child);
+        const copy = keyOf(doc.targetNamespace, name);
+        if (index && index !== this.elements && messageNamespaces.has(namespace) && !index.has(copy)) {
+          index.set(copy, child);
+        }
         this.schemaOf.set(child, schema);
       }
     }
@@ -137,8 +155,8 @@ export class SchemaReader {
   }
 
   /** The particles of the wrapper element `name` (an operation's request or response); `ref` names it. */
-  wrapper(name: string, ref: XmlNode, what: string): RawParticle[] {
-    const element = this.global(name, ref, what);
+  wrapper(name: string, ref: XmlNode, what: string, namespace = this.tns): RawParticle[] {
+    const element = this.global(name, ref, what, namespace);
     if (element.attributes.has('type')) {
       throw this.doc.failAt(
         element,
@@ -161,8 +179,13 @@ export class SchemaReader {
   }
 
   /** The type of a top-level element (a header element or an HTTP result element) of the service's schema. */
-  topElement(name: string, ref: XmlNode, what: string): { node: XmlNode; type: RawType; nillable: boolean } {
-    const element = this.global(name, ref, what);
+  topElement(
+    name: string,
+    ref: XmlNode,
+    what: string,
+    namespace = this.tns,
+  ): { node: XmlNode; type: RawType; nillable: boolean } {
+    const element = this.global(name, ref, what, namespace);
     return {
       node: element,
       type: this.typeOf(element, `${what} "${name}"`),
@@ -193,6 +216,7 @@ export class SchemaReader {
       const namespace = schema.attributes.get('targetNamespace') ?? '';
       if (
         namespace !== this.tns &&
+        !this.messageNamespaces.has(namespace) &&
         namespace !== MICROSOFT_TYPES_NAMESPACE &&
         namespace !== abstractTypesNamespace(this.tns)
       ) {
@@ -227,12 +251,12 @@ export class SchemaReader {
   }
 
   /** The top-level element `name` of the service's schema. */
-  private global(name: string, ref: XmlNode, what: string): XmlNode {
-    const element = this.elements.get(keyOf(this.tns, name));
+  private global(name: string, ref: XmlNode, what: string, namespace = this.tns): XmlNode {
+    const element = this.elements.get(keyOf(namespace, name));
     if (!element) {
       throw this.doc.fail(
         ref,
-        `${what}, "${name}" in namespace ${this.tns}, is not declared in wsdl:types: not a WSDL the ASMX ` +
+        `${what}, "${name}" in namespace ${namespace}, is not declared in wsdl:types: not a WSDL the ASMX ` +
           'runtime writes',
       );
     }
@@ -427,7 +451,7 @@ export class SchemaReader {
     if (namespace === MICROSOFT_TYPES_NAMESPACE && (localName === 'guid' || localName === 'char')) {
       return { kind: 'builtin', name: localName };
     }
-    if (namespace !== this.tns) {
+    if (namespace !== this.tns && !this.messageNamespaces.has(namespace)) {
       throw this.doc.failAt(
         node,
         attribute,
@@ -435,7 +459,7 @@ export class SchemaReader {
           '([XmlType(Namespace = …)]), which a spec cannot express (it declares every type in the service namespace)',
       );
     }
-    const complexType = this.complexTypes.get(keyOf(namespace, localName));
+    const complexType = this.complexTypes.get(keyOf(this.tns, localName));
     if (complexType) {
       if (isTimeSpan(localName, complexType)) return { kind: 'builtin', name: 'timeSpan' };
       if (this.isArrayType(localName, complexType)) {
@@ -444,7 +468,7 @@ export class SchemaReader {
       this.declared(localName, complexType);
       return { kind: 'declared', xmlName: localName };
     }
-    const simpleType = this.simpleTypes.get(keyOf(namespace, localName));
+    const simpleType = this.simpleTypes.get(keyOf(this.tns, localName));
     if (simpleType) {
       this.declared(localName, simpleType);
       return { kind: 'declared', xmlName: localName };

@@ -44,7 +44,6 @@ function firstDataSetLegacy(text: string): string {
 
 export const REFUSALS = {
   'several SOAP bindings (TwoBindings.wsdl)': corpus('TwoBindings.wsdl'),
-  'RequestNamespace (Namespaces.wsdl)': corpus('Namespaces.wsdl'),
   'a type in another namespace (Renames.wsdl)': corpus('Renames.wsdl'),
   'document/encoded (SoapStyles.wsdl)': corpus('SoapStyles.wsdl'),
   'rpc style': edit(LEGACY, [NOTIFY_SOAP11, NOTIFY_SOAP11.replace('document', 'rpc')]),
@@ -52,7 +51,7 @@ export const REFUSALS = {
     `${NOTIFY_SOAP11}\n      <wsdl:input>\n        <soap:body use="literal" />`,
     `${NOTIFY_SOAP11}\n      <wsdl:input>\n        <soap:body use="encoded" encodingStyle="http://schemas.xmlsoap.org/soap/encoding/" />`,
   ]),
-  'one-way operation': edit(LEGACY, [
+  'one-way in the port type only': edit(LEGACY, [
     '      <wsdl:input message="tns:NotifySoapIn" />\n      <wsdl:output message="tns:NotifySoapOut" />\n',
     '      <wsdl:input message="tns:NotifySoapIn" />\n',
   ]),
@@ -67,12 +66,6 @@ export const REFUSALS = {
       '      <soap:address location="http://mirror.example.com/Legacy.asmx" />\n' +
       '    </wsdl:port>\n  </wsdl:service>\n',
   ]),
-  // [SoapDocumentMethod(RequestElementName = "NotifyRequest")]
-  'renamed request element': edit(
-    LEGACY,
-    ['<s:element name="Notify">', '<s:element name="NotifyRequest">'],
-    ['element="tns:Notify"', 'element="tns:NotifyRequest"'],
-  ),
   'array parameter unwrapped (maxOccurs="unbounded")': edit(LEGACY, [
     NOTIFY_PARAMETER,
     '<s:element minOccurs="0" maxOccurs="unbounded" name="message" type="s:string" />',

@@ -4,7 +4,7 @@
  * the reply bytes of void operations, and the request shapes learned so far.
  */
 import type { OperationDescription, ServiceDescription, Transport } from '../service-description.js';
-import { buildResponseEnvelope } from '../soap-envelope.js';
+import { buildBareResponseEnvelopeXml, buildResponseEnvelope } from '../soap-envelope.js';
 import { soapContentType, type SoapVersion } from '../soap-constants.js';
 import { XmlShapes } from '../xml-shapes.js';
 import type { ValueContext } from '../values/value-kinds.js';
@@ -19,6 +19,10 @@ export interface OperationEntry {
   readonly handler: Handler;
   /** The SOAP replies of a void operation, per version: the same bytes every time. */
   readonly voidReplies: Readonly<Record<SoapVersion, Reply>> | undefined;
+  /** The types and the namespace the request's parameters are read in (`RequestNamespace`, else the service's). */
+  readonly requestValues: ValueContext;
+  /** The types and the namespace the reply's result is written in (`ResponseNamespace`, else the service's). */
+  readonly responseValues: ValueContext;
 }
 
 export interface ServiceTables {
@@ -55,22 +59,32 @@ export function buildServiceTables(service: ServiceDescription, handlers: object
   const byLowerName = new Map<string, OperationEntry>();
   const bySoapAction = new Map<string, OperationEntry>();
   const byRequestElement = new Map<string, OperationEntry>();
+  const values: ValueContext = { types: service.types ?? {}, namespace: service.namespace };
+  const valuesIn = (namespace: string | undefined) =>
+    namespace === undefined || namespace === values.namespace ? values : { ...values, namespace };
   for (const op of service.operations) {
     const method = (handlers as Record<string, Handler>)[op.method ?? op.name]!;
+    const responseNamespace = op.responseNamespace ?? service.namespace;
     const entry: OperationEntry = {
       description: op,
       handler: (input, ctx) => method.call(handlers, input, ctx),
       voidReplies: op.result
         ? undefined
         : {
-            '1.1': voidReply('1.1', service.namespace, op.responseElement),
-            '1.2': voidReply('1.2', service.namespace, op.responseElement),
+            '1.1': voidReply('1.1', responseNamespace, op),
+            '1.2': voidReply('1.2', responseNamespace, op),
           },
+      requestValues: valuesIn(op.requestNamespace),
+      responseValues: valuesIn(op.responseNamespace),
     };
     byName.set(op.name, entry);
     if (!byLowerName.has(op.name.toLowerCase())) byLowerName.set(op.name.toLowerCase(), entry);
     if (!bySoapAction.has(op.soapAction)) bySoapAction.set(op.soapAction, entry);
-    byRequestElement.set(elementKey(service.namespace, op.name), entry);
+    // A bare request is known by its first parameter's element; one without parameters by its action alone.
+    const requestElement = op.bare ? op.parameters[0]?.name : (op.requestElement ?? op.name);
+    if (requestElement !== undefined) {
+      byRequestElement.set(elementKey(op.requestNamespace ?? service.namespace, requestElement), entry);
+    }
   }
   return {
     service,
@@ -80,14 +94,15 @@ export function buildServiceTables(service: ServiceDescription, handlers: object
     byLowerName,
     bySoapAction,
     byRequestElement,
-    values: { types: service.types ?? {}, namespace: service.namespace },
+    values,
     requestShapes: new XmlShapes(Math.min(256, 8 + 2 * service.operations.length)),
   };
 }
 
 /** A void operation's reply, shared by all its calls: frozen. */
-function voidReply(version: SoapVersion, namespace: string, responseElement: string): Reply {
-  return sharedReply(
-    contentReply(200, soapContentType(version), buildResponseEnvelope(version, namespace, responseElement)),
-  );
+function voidReply(version: SoapVersion, namespace: string, op: OperationDescription): Reply {
+  const envelope = op.bare
+    ? buildBareResponseEnvelopeXml(version, namespace, undefined, '')
+    : buildResponseEnvelope(version, namespace, op.responseElement);
+  return sharedReply(contentReply(200, soapContentType(version), envelope));
 }

@@ -19,6 +19,7 @@ export const service: ServiceDescription = {
       parameters: [{ name: 'shipment', type: { class: 'Shipment' }, optional: true }],
       result: { type: 'string', element: 'SendResult' },
       httpOmitted: true,
+      requestElement: 'SendRequest',
     },
     {
       name: 'Order',
@@ -30,6 +31,8 @@ export const service: ServiceDescription = {
       ],
       result: { type: { class: 'Receipt2' }, element: 'OrderResult' },
       httpOmitted: true,
+      requestNamespace: 'urn:partner:orders',
+      responseNamespace: 'urn:partner:receipts',
     },
     {
       name: 'Find',
@@ -37,6 +40,8 @@ export const service: ServiceDescription = {
       responseElement: 'FindResponse',
       parameters: [{ name: 'code', type: 'string', optional: true }],
       result: { type: 'int', element: 'FindResult', httpElement: 'int' },
+      requestElement: 'Lookup',
+      requestNamespace: 'urn:partner:orders',
     },
     {
       name: 'Echo',
@@ -44,6 +49,7 @@ export const service: ServiceDescription = {
       responseElement: 'EchoResponse',
       parameters: [{ name: 'text', type: 'string', optional: true }],
       result: { type: 'string', element: 'EchoResult', httpElement: 'string' },
+      bare: true,
     },
     {
       name: 'Multiply',
@@ -54,6 +60,7 @@ export const service: ServiceDescription = {
         { name: 'right', type: 'int', optional: false },
       ],
       result: { type: 'long', element: 'MultiplyResult', httpElement: 'long' },
+      bare: true,
     },
     {
       name: 'Register',
@@ -62,6 +69,7 @@ export const service: ServiceDescription = {
       parameters: [{ name: 'cargo', type: { class: 'Shipment' }, optional: true }],
       result: { type: { class: 'Receipt2' }, element: 'RegisterResult' },
       httpOmitted: true,
+      bare: true,
     },
     {
       name: 'Store',
@@ -71,6 +79,7 @@ export const service: ServiceDescription = {
         { name: 'key', type: 'string', optional: true },
         { name: 'value', type: 'string', optional: true },
       ],
+      bare: true,
     },
     {
       name: 'Count',
@@ -78,18 +87,24 @@ export const service: ServiceDescription = {
       responseElement: 'CountResponse',
       parameters: [{ name: 'word', type: 'string', optional: true }],
       result: { type: 'int', element: 'CountResult', httpElement: 'int' },
+      requestNamespace: 'urn:partner:bare',
+      responseNamespace: 'urn:partner:bare',
+      bare: true,
     },
     {
       name: 'Notify',
       soapAction: 'urn:example:shapes/Notify',
       responseElement: 'NotifyResponse',
       parameters: [{ name: 'message', type: 'string', optional: true }],
+      oneWay: true,
     },
     {
       name: 'Ping',
       soapAction: 'urn:example:shapes/Ping',
       responseElement: 'PingResponse',
       parameters: [{ name: 'sequence', type: 'int', optional: false }],
+      bare: true,
+      oneWay: true,
     },
     {
       name: 'Total',

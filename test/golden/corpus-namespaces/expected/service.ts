@@ -18,6 +18,8 @@ export const service: ServiceDescription = {
       responseElement: 'BalanceResponse',
       parameters: [{ name: 'account', type: 'string', optional: true }],
       result: { type: 'decimal', element: 'BalanceResult', httpElement: 'decimal' },
+      requestNamespace: 'urn:partner:billing',
+      responseNamespace: 'urn:partner:billing',
     },
     {
       name: 'Carrier',
@@ -25,6 +27,7 @@ export const service: ServiceDescription = {
       responseElement: 'CarrierResponse',
       parameters: [{ name: 'parcel', type: 'string', optional: true }],
       result: { type: 'string', element: 'CarrierResult', httpElement: 'string' },
+      requestNamespace: 'urn:partner:shipping',
     },
     {
       name: 'Status',
@@ -32,6 +35,7 @@ export const service: ServiceDescription = {
       responseElement: 'StatusResponse',
       parameters: [{ name: 'parcel', type: 'string', optional: true }],
       result: { type: 'string', element: 'StatusResult', httpElement: 'string' },
+      responseNamespace: 'urn:partner:tracking',
     },
     {
       name: 'Owner',
@@ -39,12 +43,15 @@ export const service: ServiceDescription = {
       responseElement: 'OwnerResponse',
       parameters: [{ name: 'account', type: 'string', optional: true }],
       result: { type: 'string', element: 'OwnerResult', httpElement: 'string' },
+      requestNamespace: 'urn:partner:crm:in',
+      responseNamespace: 'urn:partner:crm:out',
     },
     {
       name: 'Log',
       soapAction: 'urn:example:gateway/Log',
       responseElement: 'LogResponse',
       parameters: [{ name: 'entry', type: 'string', optional: true }],
+      requestNamespace: 'urn:partner:audit',
     },
     {
       name: 'Correlate',

@@ -34,7 +34,8 @@ export function soapReplyReader(
   const namespace = context.namespace;
   const { result } = op;
   // Simple results without headers: the canonical reply's fast path.
-  const simple = (!result || (isXsdType(result.type) && !result.nillable)) && op.headers === undefined;
+  const simple =
+    (!result || (isXsdType(result.type) && !result.nillable)) && op.headers === undefined && !op.bare && !op.oneWay;
   const canonical = simple
     ? canonicalReplyReader(site.transport === 'soap11' ? '1.1' : '1.2', namespace, op)
     : undefined;
@@ -57,6 +58,8 @@ export function readSoapReply(
   outHeaders?: Record<string, unknown>,
 ): unknown {
   const namespace = context.namespace;
+  // A one-way call's answer has no body: 202 Accepted (.NET), or 200 (Mono).
+  if (op.oneWay && (reply.status === 202 || reply.status === 200) && reply.bytes.length === 0) return undefined;
   if (reply.status !== 200) {
     const fault = faultOf(reply);
     if (fault) throw new SoapFaultError(site, reply.status, fault);
@@ -71,9 +74,11 @@ export function readSoapReply(
   if (envelope.version !== expectedVersion) {
     throw new ProtocolError(site, reply, `a SOAP ${envelope.version} envelope answers a SOAP ${expectedVersion} call.`);
   }
-  const response = firstChildElement(envelope.body);
-  if (!response || response.localName !== op.responseElement || response.namespace !== namespace) {
-    const found = response ? describeElement(response.localName, response.namespace) : 'nothing';
+  // A bare reply's result element is the Body's child; a wrapped one's, the response element's.
+  const first = firstChildElement(envelope.body);
+  const response = op.bare ? envelope.body : first;
+  if (!response || (!op.bare && (response.localName !== op.responseElement || response.namespace !== namespace))) {
+    const found = first ? describeElement(first.localName, first.namespace) : 'nothing';
     throw new ProtocolError(
       site,
       reply,
