@@ -82,8 +82,13 @@ export function buildServiceTables(service: ServiceDescription, handlers: object
     byName.set(op.name, entry);
     if (!byLowerName.has(op.name.toLowerCase())) byLowerName.set(op.name.toLowerCase(), entry);
     if (!bySoapAction.has(op.soapAction)) bySoapAction.set(op.soapAction, entry);
-    // A bare request is known by its first parameter's element; one without parameters by its action alone.
-    const requestElement = op.bare ? op.parameters[0]?.name : (op.requestElement ?? op.name);
+    // A bare request is known by its parameter's element when it has exactly one (the WSDL's soapActionRequired
+    // marks the others); by its action alone otherwise.
+    const requestElement = op.bare
+      ? op.parameters.length === 1
+        ? op.parameters[0]!.name
+        : undefined
+      : (op.requestElement ?? op.name);
     if (requestElement !== undefined) {
       byRequestElement.set(elementKey(op.requestNamespace ?? service.namespace, requestElement), entry);
     }
