@@ -108,9 +108,7 @@ function prepareTarget(
   return {
     ...requestTarget(endpoint, op, transport, clientHeaders),
     site,
-    read: soap
-      ? soapReplyReader(site, inNamespace(context, op.responseNamespace), op)
-      : (reply: ReceivedReply) => readHttpReply(site, context, op, reply),
+    read: soap ? soapReplyReader(site, context, op) : (reply: ReceivedReply) => readHttpReply(site, context, op, reply),
   };
 }
 

@@ -28,9 +28,11 @@ import { readReplyHeaders } from './soap-headers.js';
 /** Reads the replies to calls of `op` by `site.transport` (SOAP 1.1 or 1.2). */
 export function soapReplyReader(
   site: CallSite,
-  context: ValueContext,
+  service: ValueContext,
   op: OperationDescription,
 ): (reply: ReceivedReply, outHeaders?: Record<string, unknown>) => unknown {
+  // The result is read in the response namespace (`ResponseNamespace`); SOAP headers stay in the service's.
+  const context = op.responseNamespace === undefined ? service : { ...service, namespace: op.responseNamespace };
   const namespace = context.namespace;
   const { result } = op;
   // Simple results without headers: the canonical reply's fast path.
@@ -46,16 +48,21 @@ export function soapReplyReader(
         return result ? resultValue(site, reply, result.type as XsdType, found.lexical, result.element) : undefined;
       }
     }
-    return readSoapReply(site, context, op, reply, outHeaders);
+    return readSoapReply(site, context, op, reply, outHeaders, service);
   };
 }
 
+/**
+ * @param context the types and the namespace the result is read in
+ * @param service the same in the service namespace, where SOAP headers are (`context` when omitted)
+ */
 export function readSoapReply(
   site: CallSite,
   context: ValueContext,
   op: OperationDescription,
   reply: ReceivedReply,
   outHeaders?: Record<string, unknown>,
+  service: ValueContext = context,
 ): unknown {
   const namespace = context.namespace;
   // A one-way call's answer has no body: 202 Accepted (.NET), or 200 (Mono).
@@ -86,7 +93,7 @@ export function readSoapReply(
     );
   }
   try {
-    if (outHeaders !== undefined) readReplyHeaders(op, context, envelope.header, outHeaders);
+    if (outHeaders !== undefined) readReplyHeaders(op, service, envelope.header, outHeaders);
     if (!op.result) return undefined;
     const { element, type, nillable } = op.result;
     const found = childElements(response).find((c) => c.localName === element && c.namespace === namespace);
