@@ -160,7 +160,7 @@ export function buildModel(spec: Spec): ServiceModel {
       });
       const inParams = d.parameters.filter((p) => p.spec.direction !== 'out');
       const outParams = d.parameters.filter((p) => p.spec.direction === 'out' || p.spec.direction === 'ref');
-      const shape = methodShape(d.op, d.messageName, ns);
+      const shape = methodShape(d.op, d.messageName, ns, spec.service.parameterStyle);
       return {
         requestElement: shape.requestElement,
         responseElement: shape.responseElement,
@@ -244,9 +244,11 @@ export function buildModel(spec: Spec): ServiceModel {
         : undefined,
       httpOmitted: flags.http && !d.http,
       soapAction: op.soapAction ?? soapActionFor(ns, messageName),
-      ...methodShape(op, messageName, ns),
+      ...methodShape(op, messageName, ns, spec.service.parameterStyle),
       soapParts: plan.soapParts[i]!,
-      soapActionRequired: op.parameterStyle === 'bare' && parameters.filter((p) => p.direction !== 'out').length !== 1,
+      soapActionRequired:
+        methodShape(op, messageName, ns, spec.service.parameterStyle).parameterStyle === 'bare' &&
+        parameters.filter((p) => p.direction !== 'out').length !== 1,
       messages: {
         soapIn: `${messageName}SoapIn`,
         soapOut: `${messageName}SoapOut`,
@@ -326,6 +328,7 @@ function methodShape(
   op: SpecOperation,
   messageName: string,
   namespace: string,
+  serviceStyle: SpecOperation['parameterStyle'],
 ): Pick<
   OperationModel,
   'requestElement' | 'responseElement' | 'requestNamespace' | 'responseNamespace' | 'parameterStyle' | 'oneWay'
@@ -335,7 +338,7 @@ function methodShape(
     responseElement: op.responseElement ?? `${messageName}Response`,
     requestNamespace: op.requestNamespace ?? namespace,
     responseNamespace: op.responseNamespace ?? namespace,
-    parameterStyle: op.parameterStyle ?? 'wrapped',
+    parameterStyle: op.parameterStyle ?? serviceStyle ?? 'wrapped',
     oneWay: op.oneWay === true,
   };
 }

@@ -35,6 +35,8 @@ export function parseSpec(text: string, file: string): Spec {
 class Checker extends YamlChecker {
   /** Every type reference, checked once the declared types are known. */
   private readonly refs: TypeRefUse[] = [];
+  /** `service.parameterStyle: bare`: operations are bare unless they say `wrapped`. */
+  private serviceBare = false;
 
   spec(): Spec | undefined {
     const root = this.deref(this.doc.contents);
@@ -136,6 +138,7 @@ class Checker extends YamlChecker {
       'binding',
       'conformanceClaim',
       'include',
+      'parameterStyle',
     ]);
     let name: string | undefined;
     if (this.need(map, f, entry.path, 'name')) name = this.name(f.name!, 'service name', false);
@@ -161,6 +164,8 @@ class Checker extends YamlChecker {
     const binding = f.binding && this.name(f.binding, 'binding name', true);
     const conformanceClaim = f.conformanceClaim && this.boolean(f.conformanceClaim);
     const include = f.include && this.typeNames(f.include, 'include');
+    const parameterStyle = f.parameterStyle && this.oneOf(f.parameterStyle, ['wrapped', 'bare'] as const);
+    this.serviceBare = parameterStyle === 'bare';
     if (name === undefined || namespace === undefined) return undefined;
     return {
       name,
@@ -170,6 +175,7 @@ class Checker extends YamlChecker {
       ...(binding !== undefined && { binding }),
       ...(conformanceClaim !== undefined && { conformanceClaim }),
       ...(include !== undefined && { include }),
+      ...(parameterStyle !== undefined && { parameterStyle }),
     };
   }
 
@@ -319,7 +325,7 @@ class Checker extends YamlChecker {
     const responseNamespace = f.responseNamespace && this.string(f.responseNamespace, true);
     const parameterStyle = f.parameterStyle && this.oneOf(f.parameterStyle, ['wrapped', 'bare'] as const);
     const oneWay = f.oneWay && this.boolean(f.oneWay);
-    if (parameterStyle === 'bare') {
+    if (parameterStyle === 'bare' || (parameterStyle === undefined && this.serviceBare)) {
       for (const key of ['requestElement', 'responseElement'] as const) {
         if (f[key]) this.problem(f[key]!, `a bare operation has no wrapper element to rename: remove ${key}`);
       }
@@ -338,7 +344,7 @@ class Checker extends YamlChecker {
       ...(responseElement !== undefined && { responseElement }),
       ...(requestNamespace !== undefined && { requestNamespace }),
       ...(responseNamespace !== undefined && { responseNamespace }),
-      ...(parameterStyle === 'bare' && { parameterStyle }),
+      ...(parameterStyle !== undefined && (parameterStyle === 'bare' || this.serviceBare) && { parameterStyle }),
       ...(oneWay === true && { oneWay }),
     };
   }

@@ -63,6 +63,8 @@ export interface SpecService {
   readonly conformanceClaim?: boolean;
   /** `[XmlInclude]` on the service class, in attribute order. */
   readonly include?: readonly string[];
+  /** `[SoapDocumentService(ParameterStyle)]`: the operations' default `parameterStyle`; `wrapped` when omitted. */
+  readonly parameterStyle?: 'wrapped' | 'bare';
 }
 
 export interface SpecOperation {

@@ -50,6 +50,25 @@ describe("an operation's [SoapDocumentMethod] settings", () => {
     expect(notify).toMatchObject({ oneWay: true, soapParts: { output: undefined } });
   });
 
+  it('service.parameterStyle: bare makes every operation bare but one that says wrapped', () => {
+    const spec = parseSpec(
+      'service:\n  name: Svc\n  namespace: urn:svc\n  parameterStyle: bare\noperations:\n' +
+        '  - name: A\n    parameters: [{ name: a }, { name: b }]\n' +
+        '  - name: B\n    parameterStyle: wrapped\n    requestElement: BRequest\n',
+      'f.yaml',
+    );
+    const [a, b] = buildModel(spec).operations;
+    expect(a).toMatchObject({ parameterStyle: 'bare', soapActionRequired: true });
+    expect(b).toMatchObject({ parameterStyle: 'wrapped', requestElement: 'BRequest', soapActionRequired: false });
+    expect(
+      problemsOf(
+        'service:\n  name: Svc\n  namespace: urn:svc\n  parameterStyle: bare\noperations:\n  - name: A\n    requestElement: X\n',
+      ),
+    ).toEqual([
+      'f.yaml:7:21: operations[0].requestElement: a bare operation has no wrapper element to rename: remove requestElement',
+    ]);
+  });
+
   it('refuses wrong values, each at its place', () => {
     expect(
       problemsOf(
