@@ -72,7 +72,7 @@ export interface StoreInput {
   value?: string;
 }
 
-/** `Store` returns nothing: its reply is an empty `StoreResponse`. */
+/** `Store` returns nothing: its reply is an empty SOAP Body. */
 export type StoreResult = void;
 
 /** The parameters of `Count`. */
@@ -88,7 +88,7 @@ export interface NotifyInput {
   message?: string;
 }
 
-/** `Notify` returns nothing: its reply is an empty `NotifyResponse`. */
+/** `Notify` is one-way: it returns nothing, and its SOAP reply is 202 Accepted with no body. */
 export type NotifyResult = void;
 
 /** The parameters of `Ping`. */
@@ -96,7 +96,7 @@ export interface PingInput {
   sequence: number;
 }
 
-/** `Ping` returns nothing: its reply is an empty `PingResponse`. */
+/** `Ping` is one-way: it returns nothing, and its SOAP reply is 202 Accepted with no body. */
 export type PingResult = void;
 
 /** The parameters of `Total`. */
