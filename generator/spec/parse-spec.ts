@@ -37,6 +37,9 @@ class Checker extends YamlChecker {
   private readonly refs: TypeRefUse[] = [];
   /** `service.parameterStyle: bare`: operations are bare unless they say `wrapped`. */
   private serviceBare = false;
+  private serviceNamespace = '';
+  /** The bare elements declared so far, by namespace and name: their type and where. */
+  private readonly bareElements = new Map<string, { type: string; line: number }>();
 
   spec(): Spec | undefined {
     const root = this.deref(this.doc.contents);
@@ -152,6 +155,7 @@ class Checker extends YamlChecker {
       );
     } else {
       namespace = this.string(f.namespace, true);
+      this.serviceNamespace = namespace ?? '';
     }
     const path = f.path && this.string(f.path, true);
     if (path !== undefined && !isEndpointPath(path)) {
@@ -293,7 +297,7 @@ class Checker extends YamlChecker {
       this.problem(f.resultItemName, 'resultItemName applies to an array result only');
     }
     const headers = f.headers && this.headers(f.headers);
-    const shape = this.methodShape(f, parameters);
+    const shape = this.methodShape(f, parameters, messageName ?? name, result);
     // Any problem above is reported and fails the whole spec; only `name` matters to the type.
     if (name === undefined) return undefined;
     return {
@@ -311,6 +315,24 @@ class Checker extends YamlChecker {
   }
 
   /**
+   * A bare operation's top-level element: one name in a namespace is one element, so every bare element of that name
+   * there has the same type.
+   */
+  private bareElement(namespace: string, name: string, type: string, entry: Entry): void {
+    const key = `${namespace}\u0000${name}`;
+    const first = this.bareElements.get(key);
+    if (!first) {
+      this.bareElements.set(key, { type, line: this.at(entry).line });
+    } else if (first.type !== type) {
+      this.problem(
+        entry,
+        `the bare element "${name}" (namespace ${namespace}) is of type ${type} here but ${first.type} at line ` +
+          `${first.line}: a bare parameter or result is a top-level element, declared once per namespace; rename one`,
+      );
+    }
+  }
+
+  /**
    * `[SoapDocumentMethod]`'s settings of an operation: renamed and namespaced wrapper elements, bare parameters,
    * one-way. A one-way operation has no result and no out or ref parameters (the runtime refuses them); a bare one
    * has no wrapper elements to rename.
@@ -318,6 +340,8 @@ class Checker extends YamlChecker {
   private methodShape(
     f: Record<string, Entry | undefined>,
     parameters: readonly SpecParameter[] | undefined,
+    messageName: string | undefined,
+    result: string | undefined,
   ): Partial<SpecOperation> {
     const requestElement = f.requestElement && this.name(f.requestElement, 'element name', true);
     const responseElement = f.responseElement && this.name(f.responseElement, 'element name', true);
@@ -329,6 +353,13 @@ class Checker extends YamlChecker {
       for (const key of ['requestElement', 'responseElement'] as const) {
         if (f[key]) this.problem(f[key]!, `a bare operation has no wrapper element to rename: remove ${key}`);
       }
+      const elements = [
+        ...(parameters ?? []).map((p) => ({ ns: requestNamespace, name: p.name, type: p.type, entry: f.parameters! })),
+        ...(result !== undefined && messageName !== undefined
+          ? [{ ns: responseNamespace, name: `${messageName}Result`, type: result, entry: f.result! }]
+          : []),
+      ];
+      for (const e of elements) this.bareElement(e.ns ?? this.serviceNamespace, e.name, e.type ?? 'string', e.entry);
     }
     if (oneWay === true) {
       if (f.result) this.problem(f.result, 'a one-way operation returns nothing: remove the result (or oneWay)');

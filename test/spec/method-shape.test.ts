@@ -69,6 +69,17 @@ describe("an operation's [SoapDocumentMethod] settings", () => {
     ]);
   });
 
+  it('refuses bare elements of one name and namespace with different types, and takes them with one type', () => {
+    const ops =
+      '  - name: A\n    parameterStyle: bare\n    parameters: [{ name: id, type: int }]\n' +
+      '  - name: B\n    parameterStyle: bare\n    parameters: [{ name: id }]\n' +
+      '  - name: C\n    parameterStyle: bare\n    requestNamespace: urn:other\n    parameters: [{ name: id }]\n' +
+      '  - name: D\n    parameterStyle: bare\n    parameters: [{ name: id, type: int }]\n';
+    expect(problemsOf(`${HEAD}${ops}`)).toEqual([
+      'f.yaml:10:17: operations[1].parameters: the bare element "id" (namespace urn:svc) is of type string here but int at line 7: a bare parameter or result is a top-level element, declared once per namespace; rename one',
+    ]);
+  });
+
   it('refuses wrong values, each at its place', () => {
     expect(
       problemsOf(
