@@ -14,6 +14,7 @@ import {
   createDispatchServer,
   XsdDateTime,
   type DispatchHandlers,
+  type PackInput,
 } from '../golden/corpus-method-shapes/expected/index.js';
 import { send } from './raw-http.js';
 
@@ -112,6 +113,24 @@ const EXCHANGES: readonly Exchange[] = [
     reply: undefined,
     result: undefined,
   },
+  {
+    operation: 'Pack',
+    input: { crate: { Labels: ['a', 'b'], Size: 'Large' }, batch: '0f8fad5b-d9cb-469f-a165-70867728950e' },
+    request:
+      '<Pack xmlns="urn:partner:crates"><crate><Labels><string>a</string><string>b</string></Labels>' +
+      '<Size>Large</Size></crate><batch>0f8fad5b-d9cb-469f-a165-70867728950e</batch></Pack>',
+    reply:
+      '<PackResponse xmlns="urn:partner:crates"><PackResult><Labels><string>a</string><string>b</string></Labels>' +
+      '<Size>Large</Size></PackResult></PackResponse>',
+    result: { Labels: ['a', 'b'], Size: 'Large' },
+  },
+  {
+    operation: 'Rate',
+    input: { weight: 5 },
+    request: '<weight xmlns="urn:partner:bare">5</weight>',
+    reply: '<RateResult xmlns="urn:example:shapes">Small</RateResult>',
+    result: 'Small',
+  },
 ];
 
 const EPOCH = XsdDateTime.parse('0001-01-01T00:00:00');
@@ -136,6 +155,8 @@ const handlers: DispatchHandlers = {
   Notify: record('Notify', () => undefined),
   Ping: record('Ping', () => undefined),
   Total: record('Total', (i: { values?: number[] }) => i.values?.length ?? 0),
+  Pack: record('Pack', (i: PackInput) => i.crate),
+  Rate: record('Rate', () => 'Small' as const),
 };
 
 let server: Server;

@@ -114,6 +114,30 @@ const OPERATIONS: { readonly [Op in keyof Client]: OperationCase<Op> } = {
     hostile: { input: { values: [-2147483648, 2] }, result: -2147483648 },
     upload: undefined,
   },
+  Pack: {
+    transports: ['soap11', 'soap12'],
+    plain: {
+      input: {
+        crate: { Labels: ['Pack crate Labels 0'], Size: 'Small' },
+        batch: '3f2504e0-4f89-11d3-9a0c-000000000001',
+      },
+      result: { Labels: ['Pack result Labels 0'], Size: 'Small' },
+    },
+    hostile: {
+      input: {
+        crate: { Labels: [HOSTILE_STRING, null, 'Pack crate Labels 1'], Size: 'Large' },
+        batch: 'ffffffff-ffff-ffff-ffff-ffffffffffff',
+      },
+      result: { Labels: [HOSTILE_STRING, null, 'Pack result Labels 1'], Size: 'Large' },
+    },
+    upload: undefined,
+  },
+  Rate: {
+    transports: ['soap11', 'soap12'],
+    plain: { input: { weight: 1 }, result: 'Small' },
+    hostile: { input: { weight: null }, result: 'Large' },
+    upload: undefined,
+  },
 };
 
 /** An operation name Dispatch does not have in any case, and whose SOAPAction no operation has. */

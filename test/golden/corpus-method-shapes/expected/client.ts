@@ -33,6 +33,10 @@ import type {
   PingInput,
   TotalInput,
   TotalResult,
+  PackInput,
+  PackResult,
+  RateInput,
+  RateResult,
 } from './types.js';
 
 /** The transports Dispatch enables: what a client's or a call's `transport` may name. */
@@ -73,6 +77,8 @@ export interface DispatchClient {
   Notify(input?: NotifyInput, options?: DispatchCallOptions): Promise<void>;
   Ping(input: PingInput, options?: DispatchCallOptions): Promise<void>;
   Total(input?: TotalInput, options?: DispatchCallOptions): Promise<TotalResult>;
+  Pack(input: PackInput, options?: DispatchCallOptions): Promise<PackResult>;
+  Rate(input: RateInput, options?: DispatchCallOptions): Promise<RateResult>;
 }
 
 /**
@@ -96,6 +102,8 @@ export function createDispatchClient(options: DispatchClientOptions = {}): Dispa
     Notify: (input, callOptions) => call('Notify', input, callOptions),
     Ping: (input, callOptions) => call('Ping', input, callOptions),
     Total: (input, callOptions) => call('Total', input, callOptions),
+    Pack: (input, callOptions) => call('Pack', input, callOptions),
+    Rate: (input, callOptions) => call('Rate', input, callOptions),
   };
 }
 

@@ -21,6 +21,8 @@ export type {
 export { XsdDateTime } from './types.js';
 export type {
   Shipment,
+  Size2,
+  Crate,
   Receipt2,
   SendInput,
   SendResult,
@@ -44,6 +46,10 @@ export type {
   PingResult,
   TotalInput,
   TotalResult,
+  PackInput,
+  PackResult,
+  RateInput,
+  RateResult,
 } from './types.js';
 export { service } from './service.js';
 export { documents } from './documents.js';

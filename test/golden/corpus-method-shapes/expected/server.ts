@@ -34,6 +34,10 @@ import type {
   PingResult,
   TotalInput,
   TotalResult,
+  PackInput,
+  PackResult,
+  RateInput,
+  RateResult,
 } from './types.js';
 
 /**
@@ -53,6 +57,8 @@ export interface DispatchHandlers {
   Notify(input: NotifyInput, ctx: CallContext): NotifyResult | Promise<NotifyResult>;
   Ping(input: PingInput, ctx: CallContext): PingResult | Promise<PingResult>;
   Total(input: TotalInput, ctx: CallContext): TotalResult | Promise<TotalResult>;
+  Pack(input: PackInput, ctx: CallContext): PackResult | Promise<PackResult>;
+  Rate(input: RateInput, ctx: CallContext): RateResult | Promise<RateResult>;
 }
 
 /**

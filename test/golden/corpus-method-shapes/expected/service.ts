@@ -113,6 +113,29 @@ export const service: ServiceDescription = {
       parameters: [{ name: 'values', type: { array: 'int', item: 'int', nillable: false }, optional: true }],
       result: { type: 'int', element: 'TotalResult', httpElement: 'int' },
     },
+    {
+      name: 'Pack',
+      soapAction: 'urn:example:shapes/Pack',
+      responseElement: 'PackResponse',
+      parameters: [
+        { name: 'crate', type: { class: 'Crate' }, optional: true },
+        { name: 'batch', type: 'guid', optional: false },
+      ],
+      result: { type: { class: 'Crate' }, element: 'PackResult' },
+      httpOmitted: true,
+      requestNamespace: 'urn:partner:crates',
+      responseNamespace: 'urn:partner:crates',
+    },
+    {
+      name: 'Rate',
+      soapAction: 'urn:example:shapes/Rate',
+      responseElement: 'RateResponse',
+      parameters: [{ name: 'weight', type: 'int', optional: false, nillable: true }],
+      result: { type: { enum: 'Size2' }, element: 'RateResult' },
+      httpOmitted: true,
+      requestNamespace: 'urn:partner:bare',
+      bare: true,
+    },
   ],
   types: {
     Shipment: {
@@ -122,6 +145,29 @@ export const service: ServiceDescription = {
       members: [
         { name: 'Code', xmlName: 'Code', form: 'element', type: 'string' },
         { name: 'Pieces', xmlName: 'Pieces', form: 'element', type: 'int' },
+      ],
+    },
+    Size2: {
+      kind: 'enum',
+      xmlName: 'Size2',
+      elementName: 'Size2',
+      values: [
+        { xmlName: 'Small', value: 0 },
+        { xmlName: 'Large', value: 1 },
+      ],
+    },
+    Crate: {
+      kind: 'class',
+      xmlName: 'Crate',
+      elementName: 'Crate',
+      members: [
+        {
+          name: 'Labels',
+          xmlName: 'Labels',
+          form: 'element',
+          type: { array: 'string', item: 'string', nillable: true },
+        },
+        { name: 'Size', xmlName: 'Size', form: 'element', type: { enum: 'Size2' } },
       ],
     },
     Receipt2: {

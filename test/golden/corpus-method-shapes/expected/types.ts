@@ -10,6 +10,15 @@ export interface Shipment {
   Pieces: number;
 }
 
+/** `Size2`: an enum, as its XML names. */
+export type Size2 = 'Small' | 'Large';
+
+/** `Crate`: a class. */
+export interface Crate {
+  Labels?: (string | null)[];
+  Size: Size2;
+}
+
 /** `Receipt2`: a class. */
 export interface Receipt2 {
   Number?: string;
@@ -106,3 +115,20 @@ export interface TotalInput {
 
 /** What `Total` returns, the `TotalResult` element. */
 export type TotalResult = number;
+
+/** The parameters of `Pack`. */
+export interface PackInput {
+  crate?: Crate;
+  batch: string;
+}
+
+/** What `Pack` returns, the `PackResult` element; `undefined` when it is absent. */
+export type PackResult = Crate | undefined;
+
+/** The parameters of `Rate`. */
+export interface RateInput {
+  weight: number | null;
+}
+
+/** What `Rate` returns, the `RateResult` element. */
+export type RateResult = Size2;
