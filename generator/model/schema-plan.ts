@@ -63,6 +63,11 @@ export interface PlanInput {
   /** The runtime's type scope ({@link ResolvedTypes.scope}): what the `object` rule writes, in order. */
   readonly scope: readonly ScopeEntry[];
   readonly operations: readonly PlanOperation[];
+  /**
+   * The order the SOAP pass visits `operations` in (their indexes), when it is not the declaration order: several
+   * SOAP bindings, written one after the other. The HTTP pass keeps the declaration order.
+   */
+  readonly soapOrder?: readonly number[];
   /** An HTTP binding is on: the HTTP pass runs. */
   readonly http: boolean;
   /** Some operation HTTP keeps takes an array: the AbstractTypes schema exists. */
@@ -153,7 +158,11 @@ class Planner {
   private watermark = 0;
   /** The schema a wrapper or bare element is being written into: where its references import from. */
   private current: string;
-  private readonly parts: { input: Mutable<PlanPart>[]; output: Mutable<PlanPart>[] | undefined }[] = [];
+  /** Each operation's SOAP message parts, by operation (written in the SOAP bindings' order). */
+  private readonly parts = new Map<
+    PlanOperation,
+    { input: Mutable<PlanPart>[]; output: Mutable<PlanPart>[] | undefined }
+  >();
 
   constructor(private readonly input: PlanInput) {
     this.current = input.namespace;
@@ -161,11 +170,12 @@ class Planner {
 
   plan(): SchemaPlan {
     const tns = this.input.namespace;
-    for (const op of this.input.operations) {
+    const { operations, soapOrder } = this.input;
+    for (const op of soapOrder ? soapOrder.map((i) => operations[i]!) : operations) {
       this.watermark = op.reflected;
       const input = this.message(op.requestElement, op.requestNamespace, op.request, op.bare);
       const output = op.response && this.message(op.responseElement, op.responseNamespace, op.response, op.bare);
-      this.parts.push({ input, output });
+      this.parts.set(op, { input, output });
       for (const header of op.headers) {
         if (this.written.has(`class:${header.type}`)) continue;
         const cls = this.classOf(header.type);
@@ -518,7 +528,7 @@ class Planner {
         this.schemas.map((s) => s.namespace),
       ),
       schemas,
-      soapParts: this.parts,
+      soapParts: this.input.operations.map((op) => this.parts.get(op)!),
       stringArray: abstract && `${prefixes.get(abstract.namespace)}:StringArray`,
     };
   }

@@ -37,7 +37,6 @@ export function reproducedCorpusWsdls(): string[] {
 export const REFUSED_CORPUS: Readonly<Record<string, RegExp>> = {
   'Renames.wsdl': /^Renames\.wsdl:\d+:\d+: .*namespace "urn:example:renames:shared"/,
   'SoapStyles.wsdl': /^SoapStyles\.wsdl:\d+:\d+: .*(encoded|Bare|RequestElementName|one-way)/,
-  'TwoBindings.wsdl': /^TwoBindings\.wsdl:\d+:\d+: a second SOAP 1.1 binding/,
 };
 
 /** The WSDL the real runtime serves for the parity test's service (test/fixtures/echo-kinds). */
