@@ -1,5 +1,6 @@
 import { ArrayTypes, type NamedTypeFacts } from './array-types.js';
 import { BUILTIN_TYPES, isBuiltinName } from './builtin-types.js';
+import { isDataTypeName } from './data-types.js';
 import type {
   ChoiceElementDeclaration,
   ClassDeclaration,
@@ -77,15 +78,21 @@ export class TypeResolver {
     this.attachOrder.set(name, this.clock++);
   }
 
-  /** A type reference; `itemName` renames the outermost array's items, `unwrapped` makes it no array type. */
-  ref(text: string, itemName?: string, unwrapped = false): TypeRef {
+  /**
+   * A type reference; `itemName` renames the outermost array's items, `unwrapped` makes it no array type,
+   * `dataType` is the site's `DataType` (on a `string`, `dateTime` or `base64Binary`, checked by the spec).
+   */
+  ref(text: string, itemName?: string, unwrapped = false, dataType?: string): TypeRef {
     const parsed = parseTypeText(text);
     if (!parsed) throw new Error(`invalid type reference "${text}"`);
     const base = parsed.name;
     let ref: TypeRef;
     if (isBuiltinName(base)) {
       if (base === 'anyType') this.root();
-      ref = { kind: 'builtin', spec: base, name: base };
+      ref =
+        dataType !== undefined && isDataTypeName(dataType)
+          ? { kind: 'builtin', spec: base, name: base, dataType }
+          : { kind: 'builtin', spec: base, name: base };
     } else {
       const decl = this.declarations.get(base);
       if (!decl) throw new Error(`unknown type "${base}"`);
@@ -213,7 +220,7 @@ export class TypeResolver {
       };
     }
     // `[XmlAnyElement]` arrays and unwrapped arrays are repeated elements: no array type.
-    const type = this.ref(m.type, m.itemName, m.unwrapped === true || m.any === true);
+    const type = this.ref(m.type, m.itemName, m.unwrapped === true || m.any === true, m.dataType);
     const valueType = this.isValueType(type);
     const nullable = type.kind === 'nullable';
     const isArray = type.kind === 'array';

@@ -9,6 +9,7 @@ import {
   type BindingUse,
   type ParsedSoapBindings,
 } from './parse-soap-bindings.js';
+import { parseDataType, parseSiteNillable } from './site-fields.js';
 import { SpecError, type SpecProblem } from './spec-error.js';
 import type { Spec, SpecHeader, SpecOperation, SpecParameter, SpecService, SpecWsdl } from './spec-types.js';
 import { ROOT, YamlChecker, type Entry } from './yaml-checker.js';
@@ -332,6 +333,8 @@ class Checker extends YamlChecker {
       'parameters',
       'result',
       'resultItemName',
+      'resultDataType',
+      'resultNillable',
       'headers',
       'requestElement',
       'responseElement',
@@ -363,6 +366,11 @@ class Checker extends YamlChecker {
     if (f.resultItemName && f.result && result !== undefined && !result.endsWith('[]')) {
       this.problem(f.resultItemName, 'resultItemName applies to an array result only');
     }
+    const resultDataType = f.resultDataType && f.result && parseDataType(this, f.resultDataType, result);
+    const resultNillable = f.resultNillable && f.result && parseSiteNillable(this, f.resultNillable, result);
+    if ((f.resultDataType || f.resultNillable) && !f.result) {
+      this.problem((f.resultDataType ?? f.resultNillable)!, 'a void operation has no result to describe');
+    }
     const headers = f.headers && this.headers(f.headers);
     const shape = this.methodShape(f, parameters, messageName ?? name, result);
     const binding = f.binding && this.name(f.binding, 'binding name', true);
@@ -380,6 +388,8 @@ class Checker extends YamlChecker {
       ...(parameters !== undefined && { parameters }),
       ...(result !== undefined && { result }),
       ...(resultItemName !== undefined && { resultItemName }),
+      ...(resultDataType !== undefined && { resultDataType }),
+      ...(resultNillable && { resultNillable }),
       ...(headers !== undefined && { headers }),
       ...(binding !== undefined && { binding }),
       ...shape,
@@ -460,7 +470,16 @@ class Checker extends YamlChecker {
     for (const e of items) {
       const map = this.mapping(e);
       if (!map) continue;
-      const f = this.fields(map, e.path, ['name', 'type', 'direction', 'list', 'itemName', 'choice']);
+      const f = this.fields(map, e.path, [
+        'name',
+        'type',
+        'direction',
+        'list',
+        'itemName',
+        'choice',
+        'dataType',
+        'nillable',
+      ]);
       let name: string | undefined;
       if (this.need(map, f, e.path, 'name')) {
         name = this.name(f.name!, 'parameter name', true);
@@ -474,6 +493,11 @@ class Checker extends YamlChecker {
       const list = f.list && this.boolean(f.list);
       const itemName = f.itemName && this.name(f.itemName, 'item name', true);
       const isArray = (type ?? 'string').endsWith('[]');
+      const dataType = f.dataType && !f.choice ? parseDataType(this, f.dataType, type) : undefined;
+      const nillable = f.nillable && !f.choice ? parseSiteNillable(this, f.nillable, type) : undefined;
+      if (f.choice && (f.dataType || f.nillable)) {
+        this.problem((f.dataType ?? f.nillable)!, 'a choice names its elements: no dataType or nillable');
+      }
       if (list && !isArray) this.problem(f.list!, 'list applies to an array parameter only');
       if (itemName !== undefined && !isArray) this.problem(f.itemName!, 'itemName applies to an array parameter only');
       const ok = (x: Entry | undefined, v: unknown) => !x || v !== undefined;
@@ -483,7 +507,9 @@ class Checker extends YamlChecker {
         ok(f.direction, direction) &&
         ok(f.list, list) &&
         ok(f.itemName, itemName) &&
-        ok(f.choice, choice)
+        ok(f.choice, choice) &&
+        ok(f.dataType, dataType) &&
+        ok(f.nillable, nillable)
       ) {
         out.push({
           name,
@@ -492,6 +518,8 @@ class Checker extends YamlChecker {
           ...(list !== undefined && { list }),
           ...(itemName !== undefined && { itemName }),
           ...(choice && { choice }),
+          ...(dataType !== undefined && { dataType }),
+          ...(nillable && { nillable }),
         });
       }
     }

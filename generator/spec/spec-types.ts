@@ -111,6 +111,10 @@ export interface SpecOperation {
   readonly result?: string;
   /** `[return: XmlArrayItem("X")]`: the item name of an array result. */
   readonly resultItemName?: string;
+  /** `[return: XmlElement(DataType = "date")]`: the result's XSD type (`data-types.ts`). */
+  readonly resultDataType?: string;
+  /** `[return: XmlElement(IsNullable = true)]` on a reference-type result. */
+  readonly resultNillable?: boolean;
   readonly headers?: readonly SpecHeader[];
   /** `[SoapDocumentMethod(RequestElementName)]`: the request element's name; the message name when omitted. */
   readonly requestElement?: string;
@@ -139,6 +143,10 @@ export interface SpecParameter {
   readonly list?: boolean;
   /** `[XmlArrayItem("X")]` on an array parameter. */
   readonly itemName?: string;
+  /** `[XmlElement(DataType = "date")]`: the parameter's XSD type (`data-types.ts`). */
+  readonly dataType?: string;
+  /** `[XmlElement(IsNullable = true)]` on a reference-type parameter. */
+  readonly nillable?: boolean;
   /**
    * Several `[XmlElement(Name, typeof(T))]`s: the parameter is one of these elements, in its place; on an array
    * parameter, several `[XmlArrayItem(Name, typeof(T))]`s (its items are these elements, `ArrayOfChoiceN`). `type`

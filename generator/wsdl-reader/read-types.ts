@@ -24,6 +24,8 @@ export interface SpecRef {
   readonly itemName: string | undefined;
   /** The elements of an `ArrayOfChoiceN`'s items (`[XmlArrayItem(Name, typeof(T))]`s). */
   readonly choice?: ChoiceElementDeclaration[];
+  /** `[XmlElement(DataType = "date")]`: the schema names the DataType (`s:date`) rather than the C# type's. */
+  readonly dataType?: string;
 }
 
 /**
@@ -37,13 +39,16 @@ export interface SpecRef {
  *   abstract or header type is always a class. Occurrences that contradict each other are refused.
  * - **names**: types, members and enum values are named by their XML names; where an XML name is no identifier
  *   (`north-east`) or is taken, a name is made from it and the XML name kept as `xmlName`.
- * - **flags values**: the WSDL lists a `[Flags]` enum's members but not their numbers; the importer numbers them
- *   1, 2, 4, … in order (the spec says so in a comment; check them against the service).
+ * - **flags values**: the WSDL lists a `[Flags]` enum's members but not their numbers; the importer numbers a
+ *   member named `None` 0 and the others 1, 2, 4, … in order (the spec says so in a comment; check them against
+ *   the service).
  */
 export class TypeBuilder {
   private readonly byXmlName = new Map<string, RawDeclaration>();
   private readonly names = new Map<string, string>();
   private readonly structs = new Map<string, { struct: boolean; node: XmlNode; reason: string }>();
+  /** Types only a nillable parameter or result (`minOccurs="1"`) says anything of. */
+  private readonly nillableWrappers = new Set<string>();
   private readonly headers = new Set<string>();
   private readonly elementNames = new Map<string, string>();
 
@@ -121,7 +126,9 @@ export class TypeBuilder {
     } else if (!p.nillable) {
       this.decide(t.xmlName, true, p.node, `${at} has minOccurs="1"`);
     } else if (context === 'wrapper') {
-      this.decide(t.xmlName, true, p.node, `${at} is a nillable parameter or result (a Nullable<T>)`);
+      // A Nullable<T> of a struct, or a class with [XmlElement(IsNullable = true)]: the same element. A struct
+      // unless another occurrence says otherwise.
+      this.nillableWrappers.add(t.xmlName);
     }
   }
 
@@ -139,7 +146,7 @@ export class TypeBuilder {
   }
 
   private isStruct(xmlName: string): boolean {
-    return this.structs.get(xmlName)?.struct === true;
+    return this.structs.get(xmlName)?.struct ?? this.nillableWrappers.has(xmlName);
   }
 
   /** A value type: a built-in value type, an enum, a struct. */
@@ -157,7 +164,12 @@ export class TypeBuilder {
         // XmlNode and XmlDocument are written alike; an item named XmlDocument tells them apart.
         const name = t.name === 'xmlNode' && elementName === 'XmlDocument' ? 'xmlDocument' : t.name;
         const value = BUILTIN_TYPES[name].valueType;
-        return { text: value && nillable ? `${name}?` : name, nillable: !value && nillable, itemName: undefined };
+        return {
+          text: value && nillable ? `${name}?` : name,
+          nillable: !value && nillable,
+          itemName: undefined,
+          ...(t.dataType !== undefined && { dataType: t.dataType }),
+        };
       }
       case 'declared': {
         const name = this.nameOf(t.xmlName);
@@ -170,9 +182,23 @@ export class TypeBuilder {
           return { text: `${site.type}[]`, nillable, itemName: undefined, choice: site.choice };
         }
         const item = this.ref(t.item.type, t.item.nillable, t.item.name);
+        this.refuseItemDataType(t.item);
         const itemName = t.item.name === this.defaultItemName(t.item.type, t.item.name) ? undefined : t.item.name;
         return { text: `${item.text}[]`, nillable, itemName };
       }
+    }
+  }
+
+  /** Items of a `DataType` (`[XmlArrayItem(DataType = …)]`, or `[XmlElement(DataType = …)]` on an array). */
+  private refuseItemDataType(item: RawParticle): void {
+    if (item.type.kind === 'builtin' && item.type.dataType !== undefined) {
+      throw this.doc.failAt(
+        item.node,
+        'type',
+        `the array items "${item.name}" have type ${item.node.attributes.get('type') ?? item.type.dataType} ` +
+          '([XmlArrayItem(DataType = …)], or [XmlElement(DataType = …)] on an array): a spec gives a dataType to ' +
+          'a single member, parameter or result only',
+      );
     }
   }
 
@@ -223,18 +249,20 @@ export class TypeBuilder {
 
   private enumDeclaration(d: RawEnum): EnumDeclaration {
     const taken = new Set<string>();
-    const values = d.values.map((xmlName, i): EnumValueDeclaration => {
+    // A member named None is the empty set, 0, as C# declares it by convention; the others take the bits in order.
+    let bit = 0;
+    const values = d.values.map((xmlName): EnumValueDeclaration => {
       const name = uniqueName(identifierFrom(xmlName, true), taken);
       return {
         name,
         ...(name !== xmlName && { xmlName }),
-        ...(d.flags && { value: 2 ** i }),
+        ...(d.flags && { value: xmlName === 'None' ? 0 : 2 ** bit++ }),
       };
     });
-    if (d.flags && d.values.length > 53) {
+    if (d.flags && bit > 53) {
       throw this.doc.fail(
         d.node,
-        `the [Flags] enum "${d.xmlName}" has ${d.values.length} members: the WSDL does not carry their numbers, ` +
+        `the [Flags] enum "${d.xmlName}" has ${bit} members besides None: the WSDL does not carry their numbers, ` +
           'and asmxgen numbers them 1, 2, 4, … which runs out of exact numbers after 53',
       );
     }
@@ -259,9 +287,11 @@ export class TypeBuilder {
     for (const a of d.attributes) {
       // A value-type attribute without use="required": its {Name}Specified field makes it optional.
       const optional = !a.required && this.isValueType(a.type);
+      const ref = this.ref(a.type, false);
       members.push({
         ...member(a.name),
-        type: this.ref(a.type, false).text,
+        type: ref.text,
+        ...(ref.dataType !== undefined && { dataType: ref.dataType }),
         attribute: true,
         ...(optional && { optional: true }),
       });
@@ -285,6 +315,7 @@ export class TypeBuilder {
         continue;
       }
       if (p.maxOccurs !== '1') {
+        this.refuseItemDataType(p);
         const item = this.ref(p.type, p.nillable, p.name);
         members.push({ ...member(p.name), type: `${item.text}[]`, unwrapped: true });
         continue;
@@ -301,6 +332,7 @@ export class TypeBuilder {
         type: ref.text,
         ...(ref.itemName !== undefined && { itemName: ref.itemName }),
         ...(ref.nillable && { nillable: true }),
+        ...(ref.dataType !== undefined && { dataType: ref.dataType }),
         ...(optional && { optional: true }),
         ...(p.default !== undefined && { default: p.default }),
       });

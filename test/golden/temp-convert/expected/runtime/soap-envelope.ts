@@ -101,7 +101,9 @@ export function buildBareResponseEnvelopeXml(
   headerXml = '',
 ): string {
   const part =
-    resultXml === '' || resultElement === undefined ? '' : withNamespace(resultXml, resultElement, namespace);
+    resultElement === undefined || !resultXml.startsWith(`<${resultElement}`)
+      ? resultXml
+      : withNamespace(resultXml, resultElement, namespace);
   return bareEnvelope(version, part, headerXml);
 }
 
