@@ -19,6 +19,8 @@ export interface SoapElementReading {
   readonly namespace: string;
   readonly name: string;
   readonly node: XmlNode;
+  /** The part's name: `parameters` (wrapped), else the parameter's (or `{message name}Result`). */
+  readonly part: string;
 }
 
 /** What the SOAP messages of an operation name: wrapper elements, or bare parts; no response when one-way. */
@@ -299,20 +301,21 @@ function soapParts(doc: WsdlDocument, operation: XmlNode, name: string): SoapMes
           `element="${value}" uses a namespace prefix that is not declared: not a valid WSDL`,
         );
       }
-      return { namespace: qname.namespace, name: qname.localName, node: part };
+      return { namespace: qname.namespace, name: qname.localName, node: part, part: part.attributes.get('name') ?? '' };
     });
     const wrapped = parts.length === 1 && parts[0]!.attributes.get('name') === 'parameters';
     if (!wrapped) {
       for (const [i, part] of parts.entries()) {
         const element = elements[i]!;
-        if (part.attributes.get('name') !== element.name || element.namespace !== elements[0]!.namespace) {
+        // A bare part is named after the C# parameter ({message name}Result for the result), its element after
+        // [XmlElement(Name)] when given: they may differ (SharePoint's dspsts.asmx).
+        if (element.namespace !== elements[0]!.namespace) {
           throw doc.failAt(
             part,
-            'name',
-            `message "${message.attributes.get('name')}" of operation "${name}" is neither one part named ` +
-              '"parameters" (a wrapped message) nor parts named after their elements, all in one namespace (a ' +
-              'bare one, [SoapDocumentMethod(ParameterStyle = SoapParameterStyle.Bare)]): not a message the ASMX ' +
-              'runtime writes',
+            'element',
+            `message "${message.attributes.get('name')}" of operation "${name}" has parts whose elements are in ` +
+              "different namespaces: the ASMX runtime writes a bare message's elements (and a wrapped message's " +
+              'one part, "parameters") in one namespace',
           );
         }
       }

@@ -241,9 +241,12 @@ function messageParticles(
   }
   const bare = (e: SoapElementReading, which: string): RawParticle => {
     const element = schema.topElement(e.name, e.node, what(which), e.namespace);
+    // A parameter is named as on the wire, by its element; the result by its part, {message name}Result. Where a part
+    // and its element differ ([XmlElement(Name)]), the spec's WSDL differs from the served one, which import keeps.
+    const result = which === 'response' && e.part === `${op.messageName}Result`;
     return {
       node: element.node,
-      name: e.name,
+      name: result ? e.part : e.name,
       type: element.type,
       minOccurs: '1',
       maxOccurs: '1',
