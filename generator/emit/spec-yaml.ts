@@ -188,6 +188,12 @@ function operationMap(doc: Document, op: SpecOperation): YAMLMap {
     ['group', op.group],
     ['description', op.description],
     ['soapAction', op.soapAction],
+    ['requestElement', op.requestElement],
+    ['responseElement', op.responseElement],
+    ['requestNamespace', op.requestNamespace],
+    ['responseNamespace', op.responseNamespace],
+    ['parameterStyle', op.parameterStyle],
+    ['oneWay', op.oneWay],
   ]);
   const headers = op.headers ?? [];
   if (headers.length > 0) node.items.push(pair(doc, 'headers', headersSeq(doc, headers)));

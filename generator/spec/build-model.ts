@@ -176,14 +176,20 @@ export function buildModel(spec: Spec): ServiceModel {
       });
       const inParams = d.parameters.filter((p) => p.spec.direction !== 'out');
       const outParams = d.parameters.filter((p) => p.spec.direction === 'out' || p.spec.direction === 'ref');
+      const shape = methodShape(d.op, d.messageName, ns, spec.service.parameterStyle);
       return {
-        requestElement: d.messageName,
-        responseElement: `${d.messageName}Response`,
+        requestElement: shape.requestElement,
+        responseElement: shape.responseElement,
+        requestNamespace: shape.requestNamespace,
+        responseNamespace: shape.responseNamespace,
+        bare: shape.parameterStyle === 'bare',
         request: inParams.map((p) => particle(p.spec.name, p.type, p.choice, p.spec.nillable)),
-        response: [
-          ...(d.result ? [particle(`${d.messageName}Result`, d.result, undefined, d.op.resultNillable)] : []),
-          ...outParams.map((p) => particle(p.spec.name, p.type, p.choice, p.spec.nillable)),
-        ],
+        response: shape.oneWay
+          ? undefined
+          : [
+              ...(d.result ? [particle(`${d.messageName}Result`, d.result, undefined, d.op.resultNillable)] : []),
+              ...outParams.map((p) => particle(p.spec.name, p.type, p.choice, p.spec.nillable)),
+            ],
         // The runtime exports the In (and InOut) headers' schema items, then the Out headers' ones, each group
         // in header order; the messages keep the header order.
         headers: [...headersOf(d).filter((h) => h.input), ...headersOf(d).filter((h) => !h.input)].map((h) => ({
@@ -261,8 +267,11 @@ export function buildModel(spec: Spec): ServiceModel {
         : undefined,
       httpOmitted: flags.http && !d.http,
       soapAction: op.soapAction ?? soapActionFor(ns, messageName),
-      requestElement: messageName,
-      responseElement: `${messageName}Response`,
+      ...methodShape(op, messageName, ns, spec.service.parameterStyle),
+      soapParts: plan.soapParts[i]!,
+      soapActionRequired:
+        methodShape(op, messageName, ns, spec.service.parameterStyle).parameterStyle === 'bare' &&
+        parameters.filter((p) => p.direction !== 'out').length !== 1,
       messages: {
         soapIn: `${messageName}SoapIn`,
         soapOut: `${messageName}SoapOut`,
@@ -347,6 +356,26 @@ export function buildModel(spec: Spec): ServiceModel {
     ts: serviceTs,
   };
   return deepFreeze(model);
+}
+
+/** `[SoapDocumentMethod]`'s settings of an operation, with the runtime's defaults. */
+function methodShape(
+  op: SpecOperation,
+  messageName: string,
+  namespace: string,
+  serviceStyle: SpecOperation['parameterStyle'],
+): Pick<
+  OperationModel,
+  'requestElement' | 'responseElement' | 'requestNamespace' | 'responseNamespace' | 'parameterStyle' | 'oneWay'
+> {
+  return {
+    requestElement: op.requestElement ?? messageName,
+    responseElement: op.responseElement ?? `${messageName}Response`,
+    requestNamespace: op.requestNamespace ?? namespace,
+    responseNamespace: op.responseNamespace ?? namespace,
+    parameterStyle: op.parameterStyle ?? serviceStyle ?? 'wrapped',
+    oneWay: op.oneWay === true,
+  };
 }
 
 /**

@@ -42,6 +42,11 @@ export function parseSpec(text: string, file: string): Spec {
 class Checker extends YamlChecker {
   /** Every type reference, checked once the declared types are known. */
   private readonly refs: TypeRefUse[] = [];
+  /** `service.parameterStyle: bare`: operations are bare unless they say `wrapped`. */
+  private serviceBare = false;
+  private serviceNamespace = '';
+  /** The bare elements declared so far, by namespace and name: their type and where. */
+  private readonly bareElements = new Map<string, { type: string; line: number }>();
   /** `service.soapBindings`, and the service fields checked with the operations' bindings. */
   private soapBindings: { parsed: ParsedSoapBindings | undefined; service: Parameters<typeof checkBindingUses>[1] } = {
     parsed: undefined,
@@ -196,6 +201,7 @@ class Checker extends YamlChecker {
       'binding',
       'conformanceClaim',
       'include',
+      'parameterStyle',
       'soapBindings',
     ]);
     let name: string | undefined;
@@ -210,6 +216,7 @@ class Checker extends YamlChecker {
       );
     } else {
       namespace = this.string(f.namespace, true);
+      this.serviceNamespace = namespace ?? '';
     }
     const path = f.path && this.string(f.path, true);
     if (path !== undefined && !isEndpointPath(path)) {
@@ -222,6 +229,8 @@ class Checker extends YamlChecker {
     const binding = f.binding && this.name(f.binding, 'binding name', true);
     const conformanceClaim = f.conformanceClaim && this.boolean(f.conformanceClaim);
     const include = f.include && this.typeNames(f.include, 'include');
+    const parameterStyle = f.parameterStyle && this.oneOf(f.parameterStyle, ['wrapped', 'bare'] as const);
+    this.serviceBare = parameterStyle === 'bare';
     const soapBindings = f.soapBindings && parseSoapBindings(this, f.soapBindings);
     this.soapBindings = {
       parsed: soapBindings,
@@ -236,6 +245,7 @@ class Checker extends YamlChecker {
       ...(binding !== undefined && { binding }),
       ...(conformanceClaim !== undefined && { conformanceClaim }),
       ...(include !== undefined && { include }),
+      ...(parameterStyle !== undefined && { parameterStyle }),
       ...(soapBindings && { soapBindings: soapBindings.list }),
     };
   }
@@ -326,6 +336,12 @@ class Checker extends YamlChecker {
       'resultDataType',
       'resultNillable',
       'headers',
+      'requestElement',
+      'responseElement',
+      'requestNamespace',
+      'responseNamespace',
+      'parameterStyle',
+      'oneWay',
       'binding',
     ]);
     let name: string | undefined;
@@ -356,6 +372,7 @@ class Checker extends YamlChecker {
       this.problem((f.resultDataType ?? f.resultNillable)!, 'a void operation has no result to describe');
     }
     const headers = f.headers && this.headers(f.headers);
+    const shape = this.methodShape(f, parameters, messageName ?? name, result);
     const binding = f.binding && this.name(f.binding, 'binding name', true);
     if (name !== undefined && (!f.binding || binding !== undefined)) {
       this.bindingUses.push({ operation: messageName ?? name, binding, entry: f.binding });
@@ -375,6 +392,73 @@ class Checker extends YamlChecker {
       ...(resultNillable && { resultNillable }),
       ...(headers !== undefined && { headers }),
       ...(binding !== undefined && { binding }),
+      ...shape,
+    };
+  }
+
+  /**
+   * A bare operation's top-level element: one name in a namespace is one element, so every bare element of that name
+   * there has the same type.
+   */
+  private bareElement(namespace: string, name: string, type: string, entry: Entry): void {
+    const key = `${namespace}\u0000${name}`;
+    const first = this.bareElements.get(key);
+    if (!first) {
+      this.bareElements.set(key, { type, line: this.at(entry).line });
+    } else if (first.type !== type) {
+      this.problem(
+        entry,
+        `the bare element "${name}" (namespace ${namespace}) is of type ${type} here but ${first.type} at line ` +
+          `${first.line}: a bare parameter or result is a top-level element, declared once per namespace; rename one`,
+      );
+    }
+  }
+
+  /**
+   * `[SoapDocumentMethod]`'s settings of an operation: renamed and namespaced wrapper elements, bare parameters,
+   * one-way. A one-way operation has no result and no out or ref parameters (the runtime refuses them); a bare one
+   * has no wrapper elements to rename.
+   */
+  private methodShape(
+    f: Record<string, Entry | undefined>,
+    parameters: readonly SpecParameter[] | undefined,
+    messageName: string | undefined,
+    result: string | undefined,
+  ): Partial<SpecOperation> {
+    const requestElement = f.requestElement && this.name(f.requestElement, 'element name', true);
+    const responseElement = f.responseElement && this.name(f.responseElement, 'element name', true);
+    const requestNamespace = f.requestNamespace && this.string(f.requestNamespace, true);
+    const responseNamespace = f.responseNamespace && this.string(f.responseNamespace, true);
+    const parameterStyle = f.parameterStyle && this.oneOf(f.parameterStyle, ['wrapped', 'bare'] as const);
+    const oneWay = f.oneWay && this.boolean(f.oneWay);
+    if (parameterStyle === 'bare' || (parameterStyle === undefined && this.serviceBare)) {
+      for (const key of ['requestElement', 'responseElement'] as const) {
+        if (f[key]) this.problem(f[key]!, `a bare operation has no wrapper element to rename: remove ${key}`);
+      }
+      const elements = [
+        ...(parameters ?? []).map((p) => ({ ns: requestNamespace, name: p.name, type: p.type, entry: f.parameters! })),
+        ...(result !== undefined && messageName !== undefined
+          ? [{ ns: responseNamespace, name: `${messageName}Result`, type: result, entry: f.result! }]
+          : []),
+      ];
+      for (const e of elements) this.bareElement(e.ns ?? this.serviceNamespace, e.name, e.type ?? 'string', e.entry);
+    }
+    if (oneWay === true) {
+      if (f.result) this.problem(f.result, 'a one-way operation returns nothing: remove the result (or oneWay)');
+      for (const key of ['responseElement', 'responseNamespace'] as const) {
+        if (f[key]) this.problem(f[key]!, `a one-way operation has no response: remove ${key}`);
+      }
+      if (parameters?.some((p) => p.direction !== undefined && p.direction !== 'in') && f.parameters) {
+        this.problem(f.parameters, 'a one-way operation has no out or ref parameters (it sends no response)');
+      }
+    }
+    return {
+      ...(requestElement !== undefined && { requestElement }),
+      ...(responseElement !== undefined && { responseElement }),
+      ...(requestNamespace !== undefined && { requestNamespace }),
+      ...(responseNamespace !== undefined && { responseNamespace }),
+      ...(parameterStyle !== undefined && (parameterStyle === 'bare' || this.serviceBare) && { parameterStyle }),
+      ...(oneWay === true && { oneWay }),
     };
   }
 

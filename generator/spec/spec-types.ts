@@ -80,6 +80,8 @@ export interface SpecService {
   readonly soapBindings?: readonly SpecSoapBinding[];
   /** `[XmlInclude]` on the service class, in attribute order. */
   readonly include?: readonly string[];
+  /** `[SoapDocumentService(ParameterStyle)]`: the operations' default `parameterStyle`; `wrapped` when omitted. */
+  readonly parameterStyle?: 'wrapped' | 'bare';
 }
 
 /** An entry of `service.soapBindings`: the default binding, or a named `[WebServiceBinding]`. */
@@ -114,6 +116,21 @@ export interface SpecOperation {
   /** `[return: XmlElement(IsNullable = true)]` on a reference-type result. */
   readonly resultNillable?: boolean;
   readonly headers?: readonly SpecHeader[];
+  /** `[SoapDocumentMethod(RequestElementName)]`: the request element's name; the message name when omitted. */
+  readonly requestElement?: string;
+  /** `[SoapDocumentMethod(ResponseElementName)]`: the response element's name; `{message name}Response` when omitted. */
+  readonly responseElement?: string;
+  /** `[SoapDocumentMethod(RequestNamespace)]`: the request element's namespace; the service namespace when omitted. */
+  readonly requestNamespace?: string;
+  /** `[SoapDocumentMethod(ResponseNamespace)]`: the response element's namespace; the service namespace when omitted. */
+  readonly responseNamespace?: string;
+  /**
+   * `[SoapDocumentMethod(ParameterStyle = SoapParameterStyle.Bare)]`: each parameter, and the result, is its own
+   * top-level element and message part, with no wrapper element; `wrapped` when omitted.
+   */
+  readonly parameterStyle?: 'wrapped' | 'bare';
+  /** `[SoapDocumentMethod(OneWay = true)]`: no response; the server answers 202 before the handler runs. */
+  readonly oneWay?: boolean;
 }
 
 export interface SpecParameter {
