@@ -134,6 +134,7 @@ function classMap(doc: Document, t: ClassDeclaration): YAMLMap {
         ['xmlName', m.xmlName],
         ['unwrapped', m.unwrapped],
         ['itemName', m.itemName],
+        ['itemNullable', m.itemNullable],
         ['nillable', m.nillable],
         ['optional', m.optional],
         ['default', m.default],
@@ -175,6 +176,7 @@ function operationMap(doc: Document, op: SpecOperation): YAMLMap {
   if (parameters.length > 0) node.items.push(pair(doc, 'parameters', parametersSeq(doc, parameters)));
   if (op.result !== undefined) node.items.push(pair(doc, 'result', op.result));
   if (op.resultItemName !== undefined) node.items.push(pair(doc, 'resultItemName', op.resultItemName));
+  if (op.resultItemNullable !== undefined) node.items.push(pair(doc, 'resultItemNullable', op.resultItemNullable));
   return node;
 }
 
@@ -196,6 +198,7 @@ function parametersSeq(doc: Document, parameters: readonly SpecParameter[]): YAM
       ['direction', p.direction],
       ['list', p.list],
       ['itemName', p.itemName],
+      ['itemNullable', p.itemNullable],
     ]);
   });
   return fitted(items, '    parameters: ');

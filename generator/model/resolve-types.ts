@@ -77,8 +77,11 @@ export class TypeResolver {
     this.attachOrder.set(name, this.clock++);
   }
 
-  /** A type reference; `itemName` renames the outermost array's items, `unwrapped` makes it no array type. */
-  ref(text: string, itemName?: string, unwrapped = false): TypeRef {
+  /**
+   * A type reference; `itemName` renames the outermost array's items, `itemNullable: false` writes them without
+   * `nillable` (`[XmlArrayItem(IsNullable = false)]`), `unwrapped` makes it no array type.
+   */
+  ref(text: string, itemName?: string, unwrapped = false, itemNullable?: boolean): TypeRef {
     const parsed = parseTypeText(text);
     if (!parsed) throw new Error(`invalid type reference "${text}"`);
     const base = parsed.name;
@@ -99,7 +102,7 @@ export class TypeResolver {
     for (let level = 1; level <= parsed.rank; level++) {
       const outermost = level === parsed.rank;
       const name = outermost ? itemName : undefined;
-      const array = outermost && unwrapped ? undefined : this.arrays.get(ref, name);
+      const array = outermost && unwrapped ? undefined : this.arrays.get(ref, name, outermost ? itemNullable : undefined);
       ref = {
         kind: 'array',
         spec: `${ref.spec}[]`,
@@ -213,7 +216,7 @@ export class TypeResolver {
       };
     }
     // `[XmlAnyElement]` arrays and unwrapped arrays are repeated elements: no array type.
-    const type = this.ref(m.type, m.itemName, m.unwrapped === true || m.any === true);
+    const type = this.ref(m.type, m.itemName, m.unwrapped === true || m.any === true, m.itemNullable);
     const valueType = this.isValueType(type);
     const nullable = type.kind === 'nullable';
     const isArray = type.kind === 'array';
@@ -230,7 +233,8 @@ export class TypeResolver {
       maxOccurs: m.unwrapped || (form === 'any' && isArray) ? 'unbounded' : '1',
       nillable,
       default: m.default,
-      required: form === 'attribute' && valueType && m.optional !== true,
+      // `[DefaultValue]` makes an attribute optional too: no `use="required"`.
+      required: form === 'attribute' && valueType && m.optional !== true && m.default === undefined,
       optional: valueType && m.optional === true,
       choice: undefined,
       choiceIdentifier: undefined,

@@ -349,7 +349,13 @@ class Planner {
   }
 
   private attribute(m: MemberModel): AttributeNode {
-    const node: Mutable<AttributeNode> = { name: m.xmlName, type: '', required: m.required };
+    const node: Mutable<AttributeNode> = {
+      name: m.xmlName,
+      type: '',
+      required: m.required,
+      default: m.default,
+      hasDefault: m.default !== undefined,
+    };
     const q = this.typeName(m.type);
     if (q) this.qualify(q.namespace, q.name, (t) => (node.type = t));
     return node;
@@ -366,6 +372,7 @@ class Planner {
       partial: 'element',
       occurs,
       default: options.default,
+      hasDefault: options.default !== undefined,
       name,
       nillable: options.nillable,
       type: undefined,

@@ -61,6 +61,8 @@ export interface ElementNode {
   readonly partial: 'element' | 'elementWithContent';
   readonly occurs: { readonly min: '0' | '1'; readonly max: '1' | 'unbounded' } | undefined;
   readonly default: string | undefined;
+  /** `default` is set, also to `""` (`[DefaultValue("")]`), which the template cannot tell from none. */
+  readonly hasDefault: boolean;
   readonly name: string;
   readonly nillable: boolean;
   /** The qualified type, e.g. `s:int`, `tns:Book`; `undefined` for `object` and inline content. */
@@ -92,6 +94,9 @@ export interface AttributeNode {
   readonly name: string;
   readonly type: string;
   readonly required: boolean;
+  /** `[DefaultValue]`: `default=` before `name`, as on elements. */
+  readonly default: string | undefined;
+  readonly hasDefault: boolean;
 }
 
 export interface EnumTypeNode {

@@ -65,10 +65,11 @@ export function buildModel(spec: Spec): ServiceModel {
         p,
         p.choice
           ? resolver.choiceRef(p.type ?? 'anyType', p.choice, false)
-          : { type: resolver.ref(p.type ?? 'string', p.itemName), choice: undefined },
+          : { type: resolver.ref(p.type ?? 'string', p.itemName, false, p.itemNullable), choice: undefined },
       );
     specParams.filter((p) => p.direction !== 'out').forEach(resolve);
-    const result = op.result === undefined ? undefined : resolver.ref(op.result, op.resultItemName);
+    const result =
+      op.result === undefined ? undefined : resolver.ref(op.result, op.resultItemName, false, op.resultItemNullable);
     specParams.filter((p) => p.direction === 'out').forEach(resolve);
     for (const h of op.headers ?? []) resolver.reflect(h.type);
     const parameters = specParams.map((p) => ({ spec: p, ...refs.get(p)! }));

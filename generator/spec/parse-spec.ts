@@ -256,6 +256,7 @@ class Checker extends YamlChecker {
       'parameters',
       'result',
       'resultItemName',
+      'resultItemNullable',
       'headers',
     ]);
     let name: string | undefined;
@@ -280,6 +281,10 @@ class Checker extends YamlChecker {
     if (f.resultItemName && f.result && result !== undefined && !result.endsWith('[]')) {
       this.problem(f.resultItemName, 'resultItemName applies to an array result only');
     }
+    const resultItemNullable = f.resultItemNullable && this.boolean(f.resultItemNullable);
+    if (f.resultItemNullable && (f.result === undefined || (result !== undefined && !result.endsWith('[]')))) {
+      this.problem(f.resultItemNullable, 'resultItemNullable applies to an array result only');
+    }
     const headers = f.headers && this.headers(f.headers);
     // Any problem above is reported and fails the whole spec; only `name` matters to the type.
     if (name === undefined) return undefined;
@@ -292,6 +297,7 @@ class Checker extends YamlChecker {
       ...(parameters !== undefined && { parameters }),
       ...(result !== undefined && { result }),
       ...(resultItemName !== undefined && { resultItemName }),
+      ...(resultItemNullable !== undefined && { resultItemNullable }),
       ...(headers !== undefined && { headers }),
     };
   }
@@ -304,7 +310,15 @@ class Checker extends YamlChecker {
     for (const e of items) {
       const map = this.mapping(e);
       if (!map) continue;
-      const f = this.fields(map, e.path, ['name', 'type', 'direction', 'list', 'itemName', 'choice']);
+      const f = this.fields(map, e.path, [
+        'name',
+        'type',
+        'direction',
+        'list',
+        'itemName',
+        'itemNullable',
+        'choice',
+      ]);
       let name: string | undefined;
       if (this.need(map, f, e.path, 'name')) {
         name = this.name(f.name!, 'parameter name', true);
@@ -314,12 +328,15 @@ class Checker extends YamlChecker {
       const type = f.type && (f.choice ? this.typeRef(f.type, 'choiceSite') : this.typeRef(f.type, 'parameter'));
       if (f.choice && f.list) this.problem(f.list, 'a choice parameter cannot be a list');
       if (f.choice && f.itemName) this.problem(f.itemName, 'a choice names its elements: no itemName');
+      if (f.choice && f.itemNullable) this.problem(f.itemNullable, 'a choice names its elements: no itemNullable');
       const direction = f.direction && this.oneOf(f.direction, ['in', 'out', 'ref'] as const);
       const list = f.list && this.boolean(f.list);
       const itemName = f.itemName && this.name(f.itemName, 'item name', true);
+      const itemNullable = f.itemNullable && this.boolean(f.itemNullable);
       const isArray = (type ?? 'string').endsWith('[]');
       if (list && !isArray) this.problem(f.list!, 'list applies to an array parameter only');
       if (itemName !== undefined && !isArray) this.problem(f.itemName!, 'itemName applies to an array parameter only');
+      if (f.itemNullable && !isArray) this.problem(f.itemNullable, 'itemNullable applies to an array parameter only');
       const ok = (x: Entry | undefined, v: unknown) => !x || v !== undefined;
       if (
         name !== undefined &&
@@ -327,6 +344,7 @@ class Checker extends YamlChecker {
         ok(f.direction, direction) &&
         ok(f.list, list) &&
         ok(f.itemName, itemName) &&
+        ok(f.itemNullable, itemNullable) &&
         ok(f.choice, choice)
       ) {
         out.push({
@@ -335,6 +353,7 @@ class Checker extends YamlChecker {
           ...(direction !== undefined && { direction }),
           ...(list !== undefined && { list }),
           ...(itemName !== undefined && { itemName }),
+          ...(itemNullable !== undefined && { itemNullable }),
           ...(choice && { choice }),
         });
       }

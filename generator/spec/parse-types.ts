@@ -40,6 +40,7 @@ const MEMBER_FIELDS = [
   'xmlName',
   'unwrapped',
   'itemName',
+  'itemNullable',
   'nillable',
   'optional',
   'default',
@@ -214,6 +215,7 @@ function classMembers(
     const any = flag('any');
     const unwrapped = flag('unwrapped');
     const nillable = flag('nillable');
+    const itemNullable = flag('itemNullable');
     const optional = flag('optional');
     const choice = f.choice && parseChoice(c, f.choice, refs, owner);
     const choiceIdentifier = f.choiceIdentifier && c.name(f.choiceIdentifier, 'choice identifier', false);
@@ -227,6 +229,7 @@ function classMembers(
         ['attribute', 'an attribute'],
         ['any', 'an any member'],
         ['itemName', 'item names (the choice names its elements)'],
+        ['itemNullable', 'itemNullable (the choice names its elements)'],
         ['nillable', 'nillable'],
         ['optional', 'optional'],
         ['default', 'a default'],
@@ -251,6 +254,9 @@ function classMembers(
     if (itemName !== undefined && (!isArray || unwrapped)) {
       c.problem(f.itemName!, 'itemName applies to a wrapped array member only');
     }
+    if (f.itemNullable && !f.choice && (!isArray || unwrapped || attribute)) {
+      c.problem(f.itemNullable, 'itemNullable applies to a wrapped array member only');
+    }
     if (name === undefined || type === undefined) continue;
     if (c.unique(f.name!, name, 'member', names) === undefined) continue;
     if (f.choice && choice === undefined) continue;
@@ -274,6 +280,7 @@ function classMembers(
       ...(xmlName !== undefined && { xmlName }),
       ...(unwrapped && { unwrapped }),
       ...(itemName !== undefined && { itemName }),
+      ...(itemNullable !== undefined && { itemNullable }),
       ...(nillable && { nillable }),
       ...(optional && { optional }),
       ...(dflt !== undefined && { default: dflt }),

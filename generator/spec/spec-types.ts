@@ -80,6 +80,8 @@ export interface SpecOperation {
   readonly result?: string;
   /** `[return: XmlArrayItem("X")]`: the item name of an array result. */
   readonly resultItemName?: string;
+  /** `[return: XmlArrayItem(IsNullable = false)]` (`false`): an array result's items are not nillable. */
+  readonly resultItemNullable?: boolean;
   readonly headers?: readonly SpecHeader[];
 }
 
@@ -93,6 +95,8 @@ export interface SpecParameter {
   readonly list?: boolean;
   /** `[XmlArrayItem("X")]` on an array parameter. */
   readonly itemName?: string;
+  /** `[XmlArrayItem(IsNullable = false)]` (`false`) on an array parameter: its items are not nillable. */
+  readonly itemNullable?: boolean;
   /**
    * Several `[XmlElement(Name, typeof(T))]`s: the parameter is one of these elements, in its place; on an array
    * parameter, several `[XmlArrayItem(Name, typeof(T))]`s (its items are these elements, `ArrayOfChoiceN`). `type`

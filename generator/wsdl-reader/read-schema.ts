@@ -39,6 +39,8 @@ export interface RawAttribute {
   readonly name: string;
   readonly type: RawType;
   readonly required: boolean;
+  /** `default=`: `[DefaultValue]`. */
+  readonly default: string | undefined;
 }
 
 export interface RawClass {
@@ -374,6 +376,7 @@ export class SchemaReader {
       name,
       type: this.named(node, `the attribute "${name}"`),
       required: node.attributes.get('use') === 'required',
+      default: node.attributes.get('default'),
     };
   }
 

@@ -22,6 +22,8 @@ export interface SpecRef {
   readonly nillable: boolean;
   /** The item name of an array, when it is not the item type's own name (`[XmlArrayItem]`). */
   readonly itemName: string | undefined;
+  /** `false`: an array of a reference type whose items are not nillable (`[XmlArrayItem(IsNullable = false)]`). */
+  readonly itemNullable?: false;
   /** The elements of an `ArrayOfChoiceN`'s items (`[XmlArrayItem(Name, typeof(T))]`s). */
   readonly choice?: ChoiceElementDeclaration[];
 }
@@ -31,10 +33,12 @@ export interface SpecRef {
  * from how types occur:
  *
  * - **struct or class**: a struct is a value type, so an element of it is `minOccurs="1"` (without
- *   `nillable`), a `T?` of it is `minOccurs="1" nillable="true"` also as a parameter or result, its array items
- *   and HTTP result element have no `nillable`. A class is `minOccurs="0"`. A type no occurrence decides (only
- *   used as a nillable member, an unwrapped array or an array item that may be `T?`) is a class; a base, derived,
- *   abstract or header type is always a class. Occurrences that contradict each other are refused.
+ *   `nillable`), a `T?` of it is `minOccurs="1" nillable="true"` also as a parameter or result, its HTTP result
+ *   element has no `nillable`. A class is `minOccurs="0"`. Array items without `nillable` are a struct's, or a
+ *   class's under `[XmlArrayItem(IsNullable = false)]`: they make a type a struct only when nothing else decides
+ *   it, and are `itemNullable: false` on a class. A type no occurrence decides (only used as a nillable member, an
+ *   unwrapped array or an array item that may be `T?`) is a class; a base, derived, abstract or header type is
+ *   always a class. Other occurrences that contradict each other are refused.
  * - **names**: types, members and enum values are named by their XML names; where an XML name is no identifier
  *   (`north-east`) or is taken, a name is made from it and the XML name kept as `xmlName`.
  * - **flags values**: the WSDL lists a `[Flags]` enum's members but not their numbers; the importer numbers them
@@ -44,6 +48,8 @@ export class TypeBuilder {
   private readonly byXmlName = new Map<string, RawDeclaration>();
   private readonly names = new Map<string, string>();
   private readonly structs = new Map<string, { struct: boolean; node: XmlNode; reason: string }>();
+  /** Types whose array items are written without `nillable`: structs, unless something else makes them classes. */
+  private readonly plainItems = new Set<string>();
   private readonly headers = new Set<string>();
   private readonly elementNames = new Map<string, string>();
 
@@ -110,8 +116,14 @@ export class TypeBuilder {
     }
     if (!this.isClass(t) || t.kind !== 'declared' || p.any) return;
     const at = `"${p.name}" at line ${this.doc.line(p.node)}`;
-    // An ArrayOfX item (minOccurs="0" maxOccurs="unbounded") or a top-level element: nillable unless a value type.
-    if (context === 'arrayItem' || context === 'topElement') {
+    // An ArrayOfX item (minOccurs="0" maxOccurs="unbounded"): nillable unless a value type or [XmlArrayItem(IsNullable
+    // = false)], so it decides nothing on its own.
+    if (context === 'arrayItem') {
+      if (!p.nillable) this.plainItems.add(t.xmlName);
+      return;
+    }
+    // A top-level element (an HTTP result): nillable unless a value type.
+    if (context === 'topElement') {
       if (!p.nillable) this.decide(t.xmlName, true, p.node, `${at} is not nillable`);
       return;
     }
@@ -139,7 +151,8 @@ export class TypeBuilder {
   }
 
   private isStruct(xmlName: string): boolean {
-    return this.structs.get(xmlName)?.struct === true;
+    const known = this.structs.get(xmlName);
+    return known ? known.struct : this.plainItems.has(xmlName);
   }
 
   /** A value type: a built-in value type, an enum, a struct. */
@@ -171,7 +184,9 @@ export class TypeBuilder {
         }
         const item = this.ref(t.item.type, t.item.nillable, t.item.name);
         const itemName = t.item.name === this.defaultItemName(t.item.type, t.item.name) ? undefined : t.item.name;
-        return { text: `${item.text}[]`, nillable, itemName };
+        // Items of a reference type written without nillable: [XmlArrayItem(IsNullable = false)].
+        const plain = !t.item.nillable && !this.isValueType(t.item.type);
+        return { text: `${item.text}[]`, nillable, itemName, ...(plain && { itemNullable: false as const }) };
       }
     }
   }
@@ -257,13 +272,15 @@ export class TypeBuilder {
     };
     const members: MemberDeclaration[] = [];
     for (const a of d.attributes) {
-      // A value-type attribute without use="required": its {Name}Specified field makes it optional.
-      const optional = !a.required && this.isValueType(a.type);
+      // A value-type attribute without use="required": a default ([DefaultValue]), or else its {Name}Specified field
+      // makes it optional.
+      const optional = !a.required && a.default === undefined && this.isValueType(a.type);
       members.push({
         ...member(a.name),
         type: this.ref(a.type, false).text,
         attribute: true,
         ...(optional && { optional: true }),
+        ...(a.default !== undefined && { default: a.default }),
       });
     }
     let anyCount = 0;
@@ -286,7 +303,13 @@ export class TypeBuilder {
       }
       if (p.maxOccurs !== '1') {
         const item = this.ref(p.type, p.nillable, p.name);
-        members.push({ ...member(p.name), type: `${item.text}[]`, unwrapped: true });
+        // [XmlElement(IsNullable = true)] on an array of a reference type: its items are nillable="true".
+        members.push({
+          ...member(p.name),
+          type: `${item.text}[]`,
+          unwrapped: true,
+          ...(item.nillable && { nillable: true }),
+        });
         continue;
       }
       const ref = this.ref(p.type, p.nillable, p.name);
@@ -300,6 +323,7 @@ export class TypeBuilder {
         ...member(p.name),
         type: ref.text,
         ...(ref.itemName !== undefined && { itemName: ref.itemName }),
+        ...(ref.itemNullable === false && { itemNullable: false }),
         ...(ref.nillable && { nillable: true }),
         ...(optional && { optional: true }),
         ...(p.default !== undefined && { default: p.default }),

@@ -295,10 +295,11 @@ function operationSpec(
       type: ref.text,
       ...(direction !== 'in' && { direction }),
       ...(ref.itemName !== undefined && { itemName: ref.itemName }),
+      ...(ref.itemNullable === false && { itemNullable: false }),
       ...(ref.choice && { choice: ref.choice }),
     };
   });
-  let resultSpec: { result?: string; resultItemName?: string } = {};
+  let resultSpec: { result?: string; resultItemName?: string; resultItemNullable?: boolean } = {};
   if (result) {
     const ref = types.ref(result.type, result.nillable);
     if (ref.nillable) {
@@ -309,7 +310,11 @@ function operationSpec(
           'results are T? of value types)',
       );
     }
-    resultSpec = { result: ref.text, ...(ref.itemName !== undefined && { resultItemName: ref.itemName }) };
+    resultSpec = {
+      result: ref.text,
+      ...(ref.itemName !== undefined && { resultItemName: ref.itemName }),
+      ...(ref.itemNullable === false && { resultItemNullable: false }),
+    };
   }
   const headers = shape.headers.map((h, i): SpecHeader => ({
     field: fields[i]!,
