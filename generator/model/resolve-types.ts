@@ -102,7 +102,8 @@ export class TypeResolver {
     for (let level = 1; level <= parsed.rank; level++) {
       const outermost = level === parsed.rank;
       const name = outermost ? itemName : undefined;
-      const array = outermost && unwrapped ? undefined : this.arrays.get(ref, name, outermost ? itemNullable : undefined);
+      const array =
+        outermost && unwrapped ? undefined : this.arrays.get(ref, name, outermost ? itemNullable : undefined);
       ref = {
         kind: 'array',
         spec: `${ref.spec}[]`,
@@ -216,7 +217,10 @@ export class TypeResolver {
       };
     }
     // `[XmlAnyElement]` arrays and unwrapped arrays are repeated elements: no array type.
-    const type = this.ref(m.type, m.itemName, m.unwrapped === true || m.any === true, m.itemNullable);
+    const plain = this.ref(m.type, m.itemName, m.unwrapped === true || m.any === true, m.itemNullable);
+    // [XmlElement(IsNullable = true)] on an unwrapped array: its items are nillable.
+    const type =
+      m.unwrapped === true && m.nillable === true && plain.kind === 'array' ? { ...plain, nillableItems: true } : plain;
     const valueType = this.isValueType(type);
     const nullable = type.kind === 'nullable';
     const isArray = type.kind === 'array';

@@ -185,7 +185,8 @@ function readMembers(
       const list = items?.get(member);
       const type = member.type;
       const itemType = typeof type !== 'string' && 'array' in type ? type.array : type;
-      memberValue = list === undefined ? undefined : readItems(ctx, list, itemType, false);
+      const nillable = typeof type !== 'string' && 'array' in type && type.nillable;
+      memberValue = list === undefined ? undefined : readItems(ctx, list, itemType, nillable);
     } else if (read.has(member)) {
       memberValue = read.get(member);
     } else if (member.default !== undefined && isTextType(member.type)) {

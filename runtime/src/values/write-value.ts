@@ -10,7 +10,7 @@
  * - A derived class value (`$type`) carries `xsi:type`; an `object` value always names its type
  *   (`xsi:type="xsd:int"`, `xsi:type="Author"`) unless it is raw content.
  * - Arrays: wrapped, one item element each (`xsi:nil` items where nillable); unwrapped, the items in the
- *   member's place, null items left out.
+ *   member's place, null items `xsi:nil` where nillable (`[XmlElement(IsNullable = true)]`), else left out.
  * - Raw XML as it is, its top default-namespace declaration left out where it is the service's.
  *
  * With `pretty`, elements with element content are indented by two spaces (the HTTP GET/POST documents).
@@ -177,8 +177,13 @@ function writeMember(
     if (value === null || value === undefined) return;
     if (!Array.isArray(value)) throw new TypeError(`${member.name} is not an array.`);
     const itemType = typeof type !== 'string' && 'array' in type ? type.array : type;
+    const nillable = typeof type !== 'string' && 'array' in type && type.nillable;
     for (const item of value) {
-      if (item !== null && item !== undefined) out.push(writeValue(ctx, member.xmlName, itemType, item, {}, options));
+      // A null item: xsi:nil where the items are nillable, else left out (as undefined ones are).
+      const site = item === null && nillable ? { nillable } : undefined;
+      if ((item !== null && item !== undefined) || site) {
+        out.push(writeValue(ctx, member.xmlName, itemType, item, site ?? {}, options));
+      }
     }
     return;
   }
