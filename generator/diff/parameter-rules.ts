@@ -3,7 +3,7 @@ import { changeOf, type Change, type DiffRule } from './change.js';
 import { httpBindingsOnBothSides, sameTypeSpec, type DiffContext } from './diff-context.js';
 import { nameList } from './describe-values.js';
 import { operationLabel } from './operation-pairs.js';
-import { itemNameChanges } from './type-rules.js';
+import { itemNameChanges, itemNillableChanges } from './type-rules.js';
 import { parametersWhere, parameterWhere } from './where.js';
 
 export const PARAMETER_ADDED_REQUIRED: DiffRule = {
@@ -100,6 +100,13 @@ export function parameterChanges(ctx: DiffContext, a: OperationModel, b: Operati
       );
     } else {
       changes.push(...itemNameChanges(ctx, parameterWhere(label, p.name), p.type, q.type));
+      // An `in` parameter travels in requests, `out` in responses, `ref` in both (the new version's direction).
+      const request = q.direction !== 'out';
+      const response = q.direction !== 'in';
+      const direction = request && response ? 'in requests and responses' : request ? 'in requests' : 'in responses';
+      changes.push(
+        ...itemNillableChanges(ctx, parameterWhere(label, p.name), p.type, q.type, direction, response, request),
+      );
     }
   }
 

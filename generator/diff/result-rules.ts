@@ -2,7 +2,7 @@ import type { OperationModel } from '../model/types.js';
 import { changeOf, type Change, type DiffRule } from './change.js';
 import { httpBindingsOnBothSides, sameTypeSpec, type DiffContext } from './diff-context.js';
 import { operationLabel } from './operation-pairs.js';
-import { itemNameChanges } from './type-rules.js';
+import { itemNameChanges, itemNillableChanges } from './type-rules.js';
 import { resultWhere } from './where.js';
 
 export const RESULT_ADDED: DiffRule = {
@@ -69,6 +69,11 @@ export function resultChanges(ctx: DiffContext, a: OperationModel, b: OperationM
     const message = `type changed from ${a.result.type.spec} to ${b.result.type.spec}`;
     return [changeOf(RESULT_TYPE_CHANGED, where, message, { old: a.result.type.spec, new: b.result.type.spec })];
   }
-  if (a.result && b.result) return itemNameChanges(ctx, where, a.result.type, b.result.type);
+  if (a.result && b.result) {
+    return [
+      ...itemNameChanges(ctx, where, a.result.type, b.result.type),
+      ...itemNillableChanges(ctx, where, a.result.type, b.result.type, 'in responses', true, false),
+    ];
+  }
   return [];
 }
