@@ -53,6 +53,45 @@ const OPERATIONS: { readonly [Op in keyof Client]: OperationCase<Op> } = {
     },
     upload: undefined,
   },
+  Grow: {
+    transports: ['soap11', 'soap12'],
+    plain: {
+      input: { seed: { $type: 'Tree', Species: 'Grow seed Species', Rings: 2 } },
+      result: { Trees: [{ $type: 'Tree', Species: 'Grow result Trees 0 Species', Rings: 2 }] },
+    },
+    hostile: {
+      input: { seed: { $type: 'Tree', Species: HOSTILE_STRING, Rings: 2147483647 } },
+      result: {
+        Trees: [
+          { $type: 'Tree', Species: HOSTILE_STRING, Rings: 2147483647 },
+          null,
+          { $type: 'Tree', Species: 'Grow result Trees 1 Species', Rings: 2 },
+        ],
+      },
+    },
+    upload: undefined,
+  },
+  Board: {
+    transports: ['soap11', 'soap12'],
+    plain: {
+      input: {
+        pet: { Nick: 'Board pet Nick' },
+        kennel: {
+          Address: 'Board kennel Address',
+          Resident: { $type: 'Cat', Nick: 'Board kennel Resident Nick', Lives: 2 },
+        },
+      },
+      result: undefined,
+    },
+    hostile: {
+      input: {
+        pet: { $type: 'Cat', Nick: HOSTILE_STRING, Lives: 2147483647 },
+        kennel: { Address: HOSTILE_STRING, Resident: { $type: 'Cat', Nick: HOSTILE_STRING, Lives: 2147483647 } },
+      },
+      result: undefined,
+    },
+    upload: undefined,
+  },
   Dock: {
     transports: ['soap11', 'soap12', 'httpGet', 'httpPost'],
     plain: {

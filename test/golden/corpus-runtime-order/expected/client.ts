@@ -16,6 +16,9 @@ import { service } from './service.js';
 import type {
   CompareInput,
   CompareResult,
+  GrowInput,
+  GrowResult,
+  BoardInput,
   DockInput,
   DockResult,
   ListInput,
@@ -62,6 +65,8 @@ export type RuntimeOrderCallOptions = CallOptions<RuntimeOrderTransport>;
  */
 export interface RuntimeOrderClient {
   Compare(input?: CompareInput, options?: RuntimeOrderCallOptions): Promise<CompareResult>;
+  Grow(input?: GrowInput, options?: RuntimeOrderCallOptions): Promise<GrowResult>;
+  Board(input?: BoardInput, options?: RuntimeOrderCallOptions): Promise<void>;
   Dock(input?: DockInput, options?: RuntimeOrderCallOptions): Promise<DockResult>;
   List(input?: ListInput, options?: RuntimeOrderCallOptions): Promise<ListResult>;
   Servicos(input?: ServicosInput, options?: RuntimeOrderCallOptions): Promise<ServicosResult>;
@@ -83,6 +88,8 @@ export function createRuntimeOrderClient(options: RuntimeOrderClientOptions = {}
   const call = createServiceCaller(service, 'http://localhost:8080/RuntimeOrder.asmx', options);
   return {
     Compare: (input, callOptions) => call('Compare', input, callOptions),
+    Grow: (input, callOptions) => call('Grow', input, callOptions),
+    Board: (input, callOptions) => call('Board', input, callOptions),
     Dock: (input, callOptions) => call('Dock', input, callOptions),
     List: (input, callOptions) => call('List', input, callOptions),
     Servicos: (input, callOptions) => call('Servicos', input, callOptions),

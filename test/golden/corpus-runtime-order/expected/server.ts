@@ -14,6 +14,10 @@ import { service } from './service.js';
 import type {
   CompareInput,
   CompareResult,
+  GrowInput,
+  GrowResult,
+  BoardInput,
+  BoardResult,
   DockInput,
   DockResult,
   ListInput,
@@ -40,6 +44,8 @@ import type {
  */
 export interface RuntimeOrderHandlers {
   Compare(input: CompareInput, ctx: CallContext): CompareResult | Promise<CompareResult>;
+  Grow(input: GrowInput, ctx: CallContext): GrowResult | Promise<GrowResult>;
+  Board(input: BoardInput, ctx: CallContext): BoardResult | Promise<BoardResult>;
   Dock(input: DockInput, ctx: CallContext): DockResult | Promise<DockResult>;
   List(input: ListInput, ctx: CallContext): ListResult | Promise<ListResult>;
   Servicos(input: ServicosInput, ctx: CallContext): ServicosResult | Promise<ServicosResult>;

@@ -24,6 +24,24 @@ export const service: ServiceDescription = {
       httpOmitted: true,
     },
     {
+      name: 'Grow',
+      soapAction: 'urn:example:runtimeorder/Grow',
+      responseElement: 'GrowResponse',
+      parameters: [{ name: 'seed', type: { class: 'Plant' }, optional: true }],
+      result: { type: { class: 'Orchard' }, element: 'GrowResult' },
+      httpOmitted: true,
+    },
+    {
+      name: 'Board',
+      soapAction: 'urn:example:runtimeorder/Board',
+      responseElement: 'BoardResponse',
+      parameters: [
+        { name: 'pet', type: { class: 'Pet' }, optional: true },
+        { name: 'kennel', type: { class: 'Kennel' }, optional: true },
+      ],
+      httpOmitted: true,
+    },
+    {
       name: 'Dock',
       soapAction: 'urn:example:runtimeorder/Dock',
       responseElement: 'DockResponse',
@@ -124,6 +142,63 @@ export const service: ServiceDescription = {
       members: [
         { name: 'Name', xmlName: 'Name', form: 'element', type: 'string' },
         { name: 'Barks', xmlName: 'Barks', form: 'element', type: 'boolean' },
+      ],
+    },
+    Plant: {
+      kind: 'class',
+      xmlName: 'Plant',
+      elementName: 'Plant',
+      abstract: true,
+      derived: ['Tree'],
+      members: [{ name: 'Species', xmlName: 'Species', form: 'element', type: 'string' }],
+    },
+    Tree: {
+      kind: 'class',
+      xmlName: 'Tree',
+      elementName: 'Tree',
+      base: 'Plant',
+      members: [
+        { name: 'Species', xmlName: 'Species', form: 'element', type: 'string' },
+        { name: 'Rings', xmlName: 'Rings', form: 'element', type: 'int' },
+      ],
+    },
+    Orchard: {
+      kind: 'class',
+      xmlName: 'Orchard',
+      elementName: 'Orchard',
+      members: [
+        {
+          name: 'Trees',
+          xmlName: 'Trees',
+          form: 'element',
+          type: { array: { class: 'Tree' }, item: 'Tree', nillable: true },
+        },
+      ],
+    },
+    Pet: {
+      kind: 'class',
+      xmlName: 'Pet',
+      elementName: 'Pet',
+      derived: ['Cat'],
+      members: [{ name: 'Nick', xmlName: 'Nick', form: 'element', type: 'string' }],
+    },
+    Cat: {
+      kind: 'class',
+      xmlName: 'Cat',
+      elementName: 'Cat',
+      base: 'Pet',
+      members: [
+        { name: 'Nick', xmlName: 'Nick', form: 'element', type: 'string' },
+        { name: 'Lives', xmlName: 'Lives', form: 'element', type: 'int' },
+      ],
+    },
+    Kennel: {
+      kind: 'class',
+      xmlName: 'Kennel',
+      elementName: 'Kennel',
+      members: [
+        { name: 'Address', xmlName: 'Address', form: 'element', type: 'string' },
+        { name: 'Resident', xmlName: 'Resident', form: 'element', type: { class: 'Cat' } },
       ],
     },
     Harbour: {

@@ -23,6 +23,63 @@ export interface Dog extends Omit<Animal, '$type'> {
   Barks: boolean;
 }
 
+/**
+ * `Plant`: an abstract class.
+ *
+ * `$type`, its XML type name, may be left out where a site's type is `Plant`.
+ */
+export interface Plant {
+  $type?: 'Plant';
+  Species?: string;
+}
+
+/** Any value a `Plant` site holds: a class derived from it, told apart by `$type`. */
+export type PlantValue = Tree;
+
+/**
+ * `Tree`: a class, derived from `Plant`.
+ *
+ * `$type`, its XML type name, tells it apart from the other classes of its hierarchy.
+ */
+export interface Tree extends Omit<Plant, '$type'> {
+  $type: 'Tree';
+  Rings: number;
+}
+
+/** `Orchard`: a class. */
+export interface Orchard {
+  Trees?: (Tree | null)[];
+}
+
+/**
+ * `Pet`: a class.
+ *
+ * `$type`, its XML type name, may be left out where a site's type is `Pet`.
+ */
+export interface Pet {
+  $type?: 'Pet';
+  Nick?: string;
+}
+
+/** Any value a `Pet` site holds: a `Pet` or a class derived from it, told apart by `$type`. */
+export type PetValue = Pet | Cat;
+
+/**
+ * `Cat`: a class, derived from `Pet`.
+ *
+ * `$type`, its XML type name, tells it apart from the other classes of its hierarchy.
+ */
+export interface Cat extends Omit<Pet, '$type'> {
+  $type: 'Cat';
+  Lives: number;
+}
+
+/** `Kennel`: a class. */
+export interface Kennel {
+  Address?: string;
+  Resident?: Cat;
+}
+
 /** `Harbour`: a class. */
 export interface Harbour {
   Ferries?: (Ferry | null)[];
@@ -114,6 +171,23 @@ export interface CompareInput {
 
 /** What `Compare` returns, the `CompareResult` element. */
 export type CompareResult = number;
+
+/** The parameters of `Grow`. */
+export interface GrowInput {
+  seed?: PlantValue;
+}
+
+/** What `Grow` returns, the `GrowResult` element; `undefined` when it is absent. */
+export type GrowResult = Orchard | undefined;
+
+/** The parameters of `Board`. */
+export interface BoardInput {
+  pet?: PetValue;
+  kennel?: Kennel;
+}
+
+/** `Board` returns nothing: its reply is an empty `BoardResponse`. */
+export type BoardResult = void;
 
 /** The parameters of `Dock`. */
 export interface DockInput {
