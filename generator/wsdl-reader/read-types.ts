@@ -36,7 +36,8 @@ export interface SpecRef {
  *   `nillable`), a `T?` of it is `minOccurs="1" nillable="true"` also as a parameter or result, its HTTP result
  *   element has no `nillable`. A class is `minOccurs="0"`. Array items without `nillable` are a struct's, or a
  *   class's under `[XmlArrayItem(IsNullable = false)]`: they make a type a struct only when nothing else decides
- *   it, and are `itemNullable: false` on a class. A type no occurrence decides (only used as a nillable member, an
+ *   it and no items of it are `nillable` (a class, rather than a struct's `T?[]`), and are `itemNullable: false`
+ *   on a class. A type no occurrence decides (only used as a nillable member, an
  *   unwrapped array or an array item that may be `T?`) is a class; a base, derived, abstract or header type is
  *   always a class. Other occurrences that contradict each other are refused.
  * - **names**: types, members and enum values are named by their XML names; where an XML name is no identifier
@@ -50,6 +51,8 @@ export class TypeBuilder {
   private readonly structs = new Map<string, { struct: boolean; node: XmlNode; reason: string }>();
   /** Types whose array items are written without `nillable`: structs, unless something else makes them classes. */
   private readonly plainItems = new Set<string>();
+  /** Types whose array items are written `nillable`: with plain items too, a class is likelier than a struct's `T?`. */
+  private readonly nillableItems = new Set<string>();
   private readonly headers = new Set<string>();
   private readonly elementNames = new Map<string, string>();
 
@@ -119,7 +122,7 @@ export class TypeBuilder {
     // An ArrayOfX item (minOccurs="0" maxOccurs="unbounded"): nillable unless a value type or [XmlArrayItem(IsNullable
     // = false)], so it decides nothing on its own.
     if (context === 'arrayItem') {
-      if (!p.nillable) this.plainItems.add(t.xmlName);
+      (p.nillable ? this.nillableItems : this.plainItems).add(t.xmlName);
       return;
     }
     // A top-level element (an HTTP result): nillable unless a value type.
@@ -152,7 +155,7 @@ export class TypeBuilder {
 
   private isStruct(xmlName: string): boolean {
     const known = this.structs.get(xmlName);
-    return known ? known.struct : this.plainItems.has(xmlName);
+    return known ? known.struct : this.plainItems.has(xmlName) && !this.nillableItems.has(xmlName);
   }
 
   /** A value type: a built-in value type, an enum, a struct. */

@@ -204,12 +204,14 @@ const OPERATIONS: { readonly [Op in keyof Client]: OperationCase<Op> } = {
           Main: { Label: 'Arrange panel Main Label' },
           Parts: [{ Label: 'Arrange panel Parts 0 Label' }],
           Spares: [{ Label: 'Arrange panel Spares 0 Label' }],
+          Codes: ['Arrange panel Codes 0'],
         },
       },
       result: {
         Main: { Label: 'Arrange result Main Label' },
         Parts: [{ Label: 'Arrange result Parts 0 Label' }],
         Spares: [{ Label: 'Arrange result Spares 0 Label' }],
+        Codes: ['Arrange result Codes 0'],
       },
     },
     hostile: {
@@ -218,12 +220,14 @@ const OPERATIONS: { readonly [Op in keyof Client]: OperationCase<Op> } = {
           Main: { Label: HOSTILE_STRING },
           Parts: [{ Label: HOSTILE_STRING }, { Label: 'Arrange panel Parts 1 Label' }],
           Spares: [{ Label: HOSTILE_STRING }, null, { Label: 'Arrange panel Spares 1 Label' }],
+          Codes: [HOSTILE_STRING, 'Arrange panel Codes 1'],
         },
       },
       result: {
         Main: { Label: HOSTILE_STRING },
         Parts: [{ Label: HOSTILE_STRING }, { Label: 'Arrange result Parts 1 Label' }],
         Spares: [{ Label: HOSTILE_STRING }, null, { Label: 'Arrange result Spares 1 Label' }],
+        Codes: [HOSTILE_STRING, 'Arrange result Codes 1'],
       },
     },
     upload: undefined,
@@ -237,6 +241,28 @@ const OPERATIONS: { readonly [Op in keyof Client]: OperationCase<Op> } = {
     hostile: {
       input: { from: [{ Label: HOSTILE_STRING }, { Label: 'Pick from 1 Label' }], single: { Label: HOSTILE_STRING } },
       result: [{ Label: HOSTILE_STRING }, { Label: 'Pick result 1 Label' }],
+    },
+    upload: undefined,
+  },
+  Open: {
+    transports: ['soap11', 'soap12'],
+    plain: {
+      input: {
+        drawer: { Tidy: [{ Model: 'Open drawer Tidy 0 Model' }], Loose: [{ Model: 'Open drawer Loose 0 Model' }] },
+      },
+      result: { Tidy: [{ Model: 'Open result Tidy 0 Model' }], Loose: [{ Model: 'Open result Loose 0 Model' }] },
+    },
+    hostile: {
+      input: {
+        drawer: {
+          Tidy: [{ Model: HOSTILE_STRING }, { Model: 'Open drawer Tidy 1 Model' }],
+          Loose: [{ Model: HOSTILE_STRING }, null, { Model: 'Open drawer Loose 1 Model' }],
+        },
+      },
+      result: {
+        Tidy: [{ Model: HOSTILE_STRING }, { Model: 'Open result Tidy 1 Model' }],
+        Loose: [{ Model: HOSTILE_STRING }, null, { Model: 'Open result Loose 1 Model' }],
+      },
     },
     upload: undefined,
   },

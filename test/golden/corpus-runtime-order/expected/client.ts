@@ -33,6 +33,8 @@ import type {
   ArrangeResult,
   PickInput,
   PickResult,
+  OpenInput,
+  OpenResult,
   TopInput,
   TopResult,
 } from './types.js';
@@ -74,6 +76,7 @@ export interface RuntimeOrderClient {
   Count(input?: CountInput, options?: RuntimeOrderCallOptions): Promise<CountResult>;
   Arrange(input?: ArrangeInput, options?: RuntimeOrderCallOptions): Promise<ArrangeResult>;
   Pick(input?: PickInput, options?: RuntimeOrderCallOptions): Promise<PickResult>;
+  Open(input?: OpenInput, options?: RuntimeOrderCallOptions): Promise<OpenResult>;
   Top(input: TopInput, options?: RuntimeOrderCallOptions): Promise<TopResult>;
 }
 
@@ -97,6 +100,7 @@ export function createRuntimeOrderClient(options: RuntimeOrderClientOptions = {}
     Count: (input, callOptions) => call('Count', input, callOptions),
     Arrange: (input, callOptions) => call('Arrange', input, callOptions),
     Pick: (input, callOptions) => call('Pick', input, callOptions),
+    Open: (input, callOptions) => call('Open', input, callOptions),
     Top: (input, callOptions) => call('Top', input, callOptions),
   };
 }

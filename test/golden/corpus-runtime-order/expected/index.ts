@@ -48,6 +48,8 @@ export type {
   HyphenItem,
   Panel,
   Widget,
+  Drawer,
+  Gadget,
   CompareInput,
   CompareResult,
   GrowInput,
@@ -68,6 +70,8 @@ export type {
   ArrangeResult,
   PickInput,
   PickResult,
+  OpenInput,
+  OpenResult,
   TopInput,
   TopResult,
 } from './types.js';

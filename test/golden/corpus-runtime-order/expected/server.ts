@@ -32,6 +32,8 @@ import type {
   ArrangeResult,
   PickInput,
   PickResult,
+  OpenInput,
+  OpenResult,
   TopInput,
   TopResult,
 } from './types.js';
@@ -53,6 +55,7 @@ export interface RuntimeOrderHandlers {
   Count(input: CountInput, ctx: CallContext): CountResult | Promise<CountResult>;
   Arrange(input: ArrangeInput, ctx: CallContext): ArrangeResult | Promise<ArrangeResult>;
   Pick(input: PickInput, ctx: CallContext): PickResult | Promise<PickResult>;
+  Open(input: OpenInput, ctx: CallContext): OpenResult | Promise<OpenResult>;
   Top(input: TopInput, ctx: CallContext): TopResult | Promise<TopResult>;
 }
 

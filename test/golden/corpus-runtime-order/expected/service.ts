@@ -115,6 +115,14 @@ export const service: ServiceDescription = {
       httpOmitted: true,
     },
     {
+      name: 'Open',
+      soapAction: 'urn:example:runtimeorder/Open',
+      responseElement: 'OpenResponse',
+      parameters: [{ name: 'drawer', type: { class: 'Drawer' }, optional: true }],
+      result: { type: { class: 'Drawer' }, element: 'OpenResult' },
+      httpOmitted: true,
+    },
+    {
       name: 'Top',
       soapAction: 'urn:example:runtimeorder/Top',
       responseElement: 'TopResponse',
@@ -320,6 +328,12 @@ export const service: ServiceDescription = {
           form: 'element',
           type: { array: { class: 'Widget' }, item: 'Widget', nillable: true },
         },
+        {
+          name: 'Codes',
+          xmlName: 'Codes',
+          form: 'element',
+          type: { array: 'string', item: 'string', nillable: false },
+        },
       ],
     },
     Widget: {
@@ -327,6 +341,31 @@ export const service: ServiceDescription = {
       xmlName: 'Widget',
       elementName: 'Widget',
       members: [{ name: 'Label', xmlName: 'Label', form: 'element', type: 'string' }],
+    },
+    Drawer: {
+      kind: 'class',
+      xmlName: 'Drawer',
+      elementName: 'Drawer',
+      members: [
+        {
+          name: 'Tidy',
+          xmlName: 'Tidy',
+          form: 'element',
+          type: { array: { class: 'Gadget' }, item: 'Gadget', nillable: false },
+        },
+        {
+          name: 'Loose',
+          xmlName: 'Loose',
+          form: 'element',
+          type: { array: { class: 'Gadget' }, item: 'Gadget', nillable: true },
+        },
+      ],
+    },
+    Gadget: {
+      kind: 'class',
+      xmlName: 'Gadget',
+      elementName: 'Gadget',
+      members: [{ name: 'Model', xmlName: 'Model', form: 'element', type: 'string' }],
     },
   },
 };

@@ -156,11 +156,23 @@ export interface Panel {
   Main?: Widget;
   Parts?: Widget[];
   Spares?: (Widget | null)[];
+  Codes?: string[];
 }
 
 /** `Widget`: a class. */
 export interface Widget {
   Label?: string;
+}
+
+/** `Drawer`: a class. */
+export interface Drawer {
+  Tidy?: Gadget[];
+  Loose?: (Gadget | null)[];
+}
+
+/** `Gadget`: a class. */
+export interface Gadget {
+  Model?: string;
 }
 
 /** The parameters of `Compare`. */
@@ -247,6 +259,14 @@ export interface PickInput {
 
 /** What `Pick` returns, the `PickResult` element; `undefined` when it is absent. */
 export type PickResult = Widget[] | undefined;
+
+/** The parameters of `Open`. */
+export interface OpenInput {
+  drawer?: Drawer;
+}
+
+/** What `Open` returns, the `OpenResult` element; `undefined` when it is absent. */
+export type OpenResult = Drawer | undefined;
 
 /** The parameters of `Top`. */
 export interface TopInput {
