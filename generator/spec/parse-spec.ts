@@ -310,15 +310,7 @@ class Checker extends YamlChecker {
     for (const e of items) {
       const map = this.mapping(e);
       if (!map) continue;
-      const f = this.fields(map, e.path, [
-        'name',
-        'type',
-        'direction',
-        'list',
-        'itemName',
-        'itemNullable',
-        'choice',
-      ]);
+      const f = this.fields(map, e.path, ['name', 'type', 'direction', 'list', 'itemName', 'itemNullable', 'choice']);
       let name: string | undefined;
       if (this.need(map, f, e.path, 'name')) {
         name = this.name(f.name!, 'parameter name', true);
