@@ -37,9 +37,9 @@ export interface SpecRef {
  *   element has no `nillable`. A class is `minOccurs="0"`. Array items without `nillable` are a struct's, or a
  *   class's under `[XmlArrayItem(IsNullable = false)]`: they make a type a struct only when nothing else decides
  *   it and no items of it are `nillable` (a class, rather than a struct's `T?[]`), and are `itemNullable: false`
- *   on a class. A type no occurrence decides (only used as a nillable member, an
- *   unwrapped array or an array item that may be `T?`) is a class; a base, derived, abstract or header type is
- *   always a class. Other occurrences that contradict each other are refused.
+ *   on a class. A type no occurrence decides (only used as a nillable member, an unwrapped array or an array item
+ *   that may be `T?`) is a class; a base, derived, abstract or header type is always a class. Other occurrences
+ *   that contradict each other are refused.
  * - **names**: types, members and enum values are named by their XML names; where an XML name is no identifier
  *   (`north-east`) or is taken, a name is made from it and the XML name kept as `xmlName`.
  * - **flags values**: the WSDL lists a `[Flags]` enum's members but not their numbers; the importer numbers them
