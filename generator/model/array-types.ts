@@ -112,13 +112,17 @@ export class ArrayTypes {
 
 /**
  * A name as XmlSerializer's `CodeIdentifier.MakePascal` makes it for `ArrayOf` names: characters no identifier
- * holds dropped (`Identifier` before a leading digit, `Identifier` for nothing left), then two characters or fewer
+ * holds dropped (`Item` before a leading digit, `Item` for nothing left), then two characters or fewer
  * upper-cased whole, else a lower-case first letter upper-cased.
  */
 export function makePascal(name: string): string {
-  let valid = [...name].filter((c) => /[\p{Lu}\p{Ll}\p{Lt}\p{Lm}\p{Lo}\p{Nd}\p{Mn}\p{Mc}\p{Pc}]/u.test(c)).join('');
-  if (valid === '') valid = 'Identifier';
-  else if (/^\p{Nd}/u.test(valid)) valid = `Identifier${valid}`;
+  // UTF-16 units, as .NET reads a string: a surrogate is no identifier character.
+  let valid = name
+    .split('')
+    .filter((c) => /[\p{Lu}\p{Ll}\p{Lt}\p{Lm}\p{Lo}\p{Nd}\p{Mn}\p{Mc}\p{Pc}]/u.test(c))
+    .join('');
+  if (valid === '') valid = 'Item';
+  else if (/^\p{Nd}/u.test(valid)) valid = `Item${valid}`;
   if (valid.length <= 2) return valid.toUpperCase();
   const first = valid.charAt(0);
   return first.toLowerCase() === first && first.toUpperCase() !== first ? first.toUpperCase() + valid.slice(1) : valid;
