@@ -31,7 +31,7 @@ export function checkCommand(ctx: CommandContext): CommandModule<object, CheckAr
         .example('$0 check', 'Fail CI when generated/ is stale')
         .example('$0 check --impl src/handlers.ts', 'Also fail when src/handlers.ts lacks a handler') as never,
     handler: async (argv) => {
-      const { model, files, tests } = await runGeneration(argv);
+      const { model, files, tests } = await runGeneration(argv, (line) => ctx.report.progress(line));
       const impl = await planImplOption(model, argv);
       const result = await checkOutput(argv.out, files);
       const out = displayPath(argv.out);

@@ -49,7 +49,7 @@ const DRY_RUN_LABEL: Record<PlanEntry['state'], string> = {
 
 export async function generateOnce(argv: GenerateArgs, ctx: CommandContext): Promise<void> {
   const started = performance.now();
-  const { model, files, tests } = await runGeneration(argv);
+  const { model, files, tests } = await runGeneration(argv, (line) => ctx.report.progress(line));
   // Before the handlers file is read: a folder of another service is the first thing to say.
   await checkOutputOwner(argv.out, files, { spec: argv.spec, force: argv.force });
   // Merged before anything is written: an impl file asmxgen cannot merge stops the run.

@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { describeIoError } from '../io/describe-io-error.js';
 import { DEFAULT_FETCH_TIMEOUT_MS, fetchInput } from '../io/fetch-input.js';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { decodeXmlBytes, XmlReadError } from '@asmxgen/runtime/xml';
 import { renderSpecYaml } from '../emit/spec-yaml.js';
@@ -9,7 +9,13 @@ import { atomicWriteFile } from '../output/atomic-write.js';
 import { packageRoot } from '../package-root.js';
 import { parseSpec } from '../spec/parse-spec.js';
 import type { Spec } from '../spec/spec-types.js';
-import { readWsdl, WsdlError, type WsdlReading } from '../wsdl-reader/read-wsdl.js';
+import { readWsdl, WsdlError, type WsdlMismatch, type WsdlReading } from '../wsdl-reader/read-wsdl.js';
+import { wsdlFingerprint } from '../emit/kept-wsdl.js';
+import { renderWsdl } from '../emit/wsdl.js';
+import { DEFAULT_BASE_URL, serviceAddress } from '../model/addresses.js';
+import { textDifference } from '../wsdl-reader/text-difference.js';
+import { readWsdlDocuments, type WsdlDocuments } from '../wsdl-reader/read-documents.js';
+import { buildModel } from '../spec/build-model.js';
 import type { CommandContext } from './command-context.js';
 import { displayPath } from './common-options.js';
 import { UsageError } from './describe-error.js';
@@ -56,34 +62,110 @@ export function importCommand(ctx: CommandContext): CommandModule<object, Import
       }
       const { text, label } = await readSource(argv.wsdl);
       let reading: WsdlReading;
+      let documents: WsdlDocuments | undefined;
       try {
-        reading = readWsdl(text, label);
+        documents = await readWsdlDocuments(text, label, argv.wsdl, async (location) => {
+          try {
+            return await readSource(location);
+          } catch (error) {
+            if (error instanceof UsageError) throw new Error(error.message, { cause: error });
+            throw error;
+          }
+        });
+        // Not exact: a WSDL whose spec generates another document is kept beside the spec (below).
+        reading = readWsdl(text, label, { exact: false, ...(documents && { documents }) });
       } catch (error) {
         if (!(error instanceof WsdlError)) throw error;
         throw new UsageError(`cannot import ${label}; nothing was written.\n${error.message}`, { cause: error });
       }
-      const { spec } = reading;
-      const target = argv.out ?? join('spec', `${kebabCase(spec.service.name)}.yaml`);
+      // The same document written otherwise (another server's form) is kept too: generate then gives its bytes.
+      const difference = reading.difference ?? (documents ? undefined : regeneratedText(reading, text, label));
+      const target = argv.out ?? join('spec', `${kebabCase(reading.spec.service.name)}.yaml`);
       const toStdout = target === STDOUT;
       if (!toStdout) await checkTarget(target, argv.force);
+      // A description in several documents is written back as one: there is no single document to keep.
+      const kept = difference && !toStdout && !documents ? keptPath(target, reading.spec.service.name) : undefined;
+      if (kept) await checkTarget(kept, argv.force);
+      const spec = kept ? keepOriginal(reading.spec, basename(kept)) : reading.spec;
       const yaml = renderSpecYaml(spec, {
         ...(!toStdout && { schemaPath: schemaPathFrom(target) }),
         source: label,
       });
       // The reader only produces valid specs; this guards the file against a bug in it.
       parseSpec(yaml, toStdout ? '<stdout>' : target);
+      const merged = documents && mergedNote(documents.documents, difference);
       if (toStdout) {
         ctx.report.info(yaml.replace(/\n$/, ''));
+        if (merged) ctx.report.progress(merged);
+        else if (difference) {
+          ctx.report.progress(
+            `asmxgen: ${describeDifference(difference)}. With --out - there is no folder to keep the served WSDL ` +
+              'in, so the printed spec generates that other WSDL; import with --out FILE to keep the served one ' +
+              'beside the spec (wsdl.original)',
+          );
+        }
       } else {
+        // The kept WSDL first: the spec names it.
+        if (kept) await atomicWriteFile(kept, new TextEncoder().encode(text));
         await atomicWriteFile(target, new TextEncoder().encode(yaml));
         ctx.report.info(
           `asmxgen: imported ${spec.service.name} (${summary(spec).join(', ')}) from ${label} ` +
             `into ${displayPath(target)}`,
         );
+        if (merged) ctx.report.info(merged);
+        if (difference && kept) {
+          ctx.report.info(
+            `asmxgen: ${describeDifference(difference)}; kept the served WSDL as ${displayPath(kept)} ` +
+              "(wsdl.original), which generate writes while the spec's contract is unchanged",
+          );
+        }
       }
       ctx.setExitCode(EXIT_OK);
     },
   };
+}
+
+/** Where `import` keeps the served WSDL: `{Service}.served.wsdl` beside the spec. */
+export function keptPath(target: string, service: string): string {
+  return join(dirname(target), `${service}.served.wsdl`);
+}
+
+/** The spec with `wsdl.original` (the kept file's name, beside the spec) and the fingerprint of its contract. */
+function keepOriginal(spec: Spec, original: string): Spec {
+  return { ...spec, wsdl: { ...spec.wsdl, original, fingerprint: wsdlFingerprint(buildModel(spec)) } };
+}
+
+/**
+ * Where the WSDL the spec generates, with the served ports' scheme, host and port, differs from the served text;
+ * `undefined` when it gives back its bytes.
+ */
+function regeneratedText(reading: WsdlReading, text: string, label: string): WsdlMismatch | undefined {
+  const model = buildModel(reading.spec);
+  const address = reading.addresses.soap11 ?? Object.values(reading.addresses)[0];
+  const origin = address === undefined ? undefined : /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(address)?.[0];
+  const generated = renderWsdl(model, serviceAddress(model, origin ?? DEFAULT_BASE_URL));
+  const served = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  return textDifference(served, label, generated, `${model.name}.wsdl`);
+}
+
+/**
+ * What `import` says of a WSDL read from several documents: they were merged, and `generate` writes the
+ * service's WSDL as one document (as the ASMX runtime serves it), which differs from them where it does.
+ */
+function mergedNote(others: readonly string[], difference: WsdlMismatch | undefined): string {
+  const read = `asmxgen: read ${count(others.length, 'more document')} (${others.join(', ')}) into the spec`;
+  return difference
+    ? `${read}; ${describeDifference(difference)}. generate writes the WSDL the spec generates, in one document`
+    : `${read}; generate writes the same description in one document, as the ASMX runtime serves it`;
+}
+
+/** The first place where the WSDL a spec generates differs from the served one, in both. */
+function describeDifference(d: WsdlMismatch): string {
+  const at = (p: WsdlMismatch['served']) => `${p.file}:${p.line}:${p.column}`;
+  return (
+    `the spec describes the service's messages, but the WSDL it generates differs from the served one, first at ` +
+    `${at(d.served)} (served) and ${at(d.generated)} (generated): ${d.detail}`
+  );
 }
 
 /** `AuthenticationWebService` → `authentication-web-service`, `HTTPService2` → `http-service2`. */

@@ -131,7 +131,10 @@ export function proxyCommand(ctx: CommandContext): CommandModule<object, ProxyAr
       const redaction = new Redaction(argv.redact);
       try {
         if (argv.impl !== undefined) {
-          const { files } = await runGeneration({ spec: argv.spec, out: '', 'base-url': '', runtime: 'package' });
+          const { files } = await runGeneration(
+            { spec: argv.spec, out: '', 'base-url': '', runtime: 'package' },
+            (line) => ctx.report.progress(line),
+          );
           strangler = await startStrangler(
             {
               generatedDir: await prepareServiceFolder(files),

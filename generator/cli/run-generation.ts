@@ -5,6 +5,9 @@ import { importPathFor, isInside } from '../impl/import-path.js';
 import { buildModel } from '../spec/build-model.js';
 import type { GeneratedFile, ServiceModel } from '../model/types.js';
 import { loadSpec } from '../spec/load-spec.js';
+import { withKeptWsdl } from '../emit/kept-wsdl.js';
+import { loadOriginalWsdl } from '../spec/load-original.js';
+import { WsdlError } from '../wsdl-reader/wsdl-error.js';
 import { displayPath, type RuntimeOptions, type SpecOptions, type TestsOptions } from './common-options.js';
 import { UsageError } from './describe-error.js';
 import { NO_TESTS, type TestsFile } from './tests-file.js';
@@ -20,8 +23,9 @@ export interface Generation {
 /** Spec file → model → files, the part every command that generates shares. */
 export async function runGeneration(
   argv: SpecOptions & RuntimeOptions & Partial<TestsOptions> & { 'wsdl-only'?: boolean },
+  onNote: (line: string) => void = () => {},
 ): Promise<Generation> {
-  const model = buildModel(await loadSpec(argv.spec));
+  const model = await loadModel(argv.spec, onNote);
   const testsDir = testsFolder(argv.tests, argv.out);
   const options = {
     baseUrl: argv['base-url'],
@@ -41,6 +45,29 @@ export async function runGeneration(
     files: all.filter((file) => file !== suite),
     ...(suite !== undefined && { tests: { dir: testsDir, file: suite } }),
   };
+}
+
+/**
+ * The spec's model; with `wsdl.original`, one that writes the kept WSDL while the spec's fingerprint matches
+ * (else `onNote` hears why the WSDL is generated instead).
+ */
+export async function loadModel(specFile: string, onNote: (line: string) => void): Promise<ServiceModel> {
+  const spec = await loadSpec(specFile);
+  const model = buildModel(spec);
+  const original = await loadOriginalWsdl(specFile, spec);
+  if (!original) return model;
+  try {
+    const kept = withKeptWsdl(model, { ...original, spec: displayPath(specFile) });
+    if (kept.note !== undefined) onNote(kept.note);
+    return kept.model;
+  } catch (error) {
+    if (!(error instanceof WsdlError)) throw error;
+    throw new UsageError(
+      `${error.message}\nThe kept WSDL (wsdl.original in ${displayPath(specFile)}) is not a WSDL asmxgen can ` +
+        'serve; restore it from the service, or remove wsdl.original and wsdl.fingerprint to generate the WSDL',
+      { cause: error },
+    );
+  }
 }
 
 /** `--tests`: the output folder itself is the default; a folder inside it is asmxgen's, so it is refused. */

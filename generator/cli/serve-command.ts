@@ -70,12 +70,15 @@ export function serveCommand(ctx: CommandContext): CommandModule<object, ServeAr
         .example('$0 serve --port 0', 'Serve on any free port (the address is printed)') as never,
     handler: async (argv) => {
       // The served copy imports the runtime asmxgen itself depends on (see ts-hooks.ts).
-      const { model, files } = await runGeneration({
-        ...argv,
-        out: '',
-        'base-url': DEFAULT_BASE_URL,
-        runtime: 'package',
-      });
+      const { model, files } = await runGeneration(
+        {
+          ...argv,
+          out: '',
+          'base-url': DEFAULT_BASE_URL,
+          runtime: 'package',
+        },
+        (line) => ctx.report.progress(line),
+      );
       const config: ServeConfig = {
         generatedDir: await prepareServiceFolder(files),
         createServer: model.ts.createServer,

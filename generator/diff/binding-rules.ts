@@ -1,7 +1,8 @@
-import { BINDING_KINDS, type BindingKind } from '../model/types.js';
+import { BINDING_KINDS, type BindingKind, type OperationModel, type ServiceModel } from '../model/types.js';
 import { changeOf, type Change, type DiffRule } from './change.js';
 import type { DiffContext } from './diff-context.js';
-import { bindingWhere } from './where.js';
+import { operationLabel, pairOperations } from './operation-pairs.js';
+import { bindingWhere, operationWhere } from './where.js';
 
 export const BINDING_REMOVED: DiffRule = {
   id: 'binding-removed',
@@ -26,7 +27,25 @@ export const ADDRESS_CHANGED: DiffRule = {
     'endpoint path is `endpoint-path-changed`.',
 };
 
-export const BINDING_RULES: readonly DiffRule[] = [BINDING_REMOVED, BINDING_ADDED, ADDRESS_CHANGED];
+export const OPERATION_BINDING_CHANGED: DiffRule = {
+  id: 'operation-binding-changed',
+  level: 'breaking',
+  meaning:
+    'An operation moved to another SOAP binding (`operations[].binding`, ' +
+    '`[SoapDocumentMethod(Binding)]`), either way (not reported when each version has one SOAP binding: ' +
+    '`binding-name-changed` says it).',
+  why:
+    'Its messages stay the same, but the WSDL lists it in another port type: proxies generated from the WSDL ' +
+    '(wsdl.exe makes one class per binding, zeep and node-soap bind a port) no longer have it where their callers ' +
+    'call it.',
+};
+
+export const BINDING_RULES: readonly DiffRule[] = [
+  BINDING_REMOVED,
+  BINDING_ADDED,
+  ADDRESS_CHANGED,
+  OPERATION_BINDING_CHANGED,
+];
 
 const LABELS: Record<BindingKind, string> = {
   soap11: 'SOAP 1.1',
@@ -62,5 +81,28 @@ export function bindingChanges(ctx: DiffContext): Change[] {
       }
     }
   }
-  return changes;
+  return [...changes, ...operationBindingChanges(ctx)];
+}
+
+/** Operations both versions have that moved from one SOAP binding (port type) to another. */
+function operationBindingChanges(ctx: DiffContext): Change[] {
+  const { old: a, new: b } = ctx;
+  if (!(a.enabled.soap && b.enabled.soap) || (a.soapBindings.length === 1 && b.soapBindings.length === 1)) return [];
+  return pairOperations(a, b).pairs.flatMap(([x, y]) => {
+    const before = portTypeOf(a, x);
+    const after = portTypeOf(b, y);
+    if (before === after || (before === `${a.name}Soap` && after === `${b.name}Soap`)) return [];
+    return [
+      changeOf(
+        OPERATION_BINDING_CHANGED,
+        operationWhere(operationLabel(x)),
+        `moved from SOAP binding ${before} to ${after}`,
+        { old: before, new: after },
+      ),
+    ];
+  });
+}
+
+function portTypeOf(model: ServiceModel, op: OperationModel): string {
+  return model.soapBindings.find((binding) => binding.operations.includes(op))!.portType;
 }

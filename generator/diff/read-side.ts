@@ -12,6 +12,8 @@ import { DiffError } from './diff-error.js';
 import type { DiffSideInfo } from './diff-report.js';
 import { DEFAULT_FETCH_TIMEOUT_MS, fetchInput, MAX_INPUT_BYTES } from '../io/fetch-input.js';
 import { readWsdlText } from './read-wsdl-text.js';
+import { readWsdlDocuments, type WsdlDocuments } from '../wsdl-reader/read-documents.js';
+import { WsdlError } from '../wsdl-reader/wsdl-error.js';
 
 /** One side of a diff, read: what the report names it, its model and its ports' addresses. */
 export interface DiffSide extends DiffSideInfo {
@@ -55,9 +57,38 @@ export async function readSide(input: string, options: ReadSideOptions): Promise
     const addresses: Addresses = Object.fromEntries(model.bindings.map((b) => [b, address]));
     return { input, kind, service: model.name, model, addresses };
   }
-  const reading = readWsdlText(text, input, role);
+  const documents = await readDocuments(text, input, options);
+  const reading = readWsdlText(text, input, role, documents);
   const model = buildModel(reading.spec);
   return { input, kind, service: model.name, model, addresses: reading.addresses };
+}
+
+/**
+ * The documents a WSDL side names (`wsdl:import`, `s:import`/`s:include` with a location), read relative to it
+ * as `import` reads them; `undefined` when it names none.
+ */
+async function readDocuments(
+  text: string,
+  input: string,
+  options: ReadSideOptions,
+): Promise<WsdlDocuments | undefined> {
+  const { role } = options;
+  try {
+    return await readWsdlDocuments(text, input, input, async (location) => {
+      const url = /^https?:\/\//i.test(location);
+      const bytes = url
+        ? (
+            await fetchInput(location, location, {
+              timeoutMs: options.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS,
+            })
+          ).bytes
+        : await readInputFile(location, role);
+      return { text: decodeUtf8(bytes, location), label: location };
+    });
+  } catch (error) {
+    if (!(error instanceof WsdlError)) throw error;
+    throw new DiffError(`cannot read the ${role} WSDL: ${error.message}`, { cause: error });
+  }
 }
 
 /** Whether `input` is a URL: an http(s) one is; another scheme is an error; anything else is a path. */

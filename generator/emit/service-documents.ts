@@ -6,11 +6,11 @@ import type { TypeRef } from '../model/type-refs.js';
 import { template } from '../render/templates.js';
 import { renderWsdl } from './wsdl.js';
 
-/** `?disco`: the discovery document, one `soap` entry per enabled SOAP binding. */
+/** `?disco`: the discovery document, one `soap` entry per SOAP binding (SOAP 1.1 ones, then SOAP 1.2 ones). */
 export function renderDisco(model: ServiceModel, address: string): string {
   const soapBindings = [
-    model.enabled.soap11 && model.wsdlNames.soap11Binding,
-    model.enabled.soap12 && model.wsdlNames.soap12Binding,
+    ...model.soapBindings.map((b) => model.enabled.soap11 && b.soap11Binding),
+    ...model.soapBindings.map((b) => model.enabled.soap12 && b.soap12Binding),
   ]
     .filter((name): name is string => typeof name === 'string')
     .map((name, i) => ({ name, index: i + 1 }));

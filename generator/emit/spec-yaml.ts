@@ -53,7 +53,7 @@ export function renderSpecYaml(spec: Spec, options: SpecYamlOptions = {}): strin
 }
 
 function serviceMap(doc: Document, spec: Spec): YAMLMap {
-  const { name, namespace, path, description, binding, conformanceClaim, include } = spec.service;
+  const { name, namespace, path, description, binding, conformanceClaim, include, soapBindings } = spec.service;
   const node = map(doc, [
     ['name', name],
     ['namespace', namespace],
@@ -63,6 +63,17 @@ function serviceMap(doc: Document, spec: Spec): YAMLMap {
     ['conformanceClaim', conformanceClaim],
   ]);
   if (include && include.length > 0) node.items.push(pair(doc, 'include', names(doc, include)));
+  if (soapBindings) {
+    const entries = soapBindings.map((b) =>
+      b === 'default'
+        ? doc.createNode(b)
+        : flowMap(doc, [
+            ['name', b.name],
+            ['conformanceClaim', b.conformanceClaim],
+          ]),
+    );
+    node.items.push(pair(doc, 'soapBindings', fitted(entries, '  soapBindings: ')));
+  }
   return node;
 }
 
@@ -152,6 +163,8 @@ function wsdlMap(doc: Document, wsdl: SpecWsdl): YAMLMap {
     ['dataSetSchema', wsdl.dataSetSchema],
     ['xsdImport', wsdl.xsdImport],
     ['prolog', wsdl.prolog],
+    ['original', wsdl.original],
+    ['fingerprint', wsdl.fingerprint],
   ]);
   if (wsdl.namespaceOrder) node.items.unshift(pair(doc, 'namespaceOrder', names(doc, wsdl.namespaceOrder)));
   return node;
@@ -165,6 +178,7 @@ function names(doc: Document, list: readonly string[]): YAMLSeq {
 function operationMap(doc: Document, op: SpecOperation): YAMLMap {
   const node = map(doc, [
     ['name', op.name],
+    ['binding', op.binding],
     ['messageName', op.messageName],
     ['group', op.group],
     ['description', op.description],

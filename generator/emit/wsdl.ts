@@ -17,6 +17,15 @@ const withMarker = new WeakMap<ServiceModel, string>();
  * address.
  */
 export function renderWsdl(model: ServiceModel, address: string): string {
+  const original = model.wsdl.original;
+  if (original !== undefined) {
+    return address === ADDRESS_MARKER ? original : original.split(ADDRESS_MARKER).join(escapeXmlAttr(address));
+  }
+  return renderGeneratedWsdl(model, address);
+}
+
+/** The WSDL the model generates, even when the spec keeps the served document (its fingerprint hashes this). */
+export function renderGeneratedWsdl(model: ServiceModel, address: string): string {
   let text = withMarker.get(model);
   if (text === undefined) {
     text = render(model, ADDRESS_MARKER);
@@ -25,7 +34,13 @@ export function renderWsdl(model: ServiceModel, address: string): string {
   if (address === ADDRESS_MARKER) return text;
   const parts = text.split(ADDRESS_MARKER);
   // One marker per port; anything else (a marker in the service's own text) renders the address in place.
-  return parts.length - 1 === model.bindings.length ? parts.join(escapeXmlAttr(address)) : render(model, address);
+  return parts.length - 1 === portCount(model) ? parts.join(escapeXmlAttr(address)) : render(model, address);
+}
+
+/** The ports of the service: one per enabled binding, the SOAP ones once per SOAP binding of the service. */
+function portCount(model: ServiceModel): number {
+  const soapKinds = (model.enabled.soap11 ? 1 : 0) + (model.enabled.soap12 ? 1 : 0);
+  return model.bindings.length + soapKinds * (model.soapBindings.length - 1);
 }
 
 function render(model: ServiceModel, address: string): string {

@@ -58,6 +58,11 @@ export interface PlanInput {
   /** The runtime's type scope ({@link ResolvedTypes.scope}): what the `object` rule writes, in order. */
   readonly scope: readonly ScopeEntry[];
   readonly operations: readonly PlanOperation[];
+  /**
+   * The order the SOAP pass visits `operations` in (their indexes), when it is not the declaration order: several
+   * SOAP bindings, written one after the other. The HTTP pass keeps the declaration order.
+   */
+  readonly soapOrder?: readonly number[];
   /** An HTTP binding is on: the HTTP pass runs. */
   readonly http: boolean;
   /** Some operation HTTP keeps takes an array: the AbstractTypes schema exists. */
@@ -135,7 +140,8 @@ class Planner {
 
   plan(): SchemaPlan {
     const tns = this.input.namespace;
-    for (const op of this.input.operations) {
+    const { operations, soapOrder } = this.input;
+    for (const op of soapOrder ? soapOrder.map((i) => operations[i]!) : operations) {
       this.watermark = op.reflected;
       this.top(this.wrapper(op.requestElement, op.request), op.request);
       this.top(this.wrapper(op.responseElement, op.response), op.response);

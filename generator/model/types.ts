@@ -97,6 +97,8 @@ export interface MessageNames {
 export interface OperationModel {
   /** The method name: `wsdl:operation name`; several operations share one when they have message names. */
   readonly name: string;
+  /** `[SoapDocumentMethod(Binding)]`: the spec's named SOAP binding; `undefined` for the default one. */
+  readonly binding: string | undefined;
   /** `[WebMethod(MessageName)]`, else the name: elements, messages, SOAPAction and HTTP path use it. */
   readonly messageName: string;
   /** `name=` of `wsdl:input` and `wsdl:output`: the message name when it differs from the name. */
@@ -149,6 +151,22 @@ export interface OperationHeaderNames {
   readonly callOptions: string;
 }
 
+/**
+ * One SOAP binding of the service (`[WebServiceBinding]`): its port type, its SOAP 1.1 and SOAP 1.2 bindings and
+ * ports, and the operations in it. A service has one, or several when its methods are spread over bindings.
+ */
+export interface SoapBindingModel {
+  /** The spec's binding name; `undefined` for the default binding (`{Service}Soap`). */
+  readonly name: string | undefined;
+  readonly portType: string;
+  readonly soap11Binding: string;
+  readonly soap12Binding: string;
+  /** The SOAP 1.1 binding claims WS-I Basic Profile 1.1. */
+  readonly conformanceClaim: boolean;
+  /** Its operations, in declaration order. */
+  readonly operations: readonly OperationModel[];
+}
+
 export interface ServiceModel {
   readonly name: string;
   readonly namespace: string;
@@ -160,6 +178,13 @@ export interface ServiceModel {
   /** The same, as flags; `soap` and `http` when either version or verb is on. */
   readonly enabled: Readonly<Record<BindingKind | 'soap' | 'http', boolean>>;
   readonly operations: readonly OperationModel[];
+  /**
+   * The SOAP bindings, in the order the WSDL writes them (one, unless the spec lists `service.soapBindings`).
+   * `wsdlNames` names the first default-or-only one.
+   */
+  readonly soapBindings: readonly SoapBindingModel[];
+  /** The operations in the order the SOAP pass writes them: binding by binding, each in declaration order. */
+  readonly soapOperations: readonly OperationModel[];
   /** Names of the WSDL port types and bindings. */
   readonly wsdlNames: {
     readonly soapPortType: string;

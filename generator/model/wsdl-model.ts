@@ -15,6 +15,11 @@ export interface WsdlModel {
   readonly finalNewline: boolean;
   /** What precedes the root element instead of the XML declaration and a line end (`wsdl.prolog`). */
   readonly prolog: string | undefined;
+  /**
+   * The served document kept beside the spec (`wsdl.original`), its ports' addresses replaced by the address
+   * marker: written instead of the rendered WSDL. Set only by `withKeptWsdl` when the spec's fingerprint matches.
+   */
+  readonly original?: string;
 }
 
 /**

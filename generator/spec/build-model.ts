@@ -9,6 +9,7 @@ import { describeTypes, valueTypeOf } from '../model/type-descriptions.js';
 import type { ArrayTypeModel, ChoiceModel, TypeModel } from '../model/type-model.js';
 import type { TypeRef } from '../model/type-refs.js';
 import type { NamespaceDeclaration } from '../model/wsdl-model.js';
+import { soapBindingGroups, soapBindingNames } from '../model/soap-bindings.js';
 import {
   BINDING_KINDS,
   type BindingKind,
@@ -17,6 +18,7 @@ import {
   type OperationModel,
   type ParameterModel,
   type ServiceModel,
+  type SoapBindingModel,
 } from '../model/types.js';
 
 /** One operation while the model is built: its references, resolved in reflection order. */
@@ -53,11 +55,20 @@ export function buildModel(spec: Spec): ServiceModel {
     http: has('httpGet') || has('httpPost'),
   };
 
+  // Several SOAP bindings: the runtime reflects and writes them one after the other, each binding's operations in
+  // declaration order; HTTP keeps one binding, in declaration order.
+  const groups = soapBindingGroups(
+    spec.service.soapBindings,
+    { name: spec.service.binding, conformanceClaim: spec.service.conformanceClaim === true },
+    spec.operations.map((op) => op.binding),
+  );
+  const soapOrder = groups.flatMap((g) => g.members);
+
   // The runtime reflects the service's [XmlInclude] types, then each operation: parameters, result, out
   // parameters, headers. Array type names and the order of derived types follow this order.
   const resolver = new TypeResolver(spec.types ?? []);
   for (const included of spec.service.include ?? []) resolver.reflect(included);
-  const drafts = spec.operations.map((op): Draft => {
+  const draftOf = (op: SpecOperation): Draft => {
     const specParams = op.parameters ?? [];
     const refs = new Map<SpecParameter, { type: TypeRef; choice: ChoiceModel | undefined }>();
     const resolve = (p: SpecParameter) =>
@@ -82,7 +93,9 @@ export function buildModel(spec: Spec): ServiceModel {
       reflected: resolver.registered,
       http: flags.http && isHttpEligible(facts),
     };
-  });
+  };
+  const drafted = new Map(soapOrder.map((i) => [i, draftOf(spec.operations[i]!)]));
+  const drafts = spec.operations.map((_, i) => drafted.get(i)!);
   // HTTP replies name an array result by its default item name, whatever [return: XmlArrayItem] says.
   const httpResults = drafts.map((d) =>
     d.http && d.result?.kind === 'array'
@@ -151,6 +164,7 @@ export function buildModel(spec: Spec): ServiceModel {
           (p) => httpParameterKind({ ...p.spec, direction: 'in', list: false, type: p.type }) === 'array',
         ),
     ),
+    soapOrder: soapOrder.every((at, i) => at === i) ? undefined : soapOrder,
     operations: drafts.map((d, i): PlanOperation => {
       const particle = (name: string, type: TypeRef, choice?: ChoiceModel) => ({
         name,
@@ -218,6 +232,7 @@ export function buildModel(spec: Spec): ServiceModel {
     const headers = headersOf(d);
     return {
       name: op.name,
+      binding: op.binding,
       messageName,
       ioName: messageName === op.name ? undefined : messageName,
       description: op.description,
@@ -275,7 +290,16 @@ export function buildModel(spec: Spec): ServiceModel {
     for (const h of op.headers) if (h.input && !soapHeaderFields.has(h.field)) soapHeaderFields.set(h.field, h.tsType);
   }
 
-  const binding = spec.service.binding;
+  const bindingNames = soapBindingNames(svc, groups);
+  const soapBindings = groups.map((g, i): SoapBindingModel => ({
+    name: g.name,
+    portType: bindingNames.soap11[i]!,
+    soap11Binding: bindingNames.soap11[i]!,
+    soap12Binding: bindingNames.soap12[i]!,
+    conformanceClaim: g.conformanceClaim,
+    operations: g.members.map((m) => operations[m]!),
+  }));
+  const main = soapBindings.find((b) => b.name === undefined) ?? soapBindings[0]!;
   const model: ServiceModel = {
     name: svc,
     namespace: ns,
@@ -284,14 +308,16 @@ export function buildModel(spec: Spec): ServiceModel {
     bindings,
     enabled: flags,
     operations,
+    soapBindings,
+    soapOperations: soapOrder.map((i) => operations[i]!),
     wsdlNames: {
-      soapPortType: binding ?? `${svc}Soap`,
-      httpGetPortType: `${svc}HttpGet`,
-      httpPostPortType: `${svc}HttpPost`,
-      soap11Binding: binding ?? `${svc}Soap`,
-      soap12Binding: binding ? `${binding}1` : `${svc}Soap12`,
-      httpGetBinding: `${svc}HttpGet`,
-      httpPostBinding: `${svc}HttpPost`,
+      soapPortType: main.portType,
+      httpGetPortType: bindingNames.httpGet,
+      httpPostPortType: bindingNames.httpPost,
+      soap11Binding: main.soap11Binding,
+      soap12Binding: main.soap12Binding,
+      httpGetBinding: bindingNames.httpGet,
+      httpPostBinding: bindingNames.httpPost,
     },
     types: resolved.types,
     tsDeclarations: tsTypes.declarations,

@@ -3,6 +3,12 @@ import { unknownNameMessage } from '../model/name-hint.js';
 import { BINDING_KINDS, type BindingKind } from '../model/types.js';
 import { checkTypeRefs, type TypeRefUse } from './check-type-refs.js';
 import { parseChoice, parseTypes } from './parse-types.js';
+import {
+  checkBindingUses,
+  parseSoapBindings,
+  type BindingUse,
+  type ParsedSoapBindings,
+} from './parse-soap-bindings.js';
 import { SpecError, type SpecProblem } from './spec-error.js';
 import type { Spec, SpecHeader, SpecOperation, SpecParameter, SpecService, SpecWsdl } from './spec-types.js';
 import { ROOT, YamlChecker, type Entry } from './yaml-checker.js';
@@ -35,6 +41,13 @@ export function parseSpec(text: string, file: string): Spec {
 class Checker extends YamlChecker {
   /** Every type reference, checked once the declared types are known. */
   private readonly refs: TypeRefUse[] = [];
+  /** `service.soapBindings`, and the service fields checked with the operations' bindings. */
+  private soapBindings: { parsed: ParsedSoapBindings | undefined; service: Parameters<typeof checkBindingUses>[1] } = {
+    parsed: undefined,
+    service: { name: undefined, binding: undefined, claim: undefined },
+  };
+  /** Every operation's `binding` (or its absence), checked against `service.soapBindings`. */
+  private readonly bindingUses: BindingUse[] = [];
 
   spec(): Spec | undefined {
     const root = this.deref(this.doc.contents);
@@ -51,6 +64,9 @@ class Checker extends YamlChecker {
     const operations = this.need(root, f, '', 'operations') && this.operations(f.operations!);
     const wsdl = f.wsdl && this.wsdl(f.wsdl);
     checkTypeRefs(this, types?.declarations ?? [], types?.entries ?? new Map(), this.refs);
+    if (this.soapBindings.parsed || this.bindingUses.some((u) => u.binding !== undefined)) {
+      checkBindingUses(this, this.soapBindings.service, this.soapBindings.parsed, this.bindingUses);
+    }
     if (!service || !operations || (f.types && !types?.ok) || (f.wsdl && !wsdl)) return undefined;
     return {
       service,
@@ -72,6 +88,8 @@ class Checker extends YamlChecker {
       'dataSetSchema',
       'xsdImport',
       'prolog',
+      'original',
+      'fingerprint',
     ]);
     let namespaceOrder: string[] | undefined;
     let ok = true;
@@ -105,8 +123,10 @@ class Checker extends YamlChecker {
       );
       prolog = undefined;
     }
+    const kept = this.keptOriginal(f.original, f.fingerprint);
     if (
       (f.prolog && prolog === undefined) ||
+      kept === undefined ||
       (f.xsdImport && xsdImport === undefined) ||
       (f.lineEnds && lineEnds === undefined) ||
       (f.finalNewline && finalNewline === undefined) ||
@@ -122,7 +142,46 @@ class Checker extends YamlChecker {
       ...(dataSetSchema !== undefined && { dataSetSchema }),
       ...(xsdImport !== undefined && { xsdImport }),
       ...(prolog !== undefined && { prolog }),
+      ...kept,
     };
+  }
+
+  /** `wsdl.original` and `wsdl.fingerprint`: both or neither; a relative path, a SHA-256 fingerprint. */
+  private keptOriginal(
+    originalEntry: Entry | undefined,
+    fingerprintEntry: Entry | undefined,
+  ): { original?: string; fingerprint?: string } | undefined {
+    if (!originalEntry && !fingerprintEntry) return {};
+    const original = originalEntry && this.string(originalEntry, true);
+    const fingerprint = fingerprintEntry && this.string(fingerprintEntry, true);
+    let ok = (!originalEntry || original !== undefined) && (!fingerprintEntry || fingerprint !== undefined);
+    if (original !== undefined && /^([\\/]|[a-z][a-z0-9+.-]*:)/i.test(original)) {
+      this.problem(
+        originalEntry!,
+        `"${original}" is not a path relative to the spec's folder: name the kept WSDL file from there (e.g. Foo.served.wsdl)`,
+      );
+      ok = false;
+    }
+    if (fingerprint !== undefined && !FINGERPRINT.test(fingerprint)) {
+      this.problem(
+        fingerprintEntry!,
+        'a fingerprint is "sha256-" and 44 base64 characters, as asmxgen import writes it; import the WSDL again ' +
+          'rather than editing it',
+      );
+      ok = false;
+    }
+    if (ok && (original === undefined) !== (fingerprint === undefined)) {
+      this.problem(
+        (originalEntry ?? fingerprintEntry)!,
+        original === undefined
+          ? 'a fingerprint without original: it fingerprints the contract of a kept WSDL; remove it, or add original'
+          : 'original needs the fingerprint import recorded with it (it tells whether the kept WSDL still ' +
+              'describes the spec); import the WSDL again, or remove original to generate the WSDL from the spec',
+      );
+      ok = false;
+    }
+    if (!ok) return undefined;
+    return original === undefined ? {} : { original, fingerprint: fingerprint! };
   }
 
   private service(entry: Entry): SpecService | undefined {
@@ -136,6 +195,7 @@ class Checker extends YamlChecker {
       'binding',
       'conformanceClaim',
       'include',
+      'soapBindings',
     ]);
     let name: string | undefined;
     if (this.need(map, f, entry.path, 'name')) name = this.name(f.name!, 'service name', false);
@@ -161,7 +221,12 @@ class Checker extends YamlChecker {
     const binding = f.binding && this.name(f.binding, 'binding name', true);
     const conformanceClaim = f.conformanceClaim && this.boolean(f.conformanceClaim);
     const include = f.include && this.typeNames(f.include, 'include');
-    if (name === undefined || namespace === undefined) return undefined;
+    const soapBindings = f.soapBindings && parseSoapBindings(this, f.soapBindings);
+    this.soapBindings = {
+      parsed: soapBindings,
+      service: { name, binding: f.binding, claim: conformanceClaim === true ? f.conformanceClaim : undefined },
+    };
+    if (name === undefined || namespace === undefined || (f.soapBindings && !soapBindings?.ok)) return undefined;
     return {
       name,
       namespace,
@@ -170,6 +235,7 @@ class Checker extends YamlChecker {
       ...(binding !== undefined && { binding }),
       ...(conformanceClaim !== undefined && { conformanceClaim }),
       ...(include !== undefined && { include }),
+      ...(soapBindings && { soapBindings: soapBindings.list }),
     };
   }
 
@@ -258,6 +324,7 @@ class Checker extends YamlChecker {
       'resultItemName',
       'resultItemNullable',
       'headers',
+      'binding',
     ]);
     let name: string | undefined;
     if (this.need(map, f, entry.path, 'name')) name = this.name(f.name!, 'operation name', true);
@@ -286,6 +353,10 @@ class Checker extends YamlChecker {
       this.problem(f.resultItemNullable, 'resultItemNullable applies to an array result only');
     }
     const headers = f.headers && this.headers(f.headers);
+    const binding = f.binding && this.name(f.binding, 'binding name', true);
+    if (name !== undefined && (!f.binding || binding !== undefined)) {
+      this.bindingUses.push({ operation: messageName ?? name, binding, entry: f.binding });
+    }
     // Any problem above is reported and fails the whole spec; only `name` matters to the type.
     if (name === undefined) return undefined;
     return {
@@ -299,6 +370,7 @@ class Checker extends YamlChecker {
       ...(resultItemName !== undefined && { resultItemName }),
       ...(resultItemNullable !== undefined && { resultItemNullable }),
       ...(headers !== undefined && { headers }),
+      ...(binding !== undefined && { binding }),
     };
   }
 
@@ -393,6 +465,9 @@ class Checker extends YamlChecker {
 }
 
 /** The prefixes the runtime always declares on the root element (corpus README, rule 1). */
+/** `wsdl.fingerprint`: `sha256-` and a base64 SHA-256 digest. */
+const FINGERPRINT = /^sha256-[A-Za-z0-9+/]{43}=$/;
+
 /** What `wsdl.prolog` may hold: the runtime's XML declaration, then whitespace. */
 export const PROLOG = /^(<\?xml version="1\.0" encoding="utf-8"\?>)?[ \t\r\n]*$/;
 

@@ -48,6 +48,17 @@ export interface SpecWsdl {
    * line end: SharePoint's WSDL pages serve blank lines and no declaration. Only that declaration and whitespace.
    */
   readonly prolog?: string;
+  /**
+   * The served document, kept beside the spec by `asmxgen import` when the spec cannot regenerate it byte for
+   * byte (a copy edited by hand, another tool's output): a path relative to the spec's folder. `generate`
+   * writes it (ports' addresses from `--base-url`) while `fingerprint` matches the spec's contract.
+   */
+  readonly original?: string;
+  /**
+   * `sha256-` and the base64 SHA-256 of the WSDL the spec generates, recorded by `import` with `original`:
+   * once the spec's contract changes, the kept document no longer describes it.
+   */
+  readonly fingerprint?: string;
 }
 
 export interface SpecService {
@@ -61,12 +72,30 @@ export interface SpecService {
   readonly binding?: string;
   /** `[WebServiceBinding(ConformsTo = BasicProfile1_1, EmitConformanceClaims = true)]`. */
   readonly conformanceClaim?: boolean;
+  /**
+   * Several SOAP bindings: the `[WebServiceBinding(Name)]`s the operations are spread over (`operations[].binding`),
+   * and `default` for `{Service}Soap`, which holds the operations without a `binding`; in the order the WSDL writes
+   * them (the runtime's hash-table order of their names).
+   */
+  readonly soapBindings?: readonly SpecSoapBinding[];
   /** `[XmlInclude]` on the service class, in attribute order. */
   readonly include?: readonly string[];
 }
 
+/** An entry of `service.soapBindings`: the default binding, or a named `[WebServiceBinding]`. */
+export type SpecSoapBinding = 'default' | SpecNamedBinding;
+
+export interface SpecNamedBinding {
+  /** `[WebServiceBinding(Name)]`: the SOAP port type, binding and port; the SOAP 1.2 ones `{name}1`. */
+  readonly name: string;
+  /** `ConformsTo = WsiProfiles.BasicProfile1_1, EmitConformanceClaims = true` on this binding. */
+  readonly conformanceClaim?: boolean;
+}
+
 export interface SpecOperation {
   readonly name: string;
+  /** `[SoapDocumentMethod(Binding)]`: a named entry of `service.soapBindings`; the default binding when omitted. */
+  readonly binding?: string;
   /** `[WebMethod(MessageName)]`: names the elements, messages, SOAPAction and HTTP path instead of `name`. */
   readonly messageName?: string;
   /** Grouping label for people (JSDoc, help page); never in the WSDL. */

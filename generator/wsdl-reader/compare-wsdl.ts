@@ -10,6 +10,8 @@ const ADDRESS_NAMESPACES = new Set([SOAP11_NS, SOAP12_NS, HTTP_NS]);
 export interface WsdlDifference {
   /** The node of the first WSDL at (or in) which it differs. */
   readonly node: XmlNode;
+  /** The node of the other WSDL at the same place. */
+  readonly expected?: XmlNode;
   readonly detail: string;
 }
 
@@ -22,7 +24,11 @@ export interface WsdlDifference {
  */
 export function compareWsdl(actual: XmlNode, expected: XmlNode): WsdlDifference | undefined {
   if (actual.namespace !== expected.namespace || actual.localName !== expected.localName) {
-    return { node: actual, detail: `found ${startTag(actual)} where the runtime writes ${startTag(expected)}` };
+    return {
+      node: actual,
+      expected,
+      detail: `found ${startTag(actual)} where the runtime writes ${startTag(expected)}`,
+    };
   }
   const address = ADDRESS_NAMESPACES.has(actual.namespace) && actual.localName === 'address';
   const names = new Set([...actual.attributes.keys(), ...expected.attributes.keys()]);
@@ -33,6 +39,7 @@ export function compareWsdl(actual: XmlNode, expected: XmlNode): WsdlDifference 
       if (a === e || (a === 'document' && name === 'style' && isSoapBinding(actual))) continue;
       return {
         node: actual,
+        expected,
         detail:
           a === undefined
             ? `${startTag(actual)} has no ${name}, where the runtime writes ${name}="${e}"`
@@ -42,6 +49,7 @@ export function compareWsdl(actual: XmlNode, expected: XmlNode): WsdlDifference 
     if (!sameValue(name, actual, a, expected, e, address)) {
       return {
         node: actual,
+        expected,
         detail: `${startTag(actual)} has ${name}="${a}", where the runtime writes ${name}="${e}"`,
       };
     }
@@ -50,6 +58,7 @@ export function compareWsdl(actual: XmlNode, expected: XmlNode): WsdlDifference 
     if (actual.text !== expected.text) {
       return {
         node: actual,
+        expected,
         detail: `the documentation reads "${actual.text}", where the runtime writes "${expected.text}"`,
       };
     }
@@ -63,6 +72,7 @@ export function compareWsdl(actual: XmlNode, expected: XmlNode): WsdlDifference 
     const missing = expected.elements[count]!;
     return {
       node: actual,
+      expected: missing,
       detail: `${startTag(actual)} ends before ${startTag(missing)}, which the runtime writes next`,
     };
   }
@@ -70,6 +80,7 @@ export function compareWsdl(actual: XmlNode, expected: XmlNode): WsdlDifference 
     const extra = actual.elements[count]!;
     return {
       node: extra,
+      expected,
       detail: `${startTag(extra)} follows the last of what the runtime writes in ${startTag(actual)}`,
     };
   }

@@ -13,6 +13,12 @@ export interface WsdlBinding {
   readonly operations: ReadonlyMap<string, XmlNode>;
   /** A SOAP 1.1 binding that claims WS-I Basic Profile 1.1 (`<wsi:Claim>` in its documentation). */
   readonly conformanceClaim: boolean;
+  /**
+   * Several SOAP bindings of this version (methods spread over `[WebServiceBinding]`s): each of them, in document
+   * order. This binding then stands for all of them: its port type lists their operations one binding after the
+   * other, and `operations` holds them all.
+   */
+  readonly members?: readonly WsdlBinding[];
 }
 
 const LABEL: Record<BindingKind, string> = {
@@ -38,32 +44,64 @@ export function operationKey(doc: WsdlDocument, operation: XmlNode): string {
 
 /**
  * The bindings of the document, by kind, in the canonical order. Refuses what a spec cannot express: rpc
- * style, encoded use, bindings of other protocols, and several SOAP bindings of one version (methods spread over
- * several `[WebServiceBinding]`s).
+ * style, encoded use, bindings of other protocols, and a second HTTP binding of one verb. Several SOAP bindings of
+ * one version (methods spread over several `[WebServiceBinding]`s) are read as one binding with `members`.
  */
 export function readBindings(doc: WsdlDocument): Map<BindingKind, WsdlBinding> {
-  const found = new Map<BindingKind, WsdlBinding>();
+  const found = new Map<BindingKind, WsdlBinding[]>();
   for (const node of doc.bindings) {
     const binding = readBinding(doc, node);
-    const first = found.get(binding.kind);
-    if (first) {
-      const soap = binding.kind === 'soap11' || binding.kind === 'soap12';
+    const same = found.get(binding.kind);
+    const first = same?.[0];
+    if (first && (binding.kind === 'httpGet' || binding.kind === 'httpPost')) {
       throw doc.failAt(
         node,
         'name',
         `a second ${LABEL[binding.kind]} binding, "${binding.name}" (the first, "${first.name}", is at line ` +
-          `${doc.line(first.node)}): ` +
-          (soap
-            ? 'the service spreads its methods over several bindings ([WebServiceBinding(Name = …)] with ' +
-              '[SoapDocumentMethod(Binding = …)] on some methods), and a spec describes one SOAP binding (with ' +
-              'its SOAP 1.2 twin) holding every operation; the runtime also orders such bindings by a hash of ' +
-              'their names, which asmxgen does not reproduce'
-            : `the ASMX runtime writes one ${LABEL[binding.kind]} binding per service, and a spec describes one`),
+          `${doc.line(first.node)}): the ASMX runtime writes one ${LABEL[binding.kind]} binding per service, and a ` +
+          'spec describes one',
       );
     }
-    found.set(binding.kind, binding);
+    if (same) same.push(binding);
+    else found.set(binding.kind, [binding]);
   }
-  return new Map(BINDING_KINDS.filter((k) => found.has(k)).map((k) => [k, found.get(k)!]));
+  return new Map(BINDING_KINDS.filter((k) => found.has(k)).map((k) => [k, mergeBindings(doc, found.get(k)!)] as const));
+}
+
+/** One binding standing for several SOAP bindings of one version: their operations one binding after the other. */
+function mergeBindings(doc: WsdlDocument, bindings: readonly WsdlBinding[]): WsdlBinding {
+  const first = bindings[0]!;
+  if (bindings.length === 1) return first;
+  const operations = new Map<string, XmlNode>();
+  for (const [i, binding] of bindings.entries()) {
+    const portType = binding.portType.attributes.get('name');
+    const other = bindings.slice(0, i).find((b) => b.portType === binding.portType);
+    if (other) {
+      throw doc.failAt(
+        binding.node,
+        'type',
+        `bindings "${other.name}" and "${binding.name}" are both ${LABEL[binding.kind]} bindings of port type ` +
+          `"${portType}": the ASMX runtime writes one port type per [WebServiceBinding], with one binding per SOAP ` +
+          'version',
+      );
+    }
+    for (const [key, operation] of binding.operations) {
+      if (operations.has(key)) {
+        throw doc.failAt(
+          operation,
+          'name',
+          `a second operation "${operation.attributes.get('name')}" with the same input name, in binding ` +
+            `"${binding.name}": each web method is in one binding, and overloads need a MessageName each`,
+        );
+      }
+      operations.set(key, operation);
+    }
+  }
+  const portType: XmlNode = {
+    ...first.portType,
+    elements: bindings.flatMap((b) => childElements(b.portType, WSDL_NS, 'operation')),
+  };
+  return { ...first, portType, operations, members: bindings };
 }
 
 /** The `soapAction` of a SOAP binding's operation, as written (`undefined` when absent). */

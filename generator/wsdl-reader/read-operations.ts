@@ -325,7 +325,7 @@ function readHeaders(doc: WsdlDocument, soap: readonly WsdlBinding[], node: XmlN
       soapHeadersOf(binding, operation, direction).map((header) => ({ header, ...headerMessage(doc, header) }));
     const input = side('input');
     const output = side('output');
-    const merged = byMessageOrder(input, output);
+    const merged = byMessageOrder(doc, input, output);
     if (!merged) {
       throw doc.fail(
         operation,
@@ -363,6 +363,7 @@ function readHeaders(doc: WsdlDocument, soap: readonly WsdlBinding[], node: XmlN
  * alone do not.
  */
 function byMessageOrder(
+  doc: WsdlDocument,
   input: readonly { readonly element: string; readonly message: XmlNode }[],
   output: readonly { readonly element: string; readonly message: XmlNode }[],
 ): string[] | undefined {
@@ -372,7 +373,7 @@ function byMessageOrder(
   if (!merged) return undefined;
   const offset = new Map<string, number>();
   for (const h of [...input, ...output])
-    offset.set(h.element, Math.min(offset.get(h.element) ?? Infinity, h.message.offset));
+    offset.set(h.element, Math.min(offset.get(h.element) ?? Infinity, doc.order(h.message)));
   const sorted = [...merged].sort((a, b) => offset.get(a)! - offset.get(b)!);
   const keeps = (list: readonly string[]) =>
     list.every((e, i) => i === 0 || sorted.indexOf(list[i - 1]!) < sorted.indexOf(e));

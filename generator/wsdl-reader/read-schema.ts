@@ -183,7 +183,7 @@ export class SchemaReader {
       if (node.localName === 'complexType' && (isTimeSpan(name, node) || this.isArrayType(name, node))) continue;
       this.declared(name, node);
     }
-    return [...this.declarations.values()].sort((a, b) => a.node.offset - b.node.offset);
+    return [...this.declarations.values()].sort((a, b) => this.doc.order(a.node) - this.doc.order(b.node));
   }
 
   /**
@@ -220,8 +220,11 @@ export class SchemaReader {
         if (child.localName === 'include' || child.localName === 'redefine' || child.attributes.has('schemaLocation')) {
           throw this.doc.fail(
             child,
-            `an <${child.qualifiedName}> of another schema document: the ASMX runtime writes every schema inline ` +
-              'in wsdl:types, and asmxgen reads one self-contained WSDL; import the WSDL the service itself serves',
+            child.attributes.has('schemaLocation')
+              ? `an <${child.qualifiedName}> of another schema document: readWsdl reads one document; read the ` +
+                  'documents it names first with readWsdlDocuments, as asmxgen import and diff do'
+              : `an <${child.qualifiedName}> without a schemaLocation: it names no schema document to read; the ` +
+                  'ASMX runtime writes every schema inline in wsdl:types',
           );
         }
       }

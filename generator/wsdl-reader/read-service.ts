@@ -43,7 +43,7 @@ export function readEndpoints(
   serviceName: string,
   bindings: ReadonlyMap<BindingKind, WsdlBinding>,
 ): Endpoints {
-  const byName = new Map([...bindings.values()].map((b) => [b.name, b]));
+  const byName = new Map([...bindings.values()].flatMap((b) => b.members ?? [b]).map((b) => [b.name, b]));
   const addresses: Partial<Record<BindingKind, string>> = {};
   const nodes: Partial<Record<BindingKind, XmlNode>> = {};
   for (const port of childElements(service, WSDL_NS, 'port')) {

@@ -11,6 +11,7 @@ import { readBindings, type WsdlBinding } from './read-bindings.js';
 import { mergeOrders, readOperations, type OperationReading } from './read-operations.js';
 import { SchemaReader, type RawDeclaration, type RawParticle, type RawType } from './read-schema.js';
 import { readEndpoints, readService } from './read-service.js';
+import { declarationOrder, readSoapBindings } from './read-soap-bindings.js';
 import { TypeBuilder } from './read-types.js';
 import { SourceText } from './source-text.js';
 import { WsdlDocument } from './wsdl-document.js';
@@ -18,6 +19,7 @@ import { WsdlError } from './wsdl-error.js';
 import { isUsableName, RESERVED_NAMES } from './wsdl-names.js';
 import { isXmlName } from '../model/naming.js';
 import { parseXmlTree, type XmlNode } from './xml-tree.js';
+import type { WsdlDocuments } from './read-documents.js';
 
 export { WsdlError } from './wsdl-error.js';
 
@@ -30,15 +32,34 @@ export interface WsdlReading {
   readonly spec: Spec;
   /** The `location` of each port, by the kind of its binding. */
   readonly addresses: Partial<Record<BindingKind, string>>;
+  /**
+   * With `exact: false`: where the WSDL the spec generates first differs from the input (a copy edited by hand,
+   * another tool's output); `undefined` when the spec reproduces it.
+   */
+  readonly difference?: WsdlMismatch;
+}
+
+/** Where a WSDL and the one its spec generates first differ: `file:line:column` in each, and how. */
+export interface WsdlMismatch {
+  readonly served: { readonly file: string; readonly line: number; readonly column: number };
+  readonly generated: { readonly file: string; readonly line: number; readonly column: number };
+  readonly detail: string;
 }
 
 export interface ReadWsdlOptions {
   /**
    * Refuse a WSDL whose spec would generate another document (the default): what `import` needs. `false` reads
    * what the WSDL says and leaves out the final comparison: `diff` reads WSDLs edited by hand, whose items may
-   * stand where the runtime would not write them.
+   * stand where the runtime would not write them, and `import`, which keeps such a WSDL beside the spec. With
+   * `false`, an HTTP binding that leaves out an operation the runtime would offer there is read as the runtime
+   * writes it (the spec offers it; the difference is reported).
    */
   readonly exact?: boolean;
+  /**
+   * The description merged from the documents the WSDL names (`readWsdlDocuments`), read in place of `text`'s
+   * own tree; errors name the document each construct is in.
+   */
+  readonly documents?: WsdlDocuments;
 }
 
 /** One operation's wrapper elements, headers and HTTP reply element, as the schema gives them. */
@@ -65,7 +86,7 @@ interface OperationShape {
 export function readWsdl(text: string, file: string, options: ReadWsdlOptions = {}): WsdlReading {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const source = new SourceText(body, file);
-  const doc = new WsdlDocument(source, parseXmlTree(source));
+  const doc = new WsdlDocument(source, options.documents?.root ?? parseXmlTree(source), options.documents?.sources);
   const service = readService(doc);
   const name = doc.attribute(service, 'name');
   if (!isUsableName(name)) {
@@ -86,7 +107,8 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
     );
   }
   const schema = new SchemaReader(doc);
-  const operations = readOperations(doc, bindings);
+  const soapBindings = readSoapBindings(doc, name, bindings);
+  const operations = declarationOrder(doc, readOperations(doc, bindings), soapBindings);
   schema.checkSchemas();
   if (operations.length === 0) {
     throw doc.failAt(
@@ -146,7 +168,11 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
   }
 
   const fields = headerFieldNames(shapes.map((s) => s.headers.map((h) => types.nameOf(h.xmlName))));
-  const specOperations = shapes.map((shape, i) => operationSpec(doc, types, shape, fields[i]!));
+  const specOperations = shapes.map((shape, i) => {
+    const op = operationSpec(doc, types, shape, fields[i]!);
+    const binding = soapBindings?.bindingOf(shape.op.node);
+    return binding === undefined ? op : { ...op, binding };
+  });
   const http = bindings.has('httpGet') || bindings.has('httpPost');
   const soap11 = bindings.get('soap11');
   const kinds = [...bindings.keys()];
@@ -156,8 +182,9 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
       namespace: doc.targetNamespace,
       ...(path !== undefined && { path }),
       ...(doc.description !== undefined && { description: doc.description }),
-      ...bindingName(doc, name, bindings),
-      ...(soap11?.conformanceClaim === true && { conformanceClaim: true }),
+      ...(soapBindings ? {} : bindingName(doc, name, bindings)),
+      ...((soapBindings ? soapBindings.defaultClaim : soap11?.conformanceClaim === true) && { conformanceClaim: true }),
+      ...(soapBindings && { soapBindings: soapBindings.list }),
     },
     ...(kinds.length < BINDING_KINDS.length && { bindings: kinds }),
     ...(declarations.length > 0 && { types: types.typeDeclarations(new Map()) }),
@@ -170,12 +197,13 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
       },
     }),
   };
-  const withLists = http ? listParameters(doc, base, operations, bindings) : base;
+  const exact = options.exact ?? true;
+  const withLists = http ? listParameters(doc, base, operations, bindings, exact) : base;
   const address = BINDING_KINDS.map((k) => addresses[k]).find((a) => a !== undefined) ?? 'http://localhost/';
-  const { spec, model } = withIncludes(doc, withLists, declarations, shapes, types, address, options.exact ?? true);
+  const { spec, model, difference } = withIncludes(doc, withLists, declarations, shapes, types, address, exact);
   const wsdl = wsdlForm(doc, body, model, schema.dataSetSchema, schema.xsdImport);
   const { wsdl: _checked, ...rest } = spec;
-  return { spec: wsdl ? { ...rest, wsdl } : rest, addresses };
+  return { spec: wsdl ? { ...rest, wsdl } : rest, addresses, ...(difference && { difference }) };
 }
 
 /** `service.binding` when the SOAP bindings have a `[WebServiceBinding(Name)]` rather than `{Service}Soap`. */
@@ -343,6 +371,7 @@ function listParameters(
   spec: Spec,
   operations: readonly OperationReading[],
   bindings: ReadonlyMap<BindingKind, WsdlBinding>,
+  exact: boolean,
 ): Spec {
   const model = buildModel(spec);
   const httpBinding = (bindings.get('httpGet') ?? bindings.get('httpPost'))!;
@@ -365,6 +394,7 @@ function listParameters(
     if (!op.http && kept) {
       const parameters = specOp.parameters ?? [];
       const at = model.operations[i]!.parameters.findIndex((q) => httpParameterKind(q) === 'array');
+      if (at === -1 && !exact) return specOp;
       if (at === -1) {
         throw doc.failAt(
           httpBinding.portType,
@@ -400,7 +430,7 @@ function withIncludes(
   types: TypeBuilder,
   address: string,
   exact: boolean,
-): { spec: Spec; model: ServiceModel } {
+): { spec: Spec; model: ServiceModel; difference?: WsdlMismatch } {
   const classes = declarations.filter((d) => d.kind === 'class');
   const reached = new Set<string>();
   const visitParticle = (p: RawParticle): void => {
@@ -441,7 +471,7 @@ function withIncludes(
     { onBase: [], onService: unreached, reverse: false },
     { onBase: derived, onService: unreached.filter((c) => c.base === undefined), reverse: true },
   ];
-  let first: { error: WsdlError; spec: Spec; model: ServiceModel } | undefined;
+  let first: { error: WsdlError; difference: WsdlMismatch; spec: Spec; model: ServiceModel } | undefined;
   for (const strategy of strategies) {
     const order = <T>(list: readonly T[]) => (strategy.reverse ? [...list].reverse() : [...list]);
     const includes = new Map<string, string[]>();
@@ -457,28 +487,44 @@ function withIncludes(
       ...(declarations.length > 0 && { types: types.typeDeclarations(includes) }),
     };
     const model = buildModel(candidate);
-    const error = verify(doc, model, address);
-    if (!error) return { spec: candidate, model };
-    first ??= { error, spec: candidate, model };
+    const found = verify(doc, model, address);
+    if (!found) return { spec: candidate, model };
+    first ??= { ...found, spec: candidate, model };
     if (unreached.length === 0 && derived.length === 0) break;
   }
   if (exact) throw first!.error;
-  return first!;
+  return { spec: first!.spec, model: first!.model, difference: first!.difference };
 }
 
-/** Generates the WSDL of `model` and compares it with the input; the first difference, as an error there. */
-function verify(doc: WsdlDocument, model: ServiceModel, address: string): WsdlError | undefined {
+/**
+ * Generates the WSDL of `model` and compares it with the input; the first difference, as an error there and as
+ * the places in both documents.
+ */
+function verify(
+  doc: WsdlDocument,
+  model: ServiceModel,
+  address: string,
+): { error: WsdlError; difference: WsdlMismatch } | undefined {
   const generated = renderWsdl(model, address);
-  const tree = parseXmlTree(new SourceText(generated, `${model.name}.wsdl`));
+  const generatedSource = new SourceText(generated, `${model.name}.wsdl`);
+  const tree = parseXmlTree(generatedSource);
   const difference = compareWsdl(doc.root, tree);
   if (!difference) return undefined;
-  return doc.fail(
+  const served = doc.fail(difference.node, difference.detail);
+  const there = generatedSource.position((difference.expected ?? tree).offset);
+  const mismatch: WsdlMismatch = {
+    served: { file: served.file, line: served.line, column: served.column },
+    generated: { file: generatedSource.file, line: there.line, column: there.column },
+    detail: difference.detail,
+  };
+  const error = doc.fail(
     difference.node,
     `${difference.detail} for the service the rest of this WSDL describes: asmxgen found no spec that makes the ` +
       'runtime write this WSDL, so it cannot import it without changing the contract. If this copy was edited ' +
       '(by hand, or by another tool), import the WSDL the service itself serves (its address followed by ?wsdl); ' +
       'else write this part of the spec by hand (docs/spec.md) and compare the two with asmxgen diff',
   );
+  return { error, difference: mismatch };
 }
 
 /**

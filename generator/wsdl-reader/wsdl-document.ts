@@ -16,10 +16,14 @@ export class WsdlDocument {
   readonly portTypes = new Map<string, XmlNode>();
   readonly bindings: XmlNode[] = [];
   readonly services: XmlNode[] = [];
+  /** For a description read from several documents: each node's place in the merged description. */
+  private readonly places = new Map<XmlNode, number>();
 
   constructor(
     readonly source: SourceText,
     readonly root: XmlNode,
+    /** For a description read from several documents: the document each node of another one comes from. */
+    private readonly sources?: ReadonlyMap<XmlNode, SourceText>,
   ) {
     if (!isElement(root, WSDL_NS, 'definitions')) {
       throw this.fail(
@@ -38,6 +42,7 @@ export class WsdlDocument {
       );
     }
     this.targetNamespace = targetNamespace;
+    if (sources) this.number(root);
     let description: string | undefined;
     for (const child of root.elements) {
       if (child.namespace !== WSDL_NS) continue;
@@ -45,9 +50,11 @@ export class WsdlDocument {
         case 'import':
           throw this.fail(
             child,
-            `a wsdl:import of ${child.attributes.get('location') ?? 'another document'}: asmxgen reads one ` +
-              'self-contained WSDL and does not fetch the documents it imports (the ASMX runtime serves its WSDL ' +
-              'in one document); import the WSDL that holds the service itself',
+            child.attributes.has('location')
+              ? `a wsdl:import of ${child.attributes.get('location')}: readWsdl reads one document; read the ` +
+                  'documents it names first with readWsdlDocuments, as asmxgen import and diff do'
+              : 'a wsdl:import without a location: it names no document to read the definitions from; add the ' +
+                  'location of the document that holds them (the ASMX runtime serves its WSDL in one document)',
           );
         case 'documentation':
           description ??= this.documentation(child);
@@ -74,16 +81,32 @@ export class WsdlDocument {
 
   /** An error at the start tag of `node`. */
   fail(node: XmlNode, reason: string): WsdlError {
-    return this.source.errorAt(node.offset, reason);
+    return this.sourceOf(node).errorAt(node.offset, reason);
   }
 
   /** An error at attribute `name` of `node` (at the start tag when it has none). */
   failAt(node: XmlNode, name: string, reason: string): WsdlError {
-    return this.source.errorAt(this.source.attributeOffset(node.offset, name), reason);
+    const source = this.sourceOf(node);
+    return source.errorAt(source.attributeOffset(node.offset, name), reason);
   }
 
   line(node: XmlNode): number {
-    return this.source.position(node.offset).line;
+    return this.sourceOf(node).position(node.offset).line;
+  }
+
+  /** A key that sorts nodes in the order of the (merged) description. */
+  order(node: XmlNode): number {
+    return this.places.get(node) ?? node.offset;
+  }
+
+  private number(node: XmlNode): void {
+    this.places.set(node, this.places.size);
+    for (const child of node.elements) this.number(child);
+  }
+
+  /** The document `node` was read from. */
+  sourceOf(node: XmlNode): SourceText {
+    return this.sources?.get(node) ?? this.source;
   }
 
   /** A required attribute. */

@@ -22,10 +22,12 @@ it('exports by name exactly the values docs/api.md documents', () => {
       'loadSpecText',
       'mergeImpl',
       'readWsdl',
+      'readWsdlDocuments',
       'renderSpecYaml',
       'renderWsdl',
       'serviceAddress',
       'writeOutput',
+      'wsdlFingerprint',
     ].sort(),
   );
 });

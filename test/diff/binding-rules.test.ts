@@ -73,4 +73,59 @@ describe('binding rules', () => {
       expect(changes.map((c) => c.rule)).toEqual(['binding-removed']);
     });
   });
+
+  describe('operation-binding-changed (breaking)', () => {
+    const spread = (pingIn: string | undefined, countIn: string | undefined) =>
+      variant((s) => ({
+        ...s,
+        service: { ...s.service, soapBindings: ['default', { name: 'Admin' }, { name: 'Query' }] },
+        operations: [
+          { ...s.operations[0]!, ...(pingIn !== undefined && { binding: pingIn }) },
+          { ...s.operations[1]!, ...(countIn !== undefined && { binding: countIn }) },
+          { name: 'Keep', binding: 'Admin' },
+          { name: 'Look', binding: 'Query' },
+        ],
+      }));
+
+    it('is reported for each operation that moved, either way', () => {
+      expect(changesTo(spread('Admin', undefined), spread(undefined, 'Query'))).toEqual([
+        {
+          rule: 'operation-binding-changed',
+          level: 'breaking',
+          where: 'operation Count',
+          message: 'moved from SOAP binding Query to SvcSoap',
+          old: 'Query',
+          new: 'SvcSoap',
+        },
+        {
+          rule: 'operation-binding-changed',
+          level: 'breaking',
+          where: 'operation Ping',
+          message: 'moved from SOAP binding SvcSoap to Admin',
+          old: 'SvcSoap',
+          new: 'Admin',
+        },
+      ]);
+    });
+
+    it('is reported when the service spreads its operations over bindings it did not have', () => {
+      const changes = changesTo(spread('Admin', undefined));
+      expect(changes.map((c) => `${c.rule} ${c.where} ${c.message}`)).toEqual([
+        'operation-binding-changed operation Ping moved from SOAP binding SvcSoap to Admin',
+        'operation-added operation Keep added',
+        'operation-added operation Look added',
+      ]);
+    });
+
+    it('is not reported when bindings are reordered or one binding is renamed', () => {
+      const reordered = variant((s) => ({
+        ...s,
+        service: { ...s.service, soapBindings: [{ name: 'Query' }, 'default', { name: 'Admin' }] },
+        operations: [...s.operations, { name: 'Keep', binding: 'Admin' }, { name: 'Look', binding: 'Query' }],
+      }));
+      expect(changesTo(reordered, spread(undefined, undefined))).toEqual([]);
+      const renamed = variant((s) => ({ ...s, service: { ...s.service, binding: 'Other' } }));
+      expect(changesTo(renamed).map((c) => c.rule)).toEqual(['binding-name-changed']);
+    });
+  });
 });

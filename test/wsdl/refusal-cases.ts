@@ -27,6 +27,14 @@ function withoutHttpNotify(text: string): string {
     .replace(/ {4}<wsdl:operation name="Notify">\n {6}<http:operation[\s\S]*?<\/wsdl:operation>\n/g, '');
 }
 
+/** A WSDL with one SOAP 1.2 binding and its port left out, as no runtime writes it. */
+function withoutSoap12Binding(text: string, name: string): string {
+  const binding = new RegExp(` {2}<wsdl:binding name="${name}" [\\s\\S]*?</wsdl:binding>\\n`);
+  const port = new RegExp(` {4}<wsdl:port name="${name}" [\\s\\S]*?</wsdl:port>\\n`);
+  if (!binding.test(text) || !port.test(text)) throw new Error(`withoutSoap12Binding: no binding ${name}`);
+  return text.replace(binding, '').replace(port, '');
+}
+
 const DATASET_V2 =
   '<s:sequence maxOccurs="unbounded">\n' +
   '                  <s:any minOccurs="0" namespace="http://www.w3.org/2001/XMLSchema" processContents="lax" />\n' +
@@ -43,7 +51,10 @@ function firstDataSetLegacy(text: string): string {
 }
 
 export const REFUSALS = {
-  'several SOAP bindings (TwoBindings.wsdl)': corpus('TwoBindings.wsdl'),
+  'a SOAP 1.1 binding without its SOAP 1.2 twin (TwoBindings.wsdl)': withoutSoap12Binding(
+    corpus('TwoBindings.wsdl'),
+    'AdminBinding1',
+  ),
   'RequestNamespace (Namespaces.wsdl)': corpus('Namespaces.wsdl'),
   'a type in another namespace (Renames.wsdl)': corpus('Renames.wsdl'),
   'document/encoded (SoapStyles.wsdl)': corpus('SoapStyles.wsdl'),
@@ -90,18 +101,10 @@ export const REFUSALS = {
         '  </wsdl:message>\n  <wsdl:portType name="LegacySoap">',
     ],
   ),
-  'a type no operation reaches': edit(LEGACY, [
-    END_OF_SCHEMA,
-    '      <s:complexType name="Message">\n        <s:sequence>\n' +
-      '          <s:element minOccurs="0" maxOccurs="1" name="Text" type="s:string" />\n' +
-      '        </s:sequence>\n      </s:complexType>\n' +
-      END_OF_SCHEMA,
-  ]),
   'a struct written as a class once (minOccurs="0")': edit(corpus('Classes.wsdl'), [
     '<s:element minOccurs="1" maxOccurs="1" name="to" type="tns:GeoPoint" />',
     '<s:element minOccurs="0" maxOccurs="1" name="to" type="tns:GeoPoint" />',
   ]),
-  'required string (minOccurs="1")': edit(LEGACY, [NOTIFY_PARAMETER, NOTIFY_PARAMETER.replace('"0"', '"1"')]),
   'an XSD type a spec does not name (s:anyType)': edit(LEGACY, [
     NOTIFY_PARAMETER,
     NOTIFY_PARAMETER.replace('s:string', 's:anyType'),
@@ -118,7 +121,6 @@ export const REFUSALS = {
     '<s:element minOccurs="1" maxOccurs="1" name="itemId" type="s:int" />',
     '<s:element minOccurs="1" maxOccurs="1" name="itemId" nillable="true" type="s:int" />',
   ]),
-  'HTTP leaves out an operation the runtime offers': withoutHttpNotify(LEGACY_HTTP),
   'DataSets in both forms (WSDL_VERSION 1 and 2)': firstDataSetLegacy(corpus('DataTables.wsdl')),
   'not XML (JSON)': '{ "service": "Legacy" }\n',
   'not XML (truncated)': LEGACY.slice(0, LEGACY.indexOf('  <wsdl:binding name="LegacySoap12"')),
@@ -126,3 +128,31 @@ export const REFUSALS = {
 } as const;
 
 export type RefusalCase = keyof typeof REFUSALS;
+
+/**
+ * Corpus WSDLs edited as people edit a served copy: the messages are still clear, but no spec makes the runtime
+ * write the document. `import` writes the spec of the messages and keeps the served document beside it.
+ */
+export const EDITED = {
+  'required string (minOccurs="1")': edit(LEGACY, [NOTIFY_PARAMETER, NOTIFY_PARAMETER.replace('"0"', '"1"')]),
+  'a type no operation reaches': edit(LEGACY, [
+    END_OF_SCHEMA,
+    '      <s:complexType name="Message">\n        <s:sequence>\n' +
+      '          <s:element minOccurs="0" maxOccurs="1" name="Text" type="s:string" />\n' +
+      '        </s:sequence>\n      </s:complexType>\n' +
+      END_OF_SCHEMA,
+  ]),
+  'HTTP leaves out an operation the runtime offers': withoutHttpNotify(LEGACY_HTTP),
+  'elements moved (GetVersion before Notify)': getVersionFirst(LEGACY),
+} as const;
+
+/** LegacySoapOnly.wsdl with the wrapper elements of GetVersion moved above those of Notify, by hand. */
+function getVersionFirst(text: string): string {
+  const notify = text.indexOf('      <s:element name="Notify">');
+  const getVersion = text.indexOf('      <s:element name="GetVersion">');
+  const end = text.indexOf(END_OF_SCHEMA);
+  if (notify === -1 || getVersion === -1 || end === -1) throw new Error('getVersionFirst: not LegacySoapOnly.wsdl');
+  return text.slice(0, notify) + text.slice(getVersion, end) + text.slice(notify, getVersion) + text.slice(end);
+}
+
+export type EditedCase = keyof typeof EDITED;

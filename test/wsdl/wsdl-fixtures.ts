@@ -39,7 +39,6 @@ export const REFUSED_CORPUS: Readonly<Record<string, RegExp>> = {
     /^Namespaces\.wsdl:\d+:\d+: the request element of operation "Balance" is in namespace urn:partner:billing/,
   'Renames.wsdl': /^Renames\.wsdl:\d+:\d+: .*namespace "urn:example:renames:shared"/,
   'SoapStyles.wsdl': /^SoapStyles\.wsdl:\d+:\d+: .*(encoded|Bare|RequestElementName|one-way)/,
-  'TwoBindings.wsdl': /^TwoBindings\.wsdl:\d+:\d+: a second SOAP 1.1 binding/,
 };
 
 /** The WSDL the real runtime serves for the parity test's service (test/fixtures/echo-kinds). */
