@@ -1,5 +1,6 @@
 import type { OperationModel, ParameterModel } from '../model/types.js';
 import { changeOf, type Change, type DiffRule } from './change.js';
+import { dataTypeChanges } from './data-type-rules.js';
 import { httpBindingsOnBothSides, sameTypeSpec, type DiffContext } from './diff-context.js';
 import { nameList } from './describe-values.js';
 import { operationLabel } from './operation-pairs.js';
@@ -62,6 +63,17 @@ export const PARAMETERS_REORDERED: DiffRule = {
     'name, so against them old callers keep working.',
 };
 
+export const PARAMETER_NILLABLE_CHANGED: DiffRule = {
+  id: 'parameter-nillable-changed',
+  level: 'breaking',
+  meaning:
+    'A reference-type parameter became or stopped being nillable (`nillable`, `[XmlElement(IsNullable = true)]`).',
+  why:
+    'A nillable parameter is `minOccurs="1"`: the typed client of the new contract must pass it (`T | null`), ' +
+    'where the old one could leave it out, and a caller that passes `null` no longer compiles when it stops being ' +
+    'nillable; schema-strict callers send or refuse `xsi:nil` by the contract they were built from.',
+};
+
 export const PARAMETER_RULES: readonly DiffRule[] = [
   PARAMETER_ADDED_REQUIRED,
   PARAMETER_ADDED_REQUIRED_ON_HTTP,
@@ -69,6 +81,7 @@ export const PARAMETER_RULES: readonly DiffRule[] = [
   PARAMETER_REMOVED,
   PARAMETER_TYPE_CHANGED,
   PARAMETERS_REORDERED,
+  PARAMETER_NILLABLE_CHANGED,
 ];
 
 /** Changes of the parameters of an operation both versions have; parameters are matched by name. */
@@ -107,6 +120,11 @@ export function parameterChanges(ctx: DiffContext, a: OperationModel, b: Operati
       changes.push(
         ...itemNillableChanges(ctx, parameterWhere(label, p.name), p.type, q.type, direction, response, request),
       );
+      changes.push(...dataTypeChanges(parameterWhere(label, p.name), p.type, q.type));
+      if (p.nillable !== q.nillable && p.type.kind !== 'nullable') {
+        const message = q.nillable ? 'became nillable' : 'no longer nillable';
+        changes.push(changeOf(PARAMETER_NILLABLE_CHANGED, parameterWhere(label, p.name), message));
+      }
     }
   }
 

@@ -1,5 +1,6 @@
 import type { OperationModel } from '../model/types.js';
 import { changeOf, type Change, type DiffRule } from './change.js';
+import { dataTypeChanges } from './data-type-rules.js';
 import { httpBindingsOnBothSides, sameTypeSpec, type DiffContext } from './diff-context.js';
 import { operationLabel } from './operation-pairs.js';
 import { itemNameChanges, itemNillableChanges } from './type-rules.js';
@@ -37,11 +38,23 @@ export const RESULT_TYPE_CHANGED: DiffRule = {
   why: 'Callers of the old contract read the value as the old type: it may not convert, or means something else.',
 };
 
+export const RESULT_NILLABLE_CHANGED: DiffRule = {
+  id: 'result-nillable-changed',
+  level: 'breaking',
+  meaning:
+    'A reference-type result became or stopped being nillable (`resultNillable`, `[return: XmlElement(IsNullable = true)]`).',
+  why:
+    'A null result is then written `xsi:nil="true"` instead of being left out, or the other way round: typed ' +
+    'clients of the old contract get `null` where they expect `undefined` (or the reverse), and schema-strict ' +
+    'readers refuse the element they were not told of.',
+};
+
 export const RESULT_RULES: readonly DiffRule[] = [
   RESULT_ADDED,
   RESULT_ADDED_ON_HTTP,
   RESULT_REMOVED,
   RESULT_TYPE_CHANGED,
+  RESULT_NILLABLE_CHANGED,
 ];
 
 /** Changes of the result of an operation both versions have. */
@@ -70,9 +83,15 @@ export function resultChanges(ctx: DiffContext, a: OperationModel, b: OperationM
     return [changeOf(RESULT_TYPE_CHANGED, where, message, { old: a.result.type.spec, new: b.result.type.spec })];
   }
   if (a.result && b.result) {
+    const nillable =
+      a.result.nillable !== b.result.nillable && a.result.type.kind !== 'nullable'
+        ? [changeOf(RESULT_NILLABLE_CHANGED, where, b.result.nillable ? 'became nillable' : 'no longer nillable')]
+        : [];
     return [
       ...itemNameChanges(ctx, where, a.result.type, b.result.type),
       ...itemNillableChanges(ctx, where, a.result.type, b.result.type, 'in responses', true, false),
+      ...dataTypeChanges(where, a.result.type, b.result.type),
+      ...nillable,
     ];
   }
   return [];

@@ -1,5 +1,6 @@
 import { BINDING_RULES } from './binding-rules.js';
 import type { DiffRule } from './change.js';
+import { DATA_TYPE_RULES } from './data-type-rules.js';
 import { OPERATION_RULES } from './operation-rules.js';
 import { PARAMETER_RULES } from './parameter-rules.js';
 import { RESULT_RULES } from './result-rules.js';
@@ -16,4 +17,5 @@ export const DIFF_RULES: readonly DiffRule[] = [
   ...RESULT_RULES,
   ...HEADER_RULES,
   ...TYPE_RULES,
+  ...DATA_TYPE_RULES,
 ];

@@ -7,6 +7,7 @@ import { sameTypeSpec, type DiffContext } from './diff-context.js';
 import { nameList } from './describe-values.js';
 import { directionText, mergeReach, reachesText, type TypeReach } from './type-reach.js';
 import { enumValueWhere, membersWhere, memberWhere, typeWhere } from './where.js';
+import { dataTypeChanges } from './data-type-rules.js';
 
 const XML_SERIALIZER = 'XmlSerializer proxies (wsdl.exe, Mono)';
 
@@ -536,6 +537,7 @@ function memberChanges(ctx: DiffContext, a: ClassTypeModel, b: ClassTypeModel, r
     const typeChanged = !sameTypeSpec(ctx, m.type.spec, n.type.spec);
     if (typeChanged) changes.push(typeChange(ctx, a.name, m, n, suffix));
     else changes.push(...arrayShapeChanges(ctx, memberWhere(a.name, m.name), m, n, r, suffix));
+    if (!typeChanged) changes.push(...dataTypeChanges(where, m.type, n.type, suffix));
     if (!typeChanged && m.nillable !== n.nillable) {
       const breaking = n.nillable ? r.response : r.request;
       const message = `${n.nillable ? 'became nillable' : 'no longer nillable'}, ${directionText(r)}${suffix}`;

@@ -32,7 +32,7 @@ export function emitClientModule(model: ServiceModel, address: string, runtime: 
   const typeImports = [
     ...model.operations.flatMap((op) => [
       ...(inputTypeOf(op) === op.ts.inputType ? [op.ts.inputType] : []),
-      ...(op.result ? [op.ts.resultType] : []),
+      ...(op.result || op.replyParameters.length > 0 ? [op.ts.resultType] : []),
       ...(op.ts.headers?.in ? [op.ts.headers.in] : []),
       ...(op.ts.headers?.out ? [op.ts.headers.out] : []),
     ]),
@@ -115,10 +115,10 @@ export function emitClientModule(model: ServiceModel, address: string, runtime: 
         name: op.ts.method,
         docs: jsDoc([op.description, uploadNote(op)], { group: op.group }),
         params: [
-          { name: 'input', type: inputTypeOf(op), optional: op.parameters.every((p) => p.minOccurs === 0) },
+          { name: 'input', type: inputTypeOf(op), optional: op.requestParameters.every((p) => p.minOccurs === 0) },
           { name: 'options', type: op.ts.headers?.callOptions ?? callOptionsType, optional: true },
         ],
-        returnType: generic('Promise', op.result ? op.ts.resultType : 'void'),
+        returnType: generic('Promise', op.result || op.replyParameters.length > 0 ? op.ts.resultType : 'void'),
       })),
     },
     {

@@ -33,12 +33,15 @@ function describeOperation(op: OperationModel): OperationDescription {
       type: p.valueType,
       optional: p.minOccurs === 0,
       ...(p.nillable ? { nillable: true } : {}),
+      ...(p.direction === 'in' ? {} : { direction: p.direction }),
+      ...(p.valueChoice ? { choice: p.valueChoice } : {}),
     })),
     ...(result && {
       result: {
         type: result.valueType,
         element: result.elementName,
         ...(result.nillable ? { nillable: true } : {}),
+        ...(op.replyParameters.length > 0 && result.replyKey !== 'result' ? { key: result.replyKey } : {}),
         ...(result.httpElement === undefined ? {} : { httpElement: result.httpElement }),
       },
     }),

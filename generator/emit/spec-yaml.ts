@@ -147,6 +147,7 @@ function classMap(doc: Document, t: ClassDeclaration): YAMLMap {
         ['itemName', m.itemName],
         ['itemNullable', m.itemNullable],
         ['nillable', m.nillable],
+        ['dataType', m.dataType],
         ['optional', m.optional],
         ['default', m.default],
       ]),
@@ -190,6 +191,8 @@ function operationMap(doc: Document, op: SpecOperation): YAMLMap {
   if (parameters.length > 0) node.items.push(pair(doc, 'parameters', parametersSeq(doc, parameters)));
   if (op.result !== undefined) node.items.push(pair(doc, 'result', op.result));
   if (op.resultItemName !== undefined) node.items.push(pair(doc, 'resultItemName', op.resultItemName));
+  if (op.resultDataType !== undefined) node.items.push(pair(doc, 'resultDataType', op.resultDataType));
+  if (op.resultNillable) node.items.push(pair(doc, 'resultNillable', true));
   if (op.resultItemNullable !== undefined) node.items.push(pair(doc, 'resultItemNullable', op.resultItemNullable));
   return node;
 }
@@ -212,6 +215,8 @@ function parametersSeq(doc: Document, parameters: readonly SpecParameter[]): YAM
       ['direction', p.direction],
       ['list', p.list],
       ['itemName', p.itemName],
+      ['dataType', p.dataType],
+      ['nillable', p.nillable],
       ['itemNullable', p.itemNullable],
     ]);
   });

@@ -1,6 +1,14 @@
 import type { BuiltinName } from '../model/builtin-types.js';
+import type { DataTypeName } from '../model/data-types.js';
 import { isOptionalMember } from '../model/ts-types.js';
-import type { ClassTypeModel, EnumTypeModel, MemberModel, TypeModel } from '../model/type-model.js';
+import type {
+  ChoiceElementModel,
+  ChoiceModel,
+  ClassTypeModel,
+  EnumTypeModel,
+  MemberModel,
+  TypeModel,
+} from '../model/type-model.js';
 import type { TypeRef } from '../model/type-refs.js';
 import type { OperationModel, ServiceModel } from '../model/types.js';
 import { array, call, flat, object, raw, string, stringLiteral, type Expr } from '../printer/ts-syntax.js';
@@ -158,6 +166,41 @@ function plainBuiltin(type: BuiltinName, label: string, position: number): Expr 
   }
 }
 
+/**
+ * A value at a `DataType` site, which SOAP writes in the DataType's lexical form: integers past 2^64 (strings, as
+ * written), dates at the ends of the calendar, times with a zone (a time without one comes back with the host's,
+ * `+00:00`), every byte in hexBinary, names with characters XmlConvert escapes; trimmed types without edge
+ * white space (XmlSerializer trims them).
+ */
+function dataTypeSample(type: DataTypeName, kind: SampleKind, label: string, position: number, member: boolean): Expr {
+  const hostile = kind === 'hostile';
+  switch (type) {
+    case 'integer':
+    case 'nonNegativeInteger':
+    case 'positiveInteger':
+      return sampleString(hostile ? '123456789012345678901234567890' : `${9007199254740993n + BigInt(position)}`);
+    case 'negativeInteger':
+    case 'nonPositiveInteger':
+      return sampleString(hostile ? '-123456789012345678901234567890' : `-${position + 1}`);
+    case 'date':
+      return dateTime(
+        hostile ? (member ? '0001-01-01' : '9999-12-31') : `2026-02-${String((position % 28) + 1).padStart(2, '0')}`,
+      );
+    case 'time':
+      if (!hostile) return dateTime(`0001-01-01T10:${String(position % 60).padStart(2, '0')}:00.25Z`);
+      return dateTime(member ? '0001-01-01T00:00:00-14:00' : '0001-01-01T23:59:59.9999999+14:00');
+    case 'hexBinary':
+      return hostile ? raw('ALL_BYTES') : call('new TextEncoder().encode', [sampleString(label)]);
+    case 'normalizedString':
+    case 'Name':
+    case 'NCName':
+    case 'NMTOKEN':
+      return hostile ? raw('HOSTILE_STRING') : sampleString(label);
+    default:
+      return hostile ? raw('HOSTILE_STRING.trim()') : sampleString(label);
+  }
+}
+
 /** Where a value goes: what the sample may hold there. */
 interface Site {
   readonly nillable?: boolean;
@@ -165,6 +208,8 @@ interface Site {
   readonly any?: boolean;
   /** A parameter HTTP GET/POST carry too: a form field cannot be nil, so its array has no nil item. */
   readonly form?: boolean;
+  /** A choice of elements in the site's place (a member's or a parameter's). */
+  readonly choice?: ChoiceModel | undefined;
 }
 
 /** Classes nested deeper than this leave their optional members out, so recursive types end. */
@@ -175,9 +220,12 @@ class Sampler {
   private readonly types: ReadonlyMap<string, TypeModel>;
   private readonly derived: ReadonlyMap<string, readonly string[]>;
   private readonly nillableArrays: ReadonlySet<string>;
+  /** `ArrayOfChoiceN` types: their items are a choice. */
+  private readonly arrayChoices: ReadonlyMap<string, ChoiceModel>;
 
   constructor(model: ServiceModel) {
     this.types = new Map(model.types.map((t) => [t.name, t]));
+    this.arrayChoices = new Map(model.arrayTypes.flatMap((a) => (a.choice ? [[a.name, a.choice] as const] : [])));
     this.nillableArrays = new Set(model.arrayTypes.filter((a) => a.itemNillable).map((a) => a.name));
     this.derived = new Map(
       Object.entries(model.typeDescriptions).flatMap(([name, d]) =>
@@ -188,9 +236,14 @@ class Sampler {
 
   value(ref: TypeRef, kind: SampleKind, label: string, position: number, site: Site = {}, depth = 0): Expr {
     if (site.any) return kind === 'hostile' ? HOSTILE.xmlElement : plainBuiltin('xmlElement', label, position);
+    const choice =
+      site.choice ?? (ref.kind === 'array' && ref.arrayType ? this.arrayChoices.get(ref.arrayType) : undefined);
+    if (choice) return this.choiceValue(ref, choice, kind, label, position, site, depth);
     if (kind === 'hostile' && (site.nillable || ref.kind === 'nullable')) return raw('null');
     switch (ref.kind) {
       case 'builtin':
+        if (ref.dataType !== undefined)
+          return dataTypeSample(ref.dataType, kind, label, position, site.member === true);
         if (kind === 'plain') return plainBuiltin(ref.name, label, position);
         return (site.member ? HOSTILE_MEMBER[ref.name] : undefined) ?? HOSTILE[ref.name];
       case 'nullable':
@@ -207,6 +260,42 @@ class Sampler {
         return array([item('hostile', 0), ...(nilItem ? [raw('null')] : []), item('plain', 1)]);
       }
     }
+  }
+
+  /**
+   * A value at a choice site, `{ $element, value }`: plain, the first element; hostile, the last one. An array of
+   * choices holds, plain, the first element; hostile, every element in turn.
+   */
+  private choiceValue(
+    ref: TypeRef,
+    choice: ChoiceModel,
+    kind: SampleKind,
+    label: string,
+    position: number,
+    site: Site,
+    depth: number,
+  ): Expr {
+    const one = (e: ChoiceElementModel, k: SampleKind, i: number) =>
+      object([
+        ['$element', sampleString(e.name)],
+        [
+          'value',
+          // Never null: a null at a choice is written as nothing (it has no element).
+          this.value(
+            e.type.kind === 'nullable' ? e.type.of : e.type,
+            k,
+            `${label} ${e.name}`,
+            position + i,
+            { member: site.member },
+            depth + 1,
+          ),
+        ],
+      ]);
+    const first = choice.elements[0]!;
+    const last = choice.elements[choice.elements.length - 1]!;
+    if (ref.kind !== 'array') return kind === 'plain' ? one(first, 'plain', 0) : one(last, 'hostile', 0);
+    if (kind === 'plain') return array([one(first, 'plain', 0)]);
+    return array(choice.elements.map((e, i) => one(e, 'hostile', i)));
   }
 
   /** Items of a wrapped array may be nil as its array type says; unwrapped items where the member is nillable. */
@@ -267,7 +356,7 @@ class Sampler {
       kind,
       label,
       position,
-      { member: true, nillable: m.nillable && !m.unwrapped, any: m.form === 'any' },
+      { member: true, nillable: m.nillable && !m.unwrapped, any: m.form === 'any', choice: m.choice },
       depth + 1,
     );
   }
@@ -286,14 +375,27 @@ export function inputSampleExpr(model: ServiceModel, op: OperationModel, kind: S
   const sampler = samplerOf(model);
   const site = { form: op.http !== undefined };
   return object(
-    op.parameters.map((p, i) => [p.tsName, sampler.value(p.type, kind, `${op.ts.method} ${p.name}`, i, site)]),
+    op.parameters.flatMap((p, i): [string, Expr][] =>
+      p.direction === 'out'
+        ? []
+        : [[p.tsName, sampler.value(p.type, kind, `${op.ts.method} ${p.name}`, i, { ...site, choice: p.choice })]],
+    ),
   );
 }
 
 /** A sample result of `op`; `undefined` for a void operation. */
 export function resultSampleExpr(model: ServiceModel, op: OperationModel, kind: SampleKind): Expr {
-  if (!op.result) return raw('undefined');
-  return samplerOf(model).value(op.result.type, kind, `${op.ts.method} result`, op.parameters.length);
+  const sampler = samplerOf(model);
+  const returned = (): Expr => sampler.value(op.result!.type, kind, `${op.ts.method} result`, op.parameters.length);
+  if (op.replyParameters.length === 0) return op.result ? returned() : raw('undefined');
+  // An operation with out and ref parameters returns an object of its result and them; each differs from the input's.
+  const entries: [string, Expr][] = op.result ? [[op.result.replyKey, returned()]] : [];
+  op.parameters.forEach((p, i) => {
+    if (p.direction === 'in') return;
+    const position = op.parameters.length + 1 + i;
+    entries.push([p.tsName, sampler.value(p.type, kind, `${op.ts.method} ${p.name} back`, position)]);
+  });
+  return object(entries);
 }
 
 /**

@@ -95,6 +95,10 @@ function classTypes(d: TsClassDeclaration): Statement[] {
 function memberNote(m: TsClassDeclaration['members'][number]): string | undefined {
   if (m.form === 'any') return 'The child elements no other member claims (`[XmlAnyElement]`).';
   if (m.form === 'attribute') return `The \`${m.xmlName}\` attribute.`;
+  if (m.choice) {
+    const names = m.choice.map((n) => `\`${n}\``).join(', ');
+    return m.unwrapped ? `Repeated ${names} elements, in the member's place.` : `One of ${names}, in the member's place.`;
+  }
   if (m.unwrapped) return `Repeated \`${m.xmlName}\` elements, in the member's place (no wrapper).`;
   const bare = m.name.replace(/^'(.*)'$/, '$1');
   return m.xmlName === bare ? undefined : `The \`${m.xmlName}\` element.`;
@@ -105,7 +109,7 @@ function docs(op: OperationModel, role: string) {
 }
 
 function inputType(op: OperationModel): Statement {
-  if (op.parameters.length === 0) {
+  if (op.requestParameters.length === 0) {
     // `{}` would accept any value but null; this accepts `{}` only.
     return {
       kind: 'type',
@@ -118,7 +122,7 @@ function inputType(op: OperationModel): Statement {
     kind: 'interface',
     name: op.ts.inputType,
     docs: docs(op, `The parameters of \`${op.ts.method}\`.`),
-    members: op.parameters.map((p) => ({
+    members: op.requestParameters.map((p) => ({
       kind: 'property' as const,
       name: p.tsName,
       type: p.tsType,
@@ -130,6 +134,7 @@ function inputType(op: OperationModel): Statement {
 function resultType(op: OperationModel): Statement {
   const result = op.result;
   const name = op.ts.method;
+  if (op.replyParameters.length > 0) return replyType(op);
   const role = !result
     ? `\`${name}\` returns nothing: its reply is an empty \`${op.responseElement}\`.`
     : result.minOccurs === 0
@@ -140,6 +145,44 @@ function resultType(op: OperationModel): Statement {
     name: op.ts.resultType,
     type: !result ? 'void' : result.minOccurs === 0 ? union(result.tsType, 'undefined') : result.tsType,
     docs: docs(op, role),
+  };
+}
+
+/**
+ * The result of an operation with `out` or `ref` parameters: `result` (its return value, for a non-void one) and each
+ * of those parameters, as its response element holds them.
+ */
+function replyType(op: OperationModel): Statement {
+  const result = op.result;
+  const returned: Member[] = result
+    ? [
+        {
+          kind: 'property',
+          name: result.replyKey,
+          type: result.tsType,
+          optional: result.minOccurs === 0,
+          docs: jsDoc([`The return value, the \`${result.elementName}\` element.`]),
+        },
+      ]
+    : [];
+  return {
+    kind: 'interface',
+    name: op.ts.resultType,
+    docs: docs(
+      op,
+      `What \`${op.ts.method}\` returns: ${result ? 'its return value and ' : ''}its out and ref parameters, in the ` +
+        `order of the \`${op.responseElement}\` element; a property is absent when its element is.`,
+    ),
+    members: [
+      ...returned,
+      ...op.replyParameters.map((p): Member => ({
+        kind: 'property',
+        name: p.tsName,
+        type: p.tsType,
+        optional: p.minOccurs === 0,
+        docs: jsDoc([`The \`${p.direction}\` parameter \`${p.name}\`.`]),
+      })),
+    ],
   };
 }
 

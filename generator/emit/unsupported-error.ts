@@ -1,7 +1,7 @@
 /**
  * A spec the TypeScript emitters cannot carry yet: it validates, and its WSDL renders (`generateWsdl`,
  * `renderWsdl`, `asmxgen generate --wsdl-only`), but the server, client and tests do not carry all it uses
- * (`ServiceModel.codeBlockers`: `out` and `ref` parameters).
+ * (`ServiceModel.codeBlockers`, empty for every spec the format holds now).
  */
 export class UnsupportedSpecError extends Error {
   override name = 'UnsupportedSpecError';

@@ -1,5 +1,6 @@
 import { ArrayTypes, type NamedTypeFacts } from './array-types.js';
 import { BUILTIN_TYPES, isBuiltinName } from './builtin-types.js';
+import { isDataTypeName } from './data-types.js';
 import type {
   ChoiceElementDeclaration,
   ClassDeclaration,
@@ -78,17 +79,21 @@ export class TypeResolver {
   }
 
   /**
-   * A type reference; `itemName` renames the outermost array's items, `itemNullable: false` writes them without
-   * `nillable` (`[XmlArrayItem(IsNullable = false)]`), `unwrapped` makes it no array type.
+   * A type reference; `itemName` renames the outermost array's items, `unwrapped` makes it no array type,
+   * `dataType` is the site's `DataType` (on a `string`, `dateTime` or `base64Binary`, checked by the spec),
+   * `itemNullable: false` writes the outermost array's items without `nillable` (`[XmlArrayItem(IsNullable = false)]`).
    */
-  ref(text: string, itemName?: string, unwrapped = false, itemNullable?: boolean): TypeRef {
+  ref(text: string, itemName?: string, unwrapped = false, dataType?: string, itemNullable?: boolean): TypeRef {
     const parsed = parseTypeText(text);
     if (!parsed) throw new Error(`invalid type reference "${text}"`);
     const base = parsed.name;
     let ref: TypeRef;
     if (isBuiltinName(base)) {
       if (base === 'anyType') this.root();
-      ref = { kind: 'builtin', spec: base, name: base };
+      ref =
+        dataType !== undefined && isDataTypeName(dataType)
+          ? { kind: 'builtin', spec: base, name: base, dataType }
+          : { kind: 'builtin', spec: base, name: base };
     } else {
       const decl = this.declarations.get(base);
       if (!decl) throw new Error(`unknown type "${base}"`);
@@ -217,7 +222,7 @@ export class TypeResolver {
       };
     }
     // `[XmlAnyElement]` arrays and unwrapped arrays are repeated elements: no array type.
-    const plain = this.ref(m.type, m.itemName, m.unwrapped === true || m.any === true, m.itemNullable);
+    const plain = this.ref(m.type, m.itemName, m.unwrapped === true || m.any === true, m.dataType, m.itemNullable);
     // [XmlElement(IsNullable = true)] on an unwrapped array: its items are nillable.
     const type =
       m.unwrapped === true && m.nillable === true && plain.kind === 'array' ? { ...plain, nillableItems: true } : plain;

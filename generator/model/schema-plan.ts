@@ -203,7 +203,10 @@ class Planner {
   private httpElement(ref: TypeRef): void {
     const e = httpResultElement(ref, this.input.types);
     if (!e || this.topElements.has(e.name)) return;
-    const base = ref.kind === 'nullable' ? ref.of : ref;
+    const site = ref.kind === 'nullable' ? ref.of : ref;
+    // HTTP writes the C# type: a `DataType` changes only the SOAP messages.
+    const base =
+      site.kind === 'builtin' && site.dataType ? { kind: 'builtin' as const, spec: site.spec, name: site.name } : site;
     this.topElement(this.element(undefined, e.name, base, { nillable: e.nillable }));
     this.exportRef(base);
     this.flush();
@@ -218,7 +221,8 @@ class Planner {
     for (const entry of this.input.scope) {
       if (entry.at >= this.watermark) break;
       if (entry.kind === 'array') this.exportArray(entry.name);
-      else for (const name of this.registered((c) => c.base === undefined)) this.exportClass(name);
+      // A header class derives from SoapHeader, which the schema leaves out: it is no class of the root's.
+      else for (const name of this.registered((c) => c.base === undefined && !c.header)) this.exportClass(name);
     }
   }
 
@@ -408,7 +412,7 @@ class Planner {
         const t = BUILTIN_TYPES[ref.name];
         if (t.shape !== 'named') return undefined;
         const namespace = t.home === 'xsd' ? XSD_NAMESPACE : t.home === 'microsoft' ? MICROSOFT_TYPES_NAMESPACE : tns;
-        return { namespace, name: t.xsdName };
+        return { namespace, name: ref.dataType ?? t.xsdName };
       }
       case 'nullable':
         return this.typeName(ref.of);

@@ -74,6 +74,8 @@ export interface TsMember {
   readonly form: MemberModel['form'];
   /** Items repeated in the member's place (`[XmlElement]` on an array). */
   readonly unwrapped: boolean;
+  /** A choice in the member's place: its element names, in order (`undefined` otherwise). */
+  readonly choice?: readonly string[];
 }
 
 export interface TsEnumDeclaration {
@@ -154,6 +156,7 @@ export class TsTypes {
           xmlName: m.xmlName,
           form: m.form,
           unwrapped: m.unwrapped,
+          ...(m.choice ? { choice: m.choice.elements.map((e) => e.name) } : {}),
         })),
         valueUnion:
           unionName === undefined

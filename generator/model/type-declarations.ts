@@ -43,6 +43,8 @@ export interface MemberDeclaration {
   readonly itemNullable?: boolean;
   /** `[XmlElement(IsNullable = true)]` on a reference type. */
   readonly nillable?: boolean;
+  /** `[XmlElement(DataType = "date")]`, `[XmlAttribute(DataType = "integer")]` (`data-types.ts`). */
+  readonly dataType?: string;
   /**
    * A value-type member that may be left out: the `{Name}Specified` field (or `ShouldSerialize{Name}()`) beside it
    * makes XmlSerializer write `minOccurs="0"` (and no `use="required"` on an attribute).

@@ -1,11 +1,19 @@
 import type {
+  ChoiceElementDescription,
   ClassDescription,
   EnumDescription,
   MemberDescription,
   TypeDescription,
   ValueType,
 } from '@asmxgen/runtime';
-import type { ArrayTypeModel, ClassTypeModel, EnumTypeModel, MemberModel, TypeModel } from './type-model.js';
+import type {
+  ArrayTypeModel,
+  ChoiceModel,
+  ClassTypeModel,
+  EnumTypeModel,
+  MemberModel,
+  TypeModel,
+} from './type-model.js';
 import type { TypeRef } from './type-refs.js';
 import { derivedClasses } from './ts-types.js';
 
@@ -16,14 +24,15 @@ import { derivedClasses } from './ts-types.js';
 export function valueTypeOf(ref: TypeRef, arrays: ReadonlyMap<string, ArrayTypeModel>): ValueType {
   switch (ref.kind) {
     case 'builtin':
-      return ref.name;
+      return ref.dataType ?? ref.name;
     case 'class':
       return { class: ref.name };
     case 'enum':
       return { enum: ref.name };
     case 'nullable':
       return valueTypeOf(ref.of, arrays);
-    case 'array':
+    case 'array': {
+      const choice = ref.arrayType === undefined ? undefined : arrays.get(ref.arrayType)!.choice;
       return {
         array: valueTypeOf(ref.item, arrays),
         item: ref.itemName,
@@ -31,8 +40,22 @@ export function valueTypeOf(ref: TypeRef, arrays: ReadonlyMap<string, ArrayTypeM
           ref.arrayType === undefined
             ? ref.item.kind === 'nullable' || ref.nillableItems === true
             : arrays.get(ref.arrayType)!.itemNillable,
+        ...(choice ? { choice: describeChoice(choice, arrays) } : {}),
       };
+    }
   }
+}
+
+/** A choice's elements as the runtime reads and writes them (`{ $element, value }` values). */
+export function describeChoice(
+  choice: ChoiceModel,
+  arrays: ReadonlyMap<string, ArrayTypeModel>,
+): ChoiceElementDescription[] {
+  return choice.elements.map((e) => ({
+    element: e.name,
+    type: valueTypeOf(e.type, arrays),
+    ...(e.nillable || e.type.kind === 'nullable' ? { nillable: true } : {}),
+  }));
 }
 
 /** The runtime's view of every declared type, by declared name, in declaration order. */
@@ -89,6 +112,7 @@ function describeMember(m: MemberModel, arrays: ReadonlyMap<string, ArrayTypeMod
     ...(m.unwrapped ? { unwrapped: true } : {}),
     ...(m.optional ? { optional: true } : {}),
     ...(m.default === undefined ? {} : { default: m.default }),
+    ...(m.choice ? { choice: describeChoice(m.choice, arrays) } : {}),
   };
 }
 

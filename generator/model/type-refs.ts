@@ -1,4 +1,5 @@
 import type { BuiltinName } from './builtin-types.js';
+import type { DataTypeName } from './data-types.js';
 
 /**
  * A type reference as a spec writes it: a name (a built-in or a declared type), then `?` (a nullable value type,
@@ -31,6 +32,8 @@ export interface BuiltinTypeRef {
   readonly kind: 'builtin';
   readonly spec: string;
   readonly name: BuiltinName;
+  /** `DataType` on the site (`[XmlElement(DataType = "date")]`): the schema's type and the SOAP lexical form. */
+  readonly dataType?: DataTypeName;
 }
 
 /** A declared class or struct (`types:` with `members`). */

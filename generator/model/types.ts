@@ -1,4 +1,4 @@
-import type { TypeDescription, ValueType } from '@asmxgen/runtime';
+import type { ChoiceElementDescription, TypeDescription, ValueType } from '@asmxgen/runtime';
 import type { RuntimeValueName, TsDeclaration } from './ts-types.js';
 import type { ArrayTypeModel, ChoiceModel, TypeModel } from './type-model.js';
 import type { TypeRef } from './type-refs.js';
@@ -30,6 +30,8 @@ export interface ParameterModel {
   readonly valueType: ValueType;
   /** A choice of elements in the parameter's place (`[XmlElement(Name, typeof(T))]`s). */
   readonly choice: ChoiceModel | undefined;
+  /** The same choice as the runtime reads and writes it (`{ $element, value }` values). */
+  readonly valueChoice: readonly ChoiceElementDescription[] | undefined;
 }
 
 export interface ResultModel {
@@ -41,6 +43,11 @@ export interface ResultModel {
   /** The TypeScript type of the value, `| null` where it may be nil (not `| undefined`). */
   readonly tsType: string;
   readonly valueType: ValueType;
+  /**
+   * With `out` or `ref` parameters, the property of the reply object that holds the return value: `result`, or
+   * `returnValue` (then `result1`, `result2`, …) when a parameter takes that name.
+   */
+  readonly replyKey: string;
   /**
    * The root element of the HTTP GET/POST reply (`Book`, `ArrayOfBook`, `int`); `undefined` when HTTP does not carry
    * the operation, or for a raw-XML result (the reply is the document itself).
@@ -108,6 +115,13 @@ export interface OperationModel {
   /** A grouping label for people: JSDoc and the help page, never the WSDL. */
   readonly group: string | undefined;
   readonly parameters: readonly ParameterModel[];
+  /** The parameters of the request element and of `{Op}Input`: the `in` and `ref` ones, in order. */
+  readonly requestParameters: readonly ParameterModel[];
+  /**
+   * The `out` and `ref` parameters, in order: the response element holds them after the result, and the handler
+   * returns (the client resolves to) an object of the result and them. Empty for most operations.
+   */
+  readonly replyParameters: readonly ParameterModel[];
   readonly result: ResultModel | undefined;
   /** Sorted by field name (ordinal), as the runtime writes them. */
   readonly headers: readonly HeaderModel[];
@@ -217,8 +231,9 @@ export interface ServiceModel {
   /** The WSDL's schemas, namespaces and claims, as the writer prints them. */
   readonly wsdl: WsdlModel;
   /**
-   * What the generated TypeScript (server, client, tests) cannot carry yet, one line each (`out`/`ref` parameters,
-   * `List<T>` parameters): empty for every other service.
+   * What the generated TypeScript (server, client, tests) cannot carry, one line each: `generate` refuses a spec
+   * with any (`UnsupportedSpecError`; `--wsdl-only` writes its WSDL). Empty for every spec the format can hold now
+   * (`out`/`ref` parameters, `List<T>` parameters and choices are carried).
    */
   readonly codeBlockers: readonly string[];
   /** TypeScript names derived once for every emitter. */

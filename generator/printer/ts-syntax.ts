@@ -290,7 +290,7 @@ function isUnion(type: TypeExpr): type is { readonly union: readonly TypeExpr[] 
 
 /** A type's document; a union as prettier prints one outside an assignment (`indented`) or right of `=`. */
 export function typeDoc(type: TypeExpr, unionPlacement: 'indented' | 'after-operator' = 'indented'): Doc {
-  if (typeof type === 'string') return type;
+  if (typeof type === 'string') return textTypeDoc(type, unionPlacement);
   if (isUnion(type)) {
     const members = group(type.union.map((t, i) => [i === 0 ? ifBreak('| ') : [line, '| '], typeDoc(t)]));
     return unionPlacement === 'after-operator' ? members : group(indent([softline, members]));
@@ -313,6 +313,44 @@ export function typeDoc(type: TypeExpr, unionPlacement: 'indented' | 'after-oper
       '>',
     ]),
   ];
+}
+
+/**
+ * A type written as text (the model's TypeScript types of sites): a union at its top level, or an array of one
+ * (`(A | B)[]`), breaks as prettier breaks it when it does not fit; anything else is the text.
+ */
+function textTypeDoc(text: string, unionPlacement: 'indented' | 'after-operator'): Doc {
+  const members = topLevelUnion(text);
+  if (members.length > 1) return typeDoc({ union: members }, unionPlacement);
+  const array = /^\((.*)\)\[\]$/.exec(text);
+  const items = array ? topLevelUnion(array[1]!) : [];
+  if (items.length < 2) return text;
+  const lines = group(items.map((t, i) => [i === 0 ? ifBreak('| ') : [line, '| '], t]));
+  return group(['(', indent([softline, lines]), softline, ')[]']);
+}
+
+/** The members of a union written as text, split at its top level only (`[text]` when it is no union). */
+function topLevelUnion(text: string): string[] {
+  const members: string[] = [];
+  let depth = 0;
+  let quote: string | undefined;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quote !== undefined) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = undefined;
+    } else if (c === "'" || c === '"') quote = c;
+    else if ('({[<'.includes(c)) depth++;
+    else if (')}]>'.includes(c)) depth--;
+    else if (depth === 0 && text.startsWith(' | ', i)) {
+      members.push(text.slice(start, i));
+      start = i + 3;
+      i += 2;
+    }
+  }
+  members.push(text.slice(start));
+  return members;
 }
 
 /**

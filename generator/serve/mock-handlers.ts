@@ -2,7 +2,12 @@ import type { XsdType } from '../model/xsd-types.js';
 
 interface ServedOperation {
   readonly name: string;
-  readonly result?: { readonly type: XsdType };
+  readonly result?: { readonly type: XsdType; readonly key?: string };
+  readonly parameters?: readonly {
+    readonly name: string;
+    readonly type: unknown;
+    readonly direction?: 'out' | 'ref';
+  }[];
 }
 
 /** The value a mock answers for each result type: the type's zero. */
@@ -39,10 +44,19 @@ export function mockHandlers(operations: readonly ServedOperation[], log: CallLo
     handlers[op.name] = (input: Record<string, unknown>, ctx: { transport: string; files: readonly unknown[] }) => {
       const files = ctx.files.length > 0 ? ` +${ctx.files.length} file${ctx.files.length === 1 ? '' : 's'}` : '';
       log(`${op.name} ${ctx.transport} ${JSON.stringify(input, jsonSafe)}${files}`);
-      return op.result ? ZERO[op.result.type]() : undefined;
+      const replied = (op.parameters ?? []).filter((p) => p.direction !== undefined);
+      if (replied.length === 0) return op.result ? ZERO[op.result.type]() : undefined;
+      // With out and ref parameters: an object of the result and them, each its type's zero (absent when not simple).
+      const reply: Record<string, unknown> = op.result ? { [op.result.key ?? 'result']: zeroOf(op.result.type) } : {};
+      for (const p of replied) reply[p.name] = zeroOf(p.type);
+      return reply;
     };
   }
   return handlers;
+}
+
+function zeroOf(type: unknown): unknown {
+  return typeof type === 'string' && Object.hasOwn(ZERO, type) ? ZERO[type as XsdType]() : undefined;
 }
 
 function jsonSafe(_key: string, value: unknown): unknown {

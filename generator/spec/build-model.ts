@@ -5,8 +5,8 @@ import { TypeResolver } from '../model/resolve-types.js';
 import { httpResultElement, planSchemas, type PlanOperation } from '../model/schema-plan.js';
 import { RUNTIME_NAMES, TS_GLOBAL_NAMES, TsNameAllocator } from '../model/ts-names.js';
 import { TsTypes } from '../model/ts-types.js';
-import { describeTypes, valueTypeOf } from '../model/type-descriptions.js';
-import type { ArrayTypeModel, ChoiceModel, TypeModel } from '../model/type-model.js';
+import { describeChoice, describeTypes, valueTypeOf } from '../model/type-descriptions.js';
+import type { ChoiceModel } from '../model/type-model.js';
 import type { TypeRef } from '../model/type-refs.js';
 import type { NamespaceDeclaration } from '../model/wsdl-model.js';
 import { soapBindingGroups, soapBindingNames } from '../model/soap-bindings.js';
@@ -76,11 +76,16 @@ export function buildModel(spec: Spec): ServiceModel {
         p,
         p.choice
           ? resolver.choiceRef(p.type ?? 'anyType', p.choice, false)
-          : { type: resolver.ref(p.type ?? 'string', p.itemName, false, p.itemNullable), choice: undefined },
+          : {
+              type: resolver.ref(p.type ?? 'string', p.itemName, false, p.dataType, p.itemNullable),
+              choice: undefined,
+            },
       );
     specParams.filter((p) => p.direction !== 'out').forEach(resolve);
     const result =
-      op.result === undefined ? undefined : resolver.ref(op.result, op.resultItemName, false, op.resultItemNullable);
+      op.result === undefined
+        ? undefined
+        : resolver.ref(op.result, op.resultItemName, false, op.resultDataType, op.resultItemNullable);
     specParams.filter((p) => p.direction === 'out').forEach(resolve);
     for (const h of op.headers ?? []) resolver.reflect(h.type);
     const parameters = specParams.map((p) => ({ spec: p, ...refs.get(p)! }));
@@ -166,11 +171,12 @@ export function buildModel(spec: Spec): ServiceModel {
     ),
     soapOrder: soapOrder.every((at, i) => at === i) ? undefined : soapOrder,
     operations: drafts.map((d, i): PlanOperation => {
-      const particle = (name: string, type: TypeRef, choice?: ChoiceModel) => ({
+      // `[XmlElement(IsNullable = true)]` on a parameter or the result: `minOccurs="1"`, `nillable="true"`.
+      const particle = (name: string, type: TypeRef, choice?: ChoiceModel, nillable = false) => ({
         name,
         type,
-        minOccurs: isValue(type) || type.kind === 'nullable' ? ('1' as const) : ('0' as const),
-        nillable: type.kind === 'nullable',
+        minOccurs: isValue(type) || type.kind === 'nullable' || nillable ? ('1' as const) : ('0' as const),
+        nillable: type.kind === 'nullable' || nillable,
         choice,
       });
       const inParams = d.parameters.filter((p) => p.spec.direction !== 'out');
@@ -178,10 +184,10 @@ export function buildModel(spec: Spec): ServiceModel {
       return {
         requestElement: d.messageName,
         responseElement: `${d.messageName}Response`,
-        request: inParams.map((p) => particle(p.spec.name, p.type, p.choice)),
+        request: inParams.map((p) => particle(p.spec.name, p.type, p.choice, p.spec.nillable)),
         response: [
-          ...(d.result ? [particle(`${d.messageName}Result`, d.result)] : []),
-          ...outParams.map((p) => particle(p.spec.name, p.type, p.choice)),
+          ...(d.result ? [particle(`${d.messageName}Result`, d.result, undefined, d.op.resultNillable)] : []),
+          ...outParams.map((p) => particle(p.spec.name, p.type, p.choice, p.spec.nillable)),
         ],
         // The runtime exports the In (and InOut) headers' schema items, then the Out headers' ones, each group
         // in header order; the messages keep the header order.
@@ -204,29 +210,33 @@ export function buildModel(spec: Spec): ServiceModel {
     // Handlers and clients name an operation by its message name: unique where overloads share a name.
     const method = methods.get(messageName)!;
     const parameters = d.parameters.map(({ spec: p, type, choice }): ParameterModel => {
-      const required = isValue(type) || type.kind === 'nullable';
+      const nillable = type.kind === 'nullable' || p.nillable === true;
+      const required = isValue(type) || nillable;
       return {
         name: p.name,
         type,
         minOccurs: required ? 1 : 0,
-        nillable: type.kind === 'nullable',
+        nillable,
         direction: p.direction ?? 'in',
         list: p.list === true,
         tsName: tsPropertyName(p.name),
-        tsType: tsTypes.site(type, { choice }),
+        tsType: tsTypes.site(type, { choice, nillable }),
         valueType: valueTypeOf(type, arrays),
         choice,
+        valueChoice: choice && describeChoice(choice, arrays),
       };
     });
     const httpResult = httpResults[i];
     const bodyElement = httpResult && httpResultElement(httpResult, types);
+    const resultNillable = d.result?.kind === 'nullable' || op.resultNillable === true;
     const result = d.result && {
       type: d.result,
       elementName: `${messageName}Result`,
-      minOccurs: isValue(d.result) || d.result.kind === 'nullable' ? (1 as const) : (0 as const),
-      nillable: d.result.kind === 'nullable',
-      tsType: tsTypes.site(d.result),
+      minOccurs: isValue(d.result) || resultNillable ? (1 as const) : (0 as const),
+      nillable: resultNillable,
+      tsType: tsTypes.site(d.result, { nillable: resultNillable }),
       valueType: valueTypeOf(d.result, arrays),
+      replyKey: replyKeyOf(parameters),
       httpElement: d.http ? bodyElement?.name : undefined,
     };
     const headers = headersOf(d);
@@ -238,6 +248,8 @@ export function buildModel(spec: Spec): ServiceModel {
       description: op.description,
       group: op.group,
       parameters,
+      requestParameters: parameters.filter((p) => p.direction !== 'out'),
+      replyParameters: parameters.filter((p) => p.direction !== 'in'),
       result,
       headers,
       http: d.http
@@ -335,7 +347,8 @@ export function buildModel(spec: Spec): ServiceModel {
       finalNewline: spec.wsdl?.finalNewline === true,
       prolog: spec.wsdl?.prolog,
     },
-    codeBlockers: codeBlockers(resolved.types, arrays, operations),
+    // The emitters carry everything the spec format has (out and ref parameters and choices included).
+    codeBlockers: [],
     ts: serviceTs,
   };
   return deepFreeze(model);
@@ -355,45 +368,14 @@ function orderNamespaces(
   return [...listed, ...computed.filter((n) => !order.includes(n.prefix))];
 }
 
-const CHOICE_BLOCKED =
-  '([XmlElement(Name, typeof(T))]s or [XmlArrayItem(Name, typeof(T))]s): the generated server and client do not ' +
-  'read or write choices yet';
-
-/** What keeps the TypeScript emitters from a service, one line per thing, in spec order. */
-function codeBlockers(
-  types: readonly TypeModel[],
-  arrays: ReadonlyMap<string, ArrayTypeModel>,
-  operations: readonly OperationModel[],
-): string[] {
-  const out: string[] = [];
-  for (const t of types) {
-    if (t.kind !== 'class') continue;
-    for (const m of t.members) {
-      if (
-        m.choice ||
-        (m.type.kind === 'array' && m.type.arrayType !== undefined && arrays.get(m.type.arrayType)?.choice)
-      ) {
-        out.push(`type "${t.name}": member "${m.name}" is a choice of elements ${CHOICE_BLOCKED}`);
-      }
-    }
-  }
-  for (const op of operations) {
-    for (const p of op.parameters) {
-      if (
-        p.choice ||
-        (p.type.kind === 'array' && p.type.arrayType !== undefined && arrays.get(p.type.arrayType)?.choice)
-      ) {
-        out.push(`operation "${op.messageName}": parameter "${p.name}" is a choice of elements ${CHOICE_BLOCKED}`);
-      }
-      if (p.direction !== 'in') {
-        out.push(
-          `operation "${op.messageName}": parameter "${p.name}" is ${p.direction === 'out' ? 'an out' : 'a ref'} parameter ` +
-            '(the generated server and client pass in parameters only)',
-        );
-      }
-    }
-  }
-  return out;
+/** The reply object's property for the return value: `result`, unless a parameter has that name. */
+function replyKeyOf(parameters: readonly ParameterModel[]): string {
+  const taken = new Set(parameters.map((p) => p.name));
+  if (!taken.has('result')) return 'result';
+  if (!taken.has('returnValue')) return 'returnValue';
+  let i = 1;
+  while (taken.has(`result${i}`)) i++;
+  return `result${i}`;
 }
 
 function deepFreeze<T>(value: T): T {

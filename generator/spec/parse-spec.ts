@@ -9,6 +9,7 @@ import {
   type BindingUse,
   type ParsedSoapBindings,
 } from './parse-soap-bindings.js';
+import { parseDataType, parseSiteNillable } from './site-fields.js';
 import { SpecError, type SpecProblem } from './spec-error.js';
 import type { Spec, SpecHeader, SpecOperation, SpecParameter, SpecService, SpecWsdl } from './spec-types.js';
 import { ROOT, YamlChecker, type Entry } from './yaml-checker.js';
@@ -323,6 +324,8 @@ class Checker extends YamlChecker {
       'result',
       'resultItemName',
       'resultItemNullable',
+      'resultDataType',
+      'resultNillable',
       'headers',
       'binding',
     ]);
@@ -352,6 +355,11 @@ class Checker extends YamlChecker {
     if (f.resultItemNullable && (f.result === undefined || (result !== undefined && !result.endsWith('[]')))) {
       this.problem(f.resultItemNullable, 'resultItemNullable applies to an array result only');
     }
+    const resultDataType = f.resultDataType && f.result && parseDataType(this, f.resultDataType, result);
+    const resultNillable = f.resultNillable && f.result && parseSiteNillable(this, f.resultNillable, result);
+    if ((f.resultDataType || f.resultNillable) && !f.result) {
+      this.problem((f.resultDataType ?? f.resultNillable)!, 'a void operation has no result to describe');
+    }
     const headers = f.headers && this.headers(f.headers);
     const binding = f.binding && this.name(f.binding, 'binding name', true);
     if (name !== undefined && (!f.binding || binding !== undefined)) {
@@ -369,6 +377,8 @@ class Checker extends YamlChecker {
       ...(result !== undefined && { result }),
       ...(resultItemName !== undefined && { resultItemName }),
       ...(resultItemNullable !== undefined && { resultItemNullable }),
+      ...(resultDataType !== undefined && { resultDataType }),
+      ...(resultNillable && { resultNillable }),
       ...(headers !== undefined && { headers }),
       ...(binding !== undefined && { binding }),
     };
@@ -382,7 +392,17 @@ class Checker extends YamlChecker {
     for (const e of items) {
       const map = this.mapping(e);
       if (!map) continue;
-      const f = this.fields(map, e.path, ['name', 'type', 'direction', 'list', 'itemName', 'itemNullable', 'choice']);
+      const f = this.fields(map, e.path, [
+        'name',
+        'type',
+        'direction',
+        'list',
+        'itemName',
+        'itemNullable',
+        'choice',
+        'dataType',
+        'nillable',
+      ]);
       let name: string | undefined;
       if (this.need(map, f, e.path, 'name')) {
         name = this.name(f.name!, 'parameter name', true);
@@ -398,6 +418,11 @@ class Checker extends YamlChecker {
       const itemName = f.itemName && this.name(f.itemName, 'item name', true);
       const itemNullable = f.itemNullable && this.boolean(f.itemNullable);
       const isArray = (type ?? 'string').endsWith('[]');
+      const dataType = f.dataType && !f.choice ? parseDataType(this, f.dataType, type) : undefined;
+      const nillable = f.nillable && !f.choice ? parseSiteNillable(this, f.nillable, type) : undefined;
+      if (f.choice && (f.dataType || f.nillable)) {
+        this.problem((f.dataType ?? f.nillable)!, 'a choice names its elements: no dataType or nillable');
+      }
       if (list && !isArray) this.problem(f.list!, 'list applies to an array parameter only');
       if (itemName !== undefined && !isArray) this.problem(f.itemName!, 'itemName applies to an array parameter only');
       if (f.itemNullable && !isArray) this.problem(f.itemNullable, 'itemNullable applies to an array parameter only');
@@ -409,7 +434,9 @@ class Checker extends YamlChecker {
         ok(f.list, list) &&
         ok(f.itemName, itemName) &&
         ok(f.itemNullable, itemNullable) &&
-        ok(f.choice, choice)
+        ok(f.choice, choice) &&
+        ok(f.dataType, dataType) &&
+        ok(f.nillable, nillable)
       ) {
         out.push({
           name,
@@ -419,6 +446,8 @@ class Checker extends YamlChecker {
           ...(itemName !== undefined && { itemName }),
           ...(itemNullable !== undefined && { itemNullable }),
           ...(choice && { choice }),
+          ...(dataType !== undefined && { dataType }),
+          ...(nillable && { nillable }),
         });
       }
     }

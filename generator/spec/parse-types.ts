@@ -10,6 +10,7 @@ import type {
 } from '../model/type-declarations.js';
 import type { TypeRefUse } from './check-type-refs.js';
 import type { Entry, Fields, YamlChecker } from './yaml-checker.js';
+import { parseDataType } from './site-fields.js';
 
 /** The declared types, and where each was declared (for problems found later). */
 export interface ParsedTypes {
@@ -42,6 +43,7 @@ const MEMBER_FIELDS = [
   'itemName',
   'itemNullable',
   'nillable',
+  'dataType',
   'optional',
   'default',
   'choice',
@@ -224,6 +226,7 @@ function classMembers(
     const itemName = f.itemName && c.name(f.itemName, 'item name', true);
     const dflt = f.default && scalarText(c, f.default);
     const isArray = type?.endsWith('[]') === true;
+    const dataType = f.dataType && !f.choice ? parseDataType(c, f.dataType, type) : undefined;
     if (f.choice) {
       for (const [key, what] of [
         ['attribute', 'an attribute'],
@@ -231,6 +234,7 @@ function classMembers(
         ['itemName', 'item names (the choice names its elements)'],
         ['itemNullable', 'itemNullable (the choice names its elements)'],
         ['nillable', 'nillable'],
+        ['dataType', 'a dataType'],
         ['optional', 'optional'],
         ['default', 'a default'],
       ] as const) {
@@ -282,6 +286,7 @@ function classMembers(
       ...(itemName !== undefined && { itemName }),
       ...(itemNullable !== undefined && { itemNullable }),
       ...(nillable && { nillable }),
+      ...(dataType !== undefined && { dataType }),
       ...(optional && { optional }),
       ...(dflt !== undefined && { default: dflt }),
       ...(choice && { choice }),

@@ -109,6 +109,10 @@ export interface SpecOperation {
   readonly result?: string;
   /** `[return: XmlArrayItem("X")]`: the item name of an array result. */
   readonly resultItemName?: string;
+  /** `[return: XmlElement(DataType = "date")]`: the result's XSD type (`data-types.ts`). */
+  readonly resultDataType?: string;
+  /** `[return: XmlElement(IsNullable = true)]` on a reference-type result. */
+  readonly resultNillable?: boolean;
   /** `[return: XmlArrayItem(IsNullable = false)]` (`false`): an array result's items are not nillable. */
   readonly resultItemNullable?: boolean;
   readonly headers?: readonly SpecHeader[];
@@ -124,6 +128,10 @@ export interface SpecParameter {
   readonly list?: boolean;
   /** `[XmlArrayItem("X")]` on an array parameter. */
   readonly itemName?: string;
+  /** `[XmlElement(DataType = "date")]`: the parameter's XSD type (`data-types.ts`). */
+  readonly dataType?: string;
+  /** `[XmlElement(IsNullable = true)]` on a reference-type parameter. */
+  readonly nillable?: boolean;
   /** `[XmlArrayItem(IsNullable = false)]` (`false`) on an array parameter: its items are not nillable. */
   readonly itemNullable?: boolean;
   /**

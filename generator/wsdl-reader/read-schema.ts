@@ -2,6 +2,7 @@ import { MICROSOFT_TYPES_NAMESPACE, type BuiltinName } from '../model/builtin-ty
 import type { DataSetSchema } from '../model/wsdl-model.js';
 import { abstractTypesNamespace } from '../model/naming.js';
 import { isXsdType } from '../model/xsd-types.js';
+import { dataTypeBase, isDataTypeName, type DataTypeName } from '../model/data-types.js';
 import type { WsdlDocument } from './wsdl-document.js';
 import { XSD_NS } from './wsdl-namespaces.js';
 import { isElement, resolveQName, type XmlNode } from './xml-tree.js';
@@ -11,7 +12,7 @@ import { isElement, resolveQName, type XmlNode } from './xml-tree.js';
  * `nillable`): a built-in, a type declared in the service's schema (by its XSD name), or an `ArrayOfX`.
  */
 export type RawType =
-  | { readonly kind: 'builtin'; readonly name: BuiltinName }
+  | { readonly kind: 'builtin'; readonly name: BuiltinName; readonly dataType?: DataTypeName }
   | { readonly kind: 'declared'; readonly xmlName: string }
   | { readonly kind: 'array'; readonly xmlName: string; readonly item: RawParticle };
 
@@ -421,13 +422,15 @@ export class SchemaReader {
     const { namespace, localName } = qname;
     if (namespace === XSD_NS) {
       if (isXsdType(localName) || localName === 'QName') return { kind: 'builtin', name: localName };
+      // `[XmlElement(DataType = "date")]` and the like: the C# type the runtime allows the DataType on.
+      if (isDataTypeName(localName)) return { kind: 'builtin', name: dataTypeBase(localName), dataType: localName };
       throw this.doc.failAt(
         node,
         attribute,
         `${what} has type ${value}, which is none of the XML Schema types a spec names (string, boolean, byte, ` +
           'unsignedByte, short, unsignedShort, int, unsignedInt, long, unsignedLong, float, double, decimal, ' +
-          'dateTime, base64Binary, QName): the runtime writes others, such as s:date or s:token, for ' +
-          '[XmlElement(DataType = …)], which a spec cannot express',
+          'dateTime, base64Binary, QName, and the DataType names date, time, hexBinary, integer, token, …): the ' +
+          'ASMX runtime writes no other',
       );
     }
     if (namespace === MICROSOFT_TYPES_NAMESPACE && (localName === 'guid' || localName === 'char')) {

@@ -26,6 +26,8 @@ export interface SpecRef {
   readonly itemNullable?: false;
   /** The elements of an `ArrayOfChoiceN`'s items (`[XmlArrayItem(Name, typeof(T))]`s). */
   readonly choice?: ChoiceElementDeclaration[];
+  /** `[XmlElement(DataType = "date")]`: the schema names the DataType (`s:date`) rather than the C# type's. */
+  readonly dataType?: string;
 }
 
 /**
@@ -42,8 +44,9 @@ export interface SpecRef {
  *   that contradict each other are refused.
  * - **names**: types, members and enum values are named by their XML names; where an XML name is no identifier
  *   (`north-east`) or is taken, a name is made from it and the XML name kept as `xmlName`.
- * - **flags values**: the WSDL lists a `[Flags]` enum's members but not their numbers; the importer numbers them
- *   1, 2, 4, … in order (the spec says so in a comment; check them against the service).
+ * - **flags values**: the WSDL lists a `[Flags]` enum's members but not their numbers; the importer numbers a
+ *   member named `None` 0 and the others 1, 2, 4, … in order (the spec says so in a comment; check them against
+ *   the service).
  */
 export class TypeBuilder {
   private readonly byXmlName = new Map<string, RawDeclaration>();
@@ -53,6 +56,8 @@ export class TypeBuilder {
   private readonly plainItems = new Set<string>();
   /** Types whose array items are written `nillable`: with plain items too, a class is likelier than a struct's `T?`. */
   private readonly nillableItems = new Set<string>();
+  /** Types only a nillable parameter or result (`minOccurs="1"`) says anything of. */
+  private readonly nillableWrappers = new Set<string>();
   private readonly headers = new Set<string>();
   private readonly elementNames = new Map<string, string>();
 
@@ -136,7 +141,9 @@ export class TypeBuilder {
     } else if (!p.nillable) {
       this.decide(t.xmlName, true, p.node, `${at} has minOccurs="1"`);
     } else if (context === 'wrapper') {
-      this.decide(t.xmlName, true, p.node, `${at} is a nillable parameter or result (a Nullable<T>)`);
+      // A Nullable<T> of a struct, or a class with [XmlElement(IsNullable = true)]: the same element. A struct
+      // unless another occurrence says otherwise.
+      this.nillableWrappers.add(t.xmlName);
     }
   }
 
@@ -155,7 +162,8 @@ export class TypeBuilder {
 
   private isStruct(xmlName: string): boolean {
     const known = this.structs.get(xmlName);
-    return known ? known.struct : this.plainItems.has(xmlName) && !this.nillableItems.has(xmlName);
+    if (known) return known.struct;
+    return this.nillableWrappers.has(xmlName) || (this.plainItems.has(xmlName) && !this.nillableItems.has(xmlName));
   }
 
   /** A value type: a built-in value type, an enum, a struct. */
@@ -173,7 +181,12 @@ export class TypeBuilder {
         // XmlNode and XmlDocument are written alike; an item named XmlDocument tells them apart.
         const name = t.name === 'xmlNode' && elementName === 'XmlDocument' ? 'xmlDocument' : t.name;
         const value = BUILTIN_TYPES[name].valueType;
-        return { text: value && nillable ? `${name}?` : name, nillable: !value && nillable, itemName: undefined };
+        return {
+          text: value && nillable ? `${name}?` : name,
+          nillable: !value && nillable,
+          itemName: undefined,
+          ...(t.dataType !== undefined && { dataType: t.dataType }),
+        };
       }
       case 'declared': {
         const name = this.nameOf(t.xmlName);
@@ -186,11 +199,25 @@ export class TypeBuilder {
           return { text: `${site.type}[]`, nillable, itemName: undefined, choice: site.choice };
         }
         const item = this.ref(t.item.type, t.item.nillable, t.item.name);
+        this.refuseItemDataType(t.item);
         const itemName = t.item.name === this.defaultItemName(t.item.type, t.item.name) ? undefined : t.item.name;
         // Items of a reference type written without nillable: [XmlArrayItem(IsNullable = false)].
         const plain = !t.item.nillable && !this.isValueType(t.item.type);
         return { text: `${item.text}[]`, nillable, itemName, ...(plain && { itemNullable: false as const }) };
       }
+    }
+  }
+
+  /** Items of a `DataType` (`[XmlArrayItem(DataType = …)]`, or `[XmlElement(DataType = …)]` on an array). */
+  private refuseItemDataType(item: RawParticle): void {
+    if (item.type.kind === 'builtin' && item.type.dataType !== undefined) {
+      throw this.doc.failAt(
+        item.node,
+        'type',
+        `the array items "${item.name}" have type ${item.node.attributes.get('type') ?? item.type.dataType} ` +
+          '([XmlArrayItem(DataType = …)], or [XmlElement(DataType = …)] on an array): a spec gives a dataType to ' +
+          'a single member, parameter or result only',
+      );
     }
   }
 
@@ -241,18 +268,20 @@ export class TypeBuilder {
 
   private enumDeclaration(d: RawEnum): EnumDeclaration {
     const taken = new Set<string>();
-    const values = d.values.map((xmlName, i): EnumValueDeclaration => {
+    // A member named None is the empty set, 0, as C# declares it by convention; the others take the bits in order.
+    let bit = 0;
+    const values = d.values.map((xmlName): EnumValueDeclaration => {
       const name = uniqueName(identifierFrom(xmlName, true), taken);
       return {
         name,
         ...(name !== xmlName && { xmlName }),
-        ...(d.flags && { value: 2 ** i }),
+        ...(d.flags && { value: xmlName === 'None' ? 0 : 2 ** bit++ }),
       };
     });
-    if (d.flags && d.values.length > 53) {
+    if (d.flags && bit > 53) {
       throw this.doc.fail(
         d.node,
-        `the [Flags] enum "${d.xmlName}" has ${d.values.length} members: the WSDL does not carry their numbers, ` +
+        `the [Flags] enum "${d.xmlName}" has ${bit} members besides None: the WSDL does not carry their numbers, ` +
           'and asmxgen numbers them 1, 2, 4, … which runs out of exact numbers after 53',
       );
     }
@@ -278,9 +307,11 @@ export class TypeBuilder {
       // A value-type attribute without use="required": a default ([DefaultValue]), or else its {Name}Specified field
       // makes it optional.
       const optional = !a.required && a.default === undefined && this.isValueType(a.type);
+      const ref = this.ref(a.type, false);
       members.push({
         ...member(a.name),
-        type: this.ref(a.type, false).text,
+        type: ref.text,
+        ...(ref.dataType !== undefined && { dataType: ref.dataType }),
         attribute: true,
         ...(optional && { optional: true }),
         ...(a.default !== undefined && { default: a.default }),
@@ -305,6 +336,7 @@ export class TypeBuilder {
         continue;
       }
       if (p.maxOccurs !== '1') {
+        this.refuseItemDataType(p);
         const item = this.ref(p.type, p.nillable, p.name);
         // [XmlElement(IsNullable = true)] on an array of a reference type: its items are nillable="true".
         members.push({
@@ -328,6 +360,7 @@ export class TypeBuilder {
         ...(ref.itemName !== undefined && { itemName: ref.itemName }),
         ...(ref.itemNullable === false && { itemNullable: false }),
         ...(ref.nillable && { nillable: true }),
+        ...(ref.dataType !== undefined && { dataType: ref.dataType }),
         ...(optional && { optional: true }),
         ...(p.default !== undefined && { default: p.default }),
       });

@@ -309,14 +309,6 @@ function operationSpec(
       };
     }
     const ref = types.ref(p.type, p.nillable);
-    if (ref.nillable) {
-      throw doc.failAt(
-        p.node,
-        'nillable',
-        `parameter "${name}" of operation "${op.name}" is a nillable ${p.type.kind === 'builtin' ? p.type.name : 'reference type'} ` +
-          '([XmlElement(IsNullable = true)] on a parameter): a spec cannot express it (nillable parameters are T? of value types)',
-      );
-    }
     const direction = inRequest && inResponse ? 'ref' : inResponse ? 'out' : 'in';
     return {
       name,
@@ -325,23 +317,24 @@ function operationSpec(
       ...(ref.itemName !== undefined && { itemName: ref.itemName }),
       ...(ref.itemNullable === false && { itemNullable: false }),
       ...(ref.choice && { choice: ref.choice }),
+      ...(ref.dataType !== undefined && { dataType: ref.dataType }),
+      // `[XmlElement(IsNullable = true)]` on a reference-type parameter.
+      ...(ref.nillable && { nillable: true }),
     };
   });
-  let resultSpec: { result?: string; resultItemName?: string; resultItemNullable?: boolean } = {};
+  let resultSpec: Pick<
+    SpecOperation,
+    'result' | 'resultItemName' | 'resultItemNullable' | 'resultDataType' | 'resultNillable'
+  > = {};
   if (result) {
     const ref = types.ref(result.type, result.nillable);
-    if (ref.nillable) {
-      throw doc.failAt(
-        result.node,
-        'nillable',
-        `the result of operation "${op.name}" is a nillable reference type: a spec cannot express it (nillable ` +
-          'results are T? of value types)',
-      );
-    }
     resultSpec = {
       result: ref.text,
       ...(ref.itemName !== undefined && { resultItemName: ref.itemName }),
       ...(ref.itemNullable === false && { resultItemNullable: false }),
+      ...(ref.dataType !== undefined && { resultDataType: ref.dataType }),
+      // `[return: XmlElement(IsNullable = true)]` on a reference-type result.
+      ...(ref.nillable && { resultNillable: true }),
     };
   }
   const headers = shape.headers.map((h, i): SpecHeader => ({

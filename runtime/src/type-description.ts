@@ -54,10 +54,46 @@ export type BuiltinValueType =
   | 'dataTable';
 
 /**
+ * A site with `DataType` (`[XmlElement(DataType = "date")]`): XSD types XmlSerializer writes in place of the C#
+ * type's own. The TypeScript value is the C# type's (`date` and `time` an `XsdDateTime`, `hexBinary` a
+ * `Uint8Array`, the others a string); SOAP reads and writes the type's lexical form
+ * (`values/data-type-values.ts`), HTTP GET and POST the C# type's.
+ */
+export type DataTypeName =
+  | 'integer'
+  | 'nonNegativeInteger'
+  | 'positiveInteger'
+  | 'negativeInteger'
+  | 'nonPositiveInteger'
+  | 'token'
+  | 'normalizedString'
+  | 'language'
+  | 'Name'
+  | 'NCName'
+  | 'NMTOKEN'
+  | 'NMTOKENS'
+  | 'ID'
+  | 'IDREF'
+  | 'IDREFS'
+  | 'ENTITY'
+  | 'ENTITIES'
+  | 'NOTATION'
+  | 'anyURI'
+  | 'duration'
+  | 'gYear'
+  | 'gYearMonth'
+  | 'gMonth'
+  | 'gMonthDay'
+  | 'gDay'
+  | 'date'
+  | 'time'
+  | 'hexBinary';
+
+/**
  * The type of a value at a site (a parameter, a result, a member, an array's
  * items): a simple or built-in type by name, or a declared type or an array.
  */
-export type ValueType = XsdType | BuiltinValueType | ClassValueType | EnumValueType | ArrayValueType;
+export type ValueType = XsdType | BuiltinValueType | DataTypeName | ClassValueType | EnumValueType | ArrayValueType;
 
 /** A declared class or struct: a key of `ServiceDescription.types`. */
 export interface ClassValueType {
@@ -83,6 +119,22 @@ export interface ArrayValueType {
    * `[XmlElement(IsNullable = true)]`): read as `null`, written from `null`.
    */
   readonly nillable: boolean;
+  /**
+   * `ArrayOfChoiceN` (`[XmlArrayItem(Name, typeof(T))]`s): each item is one of these elements, the value
+   * `{ $element, value }`; `item` is then unused.
+   */
+  readonly choice?: readonly ChoiceElementDescription[];
+}
+
+/**
+ * One element of a choice (`[XmlElement(Name, typeof(T))]` or `[XmlArrayItem(Name, typeof(T))]`): a value at a
+ * choice site is `{ $element: name, value }`, written as that element, and read from whichever element is there.
+ */
+export interface ChoiceElementDescription {
+  readonly element: string;
+  readonly type: ValueType;
+  /** `nillable="true"`: `value: null` is written as `xsi:nil`, and read from it. */
+  readonly nillable?: boolean;
 }
 
 /** A declared type, keyed in `ServiceDescription.types` by its declared name. */
@@ -125,6 +177,11 @@ export interface MemberDescription {
   readonly optional?: boolean;
   /** `[DefaultValue]`: not written when the value equals it (the lexical form). */
   readonly default?: string;
+  /**
+   * A choice of elements in the member's place (`[XmlElement(Name, typeof(T))]`s): its value (each item's, when
+   * `unwrapped`) is `{ $element, value }`, and `xmlName` is not on the wire.
+   */
+  readonly choice?: readonly ChoiceElementDescription[];
 }
 
 export interface EnumDescription {

@@ -55,6 +55,24 @@ describe('asmxgen serve', () => {
     expect(served.output()).toContain('call  GetTerm httpGet {"requestJson":"x"}\n');
   });
 
+  it("mocks out and ref parameters: the reply holds the result, then each of them as its type's zero", async () => {
+    const served = await serve(['--spec', join(ROOT, 'test/golden/corpus-out-params/spec.yaml')]);
+    const reply = await fetch(served.url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: '"urn:example:outparams/Split"' },
+      body:
+        '<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/">' +
+        '<soap:Body><Split xmlns="urn:example:outparams"><text>t</text><count>4</count></Split></soap:Body></soap:Envelope>',
+    });
+    expect(reply.status).toBe(200);
+    expect(await reply.text()).toContain(
+      '<SplitResponse xmlns="urn:example:outparams"><SplitResult>0</SplitResult><head /><count>0</count></SplitResponse>',
+    );
+    served.child.kill('SIGTERM');
+    expect(await served.exited).toBe(0);
+    expect(served.output()).toContain('call  Split soap11 {"text":"t","count":4}\n');
+  });
+
   it('refuses what request validation refuses over HTTP GET and POST; --no-validate-request serves it', async () => {
     const dangerous = encodeURIComponent('{"user":"a<b"}');
     const strict = await serve([]);

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import type { ClassDescription } from '@asmxgen/runtime';
 import { buildModel } from '../../generator/spec/build-model.js';
 import { parseSpec } from '../../generator/spec/parse-spec.js';
 import { formatProblem, SpecError } from '../../generator/spec/spec-error.js';
@@ -52,13 +53,31 @@ describe('choice members and parameters ([XmlElement(Name, typeof(T))]s)', () =>
     expect(model.arrayTypes.map((a) => a.name)).toEqual(['ArrayOfChoice1', 'ArrayOfChoice2', 'ArrayOfChoice3']);
   });
 
-  it('blocks the TypeScript emitters with one line per choice, naming the member or parameter', () => {
-    expect(model.codeBlockers).toHaveLength(7);
-    expect(model.codeBlockers[0]).toBe(
-      'type "Plan": member "Item" is a choice of elements ([XmlElement(Name, typeof(T))]s or ' +
-        '[XmlArrayItem(Name, typeof(T))]s): the generated server and client do not read or write choices yet',
-    );
-    expect(model.codeBlockers[4]).toMatch(/^operation "SetOptions": parameter "Item" is a choice of elements/);
+  it('describes every choice to the runtime, element by element in order, so generated code carries it', () => {
+    expect(model.codeBlockers).toEqual([]);
+    const plan = model.typeDescriptions.Plan as ClassDescription;
+    const member = (name: string) => plan.members.find((m) => m.name === name)!;
+    const references = [
+      { element: 'ScheduleReference', type: { class: 'ScheduleReference' } },
+      { element: 'NoSchedule', type: { class: 'NoSchedule' } },
+    ];
+    expect(member('Item').choice).toEqual(references);
+    expect(member('Item1').choice).toEqual([
+      { element: 'Count', type: 'int' },
+      { element: 'Label', type: 'string' },
+      { element: 'Ref', type: { class: 'ScheduleReference' } },
+    ]);
+    expect(member('Items')).toMatchObject({ unwrapped: true, choice: [{ element: 'N' }, { element: 'S' }] });
+    // A wrapped array of choices: its items are the choice, nillable as ArrayOfChoice1 says.
+    expect(member('Schedules').choice).toBeUndefined();
+    expect(member('Schedules').type).toMatchObject({
+      choice: [
+        { element: 'Ref', type: { class: 'ScheduleReference' }, nillable: true },
+        { element: 'None', type: { class: 'NoSchedule' }, nillable: true },
+      ],
+    });
+    const setOptions = model.operations.find((o) => o.name === 'SetOptions')!;
+    expect(setOptions.parameters[1]!.valueChoice).toEqual(references);
   });
 
   it('refuses a choice of one element, array elements, and what a choice cannot have', () => {

@@ -76,10 +76,10 @@ describe('type references', () => {
   it('give items written without nillable ([XmlArrayItem(IsNullable = false)]) an array type of their own', () => {
     const r = new TypeResolver([LINE]);
     const names = [
-      r.ref('Line[]', undefined, false, false),
+      r.ref('Line[]', undefined, false, undefined, false),
       r.ref('Line[]'),
-      r.ref('Line[]', undefined, false, false),
-      r.ref('int[]', undefined, false, false),
+      r.ref('Line[]', undefined, false, undefined, false),
+      r.ref('int[]', undefined, false, undefined, false),
       r.ref('int[]'),
     ].map((t) => (t.kind === 'array' ? t.arrayType : t.kind));
     expect(names).toEqual(['ArrayOfLine', 'ArrayOfLine1', 'ArrayOfLine', 'ArrayOfInt', 'ArrayOfInt']);

@@ -109,9 +109,9 @@ export const REFUSALS = {
     NOTIFY_PARAMETER,
     NOTIFY_PARAMETER.replace('s:string', 's:anyType'),
   ]),
-  'DataType = "date" (s:date)': edit(corpus('Primitives.wsdl'), [
-    '<s:element minOccurs="1" maxOccurs="1" name="at" type="s:dateTime" />',
-    '<s:element minOccurs="1" maxOccurs="1" name="at" type="s:date" />',
+  'DataType on array items (s:date items)': edit(corpus('Arrays.wsdl'), [
+    '<s:element minOccurs="0" maxOccurs="unbounded" name="dateTime" type="s:dateTime" />',
+    '<s:element minOccurs="0" maxOccurs="unbounded" name="dateTime" type="s:date" />',
   ]),
   'request element not a sequence': edit(LEGACY, [
     `<s:sequence>\n            ${NOTIFY_PARAMETER}\n          </s:sequence>`,

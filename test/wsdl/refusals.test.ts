@@ -63,11 +63,11 @@ const EXPECTED: readonly (readonly [RefusalCase, string])[] = [
   ],
   [
     'an XSD type a spec does not name (s:anyType)',
-    'fixture.wsdl:8:67: the element "message" in the request element of operation "Notify" has type s:anyType, which is none of the XML Schema types a spec names (string, boolean, byte, unsignedByte, short, unsignedShort, int, unsignedInt, long, unsignedLong, float, double, decimal, dateTime, base64Binary, QName): the runtime writes others, such as s:date or s:token, for [XmlElement(DataType = …)], which a spec cannot express',
+    'fixture.wsdl:8:67: the element "message" in the request element of operation "Notify" has type s:anyType, which is none of the XML Schema types a spec names (string, boolean, byte, unsignedByte, short, unsignedShort, int, unsignedInt, long, unsignedLong, float, double, decimal, dateTime, base64Binary, QName, and the DataType names date, time, hexBinary, integer, token, …): the ASMX runtime writes no other',
   ],
   [
-    'DataType = "date" (s:date)',
-    'fixture.wsdl:165:62: the element "at" in the request element of operation "Now" has type s:date, which is none of the XML Schema types a spec names (string, boolean, byte, unsignedByte, short, unsignedShort, int, unsignedInt, long, unsignedLong, float, double, decimal, dateTime, base64Binary, QName): the runtime writes others, such as s:date or s:token, for [XmlElement(DataType = …)], which a spec cannot express',
+    'DataType on array items (s:date items)',
+    'fixture.wsdl:181:74: the array items "dateTime" have type s:date ([XmlArrayItem(DataType = …)], or [XmlElement(DataType = …)] on an array): a spec gives a dataType to a single member, parameter or result only',
   ],
   [
     'request element not a sequence',

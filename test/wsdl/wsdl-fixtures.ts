@@ -86,7 +86,7 @@ export function edit(text: string, ...edits: (readonly [string, string])[]): str
  *   parameter types written out;
  * - types, members and enum values named by their XML names (identifiers made from them where they are none),
  *   types in the order the schema declares them, attributes before elements, `[XmlAnyElement]` members named
- *   `Any`, `Any2`, …; no numbers on enums, and flags numbered 1, 2, 4, …; `xmlDocument` read as `xmlNode`
+ *   `Any`, `Any2`, …; no numbers on enums, and flags numbered 1, 2, 4, … (a member named `None` 0); `xmlDocument` read as `xmlNode`
  *   where nothing tells them apart;
  * - header fields named by `headerFieldNames` in the runtime's order (sorted by field);
  * - no `include`s (the importer infers them from where classes appear; the round trip checks they reproduce).
@@ -159,13 +159,15 @@ function canonicalType(t: TypeDeclaration, ref: (text: string) => string): TypeD
   const named = { name, ...(name !== wireName && { xmlName: wireName }) };
   if (t.kind === 'enum') {
     const { xmlName: _x, values, ...rest } = t;
+    let bit = 0;
     return {
       ...rest,
       ...named,
-      values: values.map((v, i) => {
+      values: values.map((v) => {
         const wire = v.xmlName ?? v.name;
         const valueName = identifierFrom(wire, true);
-        return { name: valueName, ...(valueName !== wire && { xmlName: wire }), ...(t.flags && { value: 2 ** i }) };
+        const value = wire === 'None' ? 0 : 2 ** bit++;
+        return { name: valueName, ...(valueName !== wire && { xmlName: wire }), ...(t.flags && { value }) };
       }),
     };
   }

@@ -12,11 +12,13 @@
 import type { RequestParameter } from '../soap-envelope.js';
 import type { OperationDescription, ParameterDescription, ValueType } from '../service-description.js';
 import { hasForbiddenCharacter } from '../xml-lexical.js';
+import { isRequestParameter } from '../reply-values.js';
 import { formatXsdValue, type XsdValue } from '../xsd-values.js';
 import { isXsdType } from '../value-type.js';
 import { formatFormValues } from '../values/form-values.js';
 import type { ValueContext } from '../values/value-kinds.js';
-import { writeValue } from '../values/write-value.js';
+import { writeChoice, writeValue } from '../values/write-value.js';
+import { httpView } from '../values/data-type-values.js';
 
 /**
  * Parameters of other types than the XSD simple ones go through the one value writer by SOAP, as their
@@ -24,16 +26,19 @@ import { writeValue } from '../values/write-value.js';
  * an array as its items, the name repeated).
  */
 export function requestValues(
-  op: OperationDescription,
+  operation: OperationDescription,
   input: object | undefined,
   context: ValueContext,
   soap: boolean,
 ): RequestParameter[] {
+  // HTTP sends a `DataType` parameter as its C# type.
+  const op = soap ? operation : httpView(operation);
   if (input !== undefined && (typeof input !== 'object' || input === null)) {
     throw new TypeError(`${op.name} takes an object of its parameters; got ${input === null ? 'null' : typeof input}.`);
   }
   const values = (input ?? {}) as Record<string, unknown>;
-  return op.parameters.map((param) => {
+  // An out parameter is only in the response (reply-values.ts): the input has none.
+  return op.parameters.filter(isRequestParameter).map((param) => {
     const value = Object.hasOwn(values, param.name) ? values[param.name] : undefined;
     if (value === undefined) {
       if (!param.optional) throw new TypeError(`${op.name}: ${param.name} (${typeName(param.type)}) is required.`);
@@ -42,7 +47,7 @@ export function requestValues(
     let parameter: RequestParameter;
     try {
       parameter =
-        soap && isXsdType(param.type) && value !== null
+        soap && isXsdType(param.type) && value !== null && !param.choice
           ? { name: param.name, value: formatXsdValue(param.type, value as XsdValue) }
           : complexParameter(param, value, context, soap);
     } catch (error) {
@@ -71,6 +76,8 @@ function complexParameter(
   context: ValueContext,
   soap: boolean,
 ): RequestParameter {
+  if (soap && param.choice)
+    return { name: param.name, value: undefined, xml: writeChoice(context, param.choice, value) };
   if (soap) {
     const site = { nillable: param.nillable, optional: param.optional };
     return { name: param.name, value: undefined, xml: writeValue(context, param.name, param.type, value, site) };

@@ -11,13 +11,14 @@
  */
 import { readEnvelope, readFaultReading } from '../soap-envelope-reader.js';
 import type { OperationDescription } from '../service-description.js';
-import { childElements, firstChildElement, textContent, XmlReadError } from '../xml-reader.js';
+import { childElements, firstChildElement, textContent, XmlReadError, type XmlElement } from '../xml-reader.js';
 import { canonicalReplyReader } from './canonical-reply.js';
 import { HttpError, ProtocolError, SoapFaultError, type CallSite } from './errors.js';
 import { describeElement, parseReply, replyDocument, resultValue } from './result-value.js';
 import type { ReceivedReply } from './received-reply.js';
 import { isXsdType } from '../value-type.js';
-import type { XsdType } from '../type-description.js';
+import type { ValueType, XsdType } from '../type-description.js';
+import { hasReplyParameters, replySites } from '../reply-values.js';
 import { absentValue, readValue } from '../values/read-value.js';
 import { MalformedValueError, ValueReadError } from '../values/value-errors.js';
 import type { ValueContext } from '../values/value-kinds.js';
@@ -32,7 +33,8 @@ export function soapReplyReader(
   const namespace = context.namespace;
   const { result } = op;
   // Simple results without headers: the canonical reply's fast path.
-  const simple = (!result || (isXsdType(result.type) && !result.nillable)) && op.headers === undefined;
+  const simple =
+    (!result || (isXsdType(result.type) && !result.nillable)) && op.headers === undefined && !hasReplyParameters(op);
   const canonical = simple
     ? canonicalReplyReader(site.transport === 'soap11' ? '1.1' : '1.2', namespace, op)
     : undefined;
@@ -80,23 +82,52 @@ export function readSoapReply(
   }
   try {
     if (outHeaders !== undefined) readReplyHeaders(op, context, envelope.header, outHeaders);
-    if (!op.result) return undefined;
-    const { element, type, nillable } = op.result;
-    const found = childElements(response).find((c) => c.localName === element && c.namespace === namespace);
-    if (!isXsdType(type) || nillable) {
-      return found ? readValue(context, found, type, nillable === true) : absentValue(context, type, { nillable });
-    }
   } catch (error) {
-    if (error instanceof ValueReadError || error instanceof MalformedValueError) {
-      throw new ProtocolError(site, reply, `the reply does not read: ${error.message}`);
-    }
-    throw error;
+    throw unreadable(site, reply, error);
   }
-  const { element, type } = op.result;
-  const result = childElements(response).find((c) => c.localName === element && c.namespace === namespace);
-  const lexical = result && textContent(result);
-  if (result && lexical === undefined) throw new ProtocolError(site, reply, `${element} has element content.`);
-  return resultValue(site, reply, type as XsdType, lexical, element);
+  if (hasReplyParameters(op)) {
+    const values: Record<string, unknown> = {};
+    for (const s of replySites(op)) {
+      const value = readSite(site, context, reply, response, s.element, s.type, s.nillable);
+      // An absent element leaves its property out, as the handler's object did.
+      if (value !== undefined) values[s.key] = value;
+    }
+    return values;
+  }
+  if (!op.result) return undefined;
+  const { element, type, nillable } = op.result;
+  return readSite(site, context, reply, response, element, type, nillable);
+}
+
+/** The value of the response element's child `element` (absent: `undefined`, or a ProtocolError for a value type). */
+function readSite(
+  site: CallSite,
+  context: ValueContext,
+  reply: ReceivedReply,
+  response: XmlElement,
+  element: string,
+  type: ValueType,
+  nillable: boolean | undefined,
+): unknown {
+  const namespace = context.namespace;
+  const found = childElements(response).find((c) => c.localName === element && c.namespace === namespace);
+  if (!isXsdType(type) || nillable) {
+    try {
+      return found ? readValue(context, found, type, nillable === true) : absentValue(context, type, { nillable });
+    } catch (error) {
+      throw unreadable(site, reply, error);
+    }
+  }
+  const lexical = found && textContent(found);
+  if (found && lexical === undefined) throw new ProtocolError(site, reply, `${element} has element content.`);
+  return resultValue(site, reply, type, lexical, element);
+}
+
+function unreadable(site: CallSite, reply: ReceivedReply, error: unknown): unknown {
+  if (error instanceof ValueReadError || error instanceof MalformedValueError) {
+    return new ProtocolError(site, reply, `the reply does not read: ${error.message}`);
+  }
+  return error;
 }
 
 /** The fault an error reply holds; `undefined` when its body is not a SOAP fault. */

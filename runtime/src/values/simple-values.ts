@@ -1,6 +1,6 @@
 /**
- * Values written as text: the XSD simple types (`xsd-values.ts`), Guid, char, QName and enums, between their
- * lexical form and TypeScript (docs/types.md). Reading throws `LexicalValueError` with the .NET message;
+ * Values written as text: the XSD simple types (`xsd-values.ts`), `DataType` sites (`data-type-values.ts`),
+ * Guid, char, QName and enums, between their lexical form and TypeScript (docs/types.md). Reading throws `LexicalValueError` with the .NET message;
  * writing a value not of the type throws `TypeError`.
  *
  * - Guid: read in .NET's D, N, B and P forms; a string in D form, lower case, as .NET writes it.
@@ -12,6 +12,7 @@
 import type { EnumDescription, ValueType, XsdType } from '../type-description.js';
 import { formatXsdValue, parseXsdValue, XsdValueError, type XsdValue } from '../xsd-values.js';
 import { isXsdType } from '../value-type.js';
+import { defaultDataTypeValue, formatDataTypeValue, isDataType, parseDataTypeValue } from './data-type-values.js';
 import { enumNamed, XML_KINDS, type TypeTable } from './value-kinds.js';
 import { LexicalValueError } from './value-errors.js';
 
@@ -43,6 +44,7 @@ function normalizeGuid(text: string): string | undefined {
 
 /** Reads a text value of `type`. */
 export function parseText(types: TypeTable, type: ValueType, text: string): unknown {
+  if (isDataType(type)) return parseDataTypeValue(type, text);
   if (typeof type === 'string') {
     if (isXsdType(type)) {
       try {
@@ -106,6 +108,7 @@ export function flagNames(description: EnumDescription, bits: number): string[] 
 
 /** Writes a text value of `type` (not yet escaped). */
 export function formatText(types: TypeTable, type: ValueType, value: unknown): string {
+  if (isDataType(type)) return formatDataTypeValue(type, value);
   if (typeof type === 'string') {
     if (isXsdType(type)) return formatXsdValue(type as XsdType, value as XsdValue);
     switch (type) {
@@ -150,6 +153,7 @@ function formatEnum(typeName: string, description: EnumDescription, value: unkno
 
 /** What .NET holds in an absent value of a text type: 0, false, MinValue, the empty Guid, the zero enum value. */
 export function defaultTextValue(types: TypeTable, type: ValueType): unknown {
+  if (isDataType(type)) return defaultDataTypeValue(type);
   if (typeof type === 'string') {
     switch (type) {
       case 'guid':

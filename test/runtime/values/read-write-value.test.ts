@@ -7,6 +7,7 @@ import { ValueReadError } from '../../../runtime/src/values/value-errors.js';
 import { XmlFragment } from '../../../runtime/src/values/xml-fragment.js';
 import type { ValueType } from '../../../runtime/src/type-description.js';
 import { LIBRARY } from '../fixtures/library-description.js';
+import { service as CHOICES } from '../../golden/corpus-choices/expected/service.js';
 
 const NS = LIBRARY.namespace;
 const CTX = { types: LIBRARY.types!, namespace: NS };
@@ -145,5 +146,60 @@ describe('unwrapped arrays', () => {
       Lines: ['a', null, 'b'],
       Tags: ['x'],
     });
+  });
+});
+
+describe('choices (the Choices corpus service: test/golden/corpus-choices)', () => {
+  const ctx = { types: CHOICES.types!, namespace: CHOICES.namespace };
+  const plan = (xml: string) =>
+    readValue(
+      ctx,
+      readXml(`<plan xmlns="${CHOICES.namespace}" ${XSI}>${xml}</plan>`),
+      { class: 'Plan' },
+      false,
+    ) as Record<string, unknown>;
+
+  it('reads whichever element of a choice is there: the first for a member, every one in order for an array', () => {
+    const value = plan(
+      '<S>a</S><NoSchedule /><Count>1</Count><N>2</N><ScheduleReference /><Label>x</Label><Tail>3</Tail><S>b</S>' +
+        '<Schedules><Ref><ScheduleID>r</ScheduleID></Ref><Other /><None xsi:nil="true" /></Schedules>',
+    );
+    expect(value).toEqual({
+      Item: { $element: 'NoSchedule', value: { $type: 'NoSchedule' } },
+      Item1: { $element: 'Count', value: 1 },
+      Items: [
+        { $element: 'S', value: 'a' },
+        { $element: 'N', value: 2 },
+        { $element: 'S', value: 'b' },
+      ],
+      Schedules: [
+        { $element: 'Ref', value: { $type: 'ScheduleReference', ScheduleID: 'r' } },
+        { $element: 'None', value: null },
+      ],
+      Tail: 3,
+    });
+  });
+
+  it('writes the element $element names, of its type; a null value as nothing; another name is a TypeError', () => {
+    const value = {
+      Item: { $element: 'ScheduleReference', value: { $type: 'ScheduleReference', ScheduleID: 'a' } },
+      Item1: { $element: 'Label', value: 'x < y' },
+      Items: [
+        { $element: 'N', value: 1 },
+        { $element: 'S', value: null },
+      ],
+      Schedules: [
+        { $element: 'None', value: { $type: 'NoSchedule' } },
+        { $element: 'Ref', value: null },
+      ],
+      Tail: 0,
+    };
+    expect(writeValue(ctx, 'plan', { class: 'Plan' }, value, {})).toBe(
+      '<plan><ScheduleReference><ScheduleID>a</ScheduleID></ScheduleReference><Label>x &lt; y</Label><N>1</N>' +
+        '<Schedules><None /></Schedules><Tail>0</Tail></plan>',
+    );
+    expect(() =>
+      writeValue(ctx, 'plan', { class: 'Plan' }, { Item: { $element: 'Plan', value: {} }, Tail: 0 }, {}),
+    ).toThrow("A choice value is { $element, value }, $element one of 'ScheduleReference', 'NoSchedule'.");
   });
 });

@@ -6,7 +6,7 @@
  * and client read only this; neither derives a name of its own.
  */
 
-import type { HeaderDescription, TypeDescription, ValueType } from './type-description.js';
+import type { ChoiceElementDescription, HeaderDescription, TypeDescription, ValueType } from './type-description.js';
 
 export type * from './type-description.js';
 
@@ -20,6 +20,16 @@ export interface ParameterDescription {
   readonly optional: boolean;
   /** `nillable="true"` (`T?`): `xsi:nil` is `null`. */
   readonly nillable?: boolean;
+  /**
+   * `out` (C# `out`): only in the response element, after the result; `ref` (C# `ref`): in the request element
+   * and in the response element. Absent for an in parameter. See `reply-values.ts`.
+   */
+  readonly direction?: 'out' | 'ref';
+  /**
+   * A choice of elements in the parameter's place (`[XmlElement(Name, typeof(T))]`s): its value is
+   * `{ $element, value }`, and `name` is not on the wire.
+   */
+  readonly choice?: readonly ChoiceElementDescription[];
 }
 
 export interface OperationDescription {
@@ -40,6 +50,11 @@ export interface OperationDescription {
     readonly element: string;
     /** `nillable="true"`: `null` is written as `xsi:nil`. */
     readonly nillable?: boolean;
+    /**
+     * With `out` or `ref` parameters, the property of the reply object that holds the return value: `result` unless a
+     * parameter has that name (`reply-values.ts`).
+     */
+    readonly key?: string;
     /**
      * The root element of the HTTP GET/POST reply document (`Book`, `ArrayOfBook`, `int`); absent for a raw-XML
      * result, which is the document itself.

@@ -17,15 +17,18 @@ import { isXsdType } from '../value-type.js';
 import { isNil, readValue } from '../values/read-value.js';
 import { MalformedValueError, ValueReadError } from '../values/value-errors.js';
 import type { ValueContext } from '../values/value-kinds.js';
+import { httpView } from '../values/data-type-values.js';
 
 const XML_WHITESPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
 
 export function readHttpReply(
   site: CallSite,
   context: ValueContext,
-  op: OperationDescription,
+  operation: OperationDescription,
   reply: ReceivedReply,
 ): unknown {
+  // HTTP writes a `DataType` result as its C# type.
+  const op = httpView(operation);
   const namespace = context.namespace;
   if (reply.status !== 200) throw new HttpError(site, reply, reply.mediaType);
   if (!op.result) {

@@ -25,13 +25,16 @@ import { DOTNET_TYPE_NAMES, defaultXsdValue, parseXsdValue, XsdValueError } from
 import type { FormValues } from '../form-encoding.js';
 import { htmlEncodeMessageChain } from '../html-escape.js';
 import type { OperationDescription } from '../service-description.js';
+import { isRequestParameter } from '../reply-values.js';
 import { childElements, textContent, type XmlElement } from '../xml-reader.js';
 import { isXsdType } from '../value-type.js';
 import type { ValueType } from '../type-description.js';
-import { absentValue, readValue } from '../values/read-value.js';
+import { absentValue, readChoice, readValue } from '../values/read-value.js';
+import { choiceElement } from '../values/value-kinds.js';
 import { parseFormValue } from '../values/form-values.js';
 import { LexicalValueError, MalformedValueError, ValueReadError } from '../values/value-errors.js';
 import type { ValueContext } from '../values/value-kinds.js';
+import { httpView } from '../values/data-type-values.js';
 
 export type SoapBinding =
   | { readonly ok: true; readonly input: Record<string, unknown> }
@@ -53,7 +56,22 @@ export function bindSoapParameters(
   const input: Record<string, unknown> = {};
   const children = request ? childElements(request).filter((child) => child.namespace === namespace) : [];
   for (const param of op.parameters) {
+    // An out parameter is only in the response (reply-values.ts): its handler does not get it.
+    if (!isRequestParameter(param)) continue;
     const type = param.type;
+    const choice = param.choice;
+    if (choice) {
+      // A choice in the parameter's place: the first child that is one of its elements.
+      const chosen = children.find((child) => choiceElement(choice, child.localName) !== undefined);
+      try {
+        input[param.name] = chosen ? readChoice(values, chosen, choice) : undefined;
+      } catch (error) {
+        if (error instanceof MalformedValueError) return { ok: false, malformed: true };
+        if (error instanceof ValueReadError) return { ok: false, malformed: false, chain: error.chain };
+        throw error;
+      }
+      continue;
+    }
     const element = children.find((child) => child.localName === param.name);
     if (!isXsdType(type) || param.nillable) {
       try {
@@ -93,9 +111,12 @@ export type FormBinding =
   /** The plain-text error: the message chain, HTML-encoded as ASMX prints it. */
   | { readonly ok: false; readonly message: string };
 
-export function bindFormParameters(op: OperationDescription, values: FormValues, context: ValueContext): FormBinding {
+export function bindFormParameters(site: OperationDescription, values: FormValues, context: ValueContext): FormBinding {
+  // HTTP binds a `DataType` parameter as its C# type.
+  const op = httpView(site);
   const input: Record<string, unknown> = {};
   for (const param of op.parameters) {
+    if (!isRequestParameter(param)) continue;
     const type = param.type;
     // A byte[] is an array of bytes here, one value per byte.
     const itemType =

@@ -11,7 +11,8 @@
  */
 import { buildHttpResultDocument } from '../http-result.js';
 import { formatXsdValue, isReferenceType, type XsdValue } from '../xsd-values.js';
-import type { OperationDescription } from '../service-description.js';
+import type { OperationDescription, XsdType } from '../service-description.js';
+import { replySites, type ReplySite } from '../reply-values.js';
 import { XML_DECLARATION, XSD_NS, XSI_NS } from '../soap-constants.js';
 import { escapeXmlAttr, escapeXmlText } from '../xml-escape.js';
 import { hasForbiddenCharacter } from '../xml-lexical.js';
@@ -19,31 +20,67 @@ import { isXsdType } from '../value-type.js';
 import { isTextType } from '../values/simple-values.js';
 import { writeValue } from '../values/write-value.js';
 import type { ValueContext } from '../values/value-kinds.js';
+import { httpView } from '../values/data-type-values.js';
 
 type Result = NonNullable<OperationDescription['result']>;
 
 function simpleLexical(op: OperationDescription, result: Result, value: unknown): string | undefined {
-  const type = result.type as Parameters<typeof isReferenceType>[0];
+  return siteLexical(op.name, result.type as XsdType, value, undefined);
+}
+
+/** `value` as the lexical form of an XSD simple type: an operation's result, or its `key` (an out or ref parameter). */
+function siteLexical(operation: string, type: XsdType, value: unknown, key: string | undefined): string | undefined {
   if (value === null || value === undefined) {
     if (isReferenceType(type)) return undefined;
-    throw new TypeError(`${op.name} returned ${value}; its result is an xsd:${type}.`);
+    throw new TypeError(
+      key === undefined
+        ? `${operation} returned ${value}; its result is an xsd:${type}.`
+        : `${operation} returned ${value} as ${key}, an xsd:${type}.`,
+    );
   }
   const lexical = formatXsdValue(type, value as XsdValue);
-  if (hasForbiddenCharacter(lexical)) throw new TypeError(`${op.name} returned a string XML 1.0 cannot carry.`);
+  if (hasForbiddenCharacter(lexical)) throw new TypeError(`${operation} returned a string XML 1.0 cannot carry.`);
   return lexical;
 }
 
 /** The result element of a SOAP reply; `''` when it is left out. */
 export function resultElement(op: OperationDescription, values: ValueContext, value: unknown): string {
   const result = op.result!;
-  if (isXsdType(result.type) && !result.nillable) {
-    const lexical = simpleLexical(op, result, value);
-    if (lexical === undefined) return '';
-    return lexical === ''
-      ? `<${result.element} />`
-      : `<${result.element}>${escapeXmlText(lexical)}</${result.element}>`;
+  return siteElement(op.name, { element: result.element, type: result.type, nillable: result.nillable }, values, value);
+}
+
+/**
+ * The children of the response element of an operation with `out` or `ref` parameters (`reply-values.ts`): its
+ * result, then each of those parameters, from the object its handler returned.
+ */
+export function replyElements(op: OperationDescription, values: ValueContext, value: unknown): string {
+  if (value === null || typeof value !== 'object') {
+    throw new TypeError(
+      `${op.name} returned ${value === null ? 'null' : typeof value}; it returns an object of its result and its ` +
+        'out and ref parameters.',
+    );
   }
-  return writeValue(values, result.element, result.type, value, { nillable: result.nillable });
+  const reply = value as Record<string, unknown>;
+  return replySites(op)
+    .map((site) =>
+      siteElement(op.name, site, values, Object.hasOwn(reply, site.key) ? reply[site.key] : undefined, site),
+    )
+    .join('');
+}
+
+function siteElement(
+  operation: string,
+  site: Pick<ReplySite, 'element' | 'type' | 'nillable'>,
+  values: ValueContext,
+  value: unknown,
+  named?: ReplySite,
+): string {
+  if (isXsdType(site.type) && !site.nillable) {
+    const lexical = siteLexical(operation, site.type, value, named?.key);
+    if (lexical === undefined) return '';
+    return lexical === '' ? `<${site.element} />` : `<${site.element}>${escapeXmlText(lexical)}</${site.element}>`;
+  }
+  return writeValue(values, site.element, site.type, value, { nillable: site.nillable });
 }
 
 const DECLARATIONS = ` xmlns:xsd="${XSD_NS}" xmlns:xsi="${XSI_NS}"`;
@@ -53,7 +90,9 @@ const DECLARATIONS = ` xmlns:xsd="${XSD_NS}" xmlns:xsi="${XSI_NS}"`;
  * `xsd` and `xsi` first unless it holds a plain text value, and the service namespace last; a null reference
  * result is `xsi:nil` (the root elements are nillable).
  */
-export function httpResultDocument(op: OperationDescription, values: ValueContext, value: unknown): string {
+export function httpResultDocument(site: OperationDescription, values: ValueContext, value: unknown): string {
+  // HTTP writes a `DataType` result as its C# type.
+  const op = httpView(site);
   const result = op.result!;
   if (isXsdType(result.type) && !result.nillable)
     return buildHttpResultDocument(result.type, values.namespace, simpleLexical(op, result, value));

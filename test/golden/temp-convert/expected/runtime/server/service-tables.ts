@@ -9,6 +9,7 @@ import type { OperationDescription, ServiceDescription, Transport } from '../ser
 import { buildResponseEnvelope } from '../soap-envelope.js';
 import { soapContentType, type SoapVersion } from '../soap-constants.js';
 import { XmlShapes } from '../xml-shapes.js';
+import { hasReplyParameters } from '../reply-values.js';
 import type { ValueContext } from '../values/value-kinds.js';
 import { contentReply, sharedReply, type Reply } from './reply.js';
 import type { CallContext } from './server-options.js';
@@ -19,7 +20,9 @@ export interface OperationEntry {
   readonly description: OperationDescription;
   /** The handler, bound to the handlers object. */
   readonly handler: Handler;
-  /** The SOAP replies of a void operation, per version: the same bytes every time. */
+  /** It has `out` or `ref` parameters: its handler returns an object of them and the result (`reply-values.ts`). */
+  readonly replyParameters: boolean;
+  /** The SOAP replies of a void operation without out or ref parameters, per version: the same bytes every time. */
   readonly voidReplies: Readonly<Record<SoapVersion, Reply>> | undefined;
 }
 
@@ -62,12 +65,14 @@ export function buildServiceTables(service: ServiceDescription, handlers: object
     const entry: OperationEntry = {
       description: op,
       handler: (input, ctx) => method.call(handlers, input, ctx),
-      voidReplies: op.result
-        ? undefined
-        : {
-            '1.1': voidReply('1.1', service.namespace, op.responseElement),
-            '1.2': voidReply('1.2', service.namespace, op.responseElement),
-          },
+      replyParameters: hasReplyParameters(op),
+      voidReplies:
+        op.result || hasReplyParameters(op)
+          ? undefined
+          : {
+              '1.1': voidReply('1.1', service.namespace, op.responseElement),
+              '1.2': voidReply('1.2', service.namespace, op.responseElement),
+            },
     };
     byName.set(op.name, entry);
     if (!byLowerName.has(op.name.toLowerCase())) byLowerName.set(op.name.toLowerCase(), entry);

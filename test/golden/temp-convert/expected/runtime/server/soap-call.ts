@@ -35,7 +35,7 @@ import {
 } from './invoke.js';
 import { bindSoapParameters } from './parameters.js';
 import { contentReply, emptyReply, type Reply } from './reply.js';
-import { resultElement } from './result-value.js';
+import { replyElements, resultElement } from './result-value.js';
 import { initialOutHeaders, readSoapHeaders, writeSoapHeaders } from './soap-headers.js';
 import type { OperationEntry, ServiceTables } from './service-tables.js';
 import type { ResolvedOptions } from './server-options.js';
@@ -106,11 +106,15 @@ export async function handleSoapCall(
   }
   if (!outcome.ok) return faultReply(version, outcome.failure);
   const replyHeaders = op.headers === undefined ? '' : undefined;
-  if (!op.result && replyHeaders === '') return entry.voidReplies![version];
+  if (entry.voidReplies && replyHeaders === '') return entry.voidReplies[version];
   let xml: string;
   try {
     const headerXml = replyHeaders ?? writeSoapHeaders(op, tables.values, outHeaders!, envelopeAttributes);
-    const result = op.result ? resultElement(op, tables.values, outcome.value) : '';
+    const result = entry.replyParameters
+      ? replyElements(op, tables.values, outcome.value)
+      : op.result
+        ? resultElement(op, tables.values, outcome.value)
+        : '';
     xml = buildResponseEnvelopeXml(version, namespace, op.responseElement, result, headerXml);
   } catch (error) {
     return faultReply(version, failureOf(error, context.ctx, options));

@@ -15,13 +15,20 @@
  *   after the element (`ReadElementString` has read it whole), or at the attribute's name. Element content
  *   where text belongs is a `MalformedValueError`.
  */
-import type { ClassDescription, MemberDescription, ValueType, XsdType } from '../type-description.js';
+import type {
+  ChoiceElementDescription,
+  ClassDescription,
+  MemberDescription,
+  ValueType,
+  XsdType,
+} from '../type-description.js';
 import { XSD_NS, XSI_NS } from '../soap-constants.js';
 import { isXsdType } from '../value-type.js';
 import { attributeValue, textContent, type XmlElement } from '../xml-reader.js';
 import { defaultTextValue, isTextType, parseText } from './simple-values.js';
 import { LexicalValueError, MalformedValueError, ValueReadError } from './value-errors.js';
 import {
+  choiceElement,
   classFamily,
   classNamed,
   declaredNameOf,
@@ -50,8 +57,43 @@ export function readValue(ctx: ValueContext, element: XmlElement, type: ValueTyp
     throw new TypeError(`No reader for ${type}.`);
   }
   if ('class' in type) return readClass(ctx, element, type.class, false);
-  if ('array' in type) return readItems(ctx, childrenNamed(ctx, element, type.item), type.array, type.nillable);
+  if ('array' in type) {
+    if (type.choice) return readChoices(ctx, choiceChildren(ctx, element, type.choice), type.choice);
+    return readItems(ctx, childrenNamed(ctx, element, type.item), type.array, type.nillable);
+  }
   throw new TypeError(`No reader for ${JSON.stringify(type)}.`);
+}
+
+/** The value of an element at a choice site (one of `choice`'s elements): `{ $element, value }`. */
+export function readChoice(
+  ctx: ValueContext,
+  element: XmlElement,
+  choice: readonly ChoiceElementDescription[],
+): { $element: string; value: unknown } {
+  const chosen = choiceElement(choice, element.localName)!;
+  return { $element: chosen.element, value: readValue(ctx, element, chosen.type, chosen.nillable === true) };
+}
+
+function readChoices(
+  ctx: ValueContext,
+  items: readonly XmlElement[],
+  choice: readonly ChoiceElementDescription[],
+): unknown[] {
+  return items.map((item) => readChoice(ctx, item, choice));
+}
+
+/** The child elements of `element` in the service namespace named as one of `choice`'s elements, in order. */
+export function choiceChildren(
+  ctx: ValueContext,
+  element: XmlElement,
+  choice: readonly ChoiceElementDescription[],
+): XmlElement[] {
+  const found: XmlElement[] = [];
+  for (const child of element.children) {
+    if (typeof child === 'string' || child.namespace !== ctx.namespace) continue;
+    if (choiceElement(choice, child.localName) !== undefined) found.push(child);
+  }
+  return found;
 }
 
 /**
@@ -175,7 +217,12 @@ function readMembers(
       items.set(member, list);
       list.push(child);
     } else if (!read.has(member)) {
-      read.set(member, readValue(ctx, child, member.type, member.nillable === true));
+      read.set(
+        member,
+        member.choice
+          ? readChoice(ctx, child, member.choice)
+          : readValue(ctx, child, member.type, member.nillable === true),
+      );
     }
   }
   const value: Record<string, unknown> = {};
@@ -188,7 +235,12 @@ function readMembers(
       const type = member.type;
       const itemType = typeof type !== 'string' && 'array' in type ? type.array : type;
       const nillable = typeof type !== 'string' && 'array' in type && type.nillable;
-      memberValue = list === undefined ? undefined : readItems(ctx, list, itemType, nillable);
+      memberValue =
+        list === undefined
+          ? undefined
+          : member.choice
+            ? readChoices(ctx, list, member.choice)
+            : readItems(ctx, list, itemType, nillable);
     } else if (read.has(member)) {
       memberValue = read.get(member);
     } else if (member.default !== undefined && isTextType(member.type)) {

@@ -5,12 +5,14 @@
  * type descriptions.
  */
 import type {
+  ChoiceElementDescription,
   ClassDescription,
   EnumDescription,
   MemberDescription,
   TypeDescription,
   ValueType,
 } from '../type-description.js';
+import { DATA_TYPE_BASES, isDataType } from './data-type-values.js';
 
 export type TypeTable = Readonly<Record<string, TypeDescription>>;
 
@@ -38,6 +40,7 @@ export const XML_KINDS: ReadonlySet<string> = new Set(['xmlElement', 'xmlNode', 
 
 /** A .NET value type: never absent (an absent one reads as its default) and never nil unless `T?`. */
 export function isValueType(types: TypeTable, type: ValueType): boolean {
+  if (isDataType(type)) return DATA_TYPE_BASES[type] === 'dateTime';
   if (typeof type === 'string') return !REFERENCE_BUILTINS.has(type);
   if ('enum' in type) return true;
   if ('class' in type)
@@ -76,13 +79,25 @@ interface MemberIndex {
 
 const memberIndexes = new WeakMap<ClassDescription, MemberIndex>();
 
-/** A class's members by form, element members by XML name (the first of a name wins). */
+/** The element of a choice named `name`; `undefined` when the choice has none of that name. */
+export function choiceElement(
+  choice: readonly ChoiceElementDescription[],
+  name: string,
+): ChoiceElementDescription | undefined {
+  return choice.find((c) => c.element === name);
+}
+
+/** A class's members by form, element members by XML name (the first of a name wins; a choice by each of its). */
 export function memberIndex(description: ClassDescription): MemberIndex {
   let index = memberIndexes.get(description);
   if (index === undefined) {
     const elements = new Map<string, MemberDescription>();
     for (const member of description.members) {
-      if (member.form === 'element' && !elements.has(member.xmlName)) elements.set(member.xmlName, member);
+      if (member.form !== 'element') continue;
+      // A choice member is any of its elements; its own name is not on the wire.
+      for (const name of member.choice ? member.choice.map((c) => c.element) : [member.xmlName]) {
+        if (!elements.has(name)) elements.set(name, member);
+      }
     }
     index = {
       attributes: description.members.filter((m) => m.form === 'attribute'),

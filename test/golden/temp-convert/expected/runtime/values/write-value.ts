@@ -17,12 +17,21 @@
  *
  * With `pretty`, elements with element content are indented by two spaces (the HTTP GET/POST documents).
  */
-import type { ClassDescription, MemberDescription, ValueType } from '../type-description.js';
+import type { ChoiceElementDescription, ClassDescription, MemberDescription, ValueType } from '../type-description.js';
 import { isXsdType } from '../value-type.js';
 import { escapeXmlAttr, escapeXmlText } from '../xml-escape.js';
 import { hasForbiddenCharacter } from '../xml-lexical.js';
+import { httpTypeOf } from './data-type-values.js';
 import { formatText, isTextType } from './simple-values.js';
-import { classFamily, classNamed, declaredNameOf, isValueType, XML_KINDS, type ValueContext } from './value-kinds.js';
+import {
+  choiceElement,
+  classFamily,
+  classNamed,
+  declaredNameOf,
+  isValueType,
+  XML_KINDS,
+  type ValueContext,
+} from './value-kinds.js';
 import { XmlFragment } from './xml-fragment.js';
 
 export interface WriteSite {
@@ -67,6 +76,8 @@ export function writeValue(
   if (isTextType(type)) {
     const lexical = textOf(ctx, type, value);
     if (site.default !== undefined && lexical === site.default) return '';
+    // XmlSerializer writes empty hexBinary with an end tag (WriteBinHex opens content), as the real runtime does.
+    if (lexical === '' && type === 'hexBinary') return `<${name}${lead}${tail}></${name}>`;
     return textElement(name, lead, tail, lexical);
   }
   if (typeof type === 'string') {
@@ -80,10 +91,39 @@ export function writeValue(
     if (!Array.isArray(value)) throw new TypeError(`${name} is not an array.`);
     const depth = (options.depth ?? 0) + 1;
     const inner = { pretty: options.pretty, depth };
-    const items = value.map((item) => writeValue(ctx, type.item, type.array, item, { nillable: type.nillable }, inner));
+    const choice = type.choice;
+    const items = value.map((item) =>
+      choice
+        ? writeChoice(ctx, choice, item, inner)
+        : writeValue(ctx, type.item, type.array, item, { nillable: type.nillable }, inner),
+    );
     return container(name, lead + tail, items, options);
   }
   throw new TypeError(`No writer for ${JSON.stringify(type)}.`);
+}
+
+/**
+ * A value at a choice site, `{ $element, value }`: the element it names, of that element's type. A `null` or
+ * `undefined` item or value is nothing in the site's place, as XmlSerializer writes a null at a choice (it picks the
+ * element by the value's type, and null has none), also where the element is nillable.
+ */
+export function writeChoice(
+  ctx: ValueContext,
+  choice: readonly ChoiceElementDescription[],
+  value: unknown,
+  options: WriteOptions = NO_OPTIONS,
+): string {
+  if (value === null || value === undefined) return '';
+  const named =
+    typeof value === 'object' && '$element' in value ? (value as { $element: unknown }).$element : undefined;
+  const chosen = typeof named === 'string' ? choiceElement(choice, named) : undefined;
+  if (chosen === undefined) {
+    const names = choice.map((c) => `'${c.element}'`).join(', ');
+    throw new TypeError(`A choice value is { $element, value }, $element one of ${names}.`);
+  }
+  const inner = (value as { value?: unknown }).value;
+  if (inner === null || inner === undefined) return '';
+  return writeValue(ctx, chosen.element, chosen.type, inner, { nillable: chosen.nillable }, options);
 }
 
 function describeType(type: ValueType): string {
@@ -92,7 +132,8 @@ function describeType(type: ValueType): string {
 
 function textOf(ctx: ValueContext, type: ValueType, value: unknown): string {
   const lexical = formatText(ctx.types, type, value);
-  if (type === 'string' && hasForbiddenCharacter(lexical)) throw new TypeError('A string XML 1.0 cannot carry.');
+  if ((type === 'string' || httpTypeOf(type) === 'string') && hasForbiddenCharacter(lexical))
+    throw new TypeError('A string XML 1.0 cannot carry.');
   return lexical;
 }
 
@@ -179,14 +220,22 @@ function writeMember(
     if (value === null || value === undefined) return;
     if (!Array.isArray(value)) throw new TypeError(`${member.name} is not an array.`);
     const itemType = typeof type !== 'string' && 'array' in type ? type.array : type;
+    const choice = member.choice;
     const nillable = typeof type !== 'string' && 'array' in type && type.nillable;
     for (const item of value) {
       // A null item: xsi:nil where the items are nillable, else left out (as undefined ones are).
-      const site = item === null && nillable ? { nillable } : undefined;
-      if ((item !== null && item !== undefined) || site) {
-        out.push(writeValue(ctx, member.xmlName, itemType, item, site ?? {}, options));
-      }
+      const site = item === null && nillable && !choice ? { nillable } : undefined;
+      if ((item === null || item === undefined) && !site) continue;
+      out.push(
+        choice
+          ? writeChoice(ctx, choice, item, options)
+          : writeValue(ctx, member.xmlName, itemType, item, site ?? {}, options),
+      );
     }
+    return;
+  }
+  if (member.choice) {
+    out.push(writeChoice(ctx, member.choice, value, options));
     return;
   }
   out.push(writeValue(ctx, member.xmlName, type, value, member, options));
