@@ -251,6 +251,33 @@ export const MEMBER_XML_NAME_CHANGED: DiffRule = {
     'leaves the value at null or its default, without an error.',
 };
 
+export const TYPE_NAMESPACE_CHANGED: DiffRule = {
+  id: 'type-namespace-changed',
+  level: 'breaking',
+  meaning: "A class's namespace (`namespace`, `[XmlType(Namespace)]`) changed.",
+  why:
+    "The class's member elements are in its namespace: XmlSerializer on the other side skips the elements of a " +
+    'namespace it does not expect and leaves the members at null or their defaults, without an error.',
+};
+
+export const ENUM_NAMESPACE_CHANGED: DiffRule = {
+  id: 'enum-namespace-changed',
+  level: 'non-breaking',
+  meaning: "An enum's namespace (`namespace`, `[XmlType(Namespace)]`) changed.",
+  why: "An enum's values are text, the same in either namespace; only the WSDL and `xsi:type` name it elsewhere.",
+};
+
+export const MEMBER_NAMESPACE_CHANGED: DiffRule = {
+  id: 'member-namespace-changed',
+  level: 'breaking',
+  meaning:
+    "A member's namespace changed: its own element namespace (`namespace`, `[XmlElement(Namespace)]`) or its form " +
+    '(`form`: an unqualified element, a qualified attribute).',
+  why:
+    'On the wire it is one member removed and another added: each side skips the element or attribute of the ' +
+    'namespace it does not know and leaves the value at null or its default, without an error.',
+};
+
 export const MEMBER_NILLABLE_CHANGED: DiffRule = {
   id: 'member-nillable-changed',
   level: 'breaking',
@@ -369,6 +396,9 @@ export const TYPE_RULES: readonly DiffRule[] = [
   ARRAY_ITEM_NILLABLE_CHANGED_COMPATIBLE,
   MEMBER_FORM_CHANGED,
   MEMBER_XML_NAME_CHANGED,
+  TYPE_NAMESPACE_CHANGED,
+  ENUM_NAMESPACE_CHANGED,
+  MEMBER_NAMESPACE_CHANGED,
   MEMBER_NILLABLE_CHANGED,
   MEMBER_NILLABLE_CHANGED_COMPATIBLE,
   MEMBERS_REORDERED,
@@ -424,6 +454,11 @@ function pairChanges(ctx: DiffContext, a: TypeModel, b: TypeModel, renamed: bool
   if (kind(a) !== kind(b)) {
     const message = `changed from ${kind(a)} to ${kind(b)}${suffix}`;
     return [...changes, changeOf(TYPE_KIND_CHANGED, where, message, { old: kind(a), new: kind(b) })];
+  }
+  if (a.namespace !== b.namespace) {
+    const [old, now] = [a.namespace ?? ctx.old.namespace, b.namespace ?? ctx.new.namespace];
+    const rule = a.kind === 'enum' ? ENUM_NAMESPACE_CHANGED : TYPE_NAMESPACE_CHANGED;
+    changes.push(changeOf(rule, where, `namespace changed from ${old} to ${now}${suffix}`, { old, new: now }));
   }
   const inside =
     a.kind === 'class' && b.kind === 'class'
@@ -533,6 +568,12 @@ function memberChanges(ctx: DiffContext, a: ClassTypeModel, b: ClassTypeModel, r
     if (m.xmlName !== n.xmlName) {
       const message = `XML name changed from ${m.xmlName} to ${n.xmlName}${suffix}`;
       changes.push(changeOf(MEMBER_XML_NAME_CHANGED, where, message, { old: m.xmlName, new: n.xmlName }));
+    }
+    if (m.namespace !== n.namespace || m.xmlForm !== n.xmlForm) {
+      const show = (x: MemberModel) =>
+        x.namespace ?? x.xmlForm ?? (x.form === 'attribute' ? 'unqualified' : 'qualified');
+      const message = `namespace or form changed from ${show(m)} to ${show(n)}${suffix}`;
+      changes.push(changeOf(MEMBER_NAMESPACE_CHANGED, where, message, { old: show(m), new: show(n) }));
     }
     const typeChanged = !sameTypeSpec(ctx, m.type.spec, n.type.spec);
     if (typeChanged) changes.push(typeChange(ctx, a.name, m, n, suffix));

@@ -97,6 +97,7 @@ function enumMap(doc: Document, t: EnumDeclaration): YAMLMap {
   const node = map(doc, [
     ['xmlName', t.xmlName],
     ['elementName', t.elementName],
+    ['namespace', t.namespace],
   ]);
   const values = t.values.map((v) =>
     v.xmlName === undefined && v.value === undefined
@@ -115,6 +116,7 @@ function classMap(doc: Document, t: ClassDeclaration): YAMLMap {
   const node = map(doc, [
     ['xmlName', t.xmlName],
     ['elementName', t.elementName],
+    ['namespace', t.namespace],
     ['struct', t.struct],
     ['abstract', t.abstract],
     ['header', t.header],
@@ -142,6 +144,9 @@ function classMap(doc: Document, t: ClassDeclaration): YAMLMap {
         ['type', m.type],
         ['attribute', m.attribute],
         ['any', m.any],
+        ['text', m.text],
+        ['namespace', m.namespace],
+        ['form', m.form],
         ['xmlName', m.xmlName],
         ['unwrapped', m.unwrapped],
         ['itemName', m.itemName],

@@ -95,9 +95,12 @@ function classTypes(d: TsClassDeclaration): Statement[] {
 function memberNote(m: TsClassDeclaration['members'][number]): string | undefined {
   if (m.form === 'any') return 'The child elements no other member claims (`[XmlAnyElement]`).';
   if (m.form === 'attribute') return `The \`${m.xmlName}\` attribute.`;
+  if (m.form === 'text') return "The element's text (`[XmlText]`).";
   if (m.choice) {
     const names = m.choice.map((n) => `\`${n}\``).join(', ');
-    return m.unwrapped ? `Repeated ${names} elements, in the member's place.` : `One of ${names}, in the member's place.`;
+    return m.unwrapped
+      ? `Repeated ${names} elements, in the member's place.`
+      : `One of ${names}, in the member's place.`;
   }
   if (m.unwrapped) return `Repeated \`${m.xmlName}\` elements, in the member's place (no wrapper).`;
   const bare = m.name.replace(/^'(.*)'$/, '$1');

@@ -210,6 +210,8 @@ export class TypeResolver {
         xmlName: m.xmlName ?? m.name,
         type,
         form: 'element',
+        namespace: undefined,
+        xmlForm: undefined,
         unwrapped: m.unwrapped === true,
         minOccurs: '0',
         maxOccurs: choice ? choice.maxOccurs : '1',
@@ -229,7 +231,7 @@ export class TypeResolver {
     const valueType = this.isValueType(type);
     const nullable = type.kind === 'nullable';
     const isArray = type.kind === 'array';
-    const form = m.any ? 'any' : m.attribute ? 'attribute' : 'element';
+    const form = m.any ? 'any' : m.attribute ? 'attribute' : m.text ? 'text' : 'element';
     const nillable = nullable || m.nillable === true;
     const required = m.default === undefined && m.optional !== true && (valueType || nillable);
     return {
@@ -237,6 +239,8 @@ export class TypeResolver {
       xmlName: m.xmlName ?? m.name,
       type,
       form,
+      namespace: m.namespace,
+      xmlForm: m.form,
       unwrapped: m.unwrapped === true,
       minOccurs: m.unwrapped || form === 'any' || !required ? '0' : '1',
       maxOccurs: m.unwrapped || (form === 'any' && isArray) ? 'unbounded' : '1',
@@ -279,6 +283,7 @@ function classModel(decl: ClassDeclaration, members: MemberModel[]): ClassTypeMo
     name: decl.name,
     xmlName,
     elementName: decl.elementName ?? xmlName,
+    namespace: decl.namespace,
     struct: decl.struct === true,
     abstract: decl.abstract === true,
     header: decl.header === true,
@@ -296,6 +301,7 @@ function enumModel(decl: Extract<TypeDeclaration, { kind: 'enum' }>): EnumTypeMo
     name: decl.name,
     xmlName,
     elementName: decl.elementName ?? xmlName,
+    namespace: decl.namespace,
     flags: decl.flags === true,
     values: decl.values.map((v) => ({ name: v.name, xmlName: v.xmlName ?? v.name, value: v.value })),
   };

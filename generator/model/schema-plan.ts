@@ -16,6 +16,7 @@ import type {
   ComplexTypeNode,
   DataSetSchema,
   ElementNode,
+  ElementRefNode,
   FixedNode,
   NamespaceDeclaration,
   SchemaModel,
@@ -289,7 +290,7 @@ class Planner {
     if (!this.once(`enum:${name}`)) return;
     const t = this.input.types.get(name)!;
     if (t.kind !== 'enum') return;
-    this.schema(this.input.namespace).items.push({
+    this.schema(t.namespace ?? this.input.namespace).items.push({
       partial: t.flags ? 'flagsType' : 'enumType',
       name: t.xmlName,
       values: t.values.map((v) => v.xmlName),
@@ -315,6 +316,9 @@ class Planner {
   private exportClass(name: string): void {
     if (!this.once(`class:${name}`)) return;
     const c = this.classOf(name);
+    const home = c.namespace ?? this.input.namespace;
+    const text = c.members.find((m) => m.form === 'text');
+    if (text) return this.exportSimpleContent(c, text, home);
     const elements = c.members.filter((m) => m.form !== 'attribute');
     const attributes = c.members.filter((m) => m.form === 'attribute');
     // No content of its own: `<s:complexType name="X" />`, or `<s:extension base="…" />` for a derived class.
@@ -328,14 +332,55 @@ class Planner {
         : 'complexType';
     const node = this.complexType(partial, c.xmlName);
     node.abstract = c.abstract;
-    node.particles = elements.map((m) => this.memberParticle(m));
-    node.attributes = attributes.map((m) => this.attribute(m));
+    // References from a class to other schemas are imported as its members are written, after their types.
+    const imports: string[][] = [];
+    node.particles = elements.map((m) => this.memberParticle(m, home, (imports[imports.length] = [])));
+    node.attributes = attributes.map((m) => this.attribute(m, home));
     node.anyAttribute = c.anyAttribute;
-    if (c.base) this.qualify(this.input.namespace, this.classOf(c.base).xmlName, (q) => (node.base = q));
-    this.schema(this.input.namespace).items.push(node);
+    if (c.base) {
+      const base = this.classOf(c.base);
+      this.qualify(base.namespace ?? this.input.namespace, base.xmlName, (q) => (node.base = q), home);
+    }
+    this.schema(home).items.push(node);
     if (c.base) this.exportClass(c.base);
-    for (const m of [...elements, ...attributes]) this.exportSite(m.type, m.choice);
+    elements.forEach((m, i) => {
+      if (m.form === 'element' && this.isRef(m, home)) this.exportElementRef(m);
+      this.exportSite(m.type, m.choice);
+      for (const ns of imports[i]!) this.importInto(home, ns);
+    });
+    for (const m of attributes) this.exportSite(m.type, m.choice);
     for (const derived of this.registered((d) => d.base === name)) this.exportClass(derived);
+  }
+
+  /** A class with an `[XmlText]` member: a simple content extension of the text's type by the attributes. */
+  private exportSimpleContent(c: ClassTypeModel, text: MemberModel, home: string): void {
+    const node = this.complexType('simpleContentType', c.xmlName);
+    const q = this.typeName(text.type)!;
+    this.qualify(q.namespace, q.name, (t) => (node.base = t), home);
+    node.attributes = c.members.filter((m) => m.form === 'attribute').map((m) => this.attribute(m, home));
+    this.schema(home).items.push(node);
+    this.exportRef(text.type);
+    for (const m of c.members) if (m.form === 'attribute') this.exportSite(m.type, m.choice);
+  }
+
+  /** A member in a namespace other than its class's: `ref=` to a top-level element of that namespace. */
+  private isRef(m: MemberModel, home: string): boolean {
+    return m.namespace !== undefined && m.namespace !== home;
+  }
+
+  /** The top-level element a `ref=` member refers to, written once into its namespace's schema. */
+  private exportElementRef(m: MemberModel): void {
+    const ns = m.namespace!;
+    if (!this.once(`element:${ns}:${m.xmlName}`)) return;
+    const type = m.unwrapped && m.type.kind === 'array' ? m.type.item : m.type;
+    this.schema(ns).items.push(this.element(undefined, m.xmlName, type, { nillable: m.nillable }, ns));
+  }
+
+  private importInto(from: string, namespace: string): void {
+    const schema = this.schema(from);
+    if (namespace !== XSD_NAMESPACE && namespace !== from && !schema.imports.includes(namespace)) {
+      schema.imports.push(namespace);
+    }
   }
 
   private classOf(name: string): ClassTypeModel {
@@ -348,18 +393,35 @@ class Planner {
     return { partial, name, abstract: false, base: undefined, particles: [], attributes: [], anyAttribute: false };
   }
 
-  private memberParticle(m: MemberModel): SchemaNode {
+  private memberParticle(m: MemberModel, home: string, imports: string[]): SchemaNode {
     if (m.form === 'any') return { partial: 'anyElement', min: m.minOccurs, max: m.maxOccurs };
     if (m.choice) return this.choice(m.choice);
+    if (this.isRef(m, home)) {
+      const node: Mutable<ElementRefNode> = {
+        partial: 'elementRef',
+        occurs: { min: m.minOccurs, max: m.maxOccurs },
+        ref: '',
+      };
+      this.qualify(m.namespace!, m.xmlName, (q) => (node.ref = q), home, imports);
+      return node;
+    }
     const type = m.unwrapped && m.type.kind === 'array' ? m.type.item : m.type;
-    return this.element({ min: m.minOccurs, max: m.maxOccurs }, m.xmlName, type, {
-      nillable: m.nillable,
-      default: m.default,
-    });
+    const node: Mutable<ElementNode> = this.element(
+      { min: m.minOccurs, max: m.maxOccurs },
+      m.xmlName,
+      type,
+      { nillable: m.nillable, default: m.default },
+      home,
+      imports,
+    );
+    if (m.xmlForm === 'unqualified') node.form = 'unqualified';
+    return node;
   }
 
-  private attribute(m: MemberModel): AttributeNode {
+  private attribute(m: MemberModel, home: string): AttributeNode {
+    const form = m.xmlForm === 'qualified' ? 'qualified' : undefined;
     const node: Mutable<AttributeNode> = {
+      form,
       name: m.xmlName,
       type: '',
       required: m.required,
@@ -367,7 +429,7 @@ class Planner {
       hasDefault: m.default !== undefined,
     };
     const q = this.typeName(m.type);
-    if (q) this.qualify(q.namespace, q.name, (t) => (node.type = t));
+    if (q) this.qualify(q.namespace, q.name, (t) => (node.type = t), home);
     return node;
   }
 
@@ -377,12 +439,15 @@ class Planner {
     name: string,
     ref: TypeRef,
     options: { nillable: boolean; default?: string | undefined },
+    from: string = this.input.namespace,
+    imports?: string[],
   ): ElementNode {
     const node: Mutable<ElementNode> = {
       partial: 'element',
       occurs,
       default: options.default,
       hasDefault: options.default !== undefined,
+      form: undefined,
       name,
       nillable: options.nillable,
       type: undefined,
@@ -400,7 +465,7 @@ class Planner {
       return node;
     }
     const q = this.typeName(base)!;
-    this.qualify(q.namespace, q.name, (t) => (node.type = t));
+    this.qualify(q.namespace, q.name, (t) => (node.type = t), from, imports);
     return node;
   }
 
@@ -417,20 +482,29 @@ class Planner {
       case 'nullable':
         return this.typeName(ref.of);
       case 'class':
-      case 'enum':
-        return { namespace: tns, name: this.input.types.get(ref.name)!.xmlName };
+      case 'enum': {
+        const t = this.input.types.get(ref.name)!;
+        return { namespace: t.namespace ?? tns, name: t.xmlName };
+      }
       case 'array':
         return ref.arrayType === undefined ? this.typeName(ref.item) : { namespace: tns, name: ref.arrayType };
     }
   }
 
-  /** Records a qualified name to fill in once prefixes are known; a reference to another schema imports it. */
-  private qualify(namespace: string, name: string, set: (qname: string) => void): void {
+  /**
+   * Records a qualified name to fill in once prefixes are known; a reference from the schema of `from` to another
+   * schema imports it, at once or, with `imports`, when the caller has written the referring member.
+   */
+  private qualify(
+    namespace: string,
+    name: string,
+    set: (qname: string) => void,
+    from: string = this.input.namespace,
+    imports?: string[],
+  ): void {
     this.fixups.push({ namespace, name, set });
-    const from = this.schema(this.input.namespace);
-    if (namespace !== XSD_NAMESPACE && namespace !== from.namespace && !from.imports.includes(namespace)) {
-      from.imports.push(namespace);
-    }
+    if (imports) imports.push(namespace);
+    else this.importInto(from, namespace);
   }
 
   private schema(namespace: string): SchemaDraft {

@@ -11,6 +11,8 @@ export interface ClassDeclaration {
   readonly xmlName?: string;
   /** `[XmlRoot("X")]`: the name of the type's top-level elements (headers, HTTP results). */
   readonly elementName?: string;
+  /** `[XmlType(Namespace = "…")]`: the namespace of the type's schema; the service namespace when omitted. */
+  readonly namespace?: string;
   readonly struct?: boolean;
   readonly abstract?: boolean;
   readonly header?: boolean;
@@ -30,6 +32,15 @@ export interface MemberDeclaration {
   readonly attribute?: boolean;
   /** `[XmlAnyElement]` on an `xmlElement` or `xmlElement[]` member. */
   readonly any?: boolean;
+  /** `[XmlText]`: the value is the element's text (simple content); the class's other members are attributes. */
+  readonly text?: boolean;
+  /**
+   * `[XmlElement(Namespace = "…")]`: the element's namespace, when it is not its class's: the member refers to a
+   * top-level element of that namespace's schema.
+   */
+  readonly namespace?: string;
+  /** `Form = XmlSchemaForm.Unqualified` on an element, `Form = XmlSchemaForm.Qualified` on an attribute. */
+  readonly form?: 'qualified' | 'unqualified';
   /** `[XmlElement("X")]`, `[XmlAttribute("x")]`, `[XmlArray("X")]`. */
   readonly xmlName?: string;
   /** `[XmlElement]` on an array: items repeated in place, no wrapper. */
@@ -76,6 +87,8 @@ export interface EnumDeclaration {
   readonly name: string;
   readonly xmlName?: string;
   readonly elementName?: string;
+  /** `[XmlType(Namespace = "…")]`: the namespace of the type's schema; the service namespace when omitted. */
+  readonly namespace?: string;
   readonly flags?: boolean;
   readonly values: readonly EnumValueDeclaration[];
 }

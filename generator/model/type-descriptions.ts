@@ -58,17 +58,23 @@ export function describeChoice(
   }));
 }
 
-/** The runtime's view of every declared type, by declared name, in declaration order. */
+/**
+ * The runtime's view of every declared type, by declared name, in declaration order. `namespace` is the service
+ * namespace: where elements are unless a type or member says otherwise.
+ */
 export function describeTypes(
   types: readonly TypeModel[],
   arrays: ReadonlyMap<string, ArrayTypeModel>,
+  namespace: string,
 ): Record<string, TypeDescription> {
   const classes = new Map(types.filter((t): t is ClassTypeModel => t.kind === 'class').map((t) => [t.name, t]));
   const derived = derivedClasses(classes);
   return Object.fromEntries(
     types.map((t) => [
       t.name,
-      t.kind === 'enum' ? describeEnum(t) : describeClass(t, classes, derived.get(t.name) ?? [], arrays),
+      t.kind === 'enum'
+        ? describeEnum(t, namespace)
+        : describeClass(t, classes, derived.get(t.name) ?? [], arrays, namespace),
     ]),
   );
 }
@@ -78,6 +84,7 @@ function describeClass(
   classes: ReadonlyMap<string, ClassTypeModel>,
   derived: readonly string[],
   arrays: ReadonlyMap<string, ArrayTypeModel>,
+  namespace: string,
 ): ClassDescription {
   const chain: ClassTypeModel[] = [];
   for (let at: ClassTypeModel | undefined = c; at; at = at.base === undefined ? undefined : classes.get(at.base)) {
@@ -87,15 +94,36 @@ function describeClass(
     kind: 'class',
     xmlName: c.xmlName,
     elementName: c.elementName,
+    ...(c.namespace === undefined || c.namespace === namespace ? {} : { namespace: c.namespace }),
     ...(c.abstract ? { abstract: true } : {}),
     ...(c.struct ? { struct: true } : {}),
     ...(c.base === undefined ? {} : { base: c.base }),
     ...(derived.length > 0 ? { derived: [...derived] } : {}),
-    members: chain.flatMap((level) => level.members.map((m) => describeMember(m, arrays))),
+    members: chain.flatMap((level) =>
+      level.members.map((m) => describeMember(m, arrays, namespace, level.namespace ?? namespace)),
+    ),
   };
 }
 
-function describeMember(m: MemberModel, arrays: ReadonlyMap<string, ArrayTypeModel>): MemberDescription {
+/**
+ * The namespace a member is in on the wire, when it differs from where the reader and writer look by default (the
+ * service namespace for elements, none for attributes): an element of its class's namespace, of its own
+ * (`[XmlElement(Namespace)]`) or of none (unqualified); a qualified attribute, its class's.
+ */
+function memberNamespace(m: MemberModel, service: string, owner: string): string | undefined {
+  if (m.form === 'attribute') return m.xmlForm === 'qualified' ? owner : undefined;
+  if (m.form !== 'element') return undefined;
+  const ns = m.namespace ?? (m.xmlForm === 'unqualified' ? '' : owner);
+  return ns === service ? undefined : ns;
+}
+
+function describeMember(
+  m: MemberModel,
+  arrays: ReadonlyMap<string, ArrayTypeModel>,
+  service: string,
+  owner: string,
+): MemberDescription {
+  const namespace = memberNamespace(m, service, owner);
   let type: ValueType;
   if (m.form === 'any') type = 'xmlElement';
   else {
@@ -107,6 +135,7 @@ function describeMember(m: MemberModel, arrays: ReadonlyMap<string, ArrayTypeMod
     name: m.name,
     xmlName: m.xmlName,
     form: m.form,
+    ...(namespace === undefined ? {} : { namespace }),
     type,
     ...(m.nillable ? { nillable: true } : {}),
     ...(m.unwrapped ? { unwrapped: true } : {}),
@@ -117,12 +146,13 @@ function describeMember(m: MemberModel, arrays: ReadonlyMap<string, ArrayTypeMod
 }
 
 /** Values numbered as C# numbers them: as given, else one more than the value before (the first, 0). */
-function describeEnum(e: EnumTypeModel): EnumDescription {
+function describeEnum(e: EnumTypeModel, namespace: string): EnumDescription {
   let next = 0;
   return {
     kind: 'enum',
     xmlName: e.xmlName,
     elementName: e.elementName,
+    ...(e.namespace === undefined || e.namespace === namespace ? {} : { namespace: e.namespace }),
     ...(e.flags ? { flags: true } : {}),
     values: e.values.map((v) => {
       const value = v.value ?? next;

@@ -11,6 +11,8 @@ export interface ClassTypeModel {
   readonly xmlName: string;
   /** The top-level element name (`[XmlRoot]`): header elements and HTTP result elements; `xmlName` by default. */
   readonly elementName: string;
+  /** `[XmlType(Namespace)]`: the namespace of the type's schema; `undefined` for the service namespace. */
+  readonly namespace: string | undefined;
   /** A .NET struct: a value type (`minOccurs="1"`, `T?` allowed), never derived from. */
   readonly struct: boolean;
   readonly abstract: boolean;
@@ -32,8 +34,15 @@ export interface MemberModel {
   /** The element or attribute name on the wire (`[XmlElement("Zip")]`, `[XmlAttribute("code")]`). */
   readonly xmlName: string;
   readonly type: TypeRef;
-  /** `element`, `attribute`, or `any` (`[XmlAnyElement]`: `s:any`, no name). */
-  readonly form: 'element' | 'attribute' | 'any';
+  /**
+   * `element`, `attribute`, `any` (`[XmlAnyElement]`: `s:any`, no name), or `text` (`[XmlText]`: the element's
+   * text, the class a simple content extension of its type).
+   */
+  readonly form: 'element' | 'attribute' | 'any' | 'text';
+  /** `[XmlElement(Namespace)]`: the element's namespace when given (a `ref=` to a top-level element of it). */
+  readonly namespace: string | undefined;
+  /** `form=` as written: `unqualified` elements (no namespace), `qualified` attributes (the class's namespace). */
+  readonly xmlForm: 'qualified' | 'unqualified' | undefined;
   /** An array written as repeated elements named `xmlName` (`[XmlElement]` on an array). */
   readonly unwrapped: boolean;
   /** As the schema writes it: `0` or `1` (elements only). */
@@ -76,6 +85,8 @@ export interface EnumTypeModel {
   readonly name: string;
   readonly xmlName: string;
   readonly elementName: string;
+  /** `[XmlType(Namespace)]`: the namespace of the type's schema; `undefined` for the service namespace. */
+  readonly namespace: string | undefined;
   /** `[Flags]`: the XSD type is a list of the values. */
   readonly flags: boolean;
   readonly values: readonly EnumValueModel[];

@@ -48,7 +48,15 @@ export interface SchemaModel {
 
 /** A node of a schema: a top-level item, a particle of a sequence, or inline content. */
 export type SchemaNode =
-  ElementNode | WrapperElementNode | ComplexTypeNode | EnumTypeNode | FixedNode | AnyNode | ChoiceNode;
+  ElementNode | WrapperElementNode | ComplexTypeNode | EnumTypeNode | FixedNode | AnyNode | ChoiceNode | ElementRefNode;
+
+/** `<s:element minOccurs maxOccurs ref="sN:X" />`: a member in another namespace (`[XmlElement(Namespace)]`). */
+export interface ElementRefNode {
+  readonly partial: 'elementRef';
+  readonly occurs: { readonly min: '0' | '1'; readonly max: '1' | 'unbounded' };
+  /** The qualified name of the top-level element. */
+  readonly ref: string;
+}
 
 /** `<s:choice minOccurs maxOccurs>` of elements: a member of several `[XmlElement(Name, typeof(T))]`s. */
 export interface ChoiceNode {
@@ -68,6 +76,8 @@ export interface ElementNode {
   readonly default: string | undefined;
   /** `default` is set, also to `""` (`[DefaultValue("")]`), which the template cannot tell from none. */
   readonly hasDefault: boolean;
+  /** `form="unqualified"` (`Form = XmlSchemaForm.Unqualified`). */
+  readonly form: 'unqualified' | undefined;
   readonly name: string;
   readonly nillable: boolean;
   /** The qualified type, e.g. `s:int`, `tns:Book`; `undefined` for `object` and inline content. */
@@ -83,9 +93,17 @@ export interface WrapperElementNode {
 }
 
 export interface ComplexTypeNode {
-  /** `choiceArrayType`: an `ArrayOfChoiceN`, whose one particle is a choice in place of the sequence. */
+  /**
+   * `choiceArrayType`: an `ArrayOfChoiceN`, whose one particle is a choice in place of the sequence;
+   * `simpleContentType`: a class with an `[XmlText]` member, an extension of `base` (the text's type) by attributes.
+   */
   readonly partial:
-    'complexType' | 'derivedComplexType' | 'emptyComplexType' | 'emptyDerivedComplexType' | 'choiceArrayType';
+    | 'complexType'
+    | 'derivedComplexType'
+    | 'emptyComplexType'
+    | 'emptyDerivedComplexType'
+    | 'choiceArrayType'
+    | 'simpleContentType';
   readonly name: string;
   readonly abstract: boolean;
   /** The qualified base type, for `derivedComplexType` and `emptyDerivedComplexType`. */
@@ -96,6 +114,8 @@ export interface ComplexTypeNode {
 }
 
 export interface AttributeNode {
+  /** `form="qualified"` (`Form = XmlSchemaForm.Qualified`). */
+  readonly form: 'qualified' | undefined;
   readonly name: string;
   readonly type: string;
   readonly required: boolean;

@@ -333,7 +333,7 @@ export function buildModel(spec: Spec): ServiceModel {
     },
     types: resolved.types,
     tsDeclarations: tsTypes.declarations,
-    typeDescriptions: describeTypes(resolved.types, arrays),
+    typeDescriptions: describeTypes(resolved.types, arrays, spec.service.namespace),
     runtimeValues: tsTypes.runtimeValues(),
     soapHeaderFields: [...soapHeaderFields].map(([field, tsType]) => ({ field, tsType })),
     arrayTypes: resolved.arrayTypes,

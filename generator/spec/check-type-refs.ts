@@ -13,6 +13,7 @@ export interface TypeRefUse {
     | 'result'
     | 'member'
     | 'attribute'
+    | 'text'
     | 'anyMember'
     | 'header'
     | 'base'
@@ -110,10 +111,11 @@ function refProblem(
   if (decl?.kind === 'class' && decl.header && ref.use !== 'member') {
     return `"${decl.name}" is a header class: use it in an operation's "headers", not as a ${ref.use}`;
   }
-  if (ref.use === 'attribute') {
+  if (ref.use === 'attribute' || ref.use === 'text') {
     const simple = (builtin && builtin.shape === 'named' && builtin.home !== 'service') || decl?.kind === 'enum';
-    if (!simple || parsed.rank > 0) {
-      return `"${ref.text}" cannot be an attribute: attributes are of simple types and enums (not classes, arrays, anyType or XML)`;
+    if (!simple || parsed.rank > 0 || (ref.use === 'text' && parsed.nullable)) {
+      const what = ref.use === 'text' ? 'text' : 'an attribute';
+      return `"${ref.text}" cannot be ${what}: ${ref.use === 'text' ? 'text is' : 'attributes are'} of simple types and enums (not classes, arrays, anyType or XML)`;
     }
   }
   return undefined;

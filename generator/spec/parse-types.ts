@@ -31,8 +31,9 @@ const CLASS_FIELDS = [
   'xmlName',
   'elementName',
   'anyAttribute',
+  'namespace',
 ] as const;
-const ENUM_FIELDS = ['enum', 'flags', 'xmlName', 'elementName'] as const;
+const ENUM_FIELDS = ['enum', 'flags', 'xmlName', 'elementName', 'namespace'] as const;
 const MEMBER_FIELDS = [
   'name',
   'type',
@@ -48,6 +49,9 @@ const MEMBER_FIELDS = [
   'default',
   'choice',
   'choiceIdentifier',
+  'text',
+  'namespace',
+  'form',
 ];
 
 /**
@@ -102,7 +106,13 @@ function typeDeclaration(
   entries.set(name, { entry, fields: f });
   const xmlName = f.xmlName && c.name(f.xmlName, 'XML type name', true);
   const elementName = f.elementName && c.name(f.elementName, 'element name', true);
-  const common = { name, ...(xmlName !== undefined && { xmlName }), ...(elementName !== undefined && { elementName }) };
+  const namespace = f.namespace && c.string(f.namespace, true);
+  const common = {
+    name,
+    ...(xmlName !== undefined && { xmlName }),
+    ...(elementName !== undefined && { elementName }),
+    ...(namespace !== undefined && { namespace }),
+  };
   if (isEnum) {
     if (f.enum && f.flags) {
       c.problem(f.flags, 'a type is either an enum or a flags enum: give "enum" or "flags", not both');
@@ -136,8 +146,13 @@ function typeDeclaration(
       include.push(inc);
     }
   }
-  const members = f.members ? classMembers(c, f.members, refs, name) : [];
+  const members = f.members ? classMembers(c, f.members, refs, name, namespace !== undefined) : [];
   if (!members) return undefined;
+  const text = members.find((m) => m.text);
+  if (text && f.base) c.problem(f.base, 'a class with a text member cannot derive from a class');
+  if (text && members.some((m) => m !== text && !m.attribute)) {
+    c.problem(f.members!, 'a class with a text member has attributes besides it only (simple content)');
+  }
   const decl: ClassDeclaration = {
     kind: 'class',
     ...common,
@@ -199,6 +214,7 @@ function classMembers(
   entry: Entry,
   refs: TypeRefUse[],
   owner: string,
+  namespaced: boolean,
 ): MemberDeclaration[] | undefined {
   const items = c.items(entry);
   if (!items) return undefined;
@@ -215,6 +231,9 @@ function classMembers(
     const flag = (key: string) => f[key] && c.boolean(f[key]);
     const attribute = flag('attribute');
     const any = flag('any');
+    const text = flag('text');
+    const namespace = f.namespace && c.string(f.namespace, true);
+    const form = f.form && c.oneOf(f.form, ['qualified', 'unqualified'] as const);
     const unwrapped = flag('unwrapped');
     const nillable = flag('nillable');
     const itemNullable = flag('itemNullable');
@@ -249,10 +268,39 @@ function classMembers(
     if (type !== undefined && f.choice) {
       refs.push({ text: type, entry: f.type ?? f.name!, use: 'choiceSite', owner });
     } else if (type !== undefined) {
-      const use = any ? 'anyMember' : attribute ? 'attribute' : 'member';
+      const use = any ? 'anyMember' : attribute ? 'attribute' : text ? 'text' : 'member';
       refs.push({ text: type, entry: f.type ?? f.name!, use, owner });
     }
     if (attribute && any) c.problem(f.any!, 'a member is an attribute or any element, not both');
+    if (text && (attribute || any || unwrapped || nillable || f.choice || f.xmlName || f.default)) {
+      c.problem(
+        f.text!,
+        "a text member is its element's text: no attribute, any, unwrapped, nillable, choice, xmlName or default",
+      );
+    }
+    if (namespace !== undefined && (attribute || any || text || f.choice)) {
+      c.problem(f.namespace!, 'namespace applies to an element member (not an attribute, any, text or choice member)');
+    }
+    if (form === 'qualified' && !attribute) {
+      c.problem(f.form!, 'an element is qualified by default: form applies to elements as "unqualified" only');
+    }
+    if (form === 'unqualified' && (!attribute ? any || text || f.choice : true)) {
+      c.problem(
+        f.form!,
+        attribute
+          ? 'an attribute is unqualified by default: form applies to attributes as "qualified" only'
+          : 'form applies to element members and attributes',
+      );
+    }
+    if (form === 'unqualified' && namespace !== undefined) {
+      c.problem(f.form!, 'an unqualified element has no namespace: give form or namespace, not both');
+    }
+    if (namespaced && isArray && !unwrapped && !attribute && !any && !f.choice) {
+      c.problem(
+        f.type!,
+        'a wrapped array member of a class in another namespace is not supported (its ArrayOfX would be in that namespace): use unwrapped',
+      );
+    }
     if (unwrapped && !isArray) c.problem(f.unwrapped!, 'unwrapped applies to an array member only');
     if (unwrapped && attribute) c.problem(f.unwrapped!, 'an attribute cannot be unwrapped');
     if (itemName !== undefined && (!isArray || unwrapped)) {
@@ -281,6 +329,9 @@ function classMembers(
       type,
       ...(attribute && { attribute }),
       ...(any && { any }),
+      ...(text && { text }),
+      ...(namespace !== undefined && { namespace }),
+      ...(form !== undefined && { form }),
       ...(xmlName !== undefined && { xmlName }),
       ...(unwrapped && { unwrapped }),
       ...(itemName !== undefined && { itemName }),

@@ -33,6 +33,10 @@ export interface RawParticle {
    * items), these its elements; `name` is then `Item` (or `Items` when it repeats), the name xsd.exe gives it.
    */
   readonly choice?: readonly RawParticle[];
+  /** `ref=` to a top-level element of another namespace (`[XmlElement(Namespace)]`): that namespace. */
+  readonly namespace?: string;
+  /** `form="unqualified"`. */
+  readonly form?: 'unqualified';
 }
 
 export interface RawAttribute {
@@ -42,12 +46,18 @@ export interface RawAttribute {
   readonly required: boolean;
   /** `default=`: `[DefaultValue]`. */
   readonly default: string | undefined;
+  /** `form="qualified"`. */
+  readonly form?: 'qualified';
 }
 
 export interface RawClass {
   readonly kind: 'class';
   readonly node: XmlNode;
   readonly xmlName: string;
+  /** The namespace of its schema, when not the service's (`[XmlType(Namespace)]`). */
+  readonly namespace: string | undefined;
+  /** `s:simpleContent`: the type of its `[XmlText]` member (the extension's base). */
+  readonly text?: RawType;
   readonly abstract: boolean;
   /** The XSD name of the base class (`<s:extension base>`). */
   readonly base: string | undefined;
@@ -60,11 +70,16 @@ export interface RawEnum {
   readonly kind: 'enum';
   readonly node: XmlNode;
   readonly xmlName: string;
+  /** The namespace of its schema, when not the service's (`[XmlType(Namespace)]`). */
+  readonly namespace: string | undefined;
   readonly flags: boolean;
   readonly values: readonly string[];
 }
 
 export type RawDeclaration = RawClass | RawEnum;
+
+/** The `owner` of a wrapper element's particles: no class, so no `ref=` and no `form=`. */
+const WRAPPER = '\u0000wrapper';
 
 const DATASET_NAMESPACES = ['http://www.w3.org/2001/XMLSchema', 'urn:schemas-microsoft-com:xml-diffgram-v1'];
 
@@ -81,6 +96,8 @@ export class SchemaReader {
   private readonly simpleTypes = new Map<string, XmlNode>();
   private readonly schemaOf = new Map<XmlNode, XmlNode>();
   private readonly declarations = new Map<string, RawDeclaration>();
+  /** The namespace each declared XSD type name was read from: a name is declared in one namespace only. */
+  private readonly namespaceOf = new Map<string, string>();
   /** Declarations being read, so a class that refers to itself (a tree) is read once. */
   private readonly reading = new Set<string>();
   /** The first DataSet schema read, and its form. */
@@ -160,7 +177,7 @@ export class SchemaReader {
           'element as one, holding a sequence of the parameters',
       );
     }
-    return this.sequence(complexType, what).particles;
+    return this.sequence(complexType, what, WRAPPER).particles;
   }
 
   /** The type of a top-level element (a header element or an HTTP result element) of the service's schema. */
@@ -180,9 +197,9 @@ export class SchemaReader {
   allDeclarations(): RawDeclaration[] {
     for (const [key, node] of [...this.complexTypes, ...this.simpleTypes]) {
       const [namespace, name] = splitKey(key);
-      if (namespace !== this.tns) continue;
+      if (namespace === MICROSOFT_TYPES_NAMESPACE || namespace === abstractTypesNamespace(this.tns)) continue;
       if (node.localName === 'complexType' && (isTimeSpan(name, node) || this.isArrayType(name, node))) continue;
-      this.declared(name, node);
+      this.declared(name, node, namespace);
     }
     return [...this.declarations.values()].sort((a, b) => this.doc.order(a.node) - this.doc.order(b.node));
   }
@@ -194,18 +211,20 @@ export class SchemaReader {
   checkSchemas(): void {
     for (const schema of this.doc.schemas) {
       const namespace = schema.attributes.get('targetNamespace') ?? '';
+      // Types of other namespaces ([XmlType(Namespace)]) and the elements members refer to there
+      // ([XmlElement(Namespace)]) are read where they are used; such schemas are qualified, as the runtime writes them.
       if (
         namespace !== this.tns &&
         namespace !== MICROSOFT_TYPES_NAMESPACE &&
-        namespace !== abstractTypesNamespace(this.tns)
+        namespace !== abstractTypesNamespace(this.tns) &&
+        schema.attributes.get('elementFormDefault') !== 'qualified'
       ) {
         throw this.doc.failAt(
           schema,
           'targetNamespace',
-          `a schema for namespace "${namespace}", neither the service namespace ${this.tns} nor one the runtime ` +
-            "adds (Microsoft's types, the AbstractTypes of HTTP): it holds what [XmlType(Namespace)], " +
-            '[XmlRoot(Namespace)], [XmlElement(Namespace)] or RequestNamespace/ResponseNamespace put in another ' +
-            'namespace, which a spec cannot express (it puts every type and element in the service namespace)',
+          `a schema for namespace "${namespace}" without elementFormDefault="qualified": the ASMX runtime writes ` +
+            'the schemas of other namespaces ([XmlType(Namespace)], [XmlElement(Namespace)]) qualified for literal ' +
+            'use; an unqualified one comes from encoded use, which a spec cannot express',
         );
       }
       for (const child of schema.elements) {
@@ -260,6 +279,7 @@ export class SchemaReader {
   private sequence(
     complexType: XmlNode,
     what: string,
+    owner?: string,
   ): { particles: RawParticle[]; attributes: RawAttribute[]; anyAttribute: boolean } {
     const particles: RawParticle[] = [];
     const attributes: RawAttribute[] = [];
@@ -267,9 +287,9 @@ export class SchemaReader {
     for (const child of significant(complexType)) {
       if (isElement(child, XSD_NS, 'sequence') && particles.length === 0 && attributes.length === 0) {
         if (child.attributes.size > 0) throw this.unexpected(child, what);
-        for (const item of significant(child)) particles.push(this.particle(item, what));
+        for (const item of significant(child)) particles.push(this.particle(item, what, owner));
       } else if (isElement(child, XSD_NS, 'attribute') && !anyAttribute) {
-        attributes.push(this.attribute(child, what));
+        attributes.push(this.attribute(child, what, owner !== undefined));
       } else if (isElement(child, XSD_NS, 'anyAttribute') && !anyAttribute && child.attributes.size === 0) {
         anyAttribute = true;
       } else {
@@ -297,7 +317,8 @@ export class SchemaReader {
     );
   }
 
-  private particle(node: XmlNode, what: string): RawParticle {
+  /** `owner`: the namespace of the class holding the particle, where members may refer to other namespaces. */
+  private particle(node: XmlNode, what: string, owner?: string): RawParticle {
     const minOccurs = node.attributes.get('minOccurs') ?? '1';
     const maxOccurs = node.attributes.get('maxOccurs') ?? '1';
     if (isElement(node, XSD_NS, 'choice')) {
@@ -338,9 +359,21 @@ export class SchemaReader {
         any: true,
       };
     }
+    if (isElement(node, XSD_NS, 'element') && node.attributes.has('ref') && owner !== undefined && owner !== WRAPPER) {
+      return this.elementRef(node, what, owner, minOccurs, maxOccurs);
+    }
+    if (isElement(node, XSD_NS, 'element') && node.attributes.has('ref') && owner === WRAPPER) {
+      throw this.doc.failAt(
+        node,
+        'ref',
+        `${what} refers to the top-level element ${node.attributes.get('ref')} instead of holding its own: ` +
+          '[XmlRoot(Namespace)] on the class of a parameter or result puts it so in another namespace; a spec ' +
+          'writes parameters and results as elements of the service namespace and cannot express this',
+      );
+    }
     if (!isElement(node, XSD_NS, 'element') || node.attributes.has('ref')) throw this.unexpected(node, what);
     const form = node.attributes.get('form');
-    if (form !== undefined) {
+    if (form !== undefined && !(form === 'unqualified' && owner !== undefined && owner !== WRAPPER)) {
       throw this.doc.failAt(
         node,
         'form',
@@ -358,12 +391,41 @@ export class SchemaReader {
       nillable: node.attributes.get('nillable') === 'true',
       default: node.attributes.get('default'),
       any: false,
+      ...(form === 'unqualified' && { form }),
     };
   }
 
-  private attribute(node: XmlNode, what: string): RawAttribute {
+  /**
+   * `<s:element minOccurs maxOccurs ref="sN:X" />` in a class: a member in another namespace
+   * (`[XmlElement(Namespace)]`), of the type of the top-level element it refers to.
+   */
+  private elementRef(node: XmlNode, what: string, owner: string, minOccurs: string, maxOccurs: string): RawParticle {
+    const value = node.attributes.get('ref')!;
+    const extra = [...node.attributes.keys()].find((k) => k !== 'ref' && k !== 'minOccurs' && k !== 'maxOccurs');
+    const qname = resolveQName(node, value);
+    if (extra !== undefined || qname === undefined || qname.namespace === owner) throw this.unexpected(node, what);
+    const target = this.elements.get(keyOf(qname.namespace, qname.localName));
+    if (!target) {
+      throw this.doc.failAt(node, 'ref', `${what} refers to the element ${value}, which this WSDL does not declare`);
+    }
+    const targetExtra = [...target.attributes.keys()].find((k) => k !== 'name' && k !== 'type' && k !== 'nillable');
+    if (targetExtra !== undefined) throw this.unexpected(target, `the element "${qname.localName}"`);
+    return {
+      node,
+      name: qname.localName,
+      type: this.typeOf(target, `the element "${qname.localName}"`),
+      minOccurs,
+      maxOccurs,
+      nillable: target.attributes.get('nillable') === 'true',
+      default: undefined,
+      any: false,
+      namespace: qname.namespace,
+    };
+  }
+
+  private attribute(node: XmlNode, what: string, qualifiable = false): RawAttribute {
     const form = node.attributes.get('form');
-    if (form !== undefined) {
+    if (form !== undefined && !(form === 'qualified' && qualifiable)) {
       throw this.doc.failAt(
         node,
         'form',
@@ -381,6 +443,7 @@ export class SchemaReader {
       type: this.named(node, `the attribute "${name}"`),
       required: node.attributes.get('use') === 'required',
       default: node.attributes.get('default'),
+      ...(form === 'qualified' && { form }),
     };
   }
 
@@ -436,26 +499,27 @@ export class SchemaReader {
     if (namespace === MICROSOFT_TYPES_NAMESPACE && (localName === 'guid' || localName === 'char')) {
       return { kind: 'builtin', name: localName };
     }
-    if (namespace !== this.tns) {
-      throw this.doc.failAt(
-        node,
-        attribute,
-        `${what} has type ${value} in namespace ${namespace || '(none)'}: a type outside the service namespace ` +
-          '([XmlType(Namespace = …)]), which a spec cannot express (it declares every type in the service namespace)',
-      );
-    }
     const complexType = this.complexTypes.get(keyOf(namespace, localName));
     if (complexType) {
-      if (isTimeSpan(localName, complexType)) return { kind: 'builtin', name: 'timeSpan' };
+      if (namespace === this.tns && isTimeSpan(localName, complexType)) return { kind: 'builtin', name: 'timeSpan' };
       if (this.isArrayType(localName, complexType)) {
+        if (namespace !== this.tns) {
+          throw this.doc.failAt(
+            node,
+            attribute,
+            `${what} has type ${value}, an array type in namespace ${namespace}: the runtime writes it there for an ` +
+              'array member of a class in that namespace, which a spec cannot express yet (its ArrayOfX types are ' +
+              'in the service namespace)',
+          );
+        }
         return { kind: 'array', xmlName: localName, item: this.arrayItem(localName, complexType) };
       }
-      this.declared(localName, complexType);
+      this.declared(localName, complexType, namespace, node);
       return { kind: 'declared', xmlName: localName };
     }
     const simpleType = this.simpleTypes.get(keyOf(namespace, localName));
     if (simpleType) {
-      this.declared(localName, simpleType);
+      this.declared(localName, simpleType, namespace, node);
       return { kind: 'declared', xmlName: localName };
     }
     throw this.doc.failAt(
@@ -492,14 +556,27 @@ export class SchemaReader {
     return this.particle(significant(content)[0]!, `the array type "${name}"`);
   }
 
-  private declared(name: string, node: XmlNode): void {
+  private declared(name: string, node: XmlNode, namespace: string, ref: XmlNode = node): void {
+    const known = this.namespaceOf.get(name);
+    if (known !== undefined && known !== namespace) {
+      throw this.doc.fail(
+        ref,
+        `the type "${name}" is declared in namespace ${namespace} and in ${known}: the runtime writes a class twice ` +
+          "when it is reached from two namespaces without [XmlType(Namespace)] of its own; a spec's types have " +
+          'one namespace each, so give the class its namespace and import the WSDL the service then serves',
+      );
+    }
     if (this.declarations.has(name) || this.reading.has(name)) return;
+    this.namespaceOf.set(name, namespace);
     this.reading.add(name);
-    const declaration = node.localName === 'simpleType' ? this.enumType(name, node) : this.classType(name, node);
+    const home = namespace === this.tns ? undefined : namespace;
+    const declaration =
+      node.localName === 'simpleType' ? this.enumType(name, node, home) : this.classType(name, node, home);
     this.declarations.set(name, declaration);
   }
 
-  private classType(name: string, node: XmlNode): RawClass {
+  private classType(name: string, node: XmlNode, namespace: string | undefined): RawClass {
+    const owner = namespace ?? this.tns;
     const what = `the complex type "${name}"`;
     const extra = [...node.attributes.keys()].find((k) => k !== 'name' && k !== 'abstract');
     if (extra !== undefined) throw this.unexpected(node, what);
@@ -518,19 +595,90 @@ export class SchemaReader {
       }
       this.doc.attribute(extension, 'base');
       const base = this.named(extension, `the base of "${name}"`, 'base');
-      if (base.kind !== 'declared' || !this.complexTypes.has(keyOf(this.tns, base.xmlName))) {
+      const baseNamespace = base.kind === 'declared' ? this.namespaceOf.get(base.xmlName) : undefined;
+      if (base.kind !== 'declared' || !this.complexTypes.has(keyOf(baseNamespace ?? '', base.xmlName))) {
         throw this.doc.failAt(
           extension,
           'base',
           `the complex type "${name}" extends a type that is not a class: a spec cannot express it`,
         );
       }
-      return { kind: 'class', node, xmlName: name, abstract, base: base.xmlName, ...this.sequence(extension, what) };
+      return {
+        kind: 'class',
+        node,
+        xmlName: name,
+        namespace,
+        abstract,
+        base: base.xmlName,
+        ...this.sequence(extension, what, owner),
+      };
     }
-    return { kind: 'class', node, xmlName: name, abstract, base: undefined, ...this.sequence(node, what) };
+    if (complexContent && isElement(complexContent, XSD_NS, 'simpleContent')) {
+      return this.simpleContent(name, node, namespace, content, what);
+    }
+    return {
+      kind: 'class',
+      node,
+      xmlName: name,
+      namespace,
+      abstract,
+      base: undefined,
+      ...this.sequence(node, what, owner),
+    };
   }
 
-  private enumType(name: string, node: XmlNode): RawEnum {
+  /**
+   * `<s:simpleContent><s:extension base="…">` and attributes: a class with an `[XmlText]` member of the base type
+   * (a simple type or an enum).
+   */
+  private simpleContent(
+    name: string,
+    node: XmlNode,
+    namespace: string | undefined,
+    content: readonly XmlNode[],
+    what: string,
+  ): RawClass {
+    const simpleContent = content[0]!;
+    const extension = significant(simpleContent)[0];
+    if (
+      content.length !== 1 ||
+      node.attributes.has('abstract') ||
+      simpleContent.attributes.size > 0 ||
+      significant(simpleContent).length !== 1 ||
+      !extension ||
+      !isElement(extension, XSD_NS, 'extension')
+    ) {
+      throw this.unexpected(extension ?? simpleContent, what);
+    }
+    this.doc.attribute(extension, 'base');
+    const text = this.named(extension, `the text of "${name}"`, 'base');
+    if (
+      text.kind === 'array' ||
+      (text.kind === 'declared' && this.complexTypes.has(keyOf(this.namespaceOf.get(text.xmlName) ?? '', text.xmlName)))
+    ) {
+      throw this.doc.failAt(
+        extension,
+        'base',
+        `the complex type "${name}" extends a complex type in simple content: a spec's text members are of simple types and enums`,
+      );
+    }
+    const { particles, attributes, anyAttribute } = this.sequence(extension, what, namespace ?? this.tns);
+    if (particles.length > 0 || anyAttribute) throw this.unexpected(extension, what);
+    return {
+      kind: 'class',
+      node,
+      xmlName: name,
+      namespace,
+      text,
+      abstract: false,
+      base: undefined,
+      particles,
+      attributes,
+      anyAttribute,
+    };
+  }
+
+  private enumType(name: string, node: XmlNode, namespace: string | undefined): RawEnum {
     const fail = (at: XmlNode) =>
       this.doc.fail(
         at,
@@ -556,7 +704,7 @@ export class SchemaReader {
       return this.doc.attribute(e, 'value');
     });
     if (values.length === 0) throw fail(restriction);
-    return { kind: 'enum', node, xmlName: name, flags, values };
+    return { kind: 'enum', node, xmlName: name, namespace, flags, values };
   }
 }
 

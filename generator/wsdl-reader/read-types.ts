@@ -256,13 +256,14 @@ export class TypeBuilder {
     );
   }
 
-  private common(d: RawDeclaration): { name: string; xmlName?: string; elementName?: string } {
+  private common(d: RawDeclaration): { name: string; xmlName?: string; elementName?: string; namespace?: string } {
     const name = this.nameOf(d.xmlName);
     const element = this.elementNames.get(d.xmlName);
     return {
       name,
       ...(name !== d.xmlName && { xmlName: d.xmlName }),
       ...(element !== undefined && element !== d.xmlName && { elementName: element }),
+      ...(d.namespace !== undefined && { namespace: d.namespace }),
     };
   }
 
@@ -313,10 +314,12 @@ export class TypeBuilder {
         type: ref.text,
         ...(ref.dataType !== undefined && { dataType: ref.dataType }),
         attribute: true,
+        ...(a.form !== undefined && { form: a.form }),
         ...(optional && { optional: true }),
         ...(a.default !== undefined && { default: a.default }),
       });
     }
+    if (d.text) members.push({ ...member('Value'), type: this.ref(d.text, false).text, text: true });
     let anyCount = 0;
     for (const p of d.particles) {
       if (p.choice) {
@@ -335,6 +338,11 @@ export class TypeBuilder {
         members.push({ name, type: p.maxOccurs === '1' ? 'xmlElement' : 'xmlElement[]', any: true });
         continue;
       }
+      // `ref=` to an element of another namespace, or an element of none.
+      const where = {
+        ...(p.namespace !== undefined && { namespace: p.namespace }),
+        ...(p.form !== undefined && { form: p.form }),
+      };
       if (p.maxOccurs !== '1') {
         this.refuseItemDataType(p);
         const item = this.ref(p.type, p.nillable, p.name);
@@ -344,6 +352,7 @@ export class TypeBuilder {
           type: `${item.text}[]`,
           unwrapped: true,
           ...(item.nillable && { nillable: true }),
+          ...where,
         });
         continue;
       }
@@ -357,6 +366,7 @@ export class TypeBuilder {
       members.push({
         ...member(p.name),
         type: ref.text,
+        ...where,
         ...(ref.itemName !== undefined && { itemName: ref.itemName }),
         ...(ref.itemNullable === false && { itemNullable: false }),
         ...(ref.nillable && { nillable: true }),

@@ -146,6 +146,8 @@ export interface ClassDescription {
   readonly xmlName: string;
   /** The top-level element name (`[XmlRoot]`): SOAP headers, HTTP result documents. */
   readonly elementName: string;
+  /** `[XmlType(Namespace)]`: the type's namespace (`xsi:type`'s), when it is not the service namespace. */
+  readonly namespace?: string;
   /** Cannot be written as itself; a value must name a derived class. */
   readonly abstract?: boolean;
   /** A .NET struct (value type): never nil, never derived from. */
@@ -163,8 +165,17 @@ export interface MemberDescription {
   readonly name: string;
   /** The element or attribute name on the wire. */
   readonly xmlName: string;
-  /** `element`; `attribute`; `any` (`[XmlAnyElement]`: the element's unclaimed children, as an `XmlFragment`). */
-  readonly form: 'element' | 'attribute' | 'any';
+  /**
+   * `element`; `attribute`; `any` (`[XmlAnyElement]`: the element's unclaimed children, as an `XmlFragment`);
+   * `text` (`[XmlText]`: the element's text, beside the attributes).
+   */
+  readonly form: 'element' | 'attribute' | 'any' | 'text';
+  /**
+   * The namespace on the wire when it is not the default: for an element, the service namespace by default (a
+   * class in another namespace, `[XmlElement(Namespace)]`, or `''` when unqualified); for an attribute, none by
+   * default (a qualified attribute's).
+   */
+  readonly namespace?: string;
   readonly type: ValueType;
   /** `nillable="true"`: `null` is written as `xsi:nil`, and read from it. */
   readonly nillable?: boolean;
@@ -188,6 +199,8 @@ export interface EnumDescription {
   readonly kind: 'enum';
   readonly xmlName: string;
   readonly elementName: string;
+  /** `[XmlType(Namespace)]`: the type's namespace (`xsi:type`'s), when it is not the service namespace. */
+  readonly namespace?: string;
   /** `[Flags]`: the value is a list of names, written space-separated. */
   readonly flags?: boolean;
   /** In declaration order. */

@@ -432,6 +432,50 @@ describe('type rules', () => {
     ]);
   });
 
+  it('type-namespace-changed (breaking) and enum-namespace-changed (non-breaking)', () => {
+    expect(
+      libraryChanges((s) => {
+        s.types.Query.namespace = 'urn:books';
+        s.types.Genre.namespace = 'urn:books';
+      }),
+    ).toMatchObject([
+      {
+        rule: 'type-namespace-changed',
+        level: 'breaking',
+        where: 'type Query',
+        message: 'namespace changed from urn:lib to urn:books (reaches Search)',
+      },
+      {
+        rule: 'enum-namespace-changed',
+        level: 'non-breaking',
+        where: 'type Genre',
+        message: 'namespace changed from urn:lib to urn:books (reaches AddBook, GetBook)',
+      },
+    ]);
+  });
+
+  it('member-namespace-changed (breaking): an element of another namespace, an unqualified one, a qualified attribute', () => {
+    expect(
+      libraryChanges((s) => {
+        members(s, 'Book')[0]!.namespace = 'urn:titles';
+        members(s, 'Person')[0]!.form = 'unqualified';
+      }),
+    ).toMatchObject([
+      {
+        rule: 'member-namespace-changed',
+        level: 'breaking',
+        where: 'type Book, member Title',
+        message: 'namespace or form changed from qualified to urn:titles (reaches AddBook, GetBook)',
+      },
+      {
+        rule: 'member-namespace-changed',
+        level: 'breaking',
+        where: 'type Person, member Name',
+        message: 'namespace or form changed from qualified to unqualified (reaches AddBook, GetBook)',
+      },
+    ]);
+  });
+
   it('member-nillable-changed (breaking): became nillable while in responses', () => {
     expect(
       libraryChanges((s) => {

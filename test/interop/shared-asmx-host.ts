@@ -21,8 +21,9 @@ export interface SharedAsmxHost {
   stop(): void;
 }
 
-export async function startSharedAsmxHost(folder: string): Promise<SharedAsmxHost> {
-  const port = await freePort();
+/** Serves `folder` on `port` (a free one when omitted). */
+export async function startSharedAsmxHost(folder: string, port?: number): Promise<SharedAsmxHost> {
+  port ??= await freePort();
   const script = sharedFile('asmx-host/start.sh');
   const output = await new Promise<string>((resolve, reject) => {
     execFile(

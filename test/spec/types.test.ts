@@ -165,4 +165,58 @@ describe('types in a spec', () => {
       't.yaml:8:47: operations[0].parameters[0].type: "H" is a header class: use it in an operation\'s "headers", not as a parameter',
     ]);
   });
+  it('parses namespaces, forms and text members, and refuses what the runtime does not write', () => {
+    const ok = parseSpec(
+      HEAD +
+        [
+          'types:',
+          '  G: { namespace: urn:g, enum: [A] }',
+          '  P: { namespace: urn:g, members: [{ name: C, attribute: true, form: qualified }, { name: V, type: decimal, text: true }] }',
+          '  R: { members: [{ name: N, namespace: urn:n }, { name: L, form: unqualified }, { name: P, type: P }] }',
+          'operations:',
+          '  - { name: Op, result: R }',
+        ].join('\n'),
+      't.yaml',
+    );
+    expect(ok.types).toEqual([
+      { kind: 'enum', name: 'G', namespace: 'urn:g', values: [{ name: 'A' }] },
+      {
+        kind: 'class',
+        name: 'P',
+        namespace: 'urn:g',
+        members: [
+          { name: 'C', type: 'string', attribute: true, form: 'qualified' },
+          { name: 'V', type: 'decimal', text: true },
+        ],
+      },
+      {
+        kind: 'class',
+        name: 'R',
+        members: [
+          { name: 'N', type: 'string', namespace: 'urn:n' },
+          { name: 'L', type: 'string', form: 'unqualified' },
+          { name: 'P', type: 'P' },
+        ],
+      },
+    ]);
+    const text =
+      HEAD +
+      [
+        'types:',
+        '  T: { namespace: urn:t, members: [{ name: A, form: qualified }, { name: B, attribute: true, form: unqualified }, { name: C, type: "int[]" }] }',
+        '  X: { members: [{ name: V, type: "int[]", text: true }, { name: E }] }',
+        '  Y: { members: [{ name: N, attribute: true, namespace: urn:n }, { name: F, form: unqualified, namespace: urn:f }] }',
+        'operations:',
+        '  - { name: Op }',
+      ].join('\n');
+    expect(problems(text)).toEqual([
+      't.yaml:5:53: types.T.members[0].form: an element is qualified by default: form applies to elements as "unqualified" only',
+      't.yaml:5:100: types.T.members[1].form: an attribute is unqualified by default: form applies to attributes as "qualified" only',
+      't.yaml:5:132: types.T.members[2].type: a wrapped array member of a class in another namespace is not supported (its ArrayOfX would be in that namespace): use unwrapped',
+      't.yaml:6:17: types.X.members: a class with a text member has attributes besides it only (simple content)',
+      't.yaml:6:35: types.X.members[0].type: "int[]" cannot be text: text is of simple types and enums (not classes, arrays, anyType or XML)',
+      't.yaml:7:57: types.Y.members[0].namespace: namespace applies to an element member (not an attribute, any, text or choice member)',
+      't.yaml:7:83: types.Y.members[1].form: an unqualified element has no namespace: give form or namespace, not both',
+    ]);
+  });
 });

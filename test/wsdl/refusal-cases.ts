@@ -11,6 +11,25 @@ const LEGACY = readShared('wsdl-corpus/LegacySoapOnly.wsdl');
 const LEGACY_HTTP = readShared('wsdl-corpus/Legacy.wsdl');
 const corpus = (name: string) => readFileSync(resolve(CORPUS_DIR, name), 'utf8');
 
+/** Pieces of TypeNamespaces.wsdl: Waypoint's unqualified member, the end of the geo schema, two types. */
+const TN_PLAIN = '<s:element minOccurs="0" maxOccurs="1" form="unqualified" name="Plain" type="s:string" />';
+const TN_GEO_END = '    </s:schema>\n    <s:schema elementFormDefault="qualified" targetNamespace="urn:example:notes">';
+const TN_CAPTION = [
+  '      <s:complexType name="Caption">',
+  '        <s:simpleContent>',
+  '          <s:extension base="s:string">',
+  '            <s:attribute name="Lang" type="s:string" />',
+  '          </s:extension>',
+  '        </s:simpleContent>',
+  '      </s:complexType>',
+].join('\n');
+const TN_ARRAY_OF_COMPASS = [
+  '      <s:complexType name="ArrayOfCompass">',
+  '        <s:sequence>',
+  '          <s:element minOccurs="0" maxOccurs="unbounded" name="Compass" type="tns:Compass" />',
+  '        </s:sequence>',
+  '      </s:complexType>',
+].join('\n');
 const NOTIFY_PARAMETER = '<s:element minOccurs="0" maxOccurs="1" name="message" type="s:string" />';
 const END_OF_SCHEMA = '    </s:schema>';
 const NOTIFY_SOAP11 = '<soap:operation soapAction="http://tempuri.org/Notify" style="document" />';
@@ -56,7 +75,7 @@ export const REFUSALS = {
     'AdminBinding1',
   ),
   'RequestNamespace (Namespaces.wsdl)': corpus('Namespaces.wsdl'),
-  'a type in another namespace (Renames.wsdl)': corpus('Renames.wsdl'),
+  'a result element named by [XmlRoot] (Renames.wsdl)': corpus('Renames.wsdl'),
   'document/encoded (SoapStyles.wsdl)': corpus('SoapStyles.wsdl'),
   'rpc style': edit(LEGACY, [NOTIFY_SOAP11, NOTIFY_SOAP11.replace('document', 'rpc')]),
   'encoded use': edit(LEGACY, [
@@ -122,6 +141,23 @@ export const REFUSALS = {
     '<s:element minOccurs="1" maxOccurs="1" name="itemId" nillable="true" type="s:int" />',
   ]),
   'DataSets in both forms (WSDL_VERSION 1 and 2)': firstDataSetLegacy(corpus('DataTables.wsdl')),
+  'a class in two namespaces (reached from both without [XmlType(Namespace)])': edit(
+    corpus('TypeNamespaces.wsdl'),
+    [TN_PLAIN, TN_PLAIN.replace('s:string', 's1:Caption')],
+    [TN_GEO_END, TN_CAPTION + '\n' + TN_GEO_END],
+  ),
+  'a parameter referring to an element of another namespace ([XmlRoot(Namespace)])': edit(
+    corpus('TypeNamespaces.wsdl'),
+    [
+      '<s:element minOccurs="0" maxOccurs="1" name="route" type="tns:Route" />',
+      '<s:element minOccurs="1" maxOccurs="1" ref="s1:Start" />',
+    ],
+  ),
+  'an ArrayOfX in another namespace (an array member of a class there)': edit(
+    corpus('TypeNamespaces.wsdl'),
+    [TN_PLAIN, TN_PLAIN.replace('s:string', 's1:ArrayOfCompass')],
+    [TN_GEO_END, TN_ARRAY_OF_COMPASS.replaceAll('tns:', 's1:') + '\n' + TN_GEO_END],
+  ),
   'not XML (JSON)': '{ "service": "Legacy" }\n',
   'not XML (truncated)': LEGACY.slice(0, LEGACY.indexOf('  <wsdl:binding name="LegacySoap12"')),
   'not WSDL (HTML)': '<html>\n  <body>Legacy Web Service</body>\n</html>\n',

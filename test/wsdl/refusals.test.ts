@@ -18,8 +18,8 @@ const EXPECTED: readonly (readonly [RefusalCase, string])[] = [
     'fixture.wsdl:128:34: the request element of operation "Balance" is in namespace urn:partner:billing, not the service namespace urn:example:gateway ([SoapDocumentMethod(RequestNamespace = "urn:partner:billing")] puts it there): a spec puts every wrapper element in the service namespace and cannot express another',
   ],
   [
-    'a type in another namespace (Renames.wsdl)',
-    'fixture.wsdl:71:46: a schema for namespace "urn:example:renames:shared", neither the service namespace urn:example:renames nor one the runtime adds (Microsoft\'s types, the AbstractTypes of HTTP): it holds what [XmlType(Namespace)], [XmlRoot(Namespace)], [XmlElement(Namespace)] or RequestNamespace/ResponseNamespace put in another namespace, which a spec cannot express (it puts every type and element in the service namespace)',
+    'a result element named by [XmlRoot] (Renames.wsdl)',
+    'fixture.wsdl:148:5: HttpGet offers operation "GetInvoice", but the ASMX runtime leaves out of HttpGet and HttpPost every operation with an out parameter ("Bill"): no spec makes the runtime write this WSDL',
   ],
   [
     'document/encoded (SoapStyles.wsdl)',
@@ -92,6 +92,18 @@ const EXPECTED: readonly (readonly [RefusalCase, string])[] = [
   [
     'not WSDL (HTML)',
     'fixture.wsdl:1:1: the root element is <html>, not <definitions> in namespace http://schemas.xmlsoap.org/wsdl/: this is not a WSDL 1.1 document (asmxgen does not read WSDL 2.0 or HTML pages); import the WSDL the service serves (for ASMX, its address followed by ?wsdl)',
+  ],
+  [
+    'a class in two namespaces (reached from both without [XmlType(Namespace)])',
+    'fixture.wsdl:21:11: the type "Caption" is declared in namespace urn:example:typens and in urn:example:geo: the runtime writes a class twice when it is reached from two namespaces without [XmlType(Namespace)] of its own; a spec\'s types have one namespace each, so give the class its namespace and import the WSDL the service then serves',
+  ],
+  [
+    'an ArrayOfX in another namespace (an array member of a class there)',
+    'fixture.wsdl:111:82: the element "Plain" in the complex type "Waypoint" has type s1:ArrayOfCompass, an array type in namespace urn:example:geo: the runtime writes it there for an array member of a class in that namespace, which a spec cannot express yet (its ArrayOfX types are in the service namespace)',
+  ],
+  [
+    'a parameter referring to an element of another namespace ([XmlRoot(Namespace)])',
+    'fixture.wsdl:10:52: the request element of operation "PlanRoute" refers to the top-level element s1:Start instead of holding its own: [XmlRoot(Namespace)] on the class of a parameter or result puts it so in another namespace; a spec writes parameters and results as elements of the service namespace and cannot express this',
   ],
 ];
 

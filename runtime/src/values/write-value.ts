@@ -12,6 +12,10 @@
  * - Arrays: wrapped, one item element each (`xsi:nil` items where nillable); unwrapped, the items in the
  *   member's place, null items `xsi:nil` where nillable (`[XmlElement(IsNullable = true)]`), else left out.
  * - Raw XML as it is, its top default-namespace declaration left out where it is the service's.
+ * - Elements are in the service namespace, declared by the caller at the top; a member in another namespace (its
+ *   class's `[XmlType(Namespace)]`, `[XmlElement(Namespace)]`, or none when unqualified) declares it as the
+ *   default namespace on its element, for its content too. A qualified attribute is written with a prefix
+ *   declared on its element. An `[XmlText]` member is the element's text, after the attributes.
  *
  * With `pretty`, elements with element content are indented by two spaces (the HTTP GET/POST documents).
  */
@@ -47,6 +51,10 @@ export interface WriteOptions {
   readonly pretty?: boolean;
   /** The element's depth, for `pretty`. */
   readonly depth?: number;
+  /** The element's namespace; the service namespace when omitted. */
+  readonly namespace?: string | undefined;
+  /** The default namespace in scope where the element is written; the service namespace when omitted. */
+  readonly scope?: string | undefined;
 }
 
 const NO_OPTIONS: WriteOptions = {};
@@ -61,7 +69,7 @@ export function writeValue(
   options: WriteOptions = NO_OPTIONS,
 ): string {
   const lead = options.lead ?? '';
-  const tail = options.tail ?? '';
+  const tail = (options.tail ?? '') + namespaceDeclaration(ctx, options);
   if (value === null || value === undefined) {
     // An `object` value of null is `xsi:nil` (AnyValue), wherever it is.
     const nil = site.nillable || (type === 'anyType' && value === null);
@@ -79,16 +87,17 @@ export function writeValue(
     return textElement(name, lead, tail, lexical);
   }
   if (typeof type === 'string') {
-    if (type === 'anyType') return writeAny(ctx, name, value, options);
+    if (type === 'anyType') return writeAny(ctx, name, value, { ...options, tail });
     if (type === 'timeSpan') return `<${name}${lead}${tail} />`;
     if (XML_KINDS.has(type)) return rawElement(ctx, name, lead, tail, value);
     throw new TypeError(`No writer for ${type}.`);
   }
-  if ('class' in type) return writeClass(ctx, name, type.class, value, false, options);
+  if ('class' in type) return writeClass(ctx, name, type.class, value, false, { ...options, tail });
   if ('array' in type) {
     if (!Array.isArray(value)) throw new TypeError(`${name} is not an array.`);
     const depth = (options.depth ?? 0) + 1;
-    const inner = { pretty: options.pretty, depth };
+    // Array items are in the service namespace, where every `ArrayOfX` is.
+    const inner = { pretty: options.pretty, depth, scope: options.namespace ?? ctx.namespace };
     const choice = type.choice;
     const items = value.map((item) =>
       choice
@@ -98,6 +107,17 @@ export function writeValue(
     return container(name, lead + tail, items, options);
   }
   throw new TypeError(`No writer for ${JSON.stringify(type)}.`);
+}
+
+/** ` xmlns="…"` where the element's namespace is not the default one in scope. */
+function namespaceDeclaration(ctx: ValueContext, options: WriteOptions): string {
+  const namespace = options.namespace ?? ctx.namespace;
+  return namespace === (options.scope ?? ctx.namespace) ? '' : ` xmlns="${escapeXmlAttr(namespace)}"`;
+}
+
+/** The options of a child element written inside the element `options` describe. */
+function childOptions(ctx: ValueContext, options: WriteOptions): WriteOptions {
+  return { pretty: options.pretty, depth: (options.depth ?? 0) + 1, scope: options.namespace ?? ctx.namespace };
 }
 
 /**
@@ -172,20 +192,34 @@ function writeClass(
   const description = classNamed(ctx.types, actual);
   if (description.abstract) throw new TypeError(`${actual} is abstract: a value must name a derived class.`);
   let attributes = options.lead ?? '';
-  if (actual !== declared || alwaysTyped) attributes += ` xsi:type="${escapeXmlAttr(description.xmlName)}"`;
+  if (actual !== declared || alwaysTyped) attributes += typeAttribute(ctx, description, options);
   attributes += memberAttributes(ctx, description, object);
   attributes += options.tail ?? '';
-  const inner: WriteOptions = { pretty: options.pretty, depth: (options.depth ?? 0) + 1 };
+  const inner = childOptions(ctx, options);
   const children: string[] = [];
   for (const member of description.members) {
     if (member.form === 'attribute') continue;
+    if (member.form === 'text') {
+      const text = object[member.name];
+      if (text === null || text === undefined) continue;
+      const lexical = textOf(ctx, member.type, text);
+      return textElement(name, attributes, '', lexical);
+    }
     writeMember(ctx, member, object[member.name], inner, children);
   }
   return container(name, attributes, children, options);
 }
 
+/** `xsi:type` naming a class, with a prefix for its namespace when it is not the element's. */
+function typeAttribute(ctx: ValueContext, description: ClassDescription, options: WriteOptions): string {
+  const namespace = description.namespace ?? ctx.namespace;
+  if (namespace === (options.namespace ?? ctx.namespace)) return ` xsi:type="${escapeXmlAttr(description.xmlName)}"`;
+  return ` xmlns:q1="${escapeXmlAttr(namespace)}" xsi:type="q1:${escapeXmlAttr(description.xmlName)}"`;
+}
+
 function memberAttributes(ctx: ValueContext, description: ClassDescription, object: Record<string, unknown>): string {
   let attributes = '';
+  let prefixes = 0;
   for (const member of description.members) {
     if (member.form !== 'attribute') continue;
     const value = object[member.name];
@@ -197,7 +231,13 @@ function memberAttributes(ctx: ValueContext, description: ClassDescription, obje
     }
     const lexical = textOf(ctx, member.type, value);
     if (member.default !== undefined && lexical === member.default) continue;
-    attributes += ` ${member.xmlName}="${escapeXmlAttr(lexical)}"`;
+    if (member.namespace === undefined) {
+      attributes += ` ${member.xmlName}="${escapeXmlAttr(lexical)}"`;
+    } else {
+      // A qualified attribute: its namespace needs a prefix, declared on the element.
+      const prefix = `d${++prefixes}p1`;
+      attributes += ` ${prefix}:${member.xmlName}="${escapeXmlAttr(lexical)}" xmlns:${prefix}="${escapeXmlAttr(member.namespace)}"`;
+    }
   }
   return attributes;
 }
@@ -218,6 +258,7 @@ function writeMember(
     if (value === null || value === undefined) return;
     if (!Array.isArray(value)) throw new TypeError(`${member.name} is not an array.`);
     const itemType = typeof type !== 'string' && 'array' in type ? type.array : type;
+    const at = { ...options, namespace: member.namespace };
     const choice = member.choice;
     const nillable = typeof type !== 'string' && 'array' in type && type.nillable;
     for (const item of value) {
@@ -227,7 +268,7 @@ function writeMember(
       out.push(
         choice
           ? writeChoice(ctx, choice, item, options)
-          : writeValue(ctx, member.xmlName, itemType, item, site ?? {}, options),
+          : writeValue(ctx, member.xmlName, itemType, item, site ?? {}, at),
       );
     }
     return;
@@ -236,7 +277,7 @@ function writeMember(
     out.push(writeChoice(ctx, member.choice, value, options));
     return;
   }
-  out.push(writeValue(ctx, member.xmlName, type, value, member, options));
+  out.push(writeValue(ctx, member.xmlName, type, value, member, { ...options, namespace: member.namespace }));
 }
 
 function fragmentText(ctx: ValueContext, value: unknown): string {

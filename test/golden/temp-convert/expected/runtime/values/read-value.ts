@@ -7,6 +7,8 @@
  *
  * - Members in any order; the first element of a member wins, later ones are skipped, as are unknown elements
  *   and elements of other namespaces. An unwrapped array collects its items wherever they are.
+ * - Elements are in the service namespace, or where the type descriptions say (a class's namespace, a member's,
+ *   none when unqualified); attributes unqualified unless qualified. An `[XmlText]` member is the element's text.
  * - Attributes are unqualified. An absent member: `undefined` for reference types and `{Name}Specified` ones,
  *   `null` for `T?`, else .NET's default (0, false, MinValue, the empty Guid, the zero enum value).
  * - `xsi:nil` is `null` at a nillable site and changes nothing elsewhere. `xsi:type` (its prefix resolved where
@@ -33,6 +35,7 @@ import {
   classNamed,
   declaredNameOf,
   isValueType,
+  elementKey,
   memberIndex,
   XML_KINDS,
   type ValueContext,
@@ -169,10 +172,11 @@ function readClass(ctx: ValueContext, element: XmlElement, name: string, alwaysT
   let actual = name;
   const named = xsiType(element);
   if (named !== undefined) {
-    const found =
-      named.namespace === ctx.namespace
-        ? declaredNameOf(ctx.types, classFamily(ctx.types, name), named.localName)
-        : undefined;
+    const found = declaredNameOf(
+      ctx.types,
+      classFamily(ctx.types, name).filter((n) => (ctx.types[n]!.namespace ?? ctx.namespace) === named.namespace),
+      named.localName,
+    );
     if (found === undefined) unknownType(element, named);
     actual = found!;
   }
@@ -196,7 +200,8 @@ function readMembers(
   let items: Map<MemberDescription, XmlElement[]> | undefined;
   let unclaimed: XmlElement[] | undefined;
   for (const member of index.attributes) {
-    const attribute = element?.attributes.find((a) => a.localName === member.xmlName && a.namespace === '');
+    const namespace = member.namespace ?? '';
+    const attribute = element?.attributes.find((a) => a.localName === member.xmlName && a.namespace === namespace);
     if (attribute !== undefined) {
       read.set(
         member,
@@ -206,7 +211,9 @@ function readMembers(
   }
   for (const child of children) {
     if (typeof child === 'string') continue;
-    const member = child.namespace === ctx.namespace ? index.elements.get(child.localName) : undefined;
+    const member = index.elements.get(
+      elementKey(child.namespace === ctx.namespace ? undefined : child.namespace, child.localName),
+    );
     if (member === undefined) {
       if (index.any !== undefined) (unclaimed ??= []).push(child);
       continue;
@@ -230,6 +237,16 @@ function readMembers(
     let memberValue: unknown;
     if (member.form === 'any') {
       memberValue = unclaimed === undefined ? undefined : readFragment(unclaimed);
+    } else if (member.form === 'text') {
+      // `[XmlText]`: the element's text (absent when the element is empty, as for any reference type).
+      const text = element === undefined ? undefined : textContent(element);
+      if (element !== undefined && text === undefined) {
+        throw new MalformedValueError(`${element.localName} has element content.`);
+      }
+      memberValue =
+        text === undefined || (text === '' && member.type !== 'string')
+          ? absentValue(ctx, member.type, member)
+          : parseAt(ctx, member.type, text, () => element!.positionAfter());
     } else if (member.unwrapped) {
       const list = items?.get(member);
       const type = member.type;
@@ -270,8 +287,11 @@ function readAny(ctx: ValueContext, element: XmlElement): unknown {
   if (named.namespace === XSD_NS && isXsdType(named.localName as XsdType)) {
     return { $type: named.localName, value: readText(ctx, element, named.localName as XsdType) };
   }
-  if (named.namespace === ctx.namespace) {
-    const name = declaredNameOf(ctx.types, Object.keys(ctx.types), named.localName);
+  const candidates = Object.keys(ctx.types).filter(
+    (n) => (ctx.types[n]!.namespace ?? ctx.namespace) === named.namespace,
+  );
+  if (candidates.length > 0) {
+    const name = declaredNameOf(ctx.types, candidates, named.localName);
     const description = name === undefined ? undefined : ctx.types[name];
     if (description?.kind === 'class') return readClass(ctx, element, name!, true);
     if (description?.kind === 'enum') {

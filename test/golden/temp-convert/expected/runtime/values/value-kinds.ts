@@ -73,8 +73,16 @@ export function classFamily(types: TypeTable, name: string): readonly string[] {
 
 interface MemberIndex {
   readonly attributes: readonly MemberDescription[];
+  /** By `elementKey` of the element's namespace (`undefined` for the service's) and name. */
   readonly elements: ReadonlyMap<string, MemberDescription>;
   readonly any: MemberDescription | undefined;
+  /** The `[XmlText]` member. */
+  readonly text: MemberDescription | undefined;
+}
+
+/** The key of an element member in {@link MemberIndex.elements}: its namespace (unless the service's) and name. */
+export function elementKey(namespace: string | undefined, localName: string): string {
+  return namespace === undefined ? localName : `{${namespace}}${localName}`;
 }
 
 const memberIndexes = new WeakMap<ClassDescription, MemberIndex>();
@@ -96,13 +104,15 @@ export function memberIndex(description: ClassDescription): MemberIndex {
       if (member.form !== 'element') continue;
       // A choice member is any of its elements; its own name is not on the wire.
       for (const name of member.choice ? member.choice.map((c) => c.element) : [member.xmlName]) {
-        if (!elements.has(name)) elements.set(name, member);
+        const key = elementKey(member.namespace, name);
+        if (!elements.has(key)) elements.set(key, member);
       }
     }
     index = {
       attributes: description.members.filter((m) => m.form === 'attribute'),
       elements,
       any: description.members.find((m) => m.form === 'any'),
+      text: description.members.find((m) => m.form === 'text'),
     };
     memberIndexes.set(description, index);
   }
