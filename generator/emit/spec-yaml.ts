@@ -150,6 +150,7 @@ function classMap(doc: Document, t: ClassDeclaration): YAMLMap {
         ['xmlName', m.xmlName],
         ['unwrapped', m.unwrapped],
         ['itemName', m.itemName],
+        ['itemNullable', m.itemNullable],
         ['nillable', m.nillable],
         ['dataType', m.dataType],
         ['optional', m.optional],
@@ -203,6 +204,7 @@ function operationMap(doc: Document, op: SpecOperation): YAMLMap {
   if (op.resultItemName !== undefined) node.items.push(pair(doc, 'resultItemName', op.resultItemName));
   if (op.resultDataType !== undefined) node.items.push(pair(doc, 'resultDataType', op.resultDataType));
   if (op.resultNillable) node.items.push(pair(doc, 'resultNillable', true));
+  if (op.resultItemNullable !== undefined) node.items.push(pair(doc, 'resultItemNullable', op.resultItemNullable));
   return node;
 }
 
@@ -226,6 +228,7 @@ function parametersSeq(doc: Document, parameters: readonly SpecParameter[]): YAM
       ['itemName', p.itemName],
       ['dataType', p.dataType],
       ['nillable', p.nillable],
+      ['itemNullable', p.itemNullable],
     ]);
   });
   return fitted(items, '    parameters: ');

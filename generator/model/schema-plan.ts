@@ -500,7 +500,14 @@ class Planner {
 
   private attribute(m: MemberModel, home: string): AttributeNode {
     const form = m.xmlForm === 'qualified' ? 'qualified' : undefined;
-    const node: Mutable<AttributeNode> = { form, name: m.xmlName, type: '', required: m.required };
+    const node: Mutable<AttributeNode> = {
+      form,
+      name: m.xmlName,
+      type: '',
+      required: m.required,
+      default: m.default,
+      hasDefault: m.default !== undefined,
+    };
     const q = this.typeName(m.type);
     if (q) this.qualify(q.namespace, q.name, (t) => (node.type = t), home);
     return node;
@@ -519,6 +526,7 @@ class Planner {
       partial: 'element',
       occurs,
       default: options.default,
+      hasDefault: options.default !== undefined,
       form: undefined,
       name,
       nillable: options.nillable,

@@ -76,11 +76,16 @@ export function buildModel(spec: Spec): ServiceModel {
         p,
         p.choice
           ? resolver.choiceRef(p.type ?? 'anyType', p.choice, false)
-          : { type: resolver.ref(p.type ?? 'string', p.itemName, false, p.dataType), choice: undefined },
+          : {
+              type: resolver.ref(p.type ?? 'string', p.itemName, false, p.dataType, p.itemNullable),
+              choice: undefined,
+            },
       );
     specParams.filter((p) => p.direction !== 'out').forEach(resolve);
     const result =
-      op.result === undefined ? undefined : resolver.ref(op.result, op.resultItemName, false, op.resultDataType);
+      op.result === undefined
+        ? undefined
+        : resolver.ref(op.result, op.resultItemName, false, op.resultDataType, op.resultItemNullable);
     specParams.filter((p) => p.direction === 'out').forEach(resolve);
     for (const h of op.headers ?? []) resolver.reflect(h.type);
     const parameters = specParams.map((p) => ({ spec: p, ...refs.get(p)! }));

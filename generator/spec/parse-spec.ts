@@ -333,6 +333,7 @@ class Checker extends YamlChecker {
       'parameters',
       'result',
       'resultItemName',
+      'resultItemNullable',
       'resultDataType',
       'resultNillable',
       'headers',
@@ -366,6 +367,10 @@ class Checker extends YamlChecker {
     if (f.resultItemName && f.result && result !== undefined && !result.endsWith('[]')) {
       this.problem(f.resultItemName, 'resultItemName applies to an array result only');
     }
+    const resultItemNullable = f.resultItemNullable && this.boolean(f.resultItemNullable);
+    if (f.resultItemNullable && (f.result === undefined || (result !== undefined && !result.endsWith('[]')))) {
+      this.problem(f.resultItemNullable, 'resultItemNullable applies to an array result only');
+    }
     const resultDataType = f.resultDataType && f.result && parseDataType(this, f.resultDataType, result);
     const resultNillable = f.resultNillable && f.result && parseSiteNillable(this, f.resultNillable, result);
     if ((f.resultDataType || f.resultNillable) && !f.result) {
@@ -388,6 +393,7 @@ class Checker extends YamlChecker {
       ...(parameters !== undefined && { parameters }),
       ...(result !== undefined && { result }),
       ...(resultItemName !== undefined && { resultItemName }),
+      ...(resultItemNullable !== undefined && { resultItemNullable }),
       ...(resultDataType !== undefined && { resultDataType }),
       ...(resultNillable && { resultNillable }),
       ...(headers !== undefined && { headers }),
@@ -476,6 +482,7 @@ class Checker extends YamlChecker {
         'direction',
         'list',
         'itemName',
+        'itemNullable',
         'choice',
         'dataType',
         'nillable',
@@ -489,9 +496,11 @@ class Checker extends YamlChecker {
       const type = f.type && (f.choice ? this.typeRef(f.type, 'choiceSite') : this.typeRef(f.type, 'parameter'));
       if (f.choice && f.list) this.problem(f.list, 'a choice parameter cannot be a list');
       if (f.choice && f.itemName) this.problem(f.itemName, 'a choice names its elements: no itemName');
+      if (f.choice && f.itemNullable) this.problem(f.itemNullable, 'a choice names its elements: no itemNullable');
       const direction = f.direction && this.oneOf(f.direction, ['in', 'out', 'ref'] as const);
       const list = f.list && this.boolean(f.list);
       const itemName = f.itemName && this.name(f.itemName, 'item name', true);
+      const itemNullable = f.itemNullable && this.boolean(f.itemNullable);
       const isArray = (type ?? 'string').endsWith('[]');
       const dataType = f.dataType && !f.choice ? parseDataType(this, f.dataType, type) : undefined;
       const nillable = f.nillable && !f.choice ? parseSiteNillable(this, f.nillable, type) : undefined;
@@ -500,6 +509,7 @@ class Checker extends YamlChecker {
       }
       if (list && !isArray) this.problem(f.list!, 'list applies to an array parameter only');
       if (itemName !== undefined && !isArray) this.problem(f.itemName!, 'itemName applies to an array parameter only');
+      if (f.itemNullable && !isArray) this.problem(f.itemNullable, 'itemNullable applies to an array parameter only');
       const ok = (x: Entry | undefined, v: unknown) => !x || v !== undefined;
       if (
         name !== undefined &&
@@ -507,6 +517,7 @@ class Checker extends YamlChecker {
         ok(f.direction, direction) &&
         ok(f.list, list) &&
         ok(f.itemName, itemName) &&
+        ok(f.itemNullable, itemNullable) &&
         ok(f.choice, choice) &&
         ok(f.dataType, dataType) &&
         ok(f.nillable, nillable)
@@ -517,6 +528,7 @@ class Checker extends YamlChecker {
           ...(direction !== undefined && { direction }),
           ...(list !== undefined && { list }),
           ...(itemName !== undefined && { itemName }),
+          ...(itemNullable !== undefined && { itemNullable }),
           ...(choice && { choice }),
           ...(dataType !== undefined && { dataType }),
           ...(nillable && { nillable }),

@@ -115,6 +115,8 @@ export interface SpecOperation {
   readonly resultDataType?: string;
   /** `[return: XmlElement(IsNullable = true)]` on a reference-type result. */
   readonly resultNillable?: boolean;
+  /** `[return: XmlArrayItem(IsNullable = false)]` (`false`): an array result's items are not nillable. */
+  readonly resultItemNullable?: boolean;
   readonly headers?: readonly SpecHeader[];
   /** `[SoapDocumentMethod(RequestElementName)]`: the request element's name; the message name when omitted. */
   readonly requestElement?: string;
@@ -147,6 +149,8 @@ export interface SpecParameter {
   readonly dataType?: string;
   /** `[XmlElement(IsNullable = true)]` on a reference-type parameter. */
   readonly nillable?: boolean;
+  /** `[XmlArrayItem(IsNullable = false)]` (`false`) on an array parameter: its items are not nillable. */
+  readonly itemNullable?: boolean;
   /**
    * Several `[XmlElement(Name, typeof(T))]`s: the parameter is one of these elements, in its place; on an array
    * parameter, several `[XmlArrayItem(Name, typeof(T))]`s (its items are these elements, `ArrayOfChoiceN`). `type`

@@ -44,6 +44,8 @@ export interface RawAttribute {
   readonly name: string;
   readonly type: RawType;
   readonly required: boolean;
+  /** `default=`: `[DefaultValue]`. */
+  readonly default: string | undefined;
   /** `form="qualified"`. */
   readonly form?: 'qualified';
 }
@@ -466,6 +468,7 @@ export class SchemaReader {
       name,
       type: this.named(node, `the attribute "${name}"`),
       required: node.attributes.get('use') === 'required',
+      default: node.attributes.get('default'),
       ...(form === 'qualified' && { form }),
     };
   }

@@ -396,18 +396,23 @@ function operationSpec(
       type: ref.text,
       ...(direction !== 'in' && { direction }),
       ...(ref.itemName !== undefined && { itemName: ref.itemName }),
+      ...(ref.itemNullable === false && { itemNullable: false }),
       ...(ref.choice && { choice: ref.choice }),
       ...(ref.dataType !== undefined && { dataType: ref.dataType }),
       // `[XmlElement(IsNullable = true)]` on a reference-type parameter.
       ...(ref.nillable && { nillable: true }),
     };
   });
-  let resultSpec: Pick<SpecOperation, 'result' | 'resultItemName' | 'resultDataType' | 'resultNillable'> = {};
+  let resultSpec: Pick<
+    SpecOperation,
+    'result' | 'resultItemName' | 'resultItemNullable' | 'resultDataType' | 'resultNillable'
+  > = {};
   if (result) {
     const ref = types.ref(result.type, result.nillable);
     resultSpec = {
       result: ref.text,
       ...(ref.itemName !== undefined && { resultItemName: ref.itemName }),
+      ...(ref.itemNullable === false && { resultItemNullable: false }),
       ...(ref.dataType !== undefined && { resultDataType: ref.dataType }),
       // `[return: XmlElement(IsNullable = true)]` on a reference-type result.
       ...(ref.nillable && { resultNillable: true }),
