@@ -37,6 +37,7 @@ export default defineConfig({
             '**/node_modules/**',
             'test/interop/library-peers.test.ts',
             'test/interop/echo-parity.test.ts',
+            'test/interop/method-shapes-asmx.test.ts',
             'test/interop/type-namespaces-real-asmx.test.ts',
             'test/interop/data-types-real-asmx.test.ts',
             'test/interop/out-params-choices.test.ts',

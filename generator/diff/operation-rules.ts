@@ -3,6 +3,7 @@ import { changeOf, type Change, type DiffRule } from './change.js';
 import type { DiffContext } from './diff-context.js';
 import { describeTextChange } from './describe-values.js';
 import { headerChanges } from './header-rules.js';
+import { methodShapeChanges } from './method-shape-rules.js';
 import { soapActionFor } from '../model/naming.js';
 import { parameterChanges } from './parameter-rules.js';
 import { operationLabel, pairOperations } from './operation-pairs.js';
@@ -132,6 +133,7 @@ function changesInOperation(ctx: DiffContext, a: OperationModel, b: OperationMod
       }),
     );
   }
+  changes.push(...methodShapeChanges(ctx, a, b));
   changes.push(...parameterChanges(ctx, a, b), ...resultChanges(ctx, a, b), ...headerChanges(ctx, label, a, b));
   return changes;
 }

@@ -4,7 +4,7 @@ import { dataTypeChanges } from './data-type-rules.js';
 import { httpBindingsOnBothSides, sameTypeSpec, type DiffContext } from './diff-context.js';
 import { nameList } from './describe-values.js';
 import { operationLabel } from './operation-pairs.js';
-import { itemNameChanges } from './type-rules.js';
+import { itemNameChanges, itemNillableChanges } from './type-rules.js';
 import { parametersWhere, parameterWhere } from './where.js';
 
 export const PARAMETER_ADDED_REQUIRED: DiffRule = {
@@ -113,6 +113,13 @@ export function parameterChanges(ctx: DiffContext, a: OperationModel, b: Operati
       );
     } else {
       changes.push(...itemNameChanges(ctx, parameterWhere(label, p.name), p.type, q.type));
+      // An `in` parameter travels in requests, `out` in responses, `ref` in both (the new version's direction).
+      const request = q.direction !== 'out';
+      const response = q.direction !== 'in';
+      const direction = request && response ? 'in requests and responses' : request ? 'in requests' : 'in responses';
+      changes.push(
+        ...itemNillableChanges(ctx, parameterWhere(label, p.name), p.type, q.type, direction, response, request),
+      );
       changes.push(...dataTypeChanges(parameterWhere(label, p.name), p.type, q.type));
       if (p.nillable !== q.nillable && p.type.kind !== 'nullable') {
         const message = q.nillable ? 'became nillable' : 'no longer nillable';

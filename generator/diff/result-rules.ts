@@ -3,7 +3,7 @@ import { changeOf, type Change, type DiffRule } from './change.js';
 import { dataTypeChanges } from './data-type-rules.js';
 import { httpBindingsOnBothSides, sameTypeSpec, type DiffContext } from './diff-context.js';
 import { operationLabel } from './operation-pairs.js';
-import { itemNameChanges } from './type-rules.js';
+import { itemNameChanges, itemNillableChanges } from './type-rules.js';
 import { resultWhere } from './where.js';
 
 export const RESULT_ADDED: DiffRule = {
@@ -89,6 +89,7 @@ export function resultChanges(ctx: DiffContext, a: OperationModel, b: OperationM
         : [];
     return [
       ...itemNameChanges(ctx, where, a.result.type, b.result.type),
+      ...itemNillableChanges(ctx, where, a.result.type, b.result.type, 'in responses', true, false),
       ...dataTypeChanges(where, a.result.type, b.result.type),
       ...nillable,
     ];

@@ -1,5 +1,6 @@
 import { BINDING_RULES } from './binding-rules.js';
 import type { DiffRule } from './change.js';
+import { METHOD_SHAPE_RULES } from './method-shape-rules.js';
 import { DATA_TYPE_RULES } from './data-type-rules.js';
 import { OPERATION_RULES } from './operation-rules.js';
 import { PARAMETER_RULES } from './parameter-rules.js';
@@ -13,6 +14,7 @@ export const DIFF_RULES: readonly DiffRule[] = [
   ...SERVICE_RULES,
   ...BINDING_RULES,
   ...OPERATION_RULES,
+  ...METHOD_SHAPE_RULES,
   ...PARAMETER_RULES,
   ...RESULT_RULES,
   ...HEADER_RULES,

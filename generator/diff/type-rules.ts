@@ -211,6 +211,28 @@ export const ARRAY_ITEM_NAME_CHANGED: DiffRule = {
   why: 'Readers of the old contract find no item they know: XmlSerializer skips them and reads an empty array.',
 };
 
+export const ARRAY_ITEM_NILLABLE_CHANGED: DiffRule = {
+  id: 'items-nillable-changed',
+  level: 'breaking',
+  meaning:
+    'The items of an array became nillable while it travels in responses, or stopped being nillable while it ' +
+    'travels in requests (`[XmlArrayItem(IsNullable = false)]`, `itemNullable`, `resultItemNullable`).',
+  why:
+    'Whoever reads it by the old contract meets `xsi:nil="true"` items where it expects none: XmlSerializer reads ' +
+    'such an item as an empty object or string, not null, so the meaning silently changes.',
+};
+
+export const ARRAY_ITEM_NILLABLE_CHANGED_COMPATIBLE: DiffRule = {
+  id: 'items-nillable-changed-compatible',
+  level: 'non-breaking',
+  meaning:
+    'The items of an array became nillable while it travels only in requests, or stopped being nillable while it ' +
+    'travels only in responses.',
+  why:
+    'Only the reader that now accepts `xsi:nil` items can see it: the writer of the old contract leaves null items ' +
+    'out, and nil items are read as null either way.',
+};
+
 export const MEMBER_FORM_CHANGED: DiffRule = {
   id: 'member-form-changed',
   level: 'breaking',
@@ -370,6 +392,8 @@ export const TYPE_RULES: readonly DiffRule[] = [
   ARRAY_ITEM_TYPE_CHANGED,
   ARRAY_WRAPPING_CHANGED,
   ARRAY_ITEM_NAME_CHANGED,
+  ARRAY_ITEM_NILLABLE_CHANGED,
+  ARRAY_ITEM_NILLABLE_CHANGED_COMPATIBLE,
   MEMBER_FORM_CHANGED,
   MEMBER_XML_NAME_CHANGED,
   TYPE_NAMESPACE_CHANGED,
@@ -553,7 +577,7 @@ function memberChanges(ctx: DiffContext, a: ClassTypeModel, b: ClassTypeModel, r
     }
     const typeChanged = !sameTypeSpec(ctx, m.type.spec, n.type.spec);
     if (typeChanged) changes.push(typeChange(ctx, a.name, m, n, suffix));
-    else changes.push(...arrayShapeChanges(ctx, memberWhere(a.name, m.name), m, n, suffix));
+    else changes.push(...arrayShapeChanges(ctx, memberWhere(a.name, m.name), m, n, r, suffix));
     if (!typeChanged) changes.push(...dataTypeChanges(where, m.type, n.type, suffix));
     if (!typeChanged && m.nillable !== n.nillable) {
       const breaking = n.nillable ? r.response : r.request;
@@ -589,7 +613,14 @@ function typeChange(ctx: DiffContext, type: string, m: MemberModel, n: MemberMod
 }
 
 /** Wrapping and item names of a member's arrays, the types being the same. */
-function arrayShapeChanges(ctx: DiffContext, where: string, m: MemberModel, n: MemberModel, suffix: string): Change[] {
+function arrayShapeChanges(
+  ctx: DiffContext,
+  where: string,
+  m: MemberModel,
+  n: MemberModel,
+  r: TypeReach,
+  suffix: string,
+): Change[] {
   if (m.type.kind !== 'array' || n.type.kind !== 'array') return [];
   if (m.unwrapped !== n.unwrapped) {
     const shape = (x: MemberModel) => (x.unwrapped ? 'unwrapped' : 'wrapped');
@@ -601,7 +632,50 @@ function arrayShapeChanges(ctx: DiffContext, where: string, m: MemberModel, n: M
     ];
   }
   if (m.unwrapped) return [];
-  return itemNameChanges(ctx, where, m.type, n.type, suffix);
+  return [
+    ...itemNameChanges(ctx, where, m.type, n.type, suffix),
+    ...itemNillableChanges(ctx, where, m.type, n.type, directionText(r), r.response, r.request, suffix),
+  ];
+}
+
+/**
+ * Whether the items of two array references of the same type are nillable, outermost first: their array types say
+ * it (`[XmlArrayItem(IsNullable = false)]` writes a reference type's items without `nillable`). `direction` is
+ * where the array travels (`in requests`), `response` and `request` whether it does.
+ */
+export function itemNillableChanges(
+  ctx: DiffContext,
+  where: string,
+  a: TypeRef,
+  b: TypeRef,
+  direction: string,
+  response: boolean,
+  request: boolean,
+  suffix = '',
+): Change[] {
+  const changes: Change[] = [];
+  let x: TypeRef = a;
+  let y: TypeRef = b;
+  let path = where;
+  while (x.kind === 'array' && y.kind === 'array') {
+    path += '[]';
+    const before = itemsNillable(ctx.old, x);
+    const after = itemsNillable(ctx.new, y);
+    if (before !== undefined && after !== undefined && before !== after) {
+      const breaking = after ? response : request;
+      const message = `items ${after ? 'became nillable' : 'no longer nillable'}, ${direction}${suffix}`;
+      const rule = breaking ? ARRAY_ITEM_NILLABLE_CHANGED : ARRAY_ITEM_NILLABLE_CHANGED_COMPATIBLE;
+      changes.push(changeOf(rule, path, message, { old: String(before), new: String(after) }));
+    }
+    x = x.item;
+    y = y.item;
+  }
+  return changes;
+}
+
+/** Whether a wrapped array's items are nillable, as its array type says; `undefined` for unwrapped items. */
+function itemsNillable(model: ServiceModel, ref: Extract<TypeRef, { kind: 'array' }>): boolean | undefined {
+  return ref.arrayType === undefined ? undefined : model.arrayTypes.find((t) => t.name === ref.arrayType)?.itemNillable;
 }
 
 /**

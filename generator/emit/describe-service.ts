@@ -15,13 +15,13 @@ export function describeService(model: ServiceModel): ServiceDescription {
     namespace: model.namespace,
     path: model.path,
     transports: model.bindings,
-    operations: model.operations.map(describeOperation),
+    operations: model.operations.map((op) => describeOperation(op, model.namespace)),
     ...(model.types.length > 0 ? { types: model.typeDescriptions } : {}),
     ...(model.literalNamespace === model.namespace ? {} : { httpNamespace: model.literalNamespace }),
   };
 }
 
-function describeOperation(op: OperationModel): OperationDescription {
+function describeOperation(op: OperationModel, namespace: string): OperationDescription {
   const result = op.result;
   return {
     // The message name: the request element and the `/Op` path, unique where overloads share a method name.
@@ -66,5 +66,20 @@ function describeOperation(op: OperationModel): OperationDescription {
         typesNamespace: op.encoded.typesNamespace,
       },
     }),
+    ...(op.encoded ? {} : describeMethodShape(op, namespace)),
+  };
+}
+
+/** `[SoapDocumentMethod]`'s settings, each written only where it differs from the runtime's default. */
+function describeMethodShape(
+  op: OperationModel,
+  namespace: string,
+): Pick<OperationDescription, 'requestElement' | 'requestNamespace' | 'responseNamespace' | 'bare' | 'oneWay'> {
+  return {
+    ...(op.requestElement === op.messageName ? {} : { requestElement: op.requestElement }),
+    ...(op.requestNamespace === namespace ? {} : { requestNamespace: op.requestNamespace }),
+    ...(op.responseNamespace === namespace || op.oneWay ? {} : { responseNamespace: op.responseNamespace }),
+    ...(op.parameterStyle === 'bare' ? { bare: true } : {}),
+    ...(op.oneWay ? { oneWay: true } : {}),
   };
 }

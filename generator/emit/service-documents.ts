@@ -151,6 +151,8 @@ function operationView(model: ServiceModel, site: SiteView, op: OperationModel) 
       group: op.group,
       requestElement: op.requestElement,
       responseElement: op.responseElement,
+      requestNamespace: op.requestNamespace,
+      responseNamespace: op.responseNamespace,
       parameters: op.parameters.map((p) => ({ name: p.name, type: label(p.type) })),
       result: op.result && {
         type: label(op.result.type),

@@ -151,6 +151,7 @@ function classMap(doc: Document, t: ClassDeclaration): YAMLMap {
         ['xmlName', m.xmlName],
         ['unwrapped', m.unwrapped],
         ['itemName', m.itemName],
+        ['itemNullable', m.itemNullable],
         ['nillable', m.nillable],
         ['dataType', m.dataType],
         ['optional', m.optional],
@@ -191,8 +192,12 @@ function operationMap(doc: Document, op: SpecOperation): YAMLMap {
     ['soapAction', op.soapAction],
     ['style', op.style],
     ['use', op.use],
+    ['requestElement', op.requestElement],
+    ['responseElement', op.responseElement],
     ['requestNamespace', op.requestNamespace],
     ['responseNamespace', op.responseNamespace],
+    ['parameterStyle', op.parameterStyle],
+    ['oneWay', op.oneWay],
   ]);
   const headers = op.headers ?? [];
   if (headers.length > 0) node.items.push(pair(doc, 'headers', headersSeq(doc, headers)));
@@ -202,6 +207,7 @@ function operationMap(doc: Document, op: SpecOperation): YAMLMap {
   if (op.resultItemName !== undefined) node.items.push(pair(doc, 'resultItemName', op.resultItemName));
   if (op.resultDataType !== undefined) node.items.push(pair(doc, 'resultDataType', op.resultDataType));
   if (op.resultNillable) node.items.push(pair(doc, 'resultNillable', true));
+  if (op.resultItemNullable !== undefined) node.items.push(pair(doc, 'resultItemNullable', op.resultItemNullable));
   return node;
 }
 
@@ -225,6 +231,7 @@ function parametersSeq(doc: Document, parameters: readonly SpecParameter[]): YAM
       ['itemName', p.itemName],
       ['dataType', p.dataType],
       ['nillable', p.nillable],
+      ['itemNullable', p.itemNullable],
     ]);
   });
   return fitted(items, '    parameters: ');

@@ -298,9 +298,9 @@ class Sampler {
     return array(choice.elements.map((e, i) => one(e, 'hostile', i)));
   }
 
-  /** Items of a wrapped array may be nil as its array type says; unwrapped items never are. */
+  /** Items of a wrapped array may be nil as its array type says; unwrapped items where the member is nillable. */
   private itemsNillable(ref: Extract<TypeRef, { kind: 'array' }>): boolean {
-    return ref.arrayType !== undefined && this.nillableArrays.has(ref.arrayType);
+    return ref.arrayType === undefined ? ref.nillableItems === true : this.nillableArrays.has(ref.arrayType);
   }
 
   /** Plain: the first name; hostile: the last one; flags, a set of single-bit names whose union no name has. */
@@ -350,13 +350,13 @@ class Sampler {
     depth: number,
   ): Expr | undefined {
     if (depth >= MAX_DEPTH && isOptionalMember(m)) return undefined;
-    if (depth >= MAX_DEPTH && m.nillable) return raw('null');
+    if (depth >= MAX_DEPTH && m.nillable && !m.unwrapped) return raw('null');
     return this.value(
       m.type,
       kind,
       label,
       position,
-      { member: true, nillable: m.nillable, any: m.form === 'any', choice: m.choice },
+      { member: true, nillable: m.nillable && !m.unwrapped, any: m.form === 'any', choice: m.choice },
       depth + 1,
     );
   }

@@ -139,7 +139,11 @@ function resultType(op: OperationModel): Statement {
   const name = op.ts.method;
   if (op.replyParameters.length > 0) return replyType(op);
   const role = !result
-    ? `\`${name}\` returns nothing: its reply is an empty \`${op.responseElement}\`.`
+    ? op.oneWay
+      ? `\`${name}\` is one-way: it returns nothing, and its SOAP reply is 202 Accepted with no body.`
+      : op.parameterStyle === 'bare'
+        ? `\`${name}\` returns nothing: its reply is an empty SOAP Body.`
+        : `\`${name}\` returns nothing: its reply is an empty \`${op.responseElement}\`.`
     : result.minOccurs === 0
       ? `What \`${name}\` returns, the \`${result.elementName}\` element; \`undefined\` when it is absent.`
       : `What \`${name}\` returns, the \`${result.elementName}\` element.`;

@@ -10,8 +10,10 @@ export interface NamedTypeFacts {
 }
 
 /**
- * The `ArrayOfX` types of a service, named as the runtime names them: `ArrayOf` + the item's XSD name (first letter
- * upper-cased for built-ins) or XML type name; the same item type with another item name gets a number, in
+ * The `ArrayOfX` types of a service, named as the runtime names them: `ArrayOf` + the item's XSD name or XML type
+ * name made Pascal-case as XmlSerializer's `CodeIdentifier.MakePascal` makes it (`ArrayOfString`, `ArrayOfCServico`
+ * for `cServico`, `ArrayOfAB` for `ab`, `ArrayOfMyitem` for `my-item`); the same item type with another item name,
+ * or with items nillable where the other's are not (`[XmlArrayItem(IsNullable = false)]`), gets a number, in
  * reflection order (`ArrayOfLine`, `ArrayOfLine1`, `ArrayOfLine2`). Ask in reflection order.
  */
 export class ArrayTypes {
@@ -24,16 +26,20 @@ export class ArrayTypes {
     private readonly created: (array: ArrayTypeModel) => void = () => {},
   ) {}
 
-  /** The array type of `item` with items named `itemName` (the item's own name by default). */
-  get(item: TypeRef, itemName: string | undefined): ArrayTypeModel {
+  /**
+   * The array type of `item` with items named `itemName` (the item's own name by default); `itemNullable: false`
+   * (`[XmlArrayItem(IsNullable = false)]`) writes a reference type's items without `nillable`.
+   */
+  get(item: TypeRef, itemName: string | undefined, itemNullable?: boolean): ArrayTypeModel {
     const name = itemName ?? this.defaultItemName(item);
-    const key = `${item.spec}|${name}`;
+    const itemNillable = itemNullable === false ? false : this.nillable(item);
+    const key = `${item.spec}|${name}|${itemNillable}`;
     let found = this.byKey.get(key);
     if (!found) {
       const stem = `ArrayOf${this.stem(item)}`;
       const n = this.used.get(stem) ?? 0;
       this.used.set(stem, n + 1);
-      found = { name: n === 0 ? stem : `${stem}${n}`, item, itemName: name, itemNillable: this.nillable(item) };
+      found = { name: n === 0 ? stem : `${stem}${n}`, item, itemName: name, itemNillable };
       this.byKey.set(key, found);
       this.created(found);
     }
@@ -87,7 +93,7 @@ export class ArrayTypes {
   private stem(item: TypeRef): string {
     if (item.kind === 'builtin') return BUILTIN_TYPES[item.name].arrayStem;
     if (item.kind === 'nullable') return this.stem(item.of);
-    return this.defaultItemName(item);
+    return makePascal(this.defaultItemName(item));
   }
 
   private nillable(item: TypeRef): boolean {
@@ -102,4 +108,22 @@ export class ArrayTypes {
         return true;
     }
   }
+}
+
+/**
+ * A name as XmlSerializer's `CodeIdentifier.MakePascal` makes it for `ArrayOf` names: characters no identifier
+ * holds dropped (`Item` before a leading digit, `Item` for nothing left), then two characters or fewer
+ * upper-cased whole, else a lower-case first letter upper-cased.
+ */
+export function makePascal(name: string): string {
+  // UTF-16 units, as .NET reads a string: a surrogate is no identifier character.
+  let valid = name
+    .split('')
+    .filter((c) => /[\p{Lu}\p{Ll}\p{Lt}\p{Lm}\p{Lo}\p{Nd}\p{Mn}\p{Mc}\p{Pc}]/u.test(c))
+    .join('');
+  if (valid === '') valid = 'Item';
+  else if (/^\p{Nd}/u.test(valid)) valid = `Item${valid}`;
+  if (valid.length <= 2) return valid.toUpperCase();
+  const first = valid.charAt(0);
+  return first.toLowerCase() === first && first.toUpperCase() !== first ? first.toUpperCase() + valid.slice(1) : valid;
 }

@@ -80,9 +80,10 @@ export class TypeResolver {
 
   /**
    * A type reference; `itemName` renames the outermost array's items, `unwrapped` makes it no array type,
-   * `dataType` is the site's `DataType` (on a `string`, `dateTime` or `base64Binary`, checked by the spec).
+   * `dataType` is the site's `DataType` (on a `string`, `dateTime` or `base64Binary`, checked by the spec),
+   * `itemNullable: false` writes the outermost array's items without `nillable` (`[XmlArrayItem(IsNullable = false)]`).
    */
-  ref(text: string, itemName?: string, unwrapped = false, dataType?: string): TypeRef {
+  ref(text: string, itemName?: string, unwrapped = false, dataType?: string, itemNullable?: boolean): TypeRef {
     const parsed = parseTypeText(text);
     if (!parsed) throw new Error(`invalid type reference "${text}"`);
     const base = parsed.name;
@@ -106,7 +107,8 @@ export class TypeResolver {
     for (let level = 1; level <= parsed.rank; level++) {
       const outermost = level === parsed.rank;
       const name = outermost ? itemName : undefined;
-      const array = outermost && unwrapped ? undefined : this.arrays.get(ref, name);
+      const array =
+        outermost && unwrapped ? undefined : this.arrays.get(ref, name, outermost ? itemNullable : undefined);
       ref = {
         kind: 'array',
         spec: `${ref.spec}[]`,
@@ -222,7 +224,10 @@ export class TypeResolver {
       };
     }
     // `[XmlAnyElement]` arrays and unwrapped arrays are repeated elements: no array type.
-    const type = this.ref(m.type, m.itemName, m.unwrapped === true || m.any === true, m.dataType);
+    const plain = this.ref(m.type, m.itemName, m.unwrapped === true || m.any === true, m.dataType, m.itemNullable);
+    // [XmlElement(IsNullable = true)] on an unwrapped array: its items are nillable.
+    const type =
+      m.unwrapped === true && m.nillable === true && plain.kind === 'array' ? { ...plain, nillableItems: true } : plain;
     const valueType = this.isValueType(type);
     const nullable = type.kind === 'nullable';
     const isArray = type.kind === 'array';
@@ -241,7 +246,8 @@ export class TypeResolver {
       maxOccurs: m.unwrapped || (form === 'any' && isArray) ? 'unbounded' : '1',
       nillable,
       default: m.default,
-      required: form === 'attribute' && valueType && m.optional !== true,
+      // `[DefaultValue]` makes an attribute optional too: no `use="required"`.
+      required: form === 'attribute' && valueType && m.optional !== true && m.default === undefined,
       optional: valueType && m.optional === true,
       choice: undefined,
       choiceIdentifier: undefined,

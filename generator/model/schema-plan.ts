@@ -7,7 +7,7 @@ import {
 } from './builtin-types.js';
 import type { ScopeEntry } from './resolve-types.js';
 import { abstractTypesNamespace } from './naming.js';
-import { rootNamespaces } from './root-namespaces.js';
+import { rootNamespacesOfSchemas } from './root-namespace-shapes.js';
 import type { ArrayTypeModel, ChoiceModel, ClassTypeModel, MemberModel, TypeModel } from './type-model.js';
 import type { TypeRef } from './type-refs.js';
 import type { EncodedPartModel } from './types.js';
@@ -40,9 +40,14 @@ export interface PlanParticle {
 export interface PlanOperation {
   readonly requestElement: string;
   readonly responseElement: string;
+  /** `[SoapDocumentMethod(RequestNamespace, ResponseNamespace)]`: the wrapper elements' schemas. */
+  readonly requestNamespace: string;
+  readonly responseNamespace: string;
+  /** `ParameterStyle.Bare`: each particle is a top-level element of its own, with no wrapper. */
+  readonly bare: boolean;
   readonly request: readonly PlanParticle[];
-  /** The result element, then `out` and `ref` parameters. */
-  readonly response: readonly PlanParticle[];
+  /** The result element, then `out` and `ref` parameters; `undefined` for a one-way operation (no response). */
+  readonly response: readonly PlanParticle[] | undefined;
   /** The header elements with their class: the In and InOut headers in header order, then the Out ones. */
   readonly headers: readonly { readonly element: string; readonly type: string }[];
   /** How many classes were registered once the operation was reflected ({@link TypeResolver.registered}). */
@@ -94,9 +99,23 @@ export interface EncodedParts {
   readonly output: readonly EncodedPartModel[];
 }
 
+/** A SOAP message part: its name and its element, qualified with the element's schema prefix. */
+export interface PlanPart {
+  readonly name: string;
+  readonly element: string;
+}
+
 export interface SchemaPlan {
   readonly namespaces: readonly NamespaceDeclaration[];
   readonly schemas: readonly SchemaModel[];
+  /**
+   * Per operation, the parts of its SOAP input and output messages (`parameters` naming the wrapper element, or
+   * one part per bare element); `output` is `undefined` for a one-way operation.
+   */
+  readonly soapParts: readonly {
+    readonly input: readonly PlanPart[];
+    readonly output: readonly PlanPart[] | undefined;
+  }[];
   /** The qualified `StringArray` type HTTP array parts use, when the AbstractTypes schema exists. */
   readonly stringArray: string | undefined;
   /** The prefix of the literal types' schema, where HTTP result elements are: `tns`, or `sN` in an rpc service. */
@@ -159,14 +178,25 @@ class Planner {
   private readonly schemas: SchemaDraft[] = [];
   private readonly written = new Set<string>();
   private readonly topElements = new Set<string>();
+  /** Bare elements written, by namespace and name. */
+  private readonly bareElements = new Set<string>();
   /** Nodes whose qualified names wait for the schemas' prefixes. */
   private readonly fixups: { set: (qname: string) => void; namespace: string; name: string }[] = [];
   private objectWritten = false;
   private watermark = 0;
   /** By operation index: the message parts of the encoded ones. */
   private readonly encodedParts = new Map<number, EncodedParts>();
+  /** The schema a wrapper or bare element is being written into: where its references import from. */
+  private current: string;
+  /** Each operation's SOAP message parts, by operation (written in the SOAP bindings' order). */
+  private readonly parts = new Map<
+    PlanOperation,
+    { input: Mutable<PlanPart>[]; output: Mutable<PlanPart>[] | undefined }
+  >();
 
-  constructor(private readonly input: PlanInput) {}
+  constructor(private readonly input: PlanInput) {
+    this.current = input.namespace;
+  }
 
   /** The service namespace (`tns`); literal types go to `input.namespace`. */
   private get tns(): string {
@@ -183,8 +213,9 @@ class Planner {
         continue;
       }
       this.watermark = op.reflected;
-      this.top(this.wrapper(op.requestElement, op.request), op.request);
-      this.top(this.wrapper(op.responseElement, op.response), op.response);
+      const input = this.message(op.requestElement, op.requestNamespace, op.request, op.bare);
+      const output = op.response && this.message(op.responseElement, op.responseNamespace, op.response, op.bare);
+      this.parts.set(op, { input, output });
       for (const header of op.headers) {
         if (this.written.has(`class:${header.type}`)) continue;
         const cls = this.classOf(header.type);
@@ -234,7 +265,7 @@ class Planner {
     const output: EncodedPartModel[] = [];
     const sides = [
       [op.requestElement, op.request, input],
-      [op.responseElement, op.response, output],
+      [op.responseElement, op.response ?? [], output],
     ] as const;
     for (const [element, particles, parts] of sides) {
       if (style === 'document') {
@@ -340,15 +371,62 @@ class Planner {
     }
   }
 
-  private top(node: SchemaNode, particles: readonly PlanParticle[]): void {
-    this.topElement(node);
+  /**
+   * A SOAP message's elements, in their namespace's schema, and its parts: the wrapper element (one part,
+   * `parameters`) and the types it reaches; or, bare, each particle as a top-level element and part of its own
+   * (without occurrences), each followed by the types it reaches. A bare element already declared with the same
+   * name is not written again.
+   */
+  private message(
+    name: string,
+    namespace: string,
+    particles: readonly PlanParticle[],
+    bare: boolean,
+  ): Mutable<PlanPart>[] {
+    if (!bare) {
+      const part: Mutable<PlanPart> = { name: 'parameters', element: '' };
+      this.inSchema(namespace, () => this.top(this.wrapper(name, particles), particles, namespace));
+      this.qualifyFrom(namespace, namespace, name, (q) => (part.element = q));
+      return [part];
+    }
+    return particles.map((p) => {
+      const part: Mutable<PlanPart> = { name: p.name, element: '' };
+      const key = `${namespace}\u0000${p.name}`;
+      if (!this.bareElements.has(key)) {
+        this.bareElements.add(key);
+        this.inSchema(namespace, () =>
+          this.top(this.element(undefined, p.name, p.type, { nillable: p.nillable }), [p], namespace),
+        );
+      }
+      this.qualifyFrom(namespace, namespace, p.name, (q) => (part.element = q));
+      return part;
+    });
+  }
+
+  /**
+   * Writes into the schema of `namespace`: the elements' references import from it, and the types they reach that
+   * declare no namespace of their own are written into it too (the runtime imports a method's types with its
+   * request or response namespace as their default, so a class reached there is a second type of that namespace).
+   */
+  private inSchema<T>(namespace: string, build: () => T): T {
+    const before = this.current;
+    this.current = namespace;
+    try {
+      return build();
+    } finally {
+      this.current = before;
+    }
+  }
+
+  private top(node: SchemaNode, particles: readonly PlanParticle[], namespace = this.input.namespace): void {
+    this.topElement(node, namespace);
     for (const p of particles) this.exportSite(p.type, p.choice);
     this.flush();
   }
 
-  private topElement(node: SchemaNode): void {
-    this.schema(this.input.namespace).items.push(node);
-    if ('name' in node) this.topElements.add(node.name);
+  private topElement(node: SchemaNode, namespace = this.input.namespace): void {
+    this.schema(namespace).items.push(node);
+    if ('name' in node && namespace === this.input.namespace) this.topElements.add(node.name);
   }
 
   private wrapper(name: string, particles: readonly PlanParticle[]): SchemaNode {
@@ -433,7 +511,9 @@ class Planner {
     };
   }
 
-  private once(key: string): boolean {
+  /** Whether `name` is not written yet in the schema of `home` (a type reached from several namespaces is copied). */
+  private once(name: string, home: string = this.current): boolean {
+    const key = home === this.input.namespace ? name : `${name}\u0000${home}`;
     if (this.written.has(key)) return false;
     this.written.add(key);
     return true;
@@ -441,19 +521,19 @@ class Planner {
 
   private exportBuiltin(name: BuiltinName): void {
     if (name === 'anyType') this.objectWritten = true;
-    if ((name === 'guid' || name === 'char') && this.once(`builtin:${name}`)) {
+    if ((name === 'guid' || name === 'char') && this.once(`builtin:${name}`, MICROSOFT_TYPES_NAMESPACE)) {
       this.schema(MICROSOFT_TYPES_NAMESPACE).items.push(FIXED(name === 'guid' ? 'guidType' : 'charType'));
     }
     if (name === 'timeSpan' && this.once('builtin:timeSpan')) {
-      this.schema(this.input.namespace).items.push(this.complexType('emptyComplexType', 'TimeSpan'));
+      this.schema(this.current).items.push(this.complexType('emptyComplexType', 'TimeSpan'));
     }
   }
 
   private exportEnum(name: string): void {
-    if (!this.once(`enum:${name}`)) return;
     const t = this.input.types.get(name)!;
+    if (!this.once(`enum:${name}`, t.namespace ?? this.current)) return;
     if (t.kind !== 'enum') return;
-    this.schema(t.namespace ?? this.input.namespace).items.push({
+    this.schema(t.namespace ?? this.current).items.push({
       partial: t.flags ? 'flagsType' : 'enumType',
       name: t.xmlName,
       values: t.values.map((v) => v.xmlName),
@@ -466,20 +546,20 @@ class Planner {
     if (a.choice) {
       const node = this.complexType('choiceArrayType', name);
       node.particles = [this.choice(a.choice)];
-      this.schema(this.input.namespace).items.push(node);
+      this.schema(this.current).items.push(node);
       this.exportSite(a.item, a.choice);
       return;
     }
     const node = this.complexType('complexType', name);
     node.particles = [this.element({ min: '0', max: 'unbounded' }, a.itemName, a.item, { nillable: a.itemNillable })];
-    this.schema(this.input.namespace).items.push(node);
+    this.schema(this.current).items.push(node);
     this.exportRef(a.item);
   }
 
   private exportClass(name: string): void {
-    if (!this.once(`class:${name}`)) return;
     const c = this.classOf(name);
-    const home = c.namespace ?? this.input.namespace;
+    const home = c.namespace ?? this.current;
+    if (!this.once(`class:${name}`, home)) return;
     const text = c.members.find((m) => m.form === 'text');
     if (text) return this.exportSimpleContent(c, text, home);
     const elements = c.members.filter((m) => m.form !== 'attribute');
@@ -502,7 +582,7 @@ class Planner {
     node.anyAttribute = c.anyAttribute;
     if (c.base) {
       const base = this.classOf(c.base);
-      this.qualify(base.namespace ?? this.input.namespace, base.xmlName, (q) => (node.base = q), home);
+      this.qualify(base.namespace ?? this.current, base.xmlName, (q) => (node.base = q), home);
     }
     this.schema(home).items.push(node);
     if (c.base) this.exportClass(c.base);
@@ -583,7 +663,14 @@ class Planner {
 
   private attribute(m: MemberModel, home: string): AttributeNode {
     const form = m.xmlForm === 'qualified' ? 'qualified' : undefined;
-    const node: Mutable<AttributeNode> = { form, name: m.xmlName, type: '', required: m.required };
+    const node: Mutable<AttributeNode> = {
+      form,
+      name: m.xmlName,
+      type: '',
+      required: m.required,
+      default: m.default,
+      hasDefault: m.default !== undefined,
+    };
     const q = this.typeName(m.type);
     if (q) this.qualify(q.namespace, q.name, (t) => (node.type = t), home);
     return node;
@@ -595,13 +682,14 @@ class Planner {
     name: string,
     ref: TypeRef,
     options: { nillable: boolean; default?: string | undefined },
-    from: string = this.input.namespace,
+    from: string = this.current,
     imports?: string[],
   ): ElementNode {
     const node: Mutable<ElementNode> = {
       partial: 'element',
       occurs,
       default: options.default,
+      hasDefault: options.default !== undefined,
       form: undefined,
       name,
       nillable: options.nillable,
@@ -626,7 +714,7 @@ class Planner {
 
   /** The XSD name a reference is written with; `undefined` for `object` and inline content. */
   private typeName(ref: TypeRef): { namespace: string; name: string } | undefined {
-    const tns = this.input.namespace;
+    const tns = this.current;
     switch (ref.kind) {
       case 'builtin': {
         const t = BUILTIN_TYPES[ref.name];
@@ -654,12 +742,17 @@ class Planner {
     namespace: string,
     name: string,
     set: (qname: string) => void,
-    from: string = this.input.namespace,
+    from: string = this.current,
     imports?: string[],
   ): void {
     this.fixups.push({ namespace, name, set });
     if (imports) imports.push(namespace);
     else this.importInto(from, namespace);
+  }
+
+  /** {@link qualify} from the schema of `from`; `from === namespace` is the WSDL's own reference (no import). */
+  private qualifyFrom(from: string, namespace: string, name: string, set: (qname: string) => void): void {
+    this.qualify(namespace, name, set, from);
   }
 
   private schema(namespace: string): SchemaDraft {
@@ -678,11 +771,14 @@ class Planner {
     this.schemas.forEach((s, i) => prefixes.set(s.namespace, s.namespace === tns ? 'tns' : `s${i}`));
     for (const f of this.fixups) f.set(`${prefixes.get(f.namespace)}:${f.name}`);
     const schemas = this.schemas.map((s) => ({ ...s, prefix: prefixes.get(s.namespace)! }));
-    const extra = this.schemas.filter((s) => s.namespace !== tns).map((s) => s.namespace);
     const abstract = this.schemas.find((s) => s.namespace === abstractTypesNamespace(tns));
     return {
-      namespaces: rootNamespaces(tns, extra),
+      namespaces: rootNamespacesOfSchemas(
+        tns,
+        this.schemas.map((s) => s.namespace),
+      ),
       schemas,
+      soapParts: this.input.operations.map((op) => this.parts.get(op) ?? { input: [], output: [] }),
       stringArray: abstract && `${prefixes.get(abstract.namespace)}:StringArray`,
       literalPrefix: prefixes.get(this.input.namespace) ?? 'tns',
       encodedParts: this.input.operations.map((_, i) => this.encodedParts.get(i)),

@@ -150,7 +150,8 @@ export class TsTypes {
         discriminator: !inHierarchy ? 'none' : t.base === undefined ? 'optional' : 'required',
         members: t.members.map((m) => ({
           name: tsPropertyName(m.name),
-          tsType: this.site(m.type, { nillable: m.nillable, any: m.form === 'any', choice: m.choice }),
+          // An unwrapped array is never nil itself: its nillable items are (`(T | null)[]`).
+          tsType: this.site(m.type, { nillable: m.nillable && !m.unwrapped, any: m.form === 'any', choice: m.choice }),
           optional: isOptionalMember(m),
           xmlName: m.xmlName,
           form: m.form,
@@ -208,7 +209,9 @@ export class TsTypes {
       case 'array': {
         const item = this.of(ref.item);
         const nillable =
-          ref.arrayType === undefined ? ref.item.kind === 'nullable' : this.arrays.get(ref.arrayType)!.itemNillable;
+          ref.arrayType === undefined
+            ? ref.item.kind === 'nullable' || ref.nillableItems === true
+            : this.arrays.get(ref.arrayType)!.itemNillable;
         if (nillable) return ref.item.kind === 'nullable' ? `(${item})[]` : `(${item} | null)[]`;
         return item.includes(' | ') ? `(${item})[]` : `${item}[]`;
       }

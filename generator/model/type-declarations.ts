@@ -47,6 +47,11 @@ export interface MemberDeclaration {
   readonly unwrapped?: boolean;
   /** `[XmlArrayItem("X")]`. */
   readonly itemName?: string;
+  /**
+   * `[XmlArrayItem(IsNullable = false)]` (`false`) on a wrapped array of a reference type: its items are written
+   * without `nillable`, in an array type of their own (`ArrayOfWidget` beside `ArrayOfWidget1`).
+   */
+  readonly itemNullable?: boolean;
   /** `[XmlElement(IsNullable = true)]` on a reference type. */
   readonly nillable?: boolean;
   /** `[XmlElement(DataType = "date")]`, `[XmlAttribute(DataType = "integer")]` (`data-types.ts`). */

@@ -36,7 +36,10 @@ export function valueTypeOf(ref: TypeRef, arrays: ReadonlyMap<string, ArrayTypeM
       return {
         array: valueTypeOf(ref.item, arrays),
         item: ref.itemName,
-        nillable: ref.arrayType === undefined ? ref.item.kind === 'nullable' : arrays.get(ref.arrayType)!.itemNillable,
+        nillable:
+          ref.arrayType === undefined
+            ? ref.item.kind === 'nullable' || ref.nillableItems === true
+            : arrays.get(ref.arrayType)!.itemNillable,
         ...(choice ? { choice: describeChoice(choice, arrays) } : {}),
       };
     }

@@ -69,4 +69,9 @@ export interface ArrayTypeRef {
   /** The name of the array type in `ServiceModel.arrayTypes`; `undefined` for an unwrapped member's items. */
   readonly arrayType: string | undefined;
   readonly itemName: string;
+  /**
+   * An unwrapped member's items of a reference type may be nil (`[XmlElement(IsNullable = true)]` on the array:
+   * `<e xsi:nil="true" />` items); a wrapped array's array type says it instead.
+   */
+  readonly nillableItems?: boolean;
 }

@@ -91,6 +91,13 @@ export interface HttpOperationModel {
     | undefined;
 }
 
+/** A part of a SOAP message: `parameters` naming a wrapper element, or a bare parameter's (or result's) element. */
+export interface SoapPartModel {
+  readonly name: string;
+  /** The element, qualified with its schema's prefix (`tns:Op`, `s1:Op`). */
+  readonly element: string;
+}
+
 /** The message names of one operation, per binding family. */
 export interface MessageNames {
   readonly soapIn: string;
@@ -159,8 +166,28 @@ export interface OperationModel {
   readonly soapAction: string;
   /** Section 5 encoding (rpc/encoded, document/encoded); `undefined` for document/literal, the ASMX default. */
   readonly encoded: EncodedOperationModel | undefined;
+  /** The request wrapper element (`[SoapDocumentMethod(RequestElementName)]`, else the message name). */
   readonly requestElement: string;
+  /** The response wrapper element (`ResponseElementName`, else `{message name}Response`). */
   readonly responseElement: string;
+  /** The request element's namespace (`RequestNamespace`, else the service namespace); a bare one's parameters'. */
+  readonly requestNamespace: string;
+  /** The response element's namespace (`ResponseNamespace`, else the service namespace); a bare one's result's. */
+  readonly responseNamespace: string;
+  /** `wrapped` (one wrapper element per message) or `bare` (`ParameterStyle.Bare`: an element per parameter). */
+  readonly parameterStyle: 'wrapped' | 'bare';
+  /** `[SoapDocumentMethod(OneWay = true)]`: no SOAP response; the server answers 202 before running the handler. */
+  readonly oneWay: boolean;
+  /**
+   * SOAP 1.2 cannot route the operation by its request element (a bare operation without exactly one parameter):
+   * its SOAP 1.2 binding says `soapActionRequired="true"`.
+   */
+  readonly soapActionRequired: boolean;
+  /** The parts of the SOAP messages; `output` is `undefined` for a one-way operation. */
+  readonly soapParts: {
+    readonly input: readonly SoapPartModel[];
+    readonly output: readonly SoapPartModel[] | undefined;
+  };
   readonly messages: MessageNames;
   /** `/Op`, the `http:operation location` and the path suffix of the HTTP bindings. */
   readonly httpLocation: string;

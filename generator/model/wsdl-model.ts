@@ -112,6 +112,8 @@ export interface ElementNode {
   readonly partial: 'element' | 'elementWithContent';
   readonly occurs: { readonly min: '0' | '1'; readonly max: '1' | 'unbounded' } | undefined;
   readonly default: string | undefined;
+  /** `default` is set, also to `""` (`[DefaultValue("")]`), which the template cannot tell from none. */
+  readonly hasDefault: boolean;
   /** `form="unqualified"` (`Form = XmlSchemaForm.Unqualified`). */
   readonly form: 'unqualified' | undefined;
   readonly name: string;
@@ -155,6 +157,9 @@ export interface AttributeNode {
   readonly name: string;
   readonly type: string;
   readonly required: boolean;
+  /** `[DefaultValue]`: `default=` before `name`, as on elements. */
+  readonly default: string | undefined;
+  readonly hasDefault: boolean;
 }
 
 export interface EnumTypeNode {

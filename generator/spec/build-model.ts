@@ -82,11 +82,16 @@ export function buildModel(spec: Spec): ServiceModel {
         p,
         p.choice
           ? resolver.choiceRef(p.type ?? 'anyType', p.choice, false)
-          : { type: resolver.ref(p.type ?? 'string', p.itemName, false, p.dataType), choice: undefined },
+          : {
+              type: resolver.ref(p.type ?? 'string', p.itemName, false, p.dataType, p.itemNullable),
+              choice: undefined,
+            },
       );
     specParams.filter((p) => p.direction !== 'out').forEach(resolve);
     const result =
-      op.result === undefined ? undefined : resolver.ref(op.result, op.resultItemName, false, op.resultDataType);
+      op.result === undefined
+        ? undefined
+        : resolver.ref(op.result, op.resultItemName, false, op.resultDataType, op.resultItemNullable);
     specParams.filter((p) => p.direction === 'out').forEach(resolve);
     for (const h of op.headers ?? []) resolver.reflect(h.type);
     const parameters = specParams.map((p) => ({ spec: p, ...refs.get(p)! }));
@@ -185,14 +190,20 @@ export function buildModel(spec: Spec): ServiceModel {
       });
       const inParams = d.parameters.filter((p) => p.spec.direction !== 'out');
       const outParams = d.parameters.filter((p) => p.spec.direction === 'out' || p.spec.direction === 'ref');
+      const shape = methodShape(d.op, d.messageName, ns, spec.service.parameterStyle);
       return {
-        requestElement: d.messageName,
-        responseElement: `${d.messageName}Response`,
+        requestElement: shape.requestElement,
+        responseElement: shape.responseElement,
+        requestNamespace: shape.requestNamespace,
+        responseNamespace: shape.responseNamespace,
+        bare: shape.parameterStyle === 'bare',
         request: inParams.map((p) => particle(p.spec.name, p.type, p.choice, p.spec.nillable)),
-        response: [
-          ...(d.result ? [particle(`${d.messageName}Result`, d.result, undefined, d.op.resultNillable)] : []),
-          ...outParams.map((p) => particle(p.spec.name, p.type, p.choice, p.spec.nillable)),
-        ],
+        response: shape.oneWay
+          ? undefined
+          : [
+              ...(d.result ? [particle(`${d.messageName}Result`, d.result, undefined, d.op.resultNillable)] : []),
+              ...outParams.map((p) => particle(p.spec.name, p.type, p.choice, p.spec.nillable)),
+            ],
         // The runtime exports the In (and InOut) headers' schema items, then the Out headers' ones, each group
         // in header order; the messages keep the header order.
         headers: [...headersOf(d).filter((h) => h.input), ...headersOf(d).filter((h) => !h.input)].map((h) => ({
@@ -215,6 +226,15 @@ export function buildModel(spec: Spec): ServiceModel {
   // An operation name is an XML name ([WebMethod] on a method whose name is no C# identifier); TypeScript gets an
   // identifier made from it, derived here once.
   const methods = operationMethodNames(drafts.map((d) => d.messageName));
+  const ambiguous = ambiguousRequestElements(
+    drafts.map((d) => ({
+      binding: d.op.binding,
+      element: requestElementKey(
+        methodShape(d.op, d.messageName, ns, spec.service.parameterStyle),
+        d.parameters.filter((p) => p.spec.direction !== 'out').map((p) => p.spec.name),
+      ),
+    })),
+  );
   const operations = drafts.map((d, i): OperationModel => {
     const { op, messageName } = d;
     // Handlers and clients name an operation by its message name: unique where overloads share a name.
@@ -285,8 +305,9 @@ export function buildModel(spec: Spec): ServiceModel {
         inputParts: plan.encodedParts[i]!.input,
         outputParts: plan.encodedParts[i]!.output,
       },
-      requestElement: messageName,
-      responseElement: `${messageName}Response`,
+      ...methodShape(op, messageName, ns, spec.service.parameterStyle),
+      soapParts: plan.soapParts[i]!,
+      soapActionRequired: ambiguous.has(i),
       messages: {
         soapIn: `${messageName}SoapIn`,
         soapOut: `${messageName}SoapOut`,
@@ -373,6 +394,51 @@ export function buildModel(spec: Spec): ServiceModel {
     ts: serviceTs,
   };
   return deepFreeze(model);
+}
+
+/** `[SoapDocumentMethod]`'s settings of an operation, with the runtime's defaults. */
+function methodShape(
+  op: SpecOperation,
+  messageName: string,
+  namespace: string,
+  serviceStyle: SpecOperation['parameterStyle'],
+): Pick<
+  OperationModel,
+  'requestElement' | 'responseElement' | 'requestNamespace' | 'responseNamespace' | 'parameterStyle' | 'oneWay'
+> {
+  return {
+    requestElement: op.requestElement ?? messageName,
+    responseElement: op.responseElement ?? `${messageName}Response`,
+    requestNamespace: op.requestNamespace ?? namespace,
+    responseNamespace: op.responseNamespace ?? namespace,
+    parameterStyle: op.parameterStyle ?? serviceStyle ?? 'wrapped',
+    oneWay: op.oneWay === true,
+  };
+}
+
+/**
+ * What the runtime routes a SOAP 1.2 request by (its `requestElementName`): the request element, a bare operation's
+ * single parameter element, or nothing (a bare operation without exactly one parameter).
+ */
+function requestElementKey(
+  shape: Pick<OperationModel, 'requestElement' | 'requestNamespace' | 'parameterStyle'>,
+  inParameters: readonly string[],
+): string {
+  if (shape.parameterStyle !== 'bare') return `${shape.requestNamespace}:${shape.requestElement}`;
+  return inParameters.length === 1 ? `${shape.requestNamespace}:${inParameters[0]}` : '';
+}
+
+/**
+ * The operations SOAP 1.2 cannot route by request element, because another operation of their binding has the same
+ * one: the runtime writes `soapActionRequired="true"` on each of them (Soap12ProtocolReflector's ambiguity check).
+ */
+function ambiguousRequestElements(ops: readonly { binding: string | undefined; element: string }[]): Set<number> {
+  const seen = new Map<string, number[]>();
+  ops.forEach((op, i) => {
+    const key = `${op.binding ?? ''}\u0000${op.element}`;
+    seen.set(key, [...(seen.get(key) ?? []), i]);
+  });
+  return new Set([...seen.values()].filter((group) => group.length > 1).flat());
 }
 
 /**

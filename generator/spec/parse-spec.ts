@@ -44,6 +44,11 @@ class Checker extends YamlChecker {
   private readonly refs: TypeRefUse[] = [];
   /** `service.style`, once read: an operation's style defaults to it. */
   private serviceStyle: 'document' | 'rpc' = 'document';
+  /** `service.parameterStyle: bare`: operations are bare unless they say `wrapped`. */
+  private serviceBare = false;
+  private serviceNamespace = '';
+  /** The bare elements declared so far, by namespace and name: their type and where. */
+  private readonly bareElements = new Map<string, { type: string; line: number }>();
   /** `service.soapBindings`, and the service fields checked with the operations' bindings. */
   private soapBindings: { parsed: ParsedSoapBindings | undefined; service: Parameters<typeof checkBindingUses>[1] } = {
     parsed: undefined,
@@ -199,6 +204,7 @@ class Checker extends YamlChecker {
       'conformanceClaim',
       'include',
       'style',
+      'parameterStyle',
       'soapBindings',
     ]);
     let name: string | undefined;
@@ -213,6 +219,7 @@ class Checker extends YamlChecker {
       );
     } else {
       namespace = this.string(f.namespace, true);
+      this.serviceNamespace = namespace ?? '';
     }
     const path = f.path && this.string(f.path, true);
     if (path !== undefined && !isEndpointPath(path)) {
@@ -227,6 +234,8 @@ class Checker extends YamlChecker {
     const include = f.include && this.typeNames(f.include, 'include');
     const style = f.style && this.oneOf(f.style, ['document', 'rpc'] as const);
     if (style !== undefined) this.serviceStyle = style;
+    const parameterStyle = f.parameterStyle && this.oneOf(f.parameterStyle, ['wrapped', 'bare'] as const);
+    this.serviceBare = parameterStyle === 'bare';
     const soapBindings = f.soapBindings && parseSoapBindings(this, f.soapBindings);
     this.soapBindings = {
       parsed: soapBindings,
@@ -244,6 +253,7 @@ class Checker extends YamlChecker {
       ...(conformanceClaim !== undefined && { conformanceClaim }),
       ...(include !== undefined && { include }),
       ...(style !== undefined && { style }),
+      ...(parameterStyle !== undefined && { parameterStyle }),
       ...(soapBindings && { soapBindings: soapBindings.list }),
     };
   }
@@ -331,13 +341,18 @@ class Checker extends YamlChecker {
       'parameters',
       'result',
       'resultItemName',
+      'resultItemNullable',
       'resultDataType',
       'resultNillable',
       'headers',
       'style',
       'use',
+      'requestElement',
+      'responseElement',
       'requestNamespace',
       'responseNamespace',
+      'parameterStyle',
+      'oneWay',
       'binding',
     ]);
     let name: string | undefined;
@@ -362,6 +377,10 @@ class Checker extends YamlChecker {
     if (f.resultItemName && f.result && result !== undefined && !result.endsWith('[]')) {
       this.problem(f.resultItemName, 'resultItemName applies to an array result only');
     }
+    const resultItemNullable = f.resultItemNullable && this.boolean(f.resultItemNullable);
+    if (f.resultItemNullable && (f.result === undefined || (result !== undefined && !result.endsWith('[]')))) {
+      this.problem(f.resultItemNullable, 'resultItemNullable applies to an array result only');
+    }
     const resultDataType = f.resultDataType && f.result && parseDataType(this, f.resultDataType, result);
     const resultNillable = f.resultNillable && f.result && parseSiteNillable(this, f.resultNillable, result);
     if ((f.resultDataType || f.resultNillable) && !f.result) {
@@ -370,6 +389,7 @@ class Checker extends YamlChecker {
     const headers = f.headers && this.headers(f.headers);
     const soap = this.soapStyle(f);
     this.checkEncoded(f, soap, parameters);
+    const shape = this.methodShape(f, parameters, messageName ?? name, result);
     const binding = f.binding && this.name(f.binding, 'binding name', true);
     if (name !== undefined && (!f.binding || binding !== undefined)) {
       this.bindingUses.push({ operation: messageName ?? name, binding, entry: f.binding });
@@ -385,11 +405,13 @@ class Checker extends YamlChecker {
       ...(parameters !== undefined && { parameters }),
       ...(result !== undefined && { result }),
       ...(resultItemName !== undefined && { resultItemName }),
+      ...(resultItemNullable !== undefined && { resultItemNullable }),
       ...(resultDataType !== undefined && { resultDataType }),
       ...(resultNillable && { resultNillable }),
       ...(headers !== undefined && { headers }),
       ...(binding !== undefined && { binding }),
       ...soap,
+      ...shape,
     };
   }
 
@@ -416,16 +438,29 @@ class Checker extends YamlChecker {
   }
 
   /**
-   * An operation's `style`, `use` and rpc wrapper namespaces. rpc is always encoded (rpc/literal is not
-   * expressible); the wrapper namespaces are rpc's (a document operation's body has no rpc wrapper).
+   * A bare operation's top-level element: one name in a namespace is one element, so every bare element of that name
+   * there has the same type.
    */
-  private soapStyle(
-    f: Record<string, Entry | undefined>,
-  ): Pick<SpecOperation, 'style' | 'use' | 'requestNamespace' | 'responseNamespace'> {
+  private bareElement(namespace: string, name: string, type: string, entry: Entry): void {
+    const key = `${namespace}\u0000${name}`;
+    const first = this.bareElements.get(key);
+    if (!first) {
+      this.bareElements.set(key, { type, line: this.at(entry).line });
+    } else if (first.type !== type) {
+      this.problem(
+        entry,
+        `the bare element "${name}" (namespace ${namespace}) is of type ${type} here but ${first.type} at line ` +
+          `${first.line}: a bare parameter or result is a top-level element, declared once per namespace; rename one`,
+      );
+    }
+  }
+
+  /**
+   * An operation's `style` and `use`. rpc is always encoded (rpc/literal is not expressible).
+   */
+  private soapStyle(f: Record<string, Entry | undefined>): Pick<SpecOperation, 'style' | 'use'> {
     const style = f.style && this.oneOf(f.style, ['document', 'rpc'] as const);
     const use = f.use && this.oneOf(f.use, ['literal', 'encoded'] as const);
-    const requestNamespace = f.requestNamespace && this.string(f.requestNamespace, true);
-    const responseNamespace = f.responseNamespace && this.string(f.responseNamespace, true);
     const rpc = (style ?? this.serviceStyle) === 'rpc';
     if (rpc && use === 'literal') {
       this.problem(
@@ -433,14 +468,57 @@ class Checker extends YamlChecker {
         'an rpc operation is encoded ([SoapRpcMethod] with SOAP section 5 encoding): rpc/literal is not expressible',
       );
     }
-    for (const key of ['requestNamespace', 'responseNamespace'] as const) {
-      if (f[key] && !rpc) this.problem(f[key], `${key} applies to an rpc operation only (style: rpc)`);
-    }
     return {
       ...(style !== undefined && { style }),
       ...(use !== undefined && { use }),
+    };
+  }
+
+  /**
+   * `[SoapDocumentMethod]`'s settings of an operation: renamed and namespaced wrapper elements, bare parameters,
+   * one-way. A one-way operation has no result and no out or ref parameters (the runtime refuses them); a bare one
+   * has no wrapper elements to rename.
+   */
+  private methodShape(
+    f: Record<string, Entry | undefined>,
+    parameters: readonly SpecParameter[] | undefined,
+    messageName: string | undefined,
+    result: string | undefined,
+  ): Partial<SpecOperation> {
+    const requestElement = f.requestElement && this.name(f.requestElement, 'element name', true);
+    const responseElement = f.responseElement && this.name(f.responseElement, 'element name', true);
+    const requestNamespace = f.requestNamespace && this.string(f.requestNamespace, true);
+    const responseNamespace = f.responseNamespace && this.string(f.responseNamespace, true);
+    const parameterStyle = f.parameterStyle && this.oneOf(f.parameterStyle, ['wrapped', 'bare'] as const);
+    const oneWay = f.oneWay && this.boolean(f.oneWay);
+    if (parameterStyle === 'bare' || (parameterStyle === undefined && this.serviceBare)) {
+      for (const key of ['requestElement', 'responseElement'] as const) {
+        if (f[key]) this.problem(f[key]!, `a bare operation has no wrapper element to rename: remove ${key}`);
+      }
+      const elements = [
+        ...(parameters ?? []).map((p) => ({ ns: requestNamespace, name: p.name, type: p.type, entry: f.parameters! })),
+        ...(result !== undefined && messageName !== undefined
+          ? [{ ns: responseNamespace, name: `${messageName}Result`, type: result, entry: f.result! }]
+          : []),
+      ];
+      for (const e of elements) this.bareElement(e.ns ?? this.serviceNamespace, e.name, e.type ?? 'string', e.entry);
+    }
+    if (oneWay === true) {
+      if (f.result) this.problem(f.result, 'a one-way operation returns nothing: remove the result (or oneWay)');
+      for (const key of ['responseElement', 'responseNamespace'] as const) {
+        if (f[key]) this.problem(f[key]!, `a one-way operation has no response: remove ${key}`);
+      }
+      if (parameters?.some((p) => p.direction !== undefined && p.direction !== 'in') && f.parameters) {
+        this.problem(f.parameters, 'a one-way operation has no out or ref parameters (it sends no response)');
+      }
+    }
+    return {
+      ...(requestElement !== undefined && { requestElement }),
+      ...(responseElement !== undefined && { responseElement }),
       ...(requestNamespace !== undefined && { requestNamespace }),
       ...(responseNamespace !== undefined && { responseNamespace }),
+      ...(parameterStyle !== undefined && (parameterStyle === 'bare' || this.serviceBare) && { parameterStyle }),
+      ...(oneWay === true && { oneWay }),
     };
   }
 
@@ -458,6 +536,7 @@ class Checker extends YamlChecker {
         'direction',
         'list',
         'itemName',
+        'itemNullable',
         'choice',
         'dataType',
         'nillable',
@@ -471,9 +550,11 @@ class Checker extends YamlChecker {
       const type = f.type && (f.choice ? this.typeRef(f.type, 'choiceSite') : this.typeRef(f.type, 'parameter'));
       if (f.choice && f.list) this.problem(f.list, 'a choice parameter cannot be a list');
       if (f.choice && f.itemName) this.problem(f.itemName, 'a choice names its elements: no itemName');
+      if (f.choice && f.itemNullable) this.problem(f.itemNullable, 'a choice names its elements: no itemNullable');
       const direction = f.direction && this.oneOf(f.direction, ['in', 'out', 'ref'] as const);
       const list = f.list && this.boolean(f.list);
       const itemName = f.itemName && this.name(f.itemName, 'item name', true);
+      const itemNullable = f.itemNullable && this.boolean(f.itemNullable);
       const isArray = (type ?? 'string').endsWith('[]');
       const dataType = f.dataType && !f.choice ? parseDataType(this, f.dataType, type) : undefined;
       const nillable = f.nillable && !f.choice ? parseSiteNillable(this, f.nillable, type) : undefined;
@@ -482,6 +563,7 @@ class Checker extends YamlChecker {
       }
       if (list && !isArray) this.problem(f.list!, 'list applies to an array parameter only');
       if (itemName !== undefined && !isArray) this.problem(f.itemName!, 'itemName applies to an array parameter only');
+      if (f.itemNullable && !isArray) this.problem(f.itemNullable, 'itemNullable applies to an array parameter only');
       const ok = (x: Entry | undefined, v: unknown) => !x || v !== undefined;
       if (
         name !== undefined &&
@@ -489,6 +571,7 @@ class Checker extends YamlChecker {
         ok(f.direction, direction) &&
         ok(f.list, list) &&
         ok(f.itemName, itemName) &&
+        ok(f.itemNullable, itemNullable) &&
         ok(f.choice, choice) &&
         ok(f.dataType, dataType) &&
         ok(f.nillable, nillable)
@@ -499,6 +582,7 @@ class Checker extends YamlChecker {
           ...(direction !== undefined && { direction }),
           ...(list !== undefined && { list }),
           ...(itemName !== undefined && { itemName }),
+          ...(itemNullable !== undefined && { itemNullable }),
           ...(choice && { choice }),
           ...(dataType !== undefined && { dataType }),
           ...(nillable && { nillable }),

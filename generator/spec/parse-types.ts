@@ -42,6 +42,7 @@ const MEMBER_FIELDS = [
   'xmlName',
   'unwrapped',
   'itemName',
+  'itemNullable',
   'nillable',
   'dataType',
   'optional',
@@ -235,6 +236,7 @@ function classMembers(
     const form = f.form && c.oneOf(f.form, ['qualified', 'unqualified'] as const);
     const unwrapped = flag('unwrapped');
     const nillable = flag('nillable');
+    const itemNullable = flag('itemNullable');
     const optional = flag('optional');
     const choice = f.choice && parseChoice(c, f.choice, refs, owner);
     const choiceIdentifier = f.choiceIdentifier && c.name(f.choiceIdentifier, 'choice identifier', false);
@@ -249,6 +251,7 @@ function classMembers(
         ['attribute', 'an attribute'],
         ['any', 'an any member'],
         ['itemName', 'item names (the choice names its elements)'],
+        ['itemNullable', 'itemNullable (the choice names its elements)'],
         ['nillable', 'nillable'],
         ['dataType', 'a dataType'],
         ['optional', 'optional'],
@@ -303,6 +306,9 @@ function classMembers(
     if (itemName !== undefined && (!isArray || unwrapped)) {
       c.problem(f.itemName!, 'itemName applies to a wrapped array member only');
     }
+    if (f.itemNullable && !f.choice && (!isArray || unwrapped || attribute)) {
+      c.problem(f.itemNullable, 'itemNullable applies to a wrapped array member only');
+    }
     if (name === undefined || type === undefined) continue;
     if (c.unique(f.name!, name, 'member', names) === undefined) continue;
     if (f.choice && choice === undefined) continue;
@@ -329,6 +335,7 @@ function classMembers(
       ...(xmlName !== undefined && { xmlName }),
       ...(unwrapped && { unwrapped }),
       ...(itemName !== undefined && { itemName }),
+      ...(itemNullable !== undefined && { itemNullable }),
       ...(nillable && { nillable }),
       ...(dataType !== undefined && { dataType }),
       ...(optional && { optional }),

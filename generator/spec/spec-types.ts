@@ -85,6 +85,8 @@ export interface SpecService {
    * namespace; `document` (the default): document/literal.
    */
   readonly style?: 'document' | 'rpc';
+  /** `[SoapDocumentService(ParameterStyle)]`: the operations' default `parameterStyle`; `wrapped` when omitted. */
+  readonly parameterStyle?: 'wrapped' | 'bare';
 }
 
 /** An entry of `service.soapBindings`: the default binding, or a named `[WebServiceBinding]`. */
@@ -118,6 +120,8 @@ export interface SpecOperation {
   readonly resultDataType?: string;
   /** `[return: XmlElement(IsNullable = true)]` on a reference-type result. */
   readonly resultNillable?: boolean;
+  /** `[return: XmlArrayItem(IsNullable = false)]` (`false`): an array result's items are not nillable. */
+  readonly resultItemNullable?: boolean;
   readonly headers?: readonly SpecHeader[];
   /** `rpc` (`[SoapRpcMethod]`) or `document` (`[SoapDocumentMethod]`); the service's `style` when omitted. */
   readonly style?: 'document' | 'rpc';
@@ -126,10 +130,27 @@ export interface SpecOperation {
    * and `encoded` in an rpc one, when omitted. rpc/literal is not expressible.
    */
   readonly use?: 'literal' | 'encoded';
-  /** `[SoapRpcMethod(RequestNamespace)]`: the rpc request wrapper's namespace; the service's when omitted. */
+  /** `[SoapDocumentMethod(RequestElementName)]`: the request element's name; the message name when omitted. */
+  readonly requestElement?: string;
+  /** `[SoapDocumentMethod(ResponseElementName)]`: the response element's name; `{message name}Response` when omitted. */
+  readonly responseElement?: string;
+  /**
+   * `RequestNamespace` of `[SoapDocumentMethod]` or `[SoapRpcMethod]`: the namespace of the request wrapper
+   * (document) or rpc element (rpc); the service namespace when omitted.
+   */
   readonly requestNamespace?: string;
-  /** `[SoapRpcMethod(ResponseNamespace)]`: the rpc response wrapper's namespace; the service's when omitted. */
+  /**
+   * `ResponseNamespace` of `[SoapDocumentMethod]` or `[SoapRpcMethod]`: the namespace of the response wrapper
+   * (document) or rpc element (rpc); the service namespace when omitted.
+   */
   readonly responseNamespace?: string;
+  /**
+   * `[SoapDocumentMethod(ParameterStyle = SoapParameterStyle.Bare)]`: each parameter, and the result, is its own
+   * top-level element and message part, with no wrapper element; `wrapped` when omitted.
+   */
+  readonly parameterStyle?: 'wrapped' | 'bare';
+  /** `[SoapDocumentMethod(OneWay = true)]`: no response; the server answers 202 before the handler runs. */
+  readonly oneWay?: boolean;
 }
 
 export interface SpecParameter {
@@ -146,6 +167,8 @@ export interface SpecParameter {
   readonly dataType?: string;
   /** `[XmlElement(IsNullable = true)]` on a reference-type parameter. */
   readonly nillable?: boolean;
+  /** `[XmlArrayItem(IsNullable = false)]` (`false`) on an array parameter: its items are not nillable. */
+  readonly itemNullable?: boolean;
   /**
    * Several `[XmlElement(Name, typeof(T))]`s: the parameter is one of these elements, in its place; on an array
    * parameter, several `[XmlArrayItem(Name, typeof(T))]`s (its items are these elements, `ArrayOfChoiceN`). `type`

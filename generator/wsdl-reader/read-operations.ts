@@ -14,6 +14,22 @@ const MESSAGE_INFIX: Record<BindingKind, string> = {
   httpPost: 'HttpPost',
 };
 
+/** A SOAP message's element: its namespace and local name, and the part that names it. */
+export interface SoapElementReading {
+  readonly namespace: string;
+  readonly name: string;
+  readonly node: XmlNode;
+  /** The part's name: `parameters` (wrapped), else the parameter's (or `{message name}Result`). */
+  readonly part: string;
+}
+
+/** What the SOAP messages of an operation name: wrapper elements, or bare parts; no response when one-way. */
+export interface SoapMessagesReading {
+  readonly style: 'wrapped' | 'bare';
+  readonly request: readonly SoapElementReading[];
+  readonly response: readonly SoapElementReading[] | undefined;
+}
+
 /** A SOAP header of an operation: its element, its direction, and where the binding names it. */
 export interface HeaderReading {
   readonly element: string;
@@ -35,6 +51,11 @@ export interface OperationReading {
   /** Where the request and response elements are named (the SOAP message parts, or the operation). */
   readonly request: XmlNode;
   readonly response: XmlNode;
+  /**
+   * The SOAP messages' elements: the wrapper element of each (wrapped), or one element per part (bare), each with
+   * its namespace and where it is named; `response` is `undefined` for a one-way operation.
+   */
+  readonly soap: SoapMessagesReading | undefined;
   /** In the order the binding lists them (the runtime sorts them by the service's field name). */
   readonly headers: readonly HeaderReading[];
   /** HttpGet/HttpPost offer the operation: their port type operation, and the `Body` part of the reply. */
@@ -92,10 +113,25 @@ export function readOperations(
     seen.set(messageName, node);
     let request: XmlNode = node;
     let response: XmlNode = node;
+    let messages: SoapMessagesReading | undefined;
     // An encoded operation's messages have type= parts, read with the encoded schema (read-encoded.ts).
     for (const binding of encoded(node) ? [] : soap) {
-      const parts = soapParts(doc, binding, node, name, messageName);
-      if (binding === soap[0]) ({ request, response } = parts);
+      const read = soapParts(doc, node, name);
+      const bound = binding.operations.get(operationKey(doc, node));
+      const boundOutput = bound && childElement(bound, WSDL_NS, 'output');
+      if (read.response === undefined && boundOutput) {
+        throw doc.fail(
+          boundOutput,
+          `operation "${name}" of binding "${binding.name}" has an output, but its port type operation has none ` +
+            '(one-way, as [SoapDocumentMethod(OneWay = true)] writes it, with no output in the binding either): ' +
+            'not a WSDL the ASMX runtime writes',
+        );
+      }
+      if (binding === soap[0]) {
+        messages = read;
+        request = read.request[0]?.node ?? node;
+        response = read.response?.[0]?.node ?? node;
+      }
     }
     return {
       node,
@@ -105,6 +141,7 @@ export function readOperations(
       soapAction: soap.length > 0 ? readSoapAction(doc, soap, node, name) : undefined,
       request,
       response,
+      soap: messages,
       headers: soap[0] ? readHeaders(doc, soap, node, name) : [],
       http: httpOps.get(messageName),
     };
@@ -169,18 +206,19 @@ function messagesOf(
   doc: WsdlDocument,
   binding: WsdlBinding,
   operation: XmlNode,
-): { messageName: string; output: XmlNode } {
+): { messageName: string; output: XmlNode | undefined } {
   const name = operation.attributes.get('name')!;
   const portType = binding.portType.attributes.get('name');
   const input = childElement(operation, WSDL_NS, 'input');
   const output = childElement(operation, WSDL_NS, 'output');
   if (!input)
     throw doc.fail(operation, `operation "${name}" in port type "${portType}" has no input: not a valid WSDL`);
-  if (!output) {
+  // [SoapDocumentMethod(OneWay = true)]: the SOAP port type has no output; HTTP keeps an empty one.
+  if (!output && !binding.kind.startsWith('soap')) {
     throw doc.fail(
       operation,
-      `operation "${name}" in port type "${portType}" is one-way (it has no output, as ` +
-        '[SoapDocumentMethod(OneWay = true)] writes it): a spec describes request-response operations only',
+      `operation "${name}" in port type "${portType}" has no output: the ASMX runtime writes one for every ` +
+        'operation on HttpGet and HttpPost (an empty message for a one-way or void method)',
     );
   }
   const infix = MESSAGE_INFIX[binding.kind];
@@ -194,8 +232,8 @@ function messagesOf(
     );
   }
   const messageName = inName.slice(0, -`${infix}In`.length);
-  const outName = doc.localReference(output, 'message');
-  if (outName !== `${messageName}${infix}Out`) {
+  const outName = output && doc.localReference(output, 'message');
+  if (output && outName !== `${messageName}${infix}Out`) {
     throw doc.failAt(
       output,
       'message',
@@ -204,14 +242,14 @@ function messagesOf(
     );
   }
   doc.resolve(input, 'message', doc.messages, 'message');
-  doc.resolve(output, 'message', doc.messages, 'message');
+  if (output) doc.resolve(output, 'message', doc.messages, 'message');
   const ioName = input.attributes.get('name');
   const expected = messageName === name ? undefined : messageName;
-  if (ioName !== expected || output.attributes.get('name') !== expected) {
+  if (ioName !== expected || (output && output.attributes.get('name') !== expected)) {
     throw doc.fail(
-      ioName !== expected ? input : output,
+      ioName !== expected ? input : output!,
       expected === undefined
-        ? `operation "${name}" names its input or output "${ioName ?? output.attributes.get('name')}", but its ` +
+        ? `operation "${name}" names its input or output "${ioName ?? output?.attributes.get('name')}", but its ` +
             `messages are named after "${name}": the runtime names them only for a MessageName other than the method name`
         : `operation "${name}" has the message name "${messageName}" ([WebMethod(MessageName = "${messageName}")]), ` +
             `so the ASMX runtime writes name="${messageName}" on its input and output; here they are missing or differ`,
@@ -232,64 +270,73 @@ function messagesOf(
 }
 
 /** The `Body` part of an HTTP reply message that names an element; `undefined` for void and XML results. */
-function bodyPart(doc: WsdlDocument, output: XmlNode): XmlNode | undefined {
+function bodyPart(doc: WsdlDocument, output: XmlNode | undefined): XmlNode | undefined {
+  if (!output) return undefined;
   const message = doc.resolve(output, 'message', doc.messages, 'message');
   const part = childElements(message, WSDL_NS, 'part')[0];
   return part?.attributes.has('element') ? part : undefined;
 }
 
-/** The SOAP message parts naming the request and response elements, which must be named after the message. */
-function soapParts(
-  doc: WsdlDocument,
-  binding: WsdlBinding,
-  operation: XmlNode,
-  name: string,
-  messageName: string,
-): { request: XmlNode; response: XmlNode } {
-  const parts: XmlNode[] = [];
-  for (const direction of ['input', 'output'] as const) {
-    const node = childElement(operation, WSDL_NS, direction)!;
+/**
+ * The SOAP messages' parts and the elements they name. A wrapped message is one part, `parameters`, naming the
+ * wrapper element (`[SoapDocumentMethod(RequestElementName, RequestNamespace)]` rename and move it); a bare one
+ * (`ParameterStyle.Bare`) a part per parameter (or the result), each named after its element, all in one
+ * namespace. A one-way operation has no output. Both messages of an operation have the same style.
+ */
+function soapParts(doc: WsdlDocument, operation: XmlNode, name: string): SoapMessagesReading {
+  const read = (direction: 'input' | 'output') => {
+    const node = childElement(operation, WSDL_NS, direction);
+    if (!node) return undefined;
     const message = doc.resolve(node, 'message', doc.messages, 'message');
-    const messageNodeName = message.attributes.get('name');
-    const part = childElements(message, WSDL_NS, 'part');
-    const only = part[0];
-    if (!only || part[1] || !only.attributes.has('element')) {
-      throw doc.fail(
-        part[1] ?? only ?? message,
-        `message "${messageNodeName}" is not one part naming an element (${
-          only && !only.attributes.has('element')
-            ? 'a part with a type, as rpc style writes it'
-            : `${part.length} parts, as [SoapDocumentMethod(ParameterStyle = SoapParameterStyle.Bare)] writes it`
-        }): a spec describes wrapped document/literal operations, whose message is one element`,
-      );
+    const parts = childElements(message, WSDL_NS, 'part');
+    const elements = parts.map((part): SoapElementReading => {
+      if (!part.attributes.has('element')) {
+        throw doc.fail(
+          part,
+          `message "${message.attributes.get('name')}" has a part with a type, as rpc style writes it: a spec ` +
+            'describes document/literal operations, whose parts name elements',
+        );
+      }
+      const value = doc.attribute(part, 'element');
+      const qname = resolveQName(part, value);
+      if (!qname) {
+        throw doc.failAt(
+          part,
+          'element',
+          `element="${value}" uses a namespace prefix that is not declared: not a valid WSDL`,
+        );
+      }
+      return { namespace: qname.namespace, name: qname.localName, node: part, part: part.attributes.get('name') ?? '' };
+    });
+    const wrapped = parts.length === 1 && parts[0]!.attributes.get('name') === 'parameters';
+    if (!wrapped) {
+      for (const [i, part] of parts.entries()) {
+        const element = elements[i]!;
+        // A bare part is named after the C# parameter ({message name}Result for the result), its element after
+        // [XmlElement(Name)] when given: they may differ (SharePoint's dspsts.asmx).
+        if (element.namespace !== elements[0]!.namespace) {
+          throw doc.failAt(
+            part,
+            'element',
+            `message "${message.attributes.get('name')}" of operation "${name}" has parts whose elements are in ` +
+              "different namespaces: the ASMX runtime writes a bare message's elements (and a wrapped message's " +
+              'one part, "parameters") in one namespace',
+          );
+        }
+      }
     }
-    const value = doc.attribute(only, 'element');
-    const qname = resolveQName(only, value);
-    if (qname && qname.namespace !== doc.targetNamespace) {
-      const which = direction === 'input' ? 'RequestNamespace' : 'ResponseNamespace';
-      throw doc.failAt(
-        only,
-        'element',
-        `the ${direction === 'input' ? 'request' : 'response'} element of operation "${name}" is in namespace ` +
-          `${qname.namespace || '(none)'}, not the service namespace ${doc.targetNamespace} ` +
-          `([SoapDocumentMethod(${which} = "${qname.namespace}")] puts it there): a spec puts every wrapper ` +
-          'element in the service namespace and cannot express another',
-      );
-    }
-    const element = doc.localReference(only, 'element');
-    const expected = direction === 'input' ? messageName : `${messageName}Response`;
-    if (element !== expected) {
-      throw doc.failAt(
-        only,
-        'element',
-        `the ${direction === 'input' ? 'request' : 'response'} element of operation "${name}" is "${element}", not ` +
-          `"${expected}" ([SoapDocumentMethod(${direction === 'input' ? 'RequestElementName' : 'ResponseElementName'} ` +
-          '= …)] renames it): a spec names the wrapper elements after the message name and cannot express another',
-      );
-    }
-    parts.push(only);
+    return { style: wrapped ? ('wrapped' as const) : ('bare' as const), elements, message };
+  };
+  const input = read('input')!;
+  const output = read('output');
+  if (output && output.style !== input.style) {
+    throw doc.fail(
+      output.message,
+      `the input message of operation "${name}" is ${input.style} and its output message ${output.style}: the ` +
+        'ASMX runtime writes both messages of a method in one parameter style',
+    );
   }
-  return { request: parts[0]!, response: parts[1]! };
+  return { style: input.style, request: input.elements, response: output?.elements };
 }
 
 /** The SOAPAction both SOAP bindings give the operation (they must agree). */

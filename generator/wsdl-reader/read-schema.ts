@@ -48,6 +48,8 @@ export interface RawAttribute {
   readonly name: string;
   readonly type: RawType;
   readonly required: boolean;
+  /** `default=`: `[DefaultValue]`. */
+  readonly default: string | undefined;
   /** `form="qualified"`. */
   readonly form?: 'qualified';
 }
@@ -109,8 +111,22 @@ export class SchemaReader {
   /** The service's schema imports the XML Schema namespace (`wsdl.xsdImport`); known after {@link checkSchemas}. */
   xsdImport = false;
 
-  constructor(private readonly doc: WsdlDocument) {
-    for (const schema of doc.schemas) {
+  /**
+   * @param messageNamespaces the namespaces of wrapper and bare elements outside the service's
+   *   (`RequestNamespace`, `ResponseNamespace`): their schemas hold those elements and the runtime's copies of the
+   *   service's types they reach, read as the service's own (a type only such a schema holds is declared there).
+   */
+  constructor(
+    private readonly doc: WsdlDocument,
+    private readonly messageNamespaces: ReadonlySet<string> = new Set(),
+  ) {
+    // The service's schema first, so that its types win over the copies of the same name.
+    const schemas = [...doc.schemas].sort(
+      (a, b) =>
+        Number(a.attributes.get('targetNamespace') !== doc.targetNamespace) -
+        Number(b.attributes.get('targetNamespace') !== doc.targetNamespace),
+    );
+    for (const schema of schemas) {
       const namespace = schema.attributes.get('targetNamespace') ?? '';
       for (const child of schema.elements) {
         const name = child.attributes.get('name');
@@ -125,6 +141,10 @@ export class SchemaReader {
                 : undefined;
         const key = keyOf(namespace, name);
         if (index && !index.has(key)) index.set(key, child);
+        const copy = keyOf(doc.targetNamespace, name);
+        if (index && index !== this.elements && messageNamespaces.has(namespace) && !index.has(copy)) {
+          index.set(copy, child);
+        }
         this.schemaOf.set(child, schema);
       }
     }
@@ -161,8 +181,8 @@ export class SchemaReader {
   }
 
   /** The particles of the wrapper element `name` (an operation's request or response); `ref` names it. */
-  wrapper(name: string, ref: XmlNode, what: string): RawParticle[] {
-    const element = this.global(name, ref, what);
+  wrapper(name: string, ref: XmlNode, what: string, namespace = this.tns): RawParticle[] {
+    const element = this.global(name, ref, what, namespace);
     if (element.attributes.has('type')) {
       throw this.doc.failAt(
         element,
@@ -185,8 +205,13 @@ export class SchemaReader {
   }
 
   /** The type of a top-level element (a header element or an HTTP result element) of the service's schema. */
-  topElement(name: string, ref: XmlNode, what: string): { node: XmlNode; type: RawType; nillable: boolean } {
-    const element = this.global(name, ref, what);
+  topElement(
+    name: string,
+    ref: XmlNode,
+    what: string,
+    namespace = this.tns,
+  ): { node: XmlNode; type: RawType; nillable: boolean } {
+    const element = this.global(name, ref, what, namespace);
     return {
       node: element,
       type: this.typeOf(element, `${what} "${name}"`),
@@ -204,6 +229,8 @@ export class SchemaReader {
       if (namespace === MICROSOFT_TYPES_NAMESPACE || namespace === abstractTypesNamespace(this.tns)) continue;
       // The encoded operations' schema is read-encoded.ts's.
       if (this.encoded && namespace === encodedTypesNamespace(this.tns)) continue;
+      // A message namespace's copies are the service's types (indexed under its namespace too).
+      if (this.messageNamespaces.has(namespace)) continue;
       if (node.localName === 'complexType' && (isTimeSpan(name, node) || this.isArrayType(name, node))) continue;
       this.declared(name, node, namespace);
     }
@@ -224,6 +251,7 @@ export class SchemaReader {
       // ([XmlElement(Namespace)]) are read where they are used; such schemas are qualified, as the runtime writes them.
       if (
         namespace !== this.tns &&
+        !this.messageNamespaces.has(namespace) &&
         namespace !== MICROSOFT_TYPES_NAMESPACE &&
         namespace !== abstractTypesNamespace(this.tns) &&
         schema.attributes.get('elementFormDefault') !== 'qualified'
@@ -261,12 +289,12 @@ export class SchemaReader {
   }
 
   /** The top-level element `name` of the service's schema. */
-  private global(name: string, ref: XmlNode, what: string): XmlNode {
-    const element = this.elements.get(keyOf(this.tns, name));
+  private global(name: string, ref: XmlNode, what: string, namespace = this.tns): XmlNode {
+    const element = this.elements.get(keyOf(namespace, name));
     if (!element) {
       throw this.doc.fail(
         ref,
-        `${what}, "${name}" in namespace ${this.tns}, is not declared in wsdl:types: not a WSDL the ASMX ` +
+        `${what}, "${name}" in namespace ${namespace}, is not declared in wsdl:types: not a WSDL the ASMX ` +
           'runtime writes',
       );
     }
@@ -451,6 +479,7 @@ export class SchemaReader {
       name,
       type: this.named(node, `the attribute "${name}"`),
       required: node.attributes.get('use') === 'required',
+      default: node.attributes.get('default'),
       ...(form === 'qualified' && { form }),
     };
   }
@@ -507,11 +536,14 @@ export class SchemaReader {
     if (namespace === MICROSOFT_TYPES_NAMESPACE && (localName === 'guid' || localName === 'char')) {
       return { kind: 'builtin', name: localName };
     }
-    const complexType = this.complexTypes.get(keyOf(namespace, localName));
+    // A message namespace's copy of a service type (`[SoapDocumentMethod(RequestNamespace)]` writes one) is read as
+    // the service's type: the constructor indexed the copies under the service namespace.
+    const home = this.messageNamespaces.has(namespace) ? this.tns : namespace;
+    const complexType = this.complexTypes.get(keyOf(home, localName));
     if (complexType) {
-      if (namespace === this.tns && isTimeSpan(localName, complexType)) return { kind: 'builtin', name: 'timeSpan' };
+      if (home === this.tns && isTimeSpan(localName, complexType)) return { kind: 'builtin', name: 'timeSpan' };
       if (this.isArrayType(localName, complexType)) {
-        if (namespace !== this.tns) {
+        if (home !== this.tns) {
           throw this.doc.failAt(
             node,
             attribute,
@@ -522,12 +554,12 @@ export class SchemaReader {
         }
         return { kind: 'array', xmlName: localName, item: this.arrayItem(localName, complexType) };
       }
-      this.declared(localName, complexType, namespace, node);
+      this.declared(localName, complexType, home, node);
       return { kind: 'declared', xmlName: localName };
     }
-    const simpleType = this.simpleTypes.get(keyOf(namespace, localName));
+    const simpleType = this.simpleTypes.get(keyOf(home, localName));
     if (simpleType) {
-      this.declared(localName, simpleType, namespace, node);
+      this.declared(localName, simpleType, home, node);
       return { kind: 'declared', xmlName: localName };
     }
     throw this.doc.failAt(

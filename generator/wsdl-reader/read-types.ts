@@ -22,6 +22,8 @@ export interface SpecRef {
   readonly nillable: boolean;
   /** The item name of an array, when it is not the item type's own name (`[XmlArrayItem]`). */
   readonly itemName: string | undefined;
+  /** `false`: an array of a reference type whose items are not nillable (`[XmlArrayItem(IsNullable = false)]`). */
+  readonly itemNullable?: false;
   /** The elements of an `ArrayOfChoiceN`'s items (`[XmlArrayItem(Name, typeof(T))]`s). */
   readonly choice?: ChoiceElementDeclaration[];
   /** `[XmlElement(DataType = "date")]`: the schema names the DataType (`s:date`) rather than the C# type's. */
@@ -33,10 +35,13 @@ export interface SpecRef {
  * from how types occur:
  *
  * - **struct or class**: a struct is a value type, so an element of it is `minOccurs="1"` (without
- *   `nillable`), a `T?` of it is `minOccurs="1" nillable="true"` also as a parameter or result, its array items
- *   and HTTP result element have no `nillable`. A class is `minOccurs="0"`. A type no occurrence decides (only
- *   used as a nillable member, an unwrapped array or an array item that may be `T?`) is a class; a base, derived,
- *   abstract or header type is always a class. Occurrences that contradict each other are refused.
+ *   `nillable`), a `T?` of it is `minOccurs="1" nillable="true"` also as a parameter or result, its HTTP result
+ *   element has no `nillable`. A class is `minOccurs="0"`. Array items without `nillable` are a struct's, or a
+ *   class's under `[XmlArrayItem(IsNullable = false)]`: they make a type a struct only when nothing else decides
+ *   it and no items of it are `nillable` (a class, rather than a struct's `T?[]`), and are `itemNullable: false`
+ *   on a class. A type no occurrence decides (only used as a nillable member, an unwrapped array or an array item
+ *   that may be `T?`) is a class; a base, derived, abstract or header type is always a class. Other occurrences
+ *   that contradict each other are refused.
  * - **names**: types, members and enum values are named by their XML names; where an XML name is no identifier
  *   (`north-east`) or is taken, a name is made from it and the XML name kept as `xmlName`.
  * - **flags values**: the WSDL lists a `[Flags]` enum's members but not their numbers; the importer numbers a
@@ -47,6 +52,10 @@ export class TypeBuilder {
   private readonly byXmlName = new Map<string, RawDeclaration>();
   private readonly names = new Map<string, string>();
   private readonly structs = new Map<string, { struct: boolean; node: XmlNode; reason: string }>();
+  /** Types whose array items are written without `nillable`: structs, unless something else makes them classes. */
+  private readonly plainItems = new Set<string>();
+  /** Types whose array items are written `nillable`: with plain items too, a class is likelier than a struct's `T?`. */
+  private readonly nillableItems = new Set<string>();
   /** Types only a nillable parameter or result (`minOccurs="1"`) says anything of. */
   private readonly nillableWrappers = new Set<string>();
   private readonly headers = new Set<string>();
@@ -115,8 +124,14 @@ export class TypeBuilder {
     }
     if (!this.isClass(t) || t.kind !== 'declared' || p.any) return;
     const at = `"${p.name}" at line ${this.doc.line(p.node)}`;
-    // An ArrayOfX item (minOccurs="0" maxOccurs="unbounded") or a top-level element: nillable unless a value type.
-    if (context === 'arrayItem' || context === 'topElement') {
+    // An ArrayOfX item (minOccurs="0" maxOccurs="unbounded"): nillable unless a value type or [XmlArrayItem(IsNullable
+    // = false)], so it decides nothing on its own.
+    if (context === 'arrayItem') {
+      (p.nillable ? this.nillableItems : this.plainItems).add(t.xmlName);
+      return;
+    }
+    // A top-level element (an HTTP result): nillable unless a value type.
+    if (context === 'topElement') {
       if (!p.nillable) this.decide(t.xmlName, true, p.node, `${at} is not nillable`);
       return;
     }
@@ -146,7 +161,9 @@ export class TypeBuilder {
   }
 
   private isStruct(xmlName: string): boolean {
-    return this.structs.get(xmlName)?.struct ?? this.nillableWrappers.has(xmlName);
+    const known = this.structs.get(xmlName);
+    if (known) return known.struct;
+    return this.nillableWrappers.has(xmlName) || (this.plainItems.has(xmlName) && !this.nillableItems.has(xmlName));
   }
 
   /** A value type: a built-in value type, an enum, a struct. */
@@ -184,7 +201,9 @@ export class TypeBuilder {
         const item = this.ref(t.item.type, t.item.nillable, t.item.name);
         this.refuseItemDataType(t.item);
         const itemName = t.item.name === this.defaultItemName(t.item.type, t.item.name) ? undefined : t.item.name;
-        return { text: `${item.text}[]`, nillable, itemName };
+        // Items of a reference type written without nillable: [XmlArrayItem(IsNullable = false)].
+        const plain = !t.item.nillable && !this.isValueType(t.item.type);
+        return { text: `${item.text}[]`, nillable, itemName, ...(plain && { itemNullable: false as const }) };
       }
     }
   }
@@ -286,8 +305,9 @@ export class TypeBuilder {
     };
     const members: MemberDeclaration[] = [];
     for (const a of d.attributes) {
-      // A value-type attribute without use="required": its {Name}Specified field makes it optional.
-      const optional = !a.required && this.isValueType(a.type);
+      // A value-type attribute without use="required": a default ([DefaultValue]), or else its {Name}Specified field
+      // makes it optional.
+      const optional = !a.required && a.default === undefined && this.isValueType(a.type);
       const ref = this.ref(a.type, false);
       members.push({
         ...member(a.name),
@@ -296,6 +316,7 @@ export class TypeBuilder {
         attribute: true,
         ...(a.form !== undefined && { form: a.form }),
         ...(optional && { optional: true }),
+        ...(a.default !== undefined && { default: a.default }),
       });
     }
     if (d.text) members.push({ ...member('Value'), type: this.ref(d.text, false).text, text: true });
@@ -325,7 +346,14 @@ export class TypeBuilder {
       if (p.maxOccurs !== '1') {
         this.refuseItemDataType(p);
         const item = this.ref(p.type, p.nillable, p.name);
-        members.push({ ...member(p.name), type: `${item.text}[]`, unwrapped: true, ...where });
+        // [XmlElement(IsNullable = true)] on an array of a reference type: its items are nillable="true".
+        members.push({
+          ...member(p.name),
+          type: `${item.text}[]`,
+          unwrapped: true,
+          ...(item.nillable && { nillable: true }),
+          ...where,
+        });
         continue;
       }
       const ref = this.ref(p.type, p.nillable, p.name);
@@ -340,6 +368,7 @@ export class TypeBuilder {
         type: ref.text,
         ...where,
         ...(ref.itemName !== undefined && { itemName: ref.itemName }),
+        ...(ref.itemNullable === false && { itemNullable: false }),
         ...(ref.nillable && { nillable: true }),
         ...(ref.dataType !== undefined && { dataType: ref.dataType }),
         ...(optional && { optional: true }),

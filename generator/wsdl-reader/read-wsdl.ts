@@ -9,7 +9,7 @@ import { compareWsdl } from './compare-wsdl.js';
 import { headerFieldNames } from './header-fields.js';
 import { operationKey, readBindings, type WsdlBinding } from './read-bindings.js';
 import { hasEncodedOperation, isEncodedBinding, isEncodedService, readEncodedOperations } from './read-encoded.js';
-import { mergeOrders, readOperations, type OperationReading } from './read-operations.js';
+import { mergeOrders, readOperations, type OperationReading, type SoapElementReading } from './read-operations.js';
 import { SchemaReader, type RawDeclaration, type RawParticle, type RawType } from './read-schema.js';
 import { readEndpoints, readService } from './read-service.js';
 import { declarationOrder, readSoapBindings } from './read-soap-bindings.js';
@@ -111,7 +111,6 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
         'service serves (for ASMX, its address followed by ?wsdl)',
     );
   }
-  const schema = new SchemaReader(doc);
   const soapBindings = readSoapBindings(doc, name, bindings);
   const soapBinding = bindings.get('soap11') ?? bindings.get('soap12');
   const encodedOp = (node: XmlNode) => {
@@ -119,6 +118,13 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
     return bound !== undefined && isEncodedBinding(bound);
   };
   const operations = declarationOrder(doc, readOperations(doc, bindings, encodedOp), soapBindings);
+  const messageNamespaces = new Set(
+    operations
+      .flatMap((op) => [...(op.soap?.request ?? []), ...(op.soap?.response ?? [])])
+      .map((e) => e.namespace)
+      .filter((namespace) => namespace !== doc.targetNamespace),
+  );
+  const schema = new SchemaReader(doc, messageNamespaces);
   schema.checkSchemas(mixed);
   if (operations.length === 0) {
     throw doc.failAt(
@@ -132,8 +138,7 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
   const shapes = operations.map((op): OperationShape => {
     if (encodedOp(op.node)) return { op, request: [], response: [], headers: [] };
     const what = (which: string) => `the ${which} element of operation "${op.name}"`;
-    const request = schema.wrapper(op.messageName, op.request, what('request'));
-    const response = schema.wrapper(`${op.messageName}Response`, op.response, what('response'));
+    const { request, response } = messageParticles(schema, op, what);
     const headers = op.headers.map((h) => {
       const element = schema.topElement(h.element, h.node, `the header element of operation "${op.name}"`);
       if (element.type.kind !== 'declared') {
@@ -150,7 +155,10 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
   const declarations = schema.allDeclarations();
   const types = new TypeBuilder(doc, declarations);
   for (const shape of shapes) {
-    for (const p of [...shape.request, ...shape.response]) types.observe(p, 'wrapper');
+    // A bare element shows no occurrences, so it says nothing of struct or class.
+    if (shape.op.soap?.style !== 'bare') {
+      for (const p of [...shape.request, ...shape.response]) types.observe(p, 'wrapper');
+    }
     for (const h of shape.headers) {
       if (!types.isClass({ kind: 'declared', xmlName: h.xmlName })) {
         throw doc.fail(h.node, `the header element "${h.element}" is not of a class: a header is a SoapHeader class`);
@@ -257,6 +265,79 @@ function readEncodedWsdl(doc: WsdlDocument, text: string, service: XmlNode, name
   if (found && exact) throw found.error;
   const wsdl = wsdlForm(doc, text, model, undefined, false);
   return { spec: wsdl ? { ...spec, wsdl } : spec, addresses, ...(found && { difference: found.difference }) };
+}
+
+/**
+ * The parameters and result an operation's SOAP messages carry: the particles of its wrapper elements, or its bare
+ * elements, read as particles (a bare element has no occurrences: they follow from its type, as for a wrapper's).
+ * Without SOAP bindings, the wrapper elements named after the message name.
+ */
+function messageParticles(
+  schema: SchemaReader,
+  op: OperationReading,
+  what: (which: string) => string,
+): { request: RawParticle[]; response: RawParticle[] } {
+  const soap = op.soap;
+  if (!soap) {
+    return {
+      request: schema.wrapper(op.messageName, op.request, what('request')),
+      response: schema.wrapper(`${op.messageName}Response`, op.response, what('response')),
+    };
+  }
+  if (soap.style === 'wrapped') {
+    const [request] = soap.request;
+    const [response] = soap.response ?? [];
+    return {
+      request: schema.wrapper(request!.name, request!.node, what('request'), request!.namespace),
+      response: response ? schema.wrapper(response.name, response.node, what('response'), response.namespace) : [],
+    };
+  }
+  const bare = (e: SoapElementReading, which: string): RawParticle => {
+    const element = schema.topElement(e.name, e.node, what(which), e.namespace);
+    // A parameter is named as on the wire, by its element; the result by its part, {message name}Result. Where a part
+    // and its element differ ([XmlElement(Name)]), the spec's WSDL differs from the served one, which import keeps.
+    const result = which === 'response' && e.part === `${op.messageName}Result`;
+    return {
+      node: element.node,
+      name: result ? e.part : e.name,
+      type: element.type,
+      minOccurs: '1',
+      maxOccurs: '1',
+      nillable: element.nillable,
+      default: undefined,
+      any: false,
+    };
+  };
+  return {
+    request: soap.request.map((e) => bare(e, 'request')),
+    response: (soap.response ?? []).map((e) => bare(e, 'response')),
+  };
+}
+
+/** `[SoapDocumentMethod]`'s settings an operation's SOAP messages show, where they differ from the defaults. */
+function methodShapeSpec(doc: WsdlDocument, op: OperationReading): Partial<SpecOperation> {
+  const soap = op.soap;
+  if (!soap) return {};
+  const tns = doc.targetNamespace;
+  const oneWay = soap.response === undefined;
+  if (soap.style === 'bare') {
+    const namespace = (elements: readonly SoapElementReading[] | undefined) => elements?.[0]?.namespace ?? tns;
+    return {
+      ...(namespace(soap.request) !== tns && { requestNamespace: namespace(soap.request) }),
+      ...(namespace(soap.response) !== tns && { responseNamespace: namespace(soap.response) }),
+      parameterStyle: 'bare',
+      ...(oneWay && { oneWay: true }),
+    };
+  }
+  const request = soap.request[0]!;
+  const response = soap.response?.[0];
+  return {
+    ...(request.name !== op.messageName && { requestElement: request.name }),
+    ...(response && response.name !== `${op.messageName}Response` && { responseElement: response.name }),
+    ...(request.namespace !== tns && { requestNamespace: request.namespace }),
+    ...(response && response.namespace !== tns && { responseNamespace: response.namespace }),
+    ...(oneWay && { oneWay: true }),
+  };
 }
 
 /** `service.binding` when the SOAP bindings have a `[WebServiceBinding(Name)]` rather than `{Service}Soap`. */
@@ -368,18 +449,23 @@ function operationSpec(
       type: ref.text,
       ...(direction !== 'in' && { direction }),
       ...(ref.itemName !== undefined && { itemName: ref.itemName }),
+      ...(ref.itemNullable === false && { itemNullable: false }),
       ...(ref.choice && { choice: ref.choice }),
       ...(ref.dataType !== undefined && { dataType: ref.dataType }),
       // `[XmlElement(IsNullable = true)]` on a reference-type parameter.
       ...(ref.nillable && { nillable: true }),
     };
   });
-  let resultSpec: Pick<SpecOperation, 'result' | 'resultItemName' | 'resultDataType' | 'resultNillable'> = {};
+  let resultSpec: Pick<
+    SpecOperation,
+    'result' | 'resultItemName' | 'resultItemNullable' | 'resultDataType' | 'resultNillable'
+  > = {};
   if (result) {
     const ref = types.ref(result.type, result.nillable);
     resultSpec = {
       result: ref.text,
       ...(ref.itemName !== undefined && { resultItemName: ref.itemName }),
+      ...(ref.itemNullable === false && { resultItemNullable: false }),
       ...(ref.dataType !== undefined && { resultDataType: ref.dataType }),
       // `[return: XmlElement(IsNullable = true)]` on a reference-type result.
       ...(ref.nillable && { resultNillable: true }),
@@ -399,6 +485,7 @@ function operationSpec(
     ...(headers.length > 0 && { headers }),
     ...(parameters.length > 0 && { parameters }),
     ...resultSpec,
+    ...methodShapeSpec(doc, op),
   };
 }
 

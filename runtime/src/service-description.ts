@@ -63,6 +63,19 @@ export interface OperationDescription {
   readonly headers?: readonly HeaderDescription[];
   /** Left off the HTTP GET/POST bindings (a parameter or result they cannot carry): those answer as ASMX does. */
   readonly httpOmitted?: boolean;
+  /** The SOAP request element (`RequestElementName`), when it is not the operation's name. */
+  readonly requestElement?: string;
+  /** The request element's namespace (`RequestNamespace`; a bare operation's parameters'), when not the service's. */
+  readonly requestNamespace?: string;
+  /** The response element's namespace (`ResponseNamespace`; a bare operation's result's), when not the service's. */
+  readonly responseNamespace?: string;
+  /**
+   * `ParameterStyle.Bare`: the SOAP Body holds each parameter's element, and the reply's the result element, with
+   * no wrapper (`responseElement` is then unused).
+   */
+  readonly bare?: boolean;
+  /** `OneWay`: the server answers `202 Accepted` with no body before running the handler; the client reads nothing. */
+  readonly oneWay?: boolean;
   /** SOAP section 5 encoding (rpc/encoded, document/encoded): its SOAP messages follow `soap-encoding.ts`. */
   readonly encoded?: EncodedDescription;
 }

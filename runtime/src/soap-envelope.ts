@@ -70,6 +70,59 @@ export function buildResponseEnvelopeXml(
   return envelope(version, wrapper(responseElement, namespace, resultXml), headerXml);
 }
 
+/**
+ * An element already written (`<name …>…</name>` or `<name … />`) declaring `namespace` as its default namespace
+ * first: a part of a bare message, which no wrapper element puts in a namespace.
+ */
+function withNamespace(xml: string, name: string, namespace: string): string {
+  return `<${name} xmlns="${escapeXmlAttr(namespace)}"${xml.slice(name.length + 1)}`;
+}
+
+/** A Body holding the parts of a bare message as they are, `<soap:Body />` with none. */
+function bareEnvelope(version: SoapVersion, parts: string, header = ''): string {
+  return parts === ''
+    ? `${XML_DECLARATION}<soap:Envelope xmlns:soap="${envelopeNamespace(version)}" xmlns:xsi="${XSI_NS}" ` +
+        `xmlns:xsd="${XSD_NS}">${header}<soap:Body /></soap:Envelope>`
+    : envelope(version, parts, header);
+}
+
+/**
+ * A success reply of a bare operation (`ParameterStyle.Bare`): the result element, already written, right in the
+ * Body in its namespace, `<{Op}Result xmlns="ns">v</{Op}Result>`; `<soap:Body />` for a void operation or an
+ * omitted result.
+ */
+export function buildBareResponseEnvelopeXml(
+  version: SoapVersion,
+  namespace: string,
+  resultElement: string | undefined,
+  resultXml: string,
+  headerXml = '',
+): string {
+  const part =
+    resultElement === undefined || !resultXml.startsWith(`<${resultElement}`)
+      ? resultXml
+      : withNamespace(resultXml, resultElement, namespace);
+  return bareEnvelope(version, part, headerXml);
+}
+
+/**
+ * A document/literal bare request (`ParameterStyle.Bare`): each parameter's element right in the Body, in the
+ * order given, each declaring the namespace: `<p1 xmlns="ns">v</p1><p2 xmlns="ns">v</p2>`.
+ */
+export function buildBareRequestEnvelope(
+  version: SoapVersion,
+  namespace: string,
+  params: readonly RequestParameter[],
+  headerXml = '',
+): string {
+  let parts = '';
+  for (const param of params) {
+    const xml = param.xml ?? (param.value === undefined ? undefined : simpleElement(param.name, param.value));
+    if (xml !== undefined && xml !== '') parts += withNamespace(xml, param.name, namespace);
+  }
+  return bareEnvelope(version, parts, headerXml);
+}
+
 export interface FaultContent {
   readonly code: SoapFaultCode;
   /** `faultstring` / `Reason/Text`, not escaped. */

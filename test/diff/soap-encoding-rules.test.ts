@@ -28,7 +28,9 @@ describe('soap-encoding-changed', () => {
     ]);
     const rpc = withOperation('Ping', (op) => ({ ...op, style: 'rpc' }));
     const moved = withOperation('Ping', (op) => ({ ...op, style: 'rpc', requestNamespace: 'urn:other' }));
+    // One requestNamespace field for both styles: the method-shape rule names it too.
     expect(changesTo(moved, rpc).map((c) => c.message)).toEqual([
+      'request namespace changed from urn:svc to urn:other',
       'SOAP encoding changed from rpc/encoded (request urn:svc, response urn:svc) to rpc/encoded (request urn:other, response urn:svc)',
     ]);
   });

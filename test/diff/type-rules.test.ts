@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { libraryChanges, members, operation, type SpecData } from './type-helpers.js';
+import { diffModels } from '../../generator/diff/index.js';
+import { library, libraryChanges, members, modelOfData, operation, type SpecData } from './type-helpers.js';
 
 describe('type rules', () => {
   it('finds no change in the same service', () => {
@@ -358,6 +359,45 @@ describe('type rules', () => {
         level: 'breaking',
         where: 'type Book, member Tags[]',
         message: 'item name changed from string to Tag (reaches AddBook, GetBook)',
+      },
+    ]);
+  });
+
+  it('items-nillable-changed (breaking): items no longer nillable where callers send them', () => {
+    expect(
+      libraryChanges((s) => {
+        members(s, 'Book')[2]!.itemNullable = false;
+      }),
+    ).toMatchObject([
+      {
+        rule: 'items-nillable-changed',
+        level: 'breaking',
+        where: 'type Book, member Authors[]',
+        message: 'items no longer nillable, in requests and responses (reaches AddBook, GetBook)',
+      },
+    ]);
+  });
+
+  it('items-nillable-changed-compatible (non-breaking): a request parameter and a result, by direction', () => {
+    const version = (itemNullable: boolean | undefined) => {
+      const s = library();
+      operation(s, 'Search').parameters.push({ name: 'names', type: 'string[]', itemNullable });
+      operation(s, 'GetStats').result = 'Stats[]';
+      operation(s, 'GetStats').resultItemNullable = itemNullable;
+      return modelOfData(JSON.parse(JSON.stringify(s)) as SpecData);
+    };
+    expect(diffModels(version(false), version(undefined))).toMatchObject([
+      {
+        rule: 'items-nillable-changed',
+        level: 'breaking',
+        where: 'operation GetStats, result[]',
+        message: 'items became nillable, in responses',
+      },
+      {
+        rule: 'items-nillable-changed-compatible',
+        level: 'non-breaking',
+        where: 'operation Search, parameter names[]',
+        message: 'items became nillable, in requests',
       },
     ]);
   });

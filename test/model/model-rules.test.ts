@@ -44,6 +44,52 @@ describe('type references', () => {
     expect(arrays.find((a) => a.name === 'ArrayOfInt1')!.itemNillable).toBe(true);
   });
 
+  it('name ArrayOfX after the item made Pascal-case as CodeIdentifier.MakePascal does (RuntimeOrder.wsdl)', () => {
+    const named = (name: string, xmlName?: string): TypeDeclaration => ({
+      kind: 'class',
+      name,
+      ...(xmlName !== undefined && { xmlName }),
+      members: [],
+    });
+    const r = new TypeResolver([
+      named('cServico'),
+      named('NamedLower', 'lowerItem'),
+      named('TwoLetters', 'ab'),
+      named('HyphenItem', 'my-item'),
+      named('Odd', '_1st'),
+      { kind: 'enum', name: 'eStatus', values: [{ name: 'on' }] },
+    ]);
+    const refs = ['cServico[]', 'cServico[][]', 'NamedLower[]', 'TwoLetters[]', 'HyphenItem[]', 'Odd[]', 'eStatus[]'];
+    expect(
+      refs.map((t) => r.ref(t)).map((t) => (t.kind === 'array' ? `${t.arrayType}/${t.itemName}` : t.kind)),
+    ).toEqual([
+      'ArrayOfCServico/cServico',
+      'ArrayOfArrayOfCServico/ArrayOfCServico',
+      'ArrayOfLowerItem/lowerItem',
+      'ArrayOfAB/ab',
+      'ArrayOfMyitem/my-item',
+      'ArrayOf_1st/_1st',
+      'ArrayOfEStatus/eStatus',
+    ]);
+  });
+
+  it('give items written without nillable ([XmlArrayItem(IsNullable = false)]) an array type of their own', () => {
+    const r = new TypeResolver([LINE]);
+    const names = [
+      r.ref('Line[]', undefined, false, undefined, false),
+      r.ref('Line[]'),
+      r.ref('Line[]', undefined, false, undefined, false),
+      r.ref('int[]', undefined, false, undefined, false),
+      r.ref('int[]'),
+    ].map((t) => (t.kind === 'array' ? t.arrayType : t.kind));
+    expect(names).toEqual(['ArrayOfLine', 'ArrayOfLine1', 'ArrayOfLine', 'ArrayOfInt', 'ArrayOfInt']);
+    expect(r.finish().arrayTypes.map((a) => [a.name, a.itemNillable])).toEqual([
+      ['ArrayOfLine', false],
+      ['ArrayOfLine1', true],
+      ['ArrayOfInt', false],
+    ]);
+  });
+
   it('give members their occurrence as the runtime writes it', () => {
     const r = new TypeResolver([
       { kind: 'class', name: 'P', struct: true, members: [{ name: 'X', type: 'int' }] },

@@ -97,6 +97,49 @@ describe('types in a spec', () => {
     ]);
   });
 
+  it('reads itemNullable on wrapped arrays ([XmlArrayItem(IsNullable = false)]) and refuses it elsewhere', () => {
+    const spec = parseSpec(
+      HEAD +
+        [
+          'types:',
+          '  W: { members: [{ name: Parts, type: "W[]", itemNullable: false }] }',
+          'operations:',
+          '  - name: Op',
+          '    parameters: [{ name: from, type: "W[]", itemNullable: false }]',
+          '    result: W[]',
+          '    resultItemNullable: false',
+        ].join('\n'),
+      't.yaml',
+    );
+    expect(spec.types?.[0]).toMatchObject({ members: [{ name: 'Parts', type: 'W[]', itemNullable: false }] });
+    expect(spec.operations[0]).toMatchObject({
+      parameters: [{ name: 'from', type: 'W[]', itemNullable: false }],
+      resultItemNullable: false,
+    });
+    const text =
+      HEAD +
+      [
+        'types:',
+        '  W:',
+        '    members:',
+        '      - { name: A, type: W, itemNullable: false }',
+        '      - { name: B, type: "W[]", unwrapped: true, itemNullable: false }',
+        '      - { name: C, type: "W[]", itemNullable: no }',
+        'operations:',
+        '  - name: Op',
+        '    parameters: [{ name: p, type: W, itemNullable: false }]',
+        '    result: W',
+        '    resultItemNullable: false',
+      ].join('\n');
+    expect(problems(text)).toEqual([
+      't.yaml:7:43: types.W.members[0].itemNullable: itemNullable applies to a wrapped array member only',
+      't.yaml:8:64: types.W.members[1].itemNullable: itemNullable applies to a wrapped array member only',
+      't.yaml:9:47: types.W.members[2].itemNullable: expected true or false',
+      't.yaml:12:52: operations[0].parameters[0].itemNullable: itemNullable applies to an array parameter only',
+      't.yaml:14:25: operations[0].resultItemNullable: resultItemNullable applies to an array result only',
+    ]);
+  });
+
   it('lets overloads share a name when their message names differ, and refuses a duplicate message name', () => {
     const ok = HEAD + 'operations:\n  - { name: Add, messageName: AddInts }\n  - { name: Add }\n';
     expect(problems(ok)).toEqual([]);

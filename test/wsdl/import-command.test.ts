@@ -84,7 +84,7 @@ describe('refusals and errors exit 2 and write nothing', () => {
   test('a WSDL asmxgen cannot represent: the reader’s message', async () => {
     const dir = await tempDir();
     const wsdl = join(dir, 'Legacy.wsdl');
-    await writeFile(wsdl, REFUSALS['one-way operation']);
+    await writeFile(wsdl, REFUSALS['one-way in the port type only']);
     const out = join(dir, 'legacy.yaml');
     const result = await cli('import', wsdl, '--out', out);
     expect(result).toEqual({
@@ -92,8 +92,9 @@ describe('refusals and errors exit 2 and write nothing', () => {
       stdout: '',
       stderr:
         `asmxgen: cannot import ${wsdl}; nothing was written.\n` +
-        `${wsdl}:40:5: operation "Notify" in port type "LegacySoap" is one-way (it has no output, as ` +
-        '[SoapDocumentMethod(OneWay = true)] writes it): a spec describes request-response operations only\n',
+        `${wsdl}:55:7: operation "Notify" of binding "LegacySoap" has an output, but its port type operation has ` +
+        'none (one-way, as [SoapDocumentMethod(OneWay = true)] writes it, with no output in the binding either): ' +
+        'not a WSDL the ASMX runtime writes\n',
     });
     expect(existsSync(out)).toBe(false);
   });

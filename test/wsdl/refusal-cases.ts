@@ -74,14 +74,13 @@ export const REFUSALS = {
     corpus('TwoBindings.wsdl'),
     'AdminBinding1',
   ),
-  'RequestNamespace (Namespaces.wsdl)': corpus('Namespaces.wsdl'),
   'a result element named by [XmlRoot] (Renames.wsdl)': corpus('Renames.wsdl'),
   'rpc style': edit(LEGACY, [NOTIFY_SOAP11, NOTIFY_SOAP11.replace('document', 'rpc')]),
   'encoded use': edit(LEGACY, [
     `${NOTIFY_SOAP11}\n      <wsdl:input>\n        <soap:body use="literal" />`,
     `${NOTIFY_SOAP11}\n      <wsdl:input>\n        <soap:body use="encoded" encodingStyle="http://schemas.xmlsoap.org/soap/encoding/" />`,
   ]),
-  'one-way operation': edit(LEGACY, [
+  'one-way in the port type only': edit(LEGACY, [
     '      <wsdl:input message="tns:NotifySoapIn" />\n      <wsdl:output message="tns:NotifySoapOut" />\n',
     '      <wsdl:input message="tns:NotifySoapIn" />\n',
   ]),
@@ -96,12 +95,6 @@ export const REFUSALS = {
       '      <soap:address location="http://mirror.example.com/Legacy.asmx" />\n' +
       '    </wsdl:port>\n  </wsdl:service>\n',
   ]),
-  // [SoapDocumentMethod(RequestElementName = "NotifyRequest")]
-  'renamed request element': edit(
-    LEGACY,
-    ['<s:element name="Notify">', '<s:element name="NotifyRequest">'],
-    ['element="tns:Notify"', 'element="tns:NotifyRequest"'],
-  ),
   'array parameter unwrapped (maxOccurs="unbounded")': edit(LEGACY, [
     NOTIFY_PARAMETER,
     '<s:element minOccurs="0" maxOccurs="unbounded" name="message" type="s:string" />',

@@ -16,7 +16,12 @@
  */
 import { encodeFormValues } from '../form-encoding.js';
 import { FORM_MEDIA_TYPE } from '../soap-constants.js';
-import { buildRequestEnvelope, soapRequestHeaders, type RequestParameter } from '../soap-envelope.js';
+import {
+  buildBareRequestEnvelope,
+  buildRequestEnvelope,
+  soapRequestHeaders,
+  type RequestParameter,
+} from '../soap-envelope.js';
 import type { OperationDescription, Transport } from '../service-description.js';
 import type { ClientFile } from './client-options.js';
 
@@ -110,7 +115,15 @@ export function buildOutgoingRequest(
       url: target.url,
       method: 'POST',
       headers,
-      body: buildRequestEnvelope(version, namespace, op.name, params, soapHeaderXml),
+      body: op.bare
+        ? buildBareRequestEnvelope(version, op.requestNamespace ?? namespace, params, soapHeaderXml)
+        : buildRequestEnvelope(
+            version,
+            op.requestNamespace ?? namespace,
+            op.requestElement ?? op.name,
+            params,
+            soapHeaderXml,
+          ),
     };
   }
   const form = encodeFormValues(

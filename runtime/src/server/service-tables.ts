@@ -4,7 +4,7 @@
  * the reply bytes of void operations, and the request shapes learned so far.
  */
 import type { OperationDescription, ServiceDescription, Transport } from '../service-description.js';
-import { buildResponseEnvelope } from '../soap-envelope.js';
+import { buildBareResponseEnvelopeXml, buildResponseEnvelope } from '../soap-envelope.js';
 import { soapContentType, type SoapVersion } from '../soap-constants.js';
 import { XmlShapes } from '../xml-shapes.js';
 import { hasReplyParameters } from '../reply-values.js';
@@ -22,6 +22,10 @@ export interface OperationEntry {
   readonly replyParameters: boolean;
   /** The SOAP replies of a void operation without out or ref parameters, per version: the same bytes every time. */
   readonly voidReplies: Readonly<Record<SoapVersion, Reply>> | undefined;
+  /** The types and the namespace the request's parameters are read in (`RequestNamespace`, else the service's). */
+  readonly requestValues: ValueContext;
+  /** The types and the namespace the reply's result is written in (`ResponseNamespace`, else the service's). */
+  readonly responseValues: ValueContext;
 }
 
 export interface ServiceTables {
@@ -58,8 +62,12 @@ export function buildServiceTables(service: ServiceDescription, handlers: object
   const byLowerName = new Map<string, OperationEntry>();
   const bySoapAction = new Map<string, OperationEntry>();
   const byRequestElement = new Map<string, OperationEntry>();
+  const values: ValueContext = { types: service.types ?? {}, namespace: service.namespace };
+  const valuesIn = (namespace: string | undefined) =>
+    namespace === undefined || namespace === values.namespace ? values : { ...values, namespace };
   for (const op of service.operations) {
     const method = (handlers as Record<string, Handler>)[op.method ?? op.name]!;
+    const responseNamespace = op.responseNamespace ?? service.namespace;
     const entry: OperationEntry = {
       description: op,
       handler: (input, ctx) => method.call(handlers, input, ctx),
@@ -68,14 +76,25 @@ export function buildServiceTables(service: ServiceDescription, handlers: object
         op.result || hasReplyParameters(op)
           ? undefined
           : {
-              '1.1': voidReply('1.1', service.namespace, op.responseElement),
-              '1.2': voidReply('1.2', service.namespace, op.responseElement),
+              '1.1': voidReply('1.1', responseNamespace, op),
+              '1.2': voidReply('1.2', responseNamespace, op),
             },
+      requestValues: valuesIn(op.requestNamespace),
+      responseValues: valuesIn(op.responseNamespace),
     };
     byName.set(op.name, entry);
     if (!byLowerName.has(op.name.toLowerCase())) byLowerName.set(op.name.toLowerCase(), entry);
     if (!bySoapAction.has(op.soapAction)) bySoapAction.set(op.soapAction, entry);
-    byRequestElement.set(elementKey(service.namespace, op.name), entry);
+    // A bare request is known by its parameter's element when it has exactly one (the WSDL's soapActionRequired
+    // marks the others); by its action alone otherwise.
+    const requestElement = op.bare
+      ? op.parameters.length === 1
+        ? op.parameters[0]!.name
+        : undefined
+      : (op.requestElement ?? op.name);
+    if (requestElement !== undefined) {
+      byRequestElement.set(elementKey(op.requestNamespace ?? service.namespace, requestElement), entry);
+    }
   }
   return {
     service,
@@ -85,14 +104,15 @@ export function buildServiceTables(service: ServiceDescription, handlers: object
     byLowerName,
     bySoapAction,
     byRequestElement,
-    values: { types: service.types ?? {}, namespace: service.namespace },
+    values,
     requestShapes: new XmlShapes(Math.min(256, 8 + 2 * service.operations.length)),
   };
 }
 
 /** A void operation's reply, shared by all its calls: frozen. */
-function voidReply(version: SoapVersion, namespace: string, responseElement: string): Reply {
-  return sharedReply(
-    contentReply(200, soapContentType(version), buildResponseEnvelope(version, namespace, responseElement)),
-  );
+function voidReply(version: SoapVersion, namespace: string, op: OperationDescription): Reply {
+  const envelope = op.bare
+    ? buildBareResponseEnvelopeXml(version, namespace, undefined, '')
+    : buildResponseEnvelope(version, namespace, op.responseElement);
+  return sharedReply(contentReply(200, soapContentType(version), envelope));
 }

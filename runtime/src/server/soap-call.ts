@@ -8,7 +8,7 @@
  * decides the reply's version.
  */
 import { parseContentType, type ContentType } from '../content-type.js';
-import { buildFaultEnvelope, buildResponseEnvelopeXml } from '../soap-envelope.js';
+import { buildBareResponseEnvelopeXml, buildFaultEnvelope, buildResponseEnvelopeXml } from '../soap-envelope.js';
 import { readEnvelope } from '../soap-envelope-reader.js';
 import { readEncodedParameters, writeEncodedReply } from '../soap-encoding.js';
 import type { Transport } from '../service-description.js';
@@ -66,11 +66,16 @@ export async function handleSoapCall(
     call.note.operation = op.name;
     call.note.transport = version === '1.1' ? 'soap11' : 'soap12';
   }
-  const namespace = tables.service.namespace;
   if (op.encoded) return handleEncodedCall(call, tables, options, entry, version, envelope);
+  const { requestValues, responseValues } = entry;
   const first = firstChildElement(envelope.body);
-  const request = first && first.localName === op.name && first.namespace === namespace ? first : undefined;
-  const binding = bindSoapParameters(op, tables.values, request);
+  // A bare request's parameters are the Body's children; a wrapped one's, the request element's.
+  const request = op.bare
+    ? envelope.body
+    : first && first.localName === (op.requestElement ?? op.name) && first.namespace === requestValues.namespace
+      ? first
+      : undefined;
+  const binding = bindSoapParameters(op, requestValues, request);
   if (!binding.ok) {
     return binding.malformed
       ? emptyReply(400, soapContentType(version))
@@ -96,6 +101,12 @@ export async function handleSoapCall(
   const transport = version === '1.1' ? 'soap11' : 'soap12';
   const context = createContext(call, soapFailureReply, transport, op.name, [], soapHeaders, outHeaders);
   let outcome = invokeHandler(entry, binding.input, context, options);
+  if (op.oneWay) {
+    // A one-way call is answered without waiting for its handler (.NET: 202 Accepted, no body); how the handler
+    // ends is for onCall and onError only.
+    if (outcome === undefined) void settleLater(context);
+    return emptyReply(202);
+  }
   if (outcome === undefined) {
     // The handler's promise, awaited here: nothing else is made to wait for it (see invokeHandler).
     try {
@@ -111,11 +122,13 @@ export async function handleSoapCall(
   try {
     const headerXml = replyHeaders ?? writeSoapHeaders(op, tables.values, outHeaders!, envelopeAttributes);
     const result = entry.replyParameters
-      ? replyElements(op, tables.values, outcome.value)
+      ? replyElements(op, responseValues, outcome.value)
       : op.result
-        ? resultElement(op, tables.values, outcome.value)
+        ? resultElement(op, responseValues, outcome.value)
         : '';
-    xml = buildResponseEnvelopeXml(version, namespace, op.responseElement, result, headerXml);
+    xml = op.bare
+      ? buildBareResponseEnvelopeXml(version, responseValues.namespace, op.result?.element, result, headerXml)
+      : buildResponseEnvelopeXml(version, responseValues.namespace, op.responseElement, result, headerXml);
   } catch (error) {
     return faultReply(version, failureOf(error, context.ctx, options));
   }
@@ -174,6 +187,15 @@ async function handleEncodedCall(
     return faultReply(version, failureOf(error, context.ctx, options));
   }
   return contentReply(200, soapContentType(version), xml);
+}
+
+/** Settles a one-way call's handler after its reply has gone. */
+async function settleLater(context: ReturnType<typeof createContext>): Promise<void> {
+  try {
+    context.settled(await context.pending);
+  } catch (error) {
+    context.failed(error);
+  }
 }
 
 /** What is known of a SOAP request before its body is read: SOAPAction, content type and ASMX's version guess. */

@@ -106,6 +106,49 @@ describe('writing', () => {
   });
 });
 
+describe('unwrapped arrays', () => {
+  // `[XmlElement(IsNullable = true)] string[] Lines` beside `[XmlElement] string[] Tags`, as Mono's XmlSerializer writes
+  // and reads them: `<Lines>a</Lines><Lines xsi:nil="true" /><Lines>b</Lines><Tags>x</Tags>` (a null tag left out).
+  const types = {
+    Listing: {
+      kind: 'class',
+      xmlName: 'Listing',
+      elementName: 'Listing',
+      members: [
+        {
+          name: 'Lines',
+          xmlName: 'Lines',
+          form: 'element',
+          type: { array: 'string', item: 'Lines', nillable: true },
+          nillable: true,
+          unwrapped: true,
+        },
+        {
+          name: 'Tags',
+          xmlName: 'Tags',
+          form: 'element',
+          type: { array: 'string', item: 'Tags', nillable: false },
+          unwrapped: true,
+        },
+      ],
+    },
+  } as const;
+  const ctx = { types, namespace: NS };
+  const xml = '<l><Lines>a</Lines><Lines xsi:nil="true" /><Lines>b</Lines><Tags>x</Tags></l>';
+
+  it('writes a nil item of a nillable one as xsi:nil, and leaves out a null item of another', () => {
+    expect(writeValue(ctx, 'l', { class: 'Listing' }, { Lines: ['a', null, 'b'], Tags: ['x', null] }, {})).toBe(xml);
+  });
+
+  it('reads xsi:nil items of a nillable one as null', () => {
+    const root = readXml(`<r xmlns="${NS}" ${XSI}>${xml}</r>`);
+    expect(readValue(ctx, root.children[0] as never, { class: 'Listing' }, false)).toStrictEqual({
+      Lines: ['a', null, 'b'],
+      Tags: ['x'],
+    });
+  });
+});
+
 describe('choices (the Choices corpus service: test/golden/corpus-choices)', () => {
   const ctx = { types: CHOICES.types!, namespace: CHOICES.namespace };
   const plan = (xml: string) =>

@@ -116,7 +116,10 @@ export interface ArrayValueType {
   readonly array: ValueType;
   /** The items' element name (`string`, `Person`, `Keyword`). */
   readonly item: string;
-  /** Items may be `xsi:nil` (reference types and `T?`): read as `null`, written from `null`. */
+  /**
+   * Items may be `xsi:nil` (reference types and `T?`, unless `[XmlArrayItem(IsNullable = false)]`; unwrapped, with
+   * `[XmlElement(IsNullable = true)]`): read as `null`, written from `null`.
+   */
   readonly nillable: boolean;
   /**
    * `ArrayOfChoiceN` (`[XmlArrayItem(Name, typeof(T))]`s): each item is one of these elements, the value

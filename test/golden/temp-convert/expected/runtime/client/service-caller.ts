@@ -54,7 +54,14 @@ export function createCaller(
   const httpContext = service.httpNamespace === undefined ? context : { ...context, namespace: service.httpNamespace };
   /** Per operation, what its calls over each transport share, prepared on the first such call. */
   const operations = new Map(
-    service.operations.map((op) => [op.name, { op, targets: {} as Partial<Record<Transport, PreparedTarget>> }]),
+    service.operations.map((op) => [
+      op.name,
+      {
+        op,
+        targets: {} as Partial<Record<Transport, PreparedTarget>>,
+        values: inNamespace(context, op.requestNamespace),
+      },
+    ]),
   );
   return async <R>(operation: string, input?: object, callOptions: CallOptions = {}): Promise<R> => {
     const entry = operations.get(operation);
@@ -74,7 +81,7 @@ export function createCaller(
     ));
     const soap = transport === 'soap11' || transport === 'soap12';
     const encoded = soap && op.encoded !== undefined;
-    const params = encoded ? [] : requestValues(op, input, context, soap);
+    const params = encoded ? [] : requestValues(op, input, soap ? entry.values : context, soap);
     const files = op.parameters.length === 0 ? filesOf(op, input) : NO_FILES;
     const headerXml =
       soap && op.headers !== undefined
@@ -118,6 +125,11 @@ function prepareTarget(
 }
 
 const NO_FILES: readonly ClientFile[] = [];
+
+/** The service's types in another namespace (an operation's `RequestNamespace` or `ResponseNamespace`). */
+function inNamespace(context: ValueContext, namespace: string | undefined): ValueContext {
+  return namespace === undefined || namespace === context.namespace ? context : { ...context, namespace };
+}
 
 /** The `files` of an operation without parameters, checked. */
 function filesOf(op: OperationDescription, input: object | undefined): readonly ClientFile[] {

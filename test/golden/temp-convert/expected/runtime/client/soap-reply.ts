@@ -30,9 +30,11 @@ import { readEncodedResult } from '../soap-encoding.js';
 /** Reads the replies to calls of `op` by `site.transport` (SOAP 1.1 or 1.2). */
 export function soapReplyReader(
   site: CallSite,
-  context: ValueContext,
+  service: ValueContext,
   op: OperationDescription,
 ): (reply: ReceivedReply, outHeaders?: Record<string, unknown>) => unknown {
+  // The result is read in the response namespace (`ResponseNamespace`); SOAP headers stay in the service's.
+  const context = op.responseNamespace === undefined ? service : { ...service, namespace: op.responseNamespace };
   const namespace = context.namespace;
   const { result } = op;
   // Simple results without headers: the canonical reply's fast path.
@@ -40,7 +42,9 @@ export function soapReplyReader(
     (!result || (isXsdType(result.type) && !result.nillable)) &&
     op.headers === undefined &&
     !hasReplyParameters(op) &&
-    !op.encoded;
+    !op.encoded &&
+    !op.bare &&
+    !op.oneWay;
   const canonical = simple
     ? canonicalReplyReader(site.transport === 'soap11' ? '1.1' : '1.2', namespace, op)
     : undefined;
@@ -51,18 +55,25 @@ export function soapReplyReader(
         return result ? resultValue(site, reply, result.type as XsdType, found.lexical, result.element) : undefined;
       }
     }
-    return readSoapReply(site, context, op, reply, outHeaders);
+    return readSoapReply(site, context, op, reply, outHeaders, service);
   };
 }
 
+/**
+ * @param context the types and the namespace the result is read in
+ * @param service the same in the service namespace, where SOAP headers are (`context` when omitted)
+ */
 export function readSoapReply(
   site: CallSite,
   context: ValueContext,
   op: OperationDescription,
   reply: ReceivedReply,
   outHeaders?: Record<string, unknown>,
+  service: ValueContext = context,
 ): unknown {
   const namespace = context.namespace;
+  // A one-way call's answer has no body: 202 Accepted (.NET), or 200 (Mono).
+  if (op.oneWay && (reply.status === 202 || reply.status === 200) && reply.bytes.length === 0) return undefined;
   if (reply.status !== 200) {
     const fault = faultOf(reply);
     if (fault) throw new SoapFaultError(site, reply.status, fault);
@@ -77,10 +88,15 @@ export function readSoapReply(
   if (envelope.version !== expectedVersion) {
     throw new ProtocolError(site, reply, `a SOAP ${envelope.version} envelope answers a SOAP ${expectedVersion} call.`);
   }
-  const response = firstChildElement(envelope.body);
+  // A bare reply's result element is the Body's child; a wrapped one's, the response element's.
+  const first = firstChildElement(envelope.body);
+  const response = op.bare ? envelope.body : first;
   const responseNamespace = op.encoded?.responseNamespace ?? namespace;
-  if (!response || response.localName !== op.responseElement || response.namespace !== responseNamespace) {
-    const found = response ? describeElement(response.localName, response.namespace) : 'nothing';
+  if (
+    !response ||
+    (!op.bare && (response.localName !== op.responseElement || response.namespace !== responseNamespace))
+  ) {
+    const found = first ? describeElement(first.localName, first.namespace) : 'nothing';
     throw new ProtocolError(
       site,
       reply,
@@ -89,7 +105,7 @@ export function readSoapReply(
   }
   try {
     if (op.encoded) return readEncodedResult(context.types, op, envelope.body, response);
-    if (outHeaders !== undefined) readReplyHeaders(op, context, envelope.header, outHeaders);
+    if (outHeaders !== undefined) readReplyHeaders(op, service, envelope.header, outHeaders);
   } catch (error) {
     throw unreadable(site, reply, error);
   }

@@ -251,12 +251,13 @@ function readMembers(
       const list = items?.get(member);
       const type = member.type;
       const itemType = typeof type !== 'string' && 'array' in type ? type.array : type;
+      const nillable = typeof type !== 'string' && 'array' in type && type.nillable;
       memberValue =
         list === undefined
           ? undefined
           : member.choice
             ? readChoices(ctx, list, member.choice)
-            : readItems(ctx, list, itemType, false);
+            : readItems(ctx, list, itemType, nillable);
     } else if (read.has(member)) {
       memberValue = read.get(member);
     } else if (member.default !== undefined && isTextType(member.type)) {

@@ -12,7 +12,7 @@
  * - A derived class value (`$type`) carries `xsi:type`; an `object` value always names its type
  *   (`xsi:type="xsd:int"`, `xsi:type="Author"`) unless it is raw content.
  * - Arrays: wrapped, one item element each (`xsi:nil` items where nillable); unwrapped, the items in the
- *   member's place, null items left out.
+ *   member's place, null items `xsi:nil` where nillable (`[XmlElement(IsNullable = true)]`), else left out.
  * - Raw XML as it is, its top default-namespace declaration left out where it is the service's.
  * - Elements are in the service namespace, declared by the caller at the top; a member in another namespace (its
  *   class's `[XmlType(Namespace)]`, `[XmlElement(Namespace)]`, or none when unqualified) declares it as the
@@ -262,10 +262,15 @@ function writeMember(
     const itemType = typeof type !== 'string' && 'array' in type ? type.array : type;
     const at = { ...options, namespace: member.namespace };
     const choice = member.choice;
+    const nillable = typeof type !== 'string' && 'array' in type && type.nillable;
     for (const item of value) {
-      if (item === null || item === undefined) continue;
+      // A null item: xsi:nil where the items are nillable, else left out (as undefined ones are).
+      const site = item === null && nillable && !choice ? { nillable } : undefined;
+      if ((item === null || item === undefined) && !site) continue;
       out.push(
-        choice ? writeChoice(ctx, choice, item, options) : writeValue(ctx, member.xmlName, itemType, item, {}, at),
+        choice
+          ? writeChoice(ctx, choice, item, options)
+          : writeValue(ctx, member.xmlName, itemType, item, site ?? {}, at),
       );
     }
     return;
