@@ -55,11 +55,24 @@ export const MESSAGE_NAME_CHANGED: DiffRule = {
     'find the response.',
 };
 
+export const SOAP_ENCODING_CHANGED: DiffRule = {
+  id: 'soap-encoding-changed',
+  level: 'breaking',
+  meaning:
+    "An operation's SOAP style and use (document/literal, rpc/encoded, document/encoded) changed, or the namespace " +
+    'of its rpc request or response wrapper (`requestNamespace`, `responseNamespace`).',
+  why:
+    'The SOAP body is another shape: section 5 encoding writes `xsi:type`s, multi-reference values and ' +
+    "`soapenc:Array`s where literal writes plain elements. Old callers' requests are not read, and they do not read " +
+    'the replies.',
+};
+
 export const OPERATION_RULES: readonly DiffRule[] = [
   OPERATION_REMOVED,
   OPERATION_ADDED,
   SOAP_ACTION_CHANGED,
   MESSAGE_NAME_CHANGED,
+  SOAP_ENCODING_CHANGED,
   OPERATION_DESCRIPTION_CHANGED,
 ];
 
@@ -102,6 +115,16 @@ function changesInOperation(ctx: DiffContext, a: OperationModel, b: OperationMod
       }),
     );
   }
+  const encodingA = soapEncodingOf(a);
+  const encodingB = soapEncodingOf(b);
+  if (encodingA !== encodingB) {
+    changes.push(
+      changeOf(SOAP_ENCODING_CHANGED, where, `SOAP encoding changed from ${encodingA} to ${encodingB}`, {
+        old: encodingA,
+        new: encodingB,
+      }),
+    );
+  }
   if (a.description !== b.description) {
     changes.push(
       changeOf(OPERATION_DESCRIPTION_CHANGED, where, describeTextChange('description', a.description, b.description), {
@@ -113,4 +136,11 @@ function changesInOperation(ctx: DiffContext, a: OperationModel, b: OperationMod
   changes.push(...methodShapeChanges(ctx, a, b));
   changes.push(...parameterChanges(ctx, a, b), ...resultChanges(ctx, a, b), ...headerChanges(ctx, label, a, b));
   return changes;
+}
+
+/** `document/literal`, `document/encoded`, or `rpc/encoded` with the wrapper namespaces when they are not the service's. */
+function soapEncodingOf(op: OperationModel): string {
+  if (!op.encoded) return 'document/literal';
+  const { style, inputNamespace, outputNamespace } = op.encoded;
+  return style === 'rpc' ? `rpc/encoded (request ${inputNamespace}, response ${outputNamespace})` : 'document/encoded';
 }

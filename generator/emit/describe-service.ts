@@ -17,6 +17,7 @@ export function describeService(model: ServiceModel): ServiceDescription {
     transports: model.bindings,
     operations: model.operations.map((op) => describeOperation(op, model.namespace)),
     ...(model.types.length > 0 ? { types: model.typeDescriptions } : {}),
+    ...(model.literalNamespace === model.namespace ? {} : { httpNamespace: model.literalNamespace }),
   };
 }
 
@@ -57,7 +58,15 @@ function describeOperation(op: OperationModel, namespace: string): OperationDesc
         }
       : {}),
     ...(op.httpOmitted ? { httpOmitted: true } : {}),
-    ...describeMethodShape(op, namespace),
+    ...(op.encoded && {
+      encoded: {
+        style: op.encoded.style,
+        requestNamespace: op.encoded.inputNamespace,
+        responseNamespace: op.encoded.outputNamespace,
+        typesNamespace: op.encoded.typesNamespace,
+      },
+    }),
+    ...(op.encoded ? {} : describeMethodShape(op, namespace)),
   };
 }
 

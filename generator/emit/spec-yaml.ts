@@ -74,6 +74,7 @@ function serviceMap(doc: Document, spec: Spec): YAMLMap {
     );
     node.items.push(pair(doc, 'soapBindings', fitted(entries, '  soapBindings: ')));
   }
+  if (spec.service.style !== undefined) node.items.push(pair(doc, 'style', spec.service.style));
   return node;
 }
 
@@ -189,6 +190,8 @@ function operationMap(doc: Document, op: SpecOperation): YAMLMap {
     ['group', op.group],
     ['description', op.description],
     ['soapAction', op.soapAction],
+    ['style', op.style],
+    ['use', op.use],
     ['requestElement', op.requestElement],
     ['responseElement', op.responseElement],
     ['requestNamespace', op.requestNamespace],

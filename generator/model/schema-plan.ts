@@ -10,12 +10,15 @@ import { abstractTypesNamespace } from './naming.js';
 import { rootNamespacesOfSchemas } from './root-namespace-shapes.js';
 import type { ArrayTypeModel, ChoiceModel, ClassTypeModel, MemberModel, TypeModel } from './type-model.js';
 import type { TypeRef } from './type-refs.js';
+import type { EncodedPartModel } from './types.js';
 import type {
   AttributeNode,
   ChoiceNode,
   ComplexTypeNode,
   DataSetSchema,
   ElementNode,
+  EncodedArrayTypeNode,
+  EncodedElementNode,
   ElementRefNode,
   FixedNode,
   NamespaceDeclaration,
@@ -53,6 +56,10 @@ export interface PlanOperation {
   readonly http: boolean;
   /** The result as HTTP replies name it (arrays with their default item name); `undefined` when void. */
   readonly httpResult: TypeRef | undefined;
+  /** SOAP section 5 encoding: its types go to the encoded schema, its messages have `type=` parts. */
+  readonly encoded?: { readonly style: 'rpc' | 'document' } | undefined;
+  /** HttpGet and HttpPost keep it and it takes an array (an AbstractTypes `StringArray` part). */
+  readonly httpArrayParameter?: boolean;
 }
 
 export interface PlanInput {
@@ -77,6 +84,19 @@ export interface PlanInput {
   readonly dataSetSchema: DataSetSchema;
   /** The service's schema imports the XML Schema namespace first (`wsdl.xsdImport`). */
   readonly xsdImport: boolean;
+  /**
+   * The service namespace when `namespace` (where literal types go) is not it: a `[SoapRpcService]` writes its
+   * literal types (HTTP's) to `{namespace}/literalTypes`.
+   */
+  readonly serviceNamespace?: string;
+  /** Where encoded operations' types go: `{namespace}/encodedTypes`, or the service's own in an rpc service. */
+  readonly encodedNamespace?: string;
+}
+
+/** The SOAP message parts of an encoded operation. */
+export interface EncodedParts {
+  readonly input: readonly EncodedPartModel[];
+  readonly output: readonly EncodedPartModel[];
 }
 
 /** A SOAP message part: its name and its element, qualified with the element's schema prefix. */
@@ -98,6 +118,10 @@ export interface SchemaPlan {
   }[];
   /** The qualified `StringArray` type HTTP array parts use, when the AbstractTypes schema exists. */
   readonly stringArray: string | undefined;
+  /** The prefix of the literal types' schema, where HTTP result elements are: `tns`, or `sN` in an rpc service. */
+  readonly literalPrefix: string;
+  /** Per operation, in order: its SOAP message parts when it is encoded. */
+  readonly encodedParts: readonly (EncodedParts | undefined)[];
 }
 
 /**
@@ -136,6 +160,9 @@ export function httpResultElement(
   }
 }
 
+/** `wsdl:arrayType`'s namespace, which an encoded schema with an array imports. */
+const WSDL_NAMESPACE = 'http://schemas.xmlsoap.org/wsdl/';
+
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 interface SchemaDraft {
@@ -157,6 +184,8 @@ class Planner {
   private readonly fixups: { set: (qname: string) => void; namespace: string; name: string }[] = [];
   private objectWritten = false;
   private watermark = 0;
+  /** By operation index: the message parts of the encoded ones. */
+  private readonly encodedParts = new Map<number, EncodedParts>();
   /** The schema a wrapper or bare element is being written into: where its references import from. */
   private current: string;
   /** Each operation's SOAP message parts, by operation (written in the SOAP bindings' order). */
@@ -169,10 +198,20 @@ class Planner {
     this.current = input.namespace;
   }
 
+  /** The service namespace (`tns`); literal types go to `input.namespace`. */
+  private get tns(): string {
+    return this.input.serviceNamespace ?? this.input.namespace;
+  }
+
   plan(): SchemaPlan {
-    const tns = this.input.namespace;
+    const tns = this.tns;
     const { operations, soapOrder } = this.input;
-    for (const op of soapOrder ? soapOrder.map((i) => operations[i]!) : operations) {
+    for (const i of soapOrder ?? operations.map((_, j) => j)) {
+      const op = operations[i]!;
+      if (op.encoded) {
+        this.encodedParts.set(i, this.encodedOperation(op, op.encoded.style));
+        continue;
+      }
       this.watermark = op.reflected;
       const input = this.message(op.requestElement, op.requestNamespace, op.request, op.bare);
       const output = op.response && this.message(op.responseElement, op.responseNamespace, op.response, op.bare);
@@ -193,19 +232,143 @@ class Planner {
       }
     }
     if (this.input.http) {
-      if (this.input.abstractTypes) {
+      // HTTP reflects each operation's parameters (the AbstractTypes schema), then its result; the order shows
+      // when the literal schema is not the service's, created by this pass.
+      const ownLiteralSchema = this.input.namespace !== tns;
+      const abstractTypes = () => {
+        if (this.schemas.some((x) => x.namespace === abstractTypesNamespace(tns))) return;
         this.schemas.push({
           namespace: abstractTypesNamespace(tns),
           qualified: false,
           imports: [SOAP_ENCODING_NAMESPACE],
           items: [FIXED('stringArrayType')],
         });
-      }
+      };
+      if (this.input.abstractTypes && !ownLiteralSchema) abstractTypes();
       for (const op of this.input.operations) {
+        if (op.http && op.httpArrayParameter && ownLiteralSchema) abstractTypes();
         if (op.http && op.httpResult) this.httpElement(op.httpResult);
       }
     }
     return this.finish();
+  }
+
+  /**
+   * An encoded operation's schema items and message parts (SOAP section 5, the runtime's `SoapSchemaExporter`):
+   * document/encoded writes a request and a response type named after its elements, each followed by the types
+   * it reaches; rpc writes the types of its parameters, then its result's. Encoded types are written once, by
+   * their C# names, elements unqualified.
+   */
+  private encodedOperation(op: PlanOperation, style: 'rpc' | 'document'): EncodedParts {
+    const ns = this.input.encodedNamespace!;
+    const input: EncodedPartModel[] = [];
+    const output: EncodedPartModel[] = [];
+    const sides = [
+      [op.requestElement, op.request, input],
+      [op.responseElement, op.response ?? [], output],
+    ] as const;
+    for (const [element, particles, parts] of sides) {
+      if (style === 'document') {
+        this.schema(ns).items.push(this.encodedComplexType(element, particles));
+        for (const p of particles) this.exportEncoded(p.type);
+        parts.push(this.encodedPart('parameters', { namespace: ns, name: element }));
+      } else {
+        for (const p of particles) {
+          this.exportEncoded(p.type);
+          parts.push(this.encodedPart(p.name, this.encodedTypeName(p.type)));
+        }
+      }
+    }
+    return { input, output };
+  }
+
+  private encodedPart(name: string, type: { namespace: string; name: string } | undefined): EncodedPartModel {
+    const part: Mutable<EncodedPartModel> = { name, type: '' };
+    if (type) this.fixups.push({ namespace: type.namespace, name: type.name, set: (q) => (part.type = q) });
+    return part;
+  }
+
+  private encodedComplexType(
+    name: string,
+    particles: readonly { name: string; type: TypeRef; minOccurs: '0' | '1' }[],
+  ): SchemaNode {
+    if (particles.length === 0) return this.complexType('emptyComplexType', name);
+    return {
+      partial: 'encodedComplexType',
+      name,
+      particles: particles.map((p) => {
+        const node: Mutable<EncodedElementNode> = {
+          partial: 'encodedElement',
+          min: p.minOccurs,
+          name: p.name,
+          type: undefined,
+        };
+        const q = this.encodedTypeName(p.type);
+        if (q) this.fixups.push({ namespace: q.namespace, name: q.name, set: (t) => (node.type = t) });
+        return node;
+      }),
+    };
+  }
+
+  /** The XSD name a reference has in the encoded schema: classes, enums and arrays by their C# names. */
+  private encodedTypeName(ref: TypeRef): { namespace: string; name: string } | undefined {
+    const ns = this.input.encodedNamespace!;
+    switch (ref.kind) {
+      case 'nullable':
+        return this.encodedTypeName(ref.of);
+      case 'class':
+      case 'enum':
+        return { namespace: ns, name: ref.name };
+      case 'array': {
+        const item = this.encodedTypeName(ref.item);
+        const itemName = item?.name ?? 'anyType';
+        return { namespace: ns, name: `ArrayOf${itemName.charAt(0).toUpperCase()}${itemName.slice(1)}` };
+      }
+      default:
+        return this.typeName(ref);
+    }
+  }
+
+  /** Writes the encoded types a reference reaches, depth first, each once. */
+  private exportEncoded(ref: TypeRef): void {
+    const ns = this.input.encodedNamespace!;
+    switch (ref.kind) {
+      case 'nullable':
+        return this.exportEncoded(ref.of);
+      case 'class': {
+        if (!this.once(`encoded:${ref.name}`)) return;
+        const c = this.classOf(ref.name);
+        const particles = c.members.map((m) => ({ name: m.name, type: m.type, minOccurs: m.minOccurs }));
+        this.schema(ns).items.push(this.encodedComplexType(c.name, particles));
+        for (const m of c.members) this.exportEncoded(m.type);
+        return;
+      }
+      case 'enum': {
+        if (!this.once(`encoded:${ref.name}`)) return;
+        const t = this.input.types.get(ref.name)!;
+        if (t.kind !== 'enum') return;
+        this.schema(ns).items.push({
+          partial: t.flags ? 'flagsType' : 'enumType',
+          name: t.name,
+          values: t.values.map((v) => v.name),
+        });
+        return;
+      }
+      case 'array': {
+        const name = this.encodedTypeName(ref)!.name;
+        if (!this.once(`encoded:${name}`)) return;
+        const schema = this.schema(ns);
+        for (const imported of [SOAP_ENCODING_NAMESPACE, WSDL_NAMESPACE]) {
+          if (!schema.imports.includes(imported)) schema.imports.push(imported);
+        }
+        const node: Mutable<EncodedArrayTypeNode> = { partial: 'encodedArrayType', name, arrayType: '' };
+        const item = this.encodedTypeName(ref.item);
+        if (item) this.fixups.push({ ...item, set: (q) => (node.arrayType = `${q}[]`) });
+        schema.items.push(node);
+        return this.exportEncoded(ref.item);
+      }
+      default:
+    }
   }
 
   /**
@@ -602,7 +765,7 @@ class Planner {
   }
 
   private finish(): SchemaPlan {
-    const tns = this.input.namespace;
+    const tns = this.tns;
     if (this.input.xsdImport) this.schema(tns).imports.unshift(XSD_NAMESPACE);
     const prefixes = new Map<string, string>([[XSD_NAMESPACE, 's']]);
     this.schemas.forEach((s, i) => prefixes.set(s.namespace, s.namespace === tns ? 'tns' : `s${i}`));
@@ -615,8 +778,10 @@ class Planner {
         this.schemas.map((s) => s.namespace),
       ),
       schemas,
-      soapParts: this.input.operations.map((op) => this.parts.get(op)!),
+      soapParts: this.input.operations.map((op) => this.parts.get(op) ?? { input: [], output: [] }),
       stringArray: abstract && `${prefixes.get(abstract.namespace)}:StringArray`,
+      literalPrefix: prefixes.get(this.input.namespace) ?? 'tns',
+      encodedParts: this.input.operations.map((_, i) => this.encodedParts.get(i)),
     };
   }
 }

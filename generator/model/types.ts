@@ -108,6 +108,33 @@ export interface MessageNames {
   readonly httpPostOut: string;
 }
 
+/**
+ * SOAP section 5 encoding (`use="encoded"`): an rpc/encoded operation (`[SoapRpcMethod]`, or any method of a
+ * `[SoapRpcService]`) or a document/encoded one (`[SoapDocumentMethod(Use = SoapBindingUse.Encoded)]`).
+ */
+export interface EncodedOperationModel {
+  /** `style=` of `soap:operation`. */
+  readonly style: 'rpc' | 'document';
+  /**
+   * `namespace=` of the input's `soap:body`: the rpc request wrapper's namespace (`RequestNamespace`, else the
+   * service's); for document/encoded, the encoded types' namespace.
+   */
+  readonly inputNamespace: string;
+  /** The same for the output (`ResponseNamespace`). */
+  readonly outputNamespace: string;
+  /** The encoded types' namespace: the service's in an rpc service, else `{namespace}/encodedTypes`. */
+  readonly typesNamespace: string;
+  /** The SOAP message parts, `type=` qualified names in the encoded types' schema (`s:int`, `tns:ArrayOfInt`). */
+  readonly inputParts: readonly EncodedPartModel[];
+  readonly outputParts: readonly EncodedPartModel[];
+}
+
+/** A `wsdl:part` with `type=`: an rpc parameter or result, or document/encoded's one `parameters` part. */
+export interface EncodedPartModel {
+  readonly name: string;
+  readonly type: string;
+}
+
 export interface OperationModel {
   /** The method name: `wsdl:operation name`; several operations share one when they have message names. */
   readonly name: string;
@@ -137,6 +164,8 @@ export interface OperationModel {
   /** HttpGet or HttpPost is enabled and leaves the operation out (a parameter or result they cannot carry). */
   readonly httpOmitted: boolean;
   readonly soapAction: string;
+  /** Section 5 encoding (rpc/encoded, document/encoded); `undefined` for document/literal, the ASMX default. */
+  readonly encoded: EncodedOperationModel | undefined;
   /** The request wrapper element (`[SoapDocumentMethod(RequestElementName)]`, else the message name). */
   readonly requestElement: string;
   /** The response wrapper element (`ResponseElementName`, else `{message name}Response`). */
@@ -214,6 +243,10 @@ export interface ServiceModel {
   /** The endpoint path, starting with `/`, e.g. `/AuthenticationWebService.asmx`. */
   readonly path: string;
   readonly description: string | undefined;
+  /** `[SoapRpcService]`: the SOAP bindings say `style="rpc"`, every operation is rpc/encoded unless it says otherwise. */
+  readonly rpc: boolean;
+  /** Where the literal types are (HTTP's reply documents): the service namespace, or `{namespace}/literalTypes` when `rpc`. */
+  readonly literalNamespace: string;
   /** Enabled bindings, always in the canonical order. */
   readonly bindings: readonly BindingKind[];
   /** The same, as flags; `soap` and `http` when either version or verb is on. */

@@ -48,7 +48,45 @@ export interface SchemaModel {
 
 /** A node of a schema: a top-level item, a particle of a sequence, or inline content. */
 export type SchemaNode =
-  ElementNode | WrapperElementNode | ComplexTypeNode | EnumTypeNode | FixedNode | AnyNode | ChoiceNode | ElementRefNode;
+  | ElementNode
+  | WrapperElementNode
+  | ComplexTypeNode
+  | EnumTypeNode
+  | FixedNode
+  | AnyNode
+  | ChoiceNode
+  | ElementRefNode
+  | EncodedSchemaNode;
+
+/**
+ * A node of the SOAP section 5 (encoded) schema: a class or a document/encoded wrapper type, whose elements are
+ * unqualified, or an array (a `soapenc:Array` restriction).
+ */
+export type EncodedSchemaNode = EncodedComplexTypeNode | EncodedArrayTypeNode;
+
+/** `<s:complexType name>` of the encoded schema: a class, or the request or response type of a document/encoded operation. */
+export interface EncodedComplexTypeNode {
+  readonly partial: 'encodedComplexType';
+  readonly name: string;
+  readonly particles: readonly EncodedElementNode[];
+}
+
+/** `<s:element minOccurs maxOccurs form="unqualified" name type />`. */
+export interface EncodedElementNode {
+  readonly partial: 'encodedElement';
+  readonly min: '0' | '1';
+  readonly name: string;
+  /** The qualified type; `undefined` for `object`. */
+  readonly type: string | undefined;
+}
+
+/** `ArrayOfX`: a `soapenc:Array` restriction whose `wsdl:arrayType` is the item type with `[]`. */
+export interface EncodedArrayTypeNode {
+  readonly partial: 'encodedArrayType';
+  readonly name: string;
+  /** `s:int[]`, `tns:Crate[]`. */
+  readonly arrayType: string;
+}
 
 /** `<s:element minOccurs maxOccurs ref="sN:X" />`: a member in another namespace (`[XmlElement(Namespace)]`). */
 export interface ElementRefNode {

@@ -33,6 +33,8 @@ interface Draft {
   readonly result: TypeRef | undefined;
   readonly reflected: number;
   readonly http: boolean;
+  /** SOAP section 5 encoding: rpc/encoded or document/encoded; `undefined` for document/literal. */
+  readonly encoded: { readonly style: 'rpc' | 'document' } | undefined;
 }
 
 /**
@@ -43,6 +45,10 @@ interface Draft {
 export function buildModel(spec: Spec): ServiceModel {
   const svc = spec.service.name;
   const ns = spec.service.namespace;
+  // [SoapRpcService]: encoded is the service's default use, so encoded types take the service namespace and the
+  // literal ones (HTTP's) `{ns}/literalTypes`; otherwise encoded types go to `{ns}/encodedTypes`.
+  const rpcService = spec.service.style === 'rpc';
+  const sub = (name: string) => (ns.endsWith('/') ? `${ns}${name}` : `${ns}/${name}`);
   const enabled = new Set(spec.bindings ?? BINDING_KINDS);
   const bindings = BINDING_KINDS.filter((b) => enabled.has(b));
   const has = (b: BindingKind) => bindings.includes(b);
@@ -97,6 +103,7 @@ export function buildModel(spec: Spec): ServiceModel {
       result,
       reflected: resolver.registered,
       http: flags.http && isHttpEligible(facts),
+      encoded: encodingOf(op, rpcService),
     };
   };
   const drafted = new Map(soapOrder.map((i) => [i, draftOf(spec.operations[i]!)]));
@@ -162,6 +169,8 @@ export function buildModel(spec: Spec): ServiceModel {
     http: flags.http,
     dataSetSchema: spec.wsdl?.dataSetSchema ?? 'v2',
     xsdImport: spec.wsdl?.xsdImport ?? false,
+    ...(rpcService && { namespace: sub('literalTypes'), serviceNamespace: ns }),
+    encodedNamespace: rpcService ? ns : sub('encodedTypes'),
     abstractTypes: drafts.some(
       (d) =>
         d.http &&
@@ -204,6 +213,12 @@ export function buildModel(spec: Spec): ServiceModel {
         reflected: d.reflected,
         http: d.http,
         httpResult: httpResults[i],
+        encoded: d.encoded,
+        httpArrayParameter:
+          d.http &&
+          d.parameters.some(
+            (p) => httpParameterKind({ ...p.spec, direction: 'in', list: false, type: p.type }) === 'array',
+          ),
       };
     }),
   });
@@ -211,6 +226,15 @@ export function buildModel(spec: Spec): ServiceModel {
   // An operation name is an XML name ([WebMethod] on a method whose name is no C# identifier); TypeScript gets an
   // identifier made from it, derived here once.
   const methods = operationMethodNames(drafts.map((d) => d.messageName));
+  const ambiguous = ambiguousRequestElements(
+    drafts.map((d) => ({
+      binding: d.op.binding,
+      element: requestElementKey(
+        methodShape(d.op, d.messageName, ns, spec.service.parameterStyle),
+        d.parameters.filter((p) => p.spec.direction !== 'out').map((p) => p.spec.name),
+      ),
+    })),
+  );
   const operations = drafts.map((d, i): OperationModel => {
     const { op, messageName } = d;
     // Handlers and clients name an operation by its message name: unique where overloads share a name.
@@ -265,18 +289,25 @@ export function buildModel(spec: Spec): ServiceModel {
               type: httpParameterKind(p) === 'array' ? plan.stringArray! : 's:string',
             })),
             body: result && {
-              element: bodyElement && `tns:${bodyElement.name}`,
+              element: bodyElement && `${plan.literalPrefix}:${bodyElement.name}`,
               xml: bodyElement === undefined,
             },
           }
         : undefined,
       httpOmitted: flags.http && !d.http,
       soapAction: op.soapAction ?? soapActionFor(ns, messageName),
+      encoded: d.encoded && {
+        style: d.encoded.style,
+        inputNamespace: d.encoded.style === 'rpc' ? (op.requestNamespace ?? ns) : rpcService ? ns : sub('encodedTypes'),
+        outputNamespace:
+          d.encoded.style === 'rpc' ? (op.responseNamespace ?? ns) : rpcService ? ns : sub('encodedTypes'),
+        typesNamespace: rpcService ? ns : sub('encodedTypes'),
+        inputParts: plan.encodedParts[i]!.input,
+        outputParts: plan.encodedParts[i]!.output,
+      },
       ...methodShape(op, messageName, ns, spec.service.parameterStyle),
       soapParts: plan.soapParts[i]!,
-      soapActionRequired:
-        methodShape(op, messageName, ns, spec.service.parameterStyle).parameterStyle === 'bare' &&
-        parameters.filter((p) => p.direction !== 'out').length !== 1,
+      soapActionRequired: ambiguous.has(i),
       messages: {
         soapIn: `${messageName}SoapIn`,
         soapOut: `${messageName}SoapOut`,
@@ -326,6 +357,8 @@ export function buildModel(spec: Spec): ServiceModel {
     namespace: ns,
     path: spec.service.path ?? defaultEndpointPath(svc),
     description: spec.service.description,
+    rpc: rpcService,
+    literalNamespace: rpcService ? sub('literalTypes') : ns,
     bindings,
     enabled: flags,
     operations,
@@ -381,6 +414,41 @@ function methodShape(
     parameterStyle: op.parameterStyle ?? serviceStyle ?? 'wrapped',
     oneWay: op.oneWay === true,
   };
+}
+
+/**
+ * What the runtime routes a SOAP 1.2 request by (its `requestElementName`): the request element, a bare operation's
+ * single parameter element, or nothing (a bare operation without exactly one parameter).
+ */
+function requestElementKey(
+  shape: Pick<OperationModel, 'requestElement' | 'requestNamespace' | 'parameterStyle'>,
+  inParameters: readonly string[],
+): string {
+  if (shape.parameterStyle !== 'bare') return `${shape.requestNamespace}:${shape.requestElement}`;
+  return inParameters.length === 1 ? `${shape.requestNamespace}:${inParameters[0]}` : '';
+}
+
+/**
+ * The operations SOAP 1.2 cannot route by request element, because another operation of their binding has the same
+ * one: the runtime writes `soapActionRequired="true"` on each of them (Soap12ProtocolReflector's ambiguity check).
+ */
+function ambiguousRequestElements(ops: readonly { binding: string | undefined; element: string }[]): Set<number> {
+  const seen = new Map<string, number[]>();
+  ops.forEach((op, i) => {
+    const key = `${op.binding ?? ''}\u0000${op.element}`;
+    seen.set(key, [...(seen.get(key) ?? []), i]);
+  });
+  return new Set([...seen.values()].filter((group) => group.length > 1).flat());
+}
+
+/**
+ * An operation's SOAP style and use: rpc is always encoded; a `[SoapRpcService]`'s default use is encoded, any
+ * other service's literal.
+ */
+function encodingOf(op: SpecOperation, rpcService: boolean): Draft['encoded'] {
+  const style = op.style ?? (rpcService ? 'rpc' : 'document');
+  const use = op.use ?? (style === 'rpc' || rpcService ? 'encoded' : 'literal');
+  return use === 'encoded' ? { style } : undefined;
 }
 
 /**

@@ -42,6 +42,8 @@ export function parseSpec(text: string, file: string): Spec {
 class Checker extends YamlChecker {
   /** Every type reference, checked once the declared types are known. */
   private readonly refs: TypeRefUse[] = [];
+  /** `service.style`, once read: an operation's style defaults to it. */
+  private serviceStyle: 'document' | 'rpc' = 'document';
   /** `service.parameterStyle: bare`: operations are bare unless they say `wrapped`. */
   private serviceBare = false;
   private serviceNamespace = '';
@@ -201,6 +203,7 @@ class Checker extends YamlChecker {
       'binding',
       'conformanceClaim',
       'include',
+      'style',
       'parameterStyle',
       'soapBindings',
     ]);
@@ -229,6 +232,8 @@ class Checker extends YamlChecker {
     const binding = f.binding && this.name(f.binding, 'binding name', true);
     const conformanceClaim = f.conformanceClaim && this.boolean(f.conformanceClaim);
     const include = f.include && this.typeNames(f.include, 'include');
+    const style = f.style && this.oneOf(f.style, ['document', 'rpc'] as const);
+    if (style !== undefined) this.serviceStyle = style;
     const parameterStyle = f.parameterStyle && this.oneOf(f.parameterStyle, ['wrapped', 'bare'] as const);
     this.serviceBare = parameterStyle === 'bare';
     const soapBindings = f.soapBindings && parseSoapBindings(this, f.soapBindings);
@@ -236,7 +241,9 @@ class Checker extends YamlChecker {
       parsed: soapBindings,
       service: { name, binding: f.binding, claim: conformanceClaim === true ? f.conformanceClaim : undefined },
     };
-    if (name === undefined || namespace === undefined || (f.soapBindings && !soapBindings?.ok)) return undefined;
+    if (name === undefined || namespace === undefined || (f.soapBindings && !soapBindings?.ok) || (f.style && !style)) {
+      return undefined;
+    }
     return {
       name,
       namespace,
@@ -245,6 +252,7 @@ class Checker extends YamlChecker {
       ...(binding !== undefined && { binding }),
       ...(conformanceClaim !== undefined && { conformanceClaim }),
       ...(include !== undefined && { include }),
+      ...(style !== undefined && { style }),
       ...(parameterStyle !== undefined && { parameterStyle }),
       ...(soapBindings && { soapBindings: soapBindings.list }),
     };
@@ -337,6 +345,8 @@ class Checker extends YamlChecker {
       'resultDataType',
       'resultNillable',
       'headers',
+      'style',
+      'use',
       'requestElement',
       'responseElement',
       'requestNamespace',
@@ -377,6 +387,8 @@ class Checker extends YamlChecker {
       this.problem((f.resultDataType ?? f.resultNillable)!, 'a void operation has no result to describe');
     }
     const headers = f.headers && this.headers(f.headers);
+    const soap = this.soapStyle(f);
+    this.checkEncoded(f, soap, parameters);
     const shape = this.methodShape(f, parameters, messageName ?? name, result);
     const binding = f.binding && this.name(f.binding, 'binding name', true);
     if (name !== undefined && (!f.binding || binding !== undefined)) {
@@ -398,8 +410,31 @@ class Checker extends YamlChecker {
       ...(resultNillable && { resultNillable }),
       ...(headers !== undefined && { headers }),
       ...(binding !== undefined && { binding }),
+      ...soap,
       ...shape,
     };
+  }
+
+  /**
+   * What an encoded operation cannot have yet: SOAP headers, `out` and `ref` parameters; and a document/literal
+   * operation in an rpc service (whose literal schema is HTTP's).
+   */
+  private checkEncoded(
+    f: Record<string, Entry | undefined>,
+    soap: Pick<SpecOperation, 'style' | 'use'>,
+    parameters: readonly SpecParameter[] | undefined,
+  ): void {
+    const rpc = (soap.style ?? this.serviceStyle) === 'rpc';
+    const encoded = (soap.use ?? (rpc || this.serviceStyle === 'rpc' ? 'encoded' : 'literal')) === 'encoded';
+    if (!encoded && this.serviceStyle === 'rpc' && f.use) {
+      this.problem(f.use, 'a document/literal operation in an rpc service (service.style: rpc) is not expressible');
+    }
+    if (!encoded) return;
+    if (f.headers)
+      this.problem(f.headers, 'an encoded operation (SOAP section 5) with SOAP headers is not expressible');
+    if (f.parameters && parameters?.some((p) => (p.direction ?? 'in') !== 'in')) {
+      this.problem(f.parameters, 'an encoded operation (SOAP section 5) takes in parameters only, not out or ref');
+    }
   }
 
   /**
@@ -418,6 +453,25 @@ class Checker extends YamlChecker {
           `${first.line}: a bare parameter or result is a top-level element, declared once per namespace; rename one`,
       );
     }
+  }
+
+  /**
+   * An operation's `style` and `use`. rpc is always encoded (rpc/literal is not expressible).
+   */
+  private soapStyle(f: Record<string, Entry | undefined>): Pick<SpecOperation, 'style' | 'use'> {
+    const style = f.style && this.oneOf(f.style, ['document', 'rpc'] as const);
+    const use = f.use && this.oneOf(f.use, ['literal', 'encoded'] as const);
+    const rpc = (style ?? this.serviceStyle) === 'rpc';
+    if (rpc && use === 'literal') {
+      this.problem(
+        f.use!,
+        'an rpc operation is encoded ([SoapRpcMethod] with SOAP section 5 encoding): rpc/literal is not expressible',
+      );
+    }
+    return {
+      ...(style !== undefined && { style }),
+      ...(use !== undefined && { use }),
+    };
   }
 
   /**

@@ -80,6 +80,11 @@ export interface SpecService {
   readonly soapBindings?: readonly SpecSoapBinding[];
   /** `[XmlInclude]` on the service class, in attribute order. */
   readonly include?: readonly string[];
+  /**
+   * `rpc`: `[SoapRpcService]`, every operation rpc/encoded unless it says otherwise, encoded types in the service
+   * namespace; `document` (the default): document/literal.
+   */
+  readonly style?: 'document' | 'rpc';
   /** `[SoapDocumentService(ParameterStyle)]`: the operations' default `parameterStyle`; `wrapped` when omitted. */
   readonly parameterStyle?: 'wrapped' | 'bare';
 }
@@ -118,13 +123,26 @@ export interface SpecOperation {
   /** `[return: XmlArrayItem(IsNullable = false)]` (`false`): an array result's items are not nillable. */
   readonly resultItemNullable?: boolean;
   readonly headers?: readonly SpecHeader[];
+  /** `rpc` (`[SoapRpcMethod]`) or `document` (`[SoapDocumentMethod]`); the service's `style` when omitted. */
+  readonly style?: 'document' | 'rpc';
+  /**
+   * `encoded` (SOAP section 5) or `literal`; `encoded` for an rpc operation, else `literal` in a document service
+   * and `encoded` in an rpc one, when omitted. rpc/literal is not expressible.
+   */
+  readonly use?: 'literal' | 'encoded';
   /** `[SoapDocumentMethod(RequestElementName)]`: the request element's name; the message name when omitted. */
   readonly requestElement?: string;
   /** `[SoapDocumentMethod(ResponseElementName)]`: the response element's name; `{message name}Response` when omitted. */
   readonly responseElement?: string;
-  /** `[SoapDocumentMethod(RequestNamespace)]`: the request element's namespace; the service namespace when omitted. */
+  /**
+   * `RequestNamespace` of `[SoapDocumentMethod]` or `[SoapRpcMethod]`: the namespace of the request wrapper
+   * (document) or rpc element (rpc); the service namespace when omitted.
+   */
   readonly requestNamespace?: string;
-  /** `[SoapDocumentMethod(ResponseNamespace)]`: the response element's namespace; the service namespace when omitted. */
+  /**
+   * `ResponseNamespace` of `[SoapDocumentMethod]` or `[SoapRpcMethod]`: the namespace of the response wrapper
+   * (document) or rpc element (rpc); the service namespace when omitted.
+   */
   readonly responseNamespace?: string;
   /**
    * `[SoapDocumentMethod(ParameterStyle = SoapParameterStyle.Bare)]`: each parameter, and the result, is its own

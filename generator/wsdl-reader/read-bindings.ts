@@ -47,10 +47,13 @@ export function operationKey(doc: WsdlDocument, operation: XmlNode): string {
  * style, encoded use, bindings of other protocols, and a second HTTP binding of one verb. Several SOAP bindings of
  * one version (methods spread over several `[WebServiceBinding]`s) are read as one binding with `members`.
  */
-export function readBindings(doc: WsdlDocument): Map<BindingKind, WsdlBinding> {
+export function readBindings(
+  doc: WsdlDocument,
+  options: { readonly encoded?: boolean } = {},
+): Map<BindingKind, WsdlBinding> {
   const found = new Map<BindingKind, WsdlBinding[]>();
   for (const node of doc.bindings) {
-    const binding = readBinding(doc, node);
+    const binding = readBinding(doc, node, options.encoded === true);
     const same = found.get(binding.kind);
     const first = same?.[0];
     if (first && (binding.kind === 'httpGet' || binding.kind === 'httpPost')) {
@@ -117,7 +120,8 @@ export function soapHeadersOf(binding: WsdlBinding, operation: XmlNode, directio
   return ns === undefined || !message ? [] : childElements(message, ns, 'header');
 }
 
-function readBinding(doc: WsdlDocument, node: XmlNode): WsdlBinding {
+/** `encoded`: rpc style and encoded use are read (`read-encoded.ts`), not refused. */
+function readBinding(doc: WsdlDocument, node: XmlNode, encoded: boolean): WsdlBinding {
   const name = doc.attribute(node, 'name');
   const extensions = node.elements.filter(
     (e) =>
@@ -136,7 +140,7 @@ function readBinding(doc: WsdlDocument, node: XmlNode): WsdlBinding {
   if (extensions[1]) {
     throw doc.fail(extensions[1], `binding "${name}" has more than one binding element: not a valid WSDL`);
   }
-  const kind = kindOf(doc, name, extension);
+  const kind = kindOf(doc, name, extension, encoded);
   const portType = doc.resolve(node, 'type', doc.portTypes, 'port type');
   const operations = new Map<string, XmlNode>();
   for (const operation of childElements(node, WSDL_NS, 'operation')) {
@@ -152,7 +156,7 @@ function readBinding(doc: WsdlDocument, node: XmlNode): WsdlBinding {
     }
     operations.set(key, operation);
     const soapNs = SOAP_NS[kind];
-    if (soapNs !== undefined) checkSoapOperation(doc, name, operation, soapNs);
+    if (soapNs !== undefined && !encoded) checkSoapOperation(doc, name, operation, soapNs);
   }
   return { kind, name, node, portType, operations, conformanceClaim: kind === 'soap11' && claims(node) };
 }
@@ -167,7 +171,7 @@ function claims(binding: XmlNode): boolean {
   );
 }
 
-function kindOf(doc: WsdlDocument, name: string, extension: XmlNode): BindingKind {
+function kindOf(doc: WsdlDocument, name: string, extension: XmlNode, encoded: boolean): BindingKind {
   if (extension.namespace === HTTP_NS) {
     const verb = extension.attributes.get('verb');
     if (verb === 'GET') return 'httpGet';
@@ -179,7 +183,7 @@ function kindOf(doc: WsdlDocument, name: string, extension: XmlNode): BindingKin
         'only, and a spec describes those; remove this binding and its port and import again',
     );
   }
-  if (extension.attributes.get('style') === 'rpc') throw rpcStyle(doc, extension, `binding "${name}"`);
+  if (extension.attributes.get('style') === 'rpc' && !encoded) throw rpcStyle(doc, extension, `binding "${name}"`);
   return extension.namespace === SOAP11_NS ? 'soap11' : 'soap12';
 }
 

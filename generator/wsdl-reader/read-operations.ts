@@ -68,7 +68,11 @@ export interface OperationReading {
  * the same operations, as must both HTTP bindings; which operations HTTP offers is checked against the types
  * later (the runtime decides it from the parameter types).
  */
-export function readOperations(doc: WsdlDocument, bindings: ReadonlyMap<BindingKind, WsdlBinding>): OperationReading[] {
+export function readOperations(
+  doc: WsdlDocument,
+  bindings: ReadonlyMap<BindingKind, WsdlBinding>,
+  encoded: (portTypeOperation: XmlNode) => boolean = () => false,
+): OperationReading[] {
   const soap = [bindings.get('soap11'), bindings.get('soap12')].filter((b) => b !== undefined);
   const http = [bindings.get('httpGet'), bindings.get('httpPost')].filter((b) => b !== undefined);
   for (const group of [soap, http]) {
@@ -110,7 +114,8 @@ export function readOperations(doc: WsdlDocument, bindings: ReadonlyMap<BindingK
     let request: XmlNode = node;
     let response: XmlNode = node;
     let messages: SoapMessagesReading | undefined;
-    for (const binding of soap) {
+    // An encoded operation's messages have type= parts, read with the encoded schema (read-encoded.ts).
+    for (const binding of encoded(node) ? [] : soap) {
       const read = soapParts(doc, node, name);
       const bound = binding.operations.get(operationKey(doc, node));
       const boundOutput = bound && childElement(bound, WSDL_NS, 'output');

@@ -1,6 +1,10 @@
 import { MICROSOFT_TYPES_NAMESPACE, type BuiltinName } from '../model/builtin-types.js';
 import type { DataSetSchema } from '../model/wsdl-model.js';
 import { abstractTypesNamespace } from '../model/naming.js';
+
+function encodedTypesNamespace(namespace: string): string {
+  return namespace.endsWith('/') ? `${namespace}encodedTypes` : `${namespace}/encodedTypes`;
+}
 import { isXsdType } from '../model/xsd-types.js';
 import { dataTypeBase, isDataTypeName, type DataTypeName } from '../model/data-types.js';
 import type { WsdlDocument } from './wsdl-document.js';
@@ -102,6 +106,8 @@ export class SchemaReader {
   private readonly reading = new Set<string>();
   /** The first DataSet schema read, and its form. */
   private dataSets: { form: DataSetSchema; node: XmlNode } | undefined;
+  /** Some operation is encoded: `{tns}/encodedTypes` is not the literal types' (set by {@link checkSchemas}). */
+  private encoded = false;
   /** The service's schema imports the XML Schema namespace (`wsdl.xsdImport`); known after {@link checkSchemas}. */
   xsdImport = false;
 
@@ -221,6 +227,8 @@ export class SchemaReader {
     for (const [key, node] of [...this.complexTypes, ...this.simpleTypes]) {
       const [namespace, name] = splitKey(key);
       if (namespace === MICROSOFT_TYPES_NAMESPACE || namespace === abstractTypesNamespace(this.tns)) continue;
+      // The encoded operations' schema is read-encoded.ts's.
+      if (this.encoded && namespace === encodedTypesNamespace(this.tns)) continue;
       // A message namespace's copies are the service's types (indexed under its namespace too).
       if (this.messageNamespaces.has(namespace)) continue;
       if (node.localName === 'complexType' && (isTimeSpan(name, node) || this.isArrayType(name, node))) continue;
@@ -233,9 +241,12 @@ export class SchemaReader {
    * Refuses schemas a spec cannot describe: a schema of a namespace other than the service's, Microsoft's
    * types and the AbstractTypes of HTTP, and `s:import`s of documents.
    */
-  checkSchemas(): void {
+  checkSchemas(encoded = false): void {
+    this.encoded = encoded;
     for (const schema of this.doc.schemas) {
       const namespace = schema.attributes.get('targetNamespace') ?? '';
+      // The encoded operations' schema (`{tns}/encodedTypes`) is read-encoded.ts's.
+      if (encoded && namespace === encodedTypesNamespace(this.tns)) continue;
       // Types of other namespaces ([XmlType(Namespace)]) and the elements members refer to there
       // ([XmlElement(Namespace)]) are read where they are used; such schemas are qualified, as the runtime writes them.
       if (

@@ -7,7 +7,8 @@ import { PROLOG } from '../spec/parse-spec.js';
 import type { Spec, SpecHeader, SpecOperation, SpecParameter, SpecWsdl } from '../spec/spec-types.js';
 import { compareWsdl } from './compare-wsdl.js';
 import { headerFieldNames } from './header-fields.js';
-import { readBindings, type WsdlBinding } from './read-bindings.js';
+import { operationKey, readBindings, type WsdlBinding } from './read-bindings.js';
+import { hasEncodedOperation, isEncodedBinding, isEncodedService, readEncodedOperations } from './read-encoded.js';
 import { mergeOrders, readOperations, type OperationReading, type SoapElementReading } from './read-operations.js';
 import { SchemaReader, type RawDeclaration, type RawParticle, type RawType } from './read-schema.js';
 import { readEndpoints, readService } from './read-service.js';
@@ -19,6 +20,7 @@ import { WsdlError } from './wsdl-error.js';
 import { isUsableName, RESERVED_NAMES } from './wsdl-names.js';
 import { isXmlName } from '../model/naming.js';
 import { parseXmlTree, type XmlNode } from './xml-tree.js';
+import type { ClassDeclaration, TypeDeclaration } from '../model/type-declarations.js';
 import type { WsdlDocuments } from './read-documents.js';
 
 export { WsdlError } from './wsdl-error.js';
@@ -97,7 +99,10 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
         'start with a digit): it names the generated functions and types; rename the service class and import again',
     );
   }
-  const bindings = readBindings(doc);
+  if (isEncodedService(doc)) return readEncodedWsdl(doc, body, service, name, options.exact ?? true);
+  // A literal service with encoded operations: those are read from their messages and the encoded schema.
+  const mixed = hasEncodedOperation(doc);
+  const bindings = readBindings(doc, { encoded: mixed });
   if (bindings.size === 0) {
     throw doc.failAt(
       service,
@@ -107,7 +112,12 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
     );
   }
   const soapBindings = readSoapBindings(doc, name, bindings);
-  const operations = declarationOrder(doc, readOperations(doc, bindings), soapBindings);
+  const soapBinding = bindings.get('soap11') ?? bindings.get('soap12');
+  const encodedOp = (node: XmlNode) => {
+    const bound = mixed ? soapBinding?.operations.get(operationKey(doc, node)) : undefined;
+    return bound !== undefined && isEncodedBinding(bound);
+  };
+  const operations = declarationOrder(doc, readOperations(doc, bindings, encodedOp), soapBindings);
   const messageNamespaces = new Set(
     operations
       .flatMap((op) => [...(op.soap?.request ?? []), ...(op.soap?.response ?? [])])
@@ -115,7 +125,7 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
       .filter((namespace) => namespace !== doc.targetNamespace),
   );
   const schema = new SchemaReader(doc, messageNamespaces);
-  schema.checkSchemas();
+  schema.checkSchemas(mixed);
   if (operations.length === 0) {
     throw doc.failAt(
       [...bindings.values()][0]!.portType,
@@ -126,6 +136,7 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
   const { addresses, path } = readEndpoints(doc, service, name, bindings);
 
   const shapes = operations.map((op): OperationShape => {
+    if (encodedOp(op.node)) return { op, request: [], response: [], headers: [] };
     const what = (which: string) => `the ${which} element of operation "${op.name}"`;
     const { request, response } = messageParticles(schema, op, what);
     const headers = op.headers.map((h) => {
@@ -176,8 +187,9 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
   }
 
   const fields = headerFieldNames(shapes.map((s) => s.headers.map((h) => types.nameOf(h.xmlName))));
+  const encoded = mixed ? readEncodedOperations(doc, bindings, encodedOp) : undefined;
   const specOperations = shapes.map((shape, i) => {
-    const op = operationSpec(doc, types, shape, fields[i]!);
+    const op = encoded?.operations.get(shape.op.node) ?? operationSpec(doc, types, shape, fields[i]!);
     const binding = soapBindings?.bindingOf(shape.op.node);
     return binding === undefined ? op : { ...op, binding };
   });
@@ -208,10 +220,51 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
   const exact = options.exact ?? true;
   const withLists = http ? listParameters(doc, base, operations, bindings, exact) : base;
   const address = BINDING_KINDS.map((k) => addresses[k]).find((a) => a !== undefined) ?? 'http://localhost/';
-  const { spec, model, difference } = withIncludes(doc, withLists, declarations, shapes, types, address, exact);
+  const { spec, model, difference } = withIncludes(
+    doc,
+    withLists,
+    declarations,
+    shapes,
+    types,
+    address,
+    exact,
+    encoded?.types ?? [],
+  );
   const wsdl = wsdlForm(doc, body, model, schema.dataSetSchema, schema.xsdImport);
   const { wsdl: _checked, ...rest } = spec;
   return { spec: wsdl ? { ...rest, wsdl } : rest, addresses, ...(difference && { difference }) };
+}
+
+/**
+ * A service whose SOAP operations are all encoded (SOAP section 5: `[SoapRpcService]`, `[SoapRpcMethod]`,
+ * `[SoapDocumentMethod(Use = Encoded)]`): operations and types from the SOAP messages and the encoded schema
+ * (`read-encoded.ts`), the rest from the spec's own WSDL, which must be the input's.
+ */
+function readEncodedWsdl(doc: WsdlDocument, text: string, service: XmlNode, name: string, exact: boolean): WsdlReading {
+  const bindings = readBindings(doc, { encoded: true });
+  const encoded = readEncodedOperations(doc, bindings);
+  const operations = [...encoded.operations.values()];
+  const { addresses, path } = readEndpoints(doc, service, name, bindings);
+  const kinds = [...bindings.keys()];
+  const spec: Spec = {
+    service: {
+      name,
+      namespace: doc.targetNamespace,
+      ...(path !== undefined && { path }),
+      ...(doc.description !== undefined && { description: doc.description }),
+      ...bindingName(doc, name, bindings),
+      ...(encoded.rpcService && { style: 'rpc' as const }),
+    },
+    ...(kinds.length < BINDING_KINDS.length && { bindings: kinds }),
+    ...(encoded.types.length > 0 && { types: encoded.types }),
+    operations,
+  };
+  const address = BINDING_KINDS.map((k) => addresses[k]).find((a) => a !== undefined) ?? 'http://localhost/';
+  const model = buildModel(spec);
+  const found = verify(doc, model, address);
+  if (found && exact) throw found.error;
+  const wsdl = wsdlForm(doc, text, model, undefined, false);
+  return { spec: wsdl ? { ...spec, wsdl } : spec, addresses, ...(found && { difference: found.difference }) };
 }
 
 /**
@@ -505,9 +558,11 @@ function withIncludes(
   types: TypeBuilder,
   address: string,
   exact: boolean,
+  encodedTypes: readonly ClassDeclaration[] = [],
 ): { spec: Spec; model: ServiceModel; difference?: WsdlMismatch } {
   const classes = declarations.filter((d) => d.kind === 'class');
-  const reached = new Set<string>();
+  // The classes encoded operations reach are reached (by their names, the XSD names of their literal twins).
+  const reached = new Set<string>(encodedTypes.map((t) => t.name));
   const visitParticle = (p: RawParticle): void => {
     if (p.choice) p.choice.forEach(visitParticle);
     else visit(p.type);
@@ -559,7 +614,9 @@ function withIncludes(
     const candidate: Spec = {
       ...spec,
       service: { ...spec.service, ...(serviceInclude.length > 0 && { include: serviceInclude }) },
-      ...(declarations.length > 0 && { types: types.typeDeclarations(includes) }),
+      ...((declarations.length > 0 || encodedTypes.length > 0) && {
+        types: withEncodedTypes(types.typeDeclarations(includes), encodedTypes),
+      }),
     };
     const model = buildModel(candidate);
     const found = verify(doc, model, address);
@@ -569,6 +626,15 @@ function withIncludes(
   }
   if (exact) throw first!.error;
   return { spec: first!.spec, model: first!.model, difference: first!.difference };
+}
+
+/** The literal declarations, then the encoded operations' classes no literal declaration names. */
+function withEncodedTypes(
+  literal: readonly TypeDeclaration[],
+  encoded: readonly ClassDeclaration[],
+): TypeDeclaration[] {
+  const names = new Set(literal.map((t) => t.name));
+  return [...literal, ...encoded.filter((t) => !names.has(t.name))];
 }
 
 /**

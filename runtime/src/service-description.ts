@@ -76,6 +76,19 @@ export interface OperationDescription {
   readonly bare?: boolean;
   /** `OneWay`: the server answers `202 Accepted` with no body before running the handler; the client reads nothing. */
   readonly oneWay?: boolean;
+  /** SOAP section 5 encoding (rpc/encoded, document/encoded): its SOAP messages follow `soap-encoding.ts`. */
+  readonly encoded?: EncodedDescription;
+}
+
+/** An encoded operation's wire facts (SOAP section 5, `soap-encoding.ts`). */
+export interface EncodedDescription {
+  readonly style: 'rpc' | 'document';
+  /** The request wrapper's namespace: rpc's `RequestNamespace`, document/encoded's encoded types namespace. */
+  readonly requestNamespace: string;
+  /** The response wrapper's namespace. */
+  readonly responseNamespace: string;
+  /** Where the encoded types are (`xsi:type="types:Crate"`): the service namespace, or `{ns}/encodedTypes`. */
+  readonly typesNamespace: string;
 }
 
 export interface ServiceDescription {
@@ -89,6 +102,11 @@ export interface ServiceDescription {
   readonly operations: readonly OperationDescription[];
   /** Declared classes, structs and enums, by declared name. */
   readonly types?: Readonly<Record<string, TypeDescription>>;
+  /**
+   * The namespace of the HTTP GET/POST reply documents when it is not the service's: a `[SoapRpcService]` writes
+   * its literal types to `{namespace}/literalTypes`.
+   */
+  readonly httpNamespace?: string;
 }
 
 /**

@@ -54,11 +54,14 @@ describe("an operation's [SoapDocumentMethod] settings", () => {
     const spec = parseSpec(
       'service:\n  name: Svc\n  namespace: urn:svc\n  parameterStyle: bare\noperations:\n' +
         '  - name: A\n    parameters: [{ name: a }, { name: b }]\n' +
-        '  - name: B\n    parameterStyle: wrapped\n    requestElement: BRequest\n',
+        '  - name: B\n    parameterStyle: wrapped\n    requestElement: BRequest\n' +
+        '  - name: C\n',
       'f.yaml',
     );
-    const [a, b] = buildModel(spec).operations;
+    const [a, b, c] = buildModel(spec).operations;
+    // A and C have no request element to be routed by (two parameters, none): SOAP 1.2 needs their SOAPAction.
     expect(a).toMatchObject({ parameterStyle: 'bare', soapActionRequired: true });
+    expect(c).toMatchObject({ parameterStyle: 'bare', soapActionRequired: true });
     expect(b).toMatchObject({ parameterStyle: 'wrapped', requestElement: 'BRequest', soapActionRequired: false });
     expect(
       problemsOf(

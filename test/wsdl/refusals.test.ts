@@ -18,16 +18,12 @@ const EXPECTED: readonly (readonly [RefusalCase, string])[] = [
     'fixture.wsdl:148:5: HttpGet offers operation "GetInvoice", but the ASMX runtime leaves out of HttpGet and HttpPost every operation with an out parameter ("Bill"): no spec makes the runtime write this WSDL',
   ],
   [
-    'document/encoded (SoapStyles.wsdl)',
-    'fixture.wsdl:414:20: the input of operation "Encoded" in binding "SoapStylesSoap" is use="encoded" (SOAP section 5 encoding, from [SoapDocumentMethod(Use = SoapBindingUse.Encoded)] or [SoapRpcMethod]): a spec describes document/literal operations only, the ASMX default',
-  ],
-  [
     'rpc style',
     'fixture.wsdl:52:62: operation "Notify" of binding "LegacySoap" is style="rpc" ([SoapRpcService] or [SoapRpcMethod]): a spec describes document/literal operations only, the ASMX default; switch the service to document style and import again',
   ],
   [
     'encoded use',
-    'fixture.wsdl:54:20: the input of operation "Notify" in binding "LegacySoap" is use="encoded" (SOAP section 5 encoding, from [SoapDocumentMethod(Use = SoapBindingUse.Encoded)] or [SoapRpcMethod]): a spec describes document/literal operations only, the ASMX default',
+    'fixture.wsdl:27:3: message "NotifySoapIn" is not one part with a type, as document/encoded writes it',
   ],
   [
     'one-way in the port type only',

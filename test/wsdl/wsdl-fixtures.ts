@@ -37,7 +37,6 @@ export function reproducedCorpusWsdls(): string[] {
 export const REFUSED_CORPUS: Readonly<Record<string, RegExp>> = {
   // Types in other namespaces, forms, [XmlText] and DataType import; the result element [XmlRoot("Bill")] names does not.
   'Renames.wsdl': /^Renames\.wsdl:\d+:\d+: HttpGet offers operation "GetInvoice", .*out parameter \("Bill"\)/,
-  'SoapStyles.wsdl': /^SoapStyles\.wsdl:\d+:\d+: .*(encoded|Bare|RequestElementName|one-way)/,
 };
 
 /** The WSDL the real runtime serves for the parity test's service (test/fixtures/echo-kinds). */

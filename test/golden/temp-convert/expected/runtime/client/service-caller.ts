@@ -25,6 +25,7 @@ import type { ReceivedReply } from './received-reply.js';
 import type { Sender } from './sender.js';
 import { soapReplyReader } from './soap-reply.js';
 import { soapHeaderXml } from './soap-headers.js';
+import { writeEncodedRequest } from '../soap-encoding.js';
 import type { ValueContext } from '../values/value-kinds.js';
 
 /** Calls `operation`; the result is what the operation returns (`undefined` for a void one). */
@@ -50,6 +51,7 @@ export function createCaller(
   const send = chooseSender(client);
   const { namespace } = service;
   const context = { types: service.types ?? {}, namespace };
+  const httpContext = service.httpNamespace === undefined ? context : { ...context, namespace: service.httpNamespace };
   /** Per operation, what its calls over each transport share, prepared on the first such call. */
   const operations = new Map(
     service.operations.map((op) => [
@@ -75,15 +77,22 @@ export function createCaller(
       transport,
       client.headers,
       context,
+      httpContext,
     ));
     const soap = transport === 'soap11' || transport === 'soap12';
-    const params = requestValues(op, input, soap ? entry.values : context, soap);
+    const encoded = soap && op.encoded !== undefined;
+    const params = encoded ? [] : requestValues(op, input, soap ? entry.values : context, soap);
     const files = op.parameters.length === 0 ? filesOf(op, input) : NO_FILES;
     const headerXml =
       soap && op.headers !== undefined
         ? soapHeaderXml(op, context, client.soapHeaders, callOptions.soapHeaders as Readonly<Record<string, unknown>>)
         : '';
-    const request = buildOutgoingRequest(namespace, target, params, files, callOptions.headers, headerXml);
+    let request = buildOutgoingRequest(namespace, target, params, files, callOptions.headers, headerXml);
+    if (encoded) {
+      const site = { types: context.types, namespace, op, encoded: op.encoded! };
+      const version = transport === 'soap11' ? '1.1' : '1.2';
+      request = { ...request, body: writeEncodedRequest(site, version, (input ?? {}) as Record<string, unknown>) };
+    }
     const reply = await send(request, target.site, timeoutMs, client.signal, callOptions.signal);
     return target.read(reply, callOptions.outHeaders as Record<string, unknown> | undefined) as R;
   };
@@ -102,13 +111,16 @@ function prepareTarget(
   transport: Transport,
   clientHeaders: Readonly<Record<string, string>>,
   context: ValueContext,
+  httpContext: ValueContext = context,
 ): PreparedTarget {
   const site: CallSite = { operation: op.name, transport };
   const soap = transport === 'soap11' || transport === 'soap12';
   return {
     ...requestTarget(endpoint, op, transport, clientHeaders),
     site,
-    read: soap ? soapReplyReader(site, context, op) : (reply: ReceivedReply) => readHttpReply(site, context, op, reply),
+    read: soap
+      ? soapReplyReader(site, context, op)
+      : (reply: ReceivedReply) => readHttpReply(site, httpContext, op, reply),
   };
 }
 

@@ -25,6 +25,7 @@ import { absentValue, readValue } from '../values/read-value.js';
 import { MalformedValueError, ValueReadError } from '../values/value-errors.js';
 import type { ValueContext } from '../values/value-kinds.js';
 import { readReplyHeaders } from './soap-headers.js';
+import { readEncodedResult } from '../soap-encoding.js';
 
 /** Reads the replies to calls of `op` by `site.transport` (SOAP 1.1 or 1.2). */
 export function soapReplyReader(
@@ -41,6 +42,7 @@ export function soapReplyReader(
     (!result || (isXsdType(result.type) && !result.nillable)) &&
     op.headers === undefined &&
     !hasReplyParameters(op) &&
+    !op.encoded &&
     !op.bare &&
     !op.oneWay;
   const canonical = simple
@@ -89,15 +91,20 @@ export function readSoapReply(
   // A bare reply's result element is the Body's child; a wrapped one's, the response element's.
   const first = firstChildElement(envelope.body);
   const response = op.bare ? envelope.body : first;
-  if (!response || (!op.bare && (response.localName !== op.responseElement || response.namespace !== namespace))) {
+  const responseNamespace = op.encoded?.responseNamespace ?? namespace;
+  if (
+    !response ||
+    (!op.bare && (response.localName !== op.responseElement || response.namespace !== responseNamespace))
+  ) {
     const found = first ? describeElement(first.localName, first.namespace) : 'nothing';
     throw new ProtocolError(
       site,
       reply,
-      `the Body holds ${found}, not ${describeElement(op.responseElement, namespace)}.`,
+      `the Body holds ${found}, not ${describeElement(op.responseElement, responseNamespace)}.`,
     );
   }
   try {
+    if (op.encoded) return readEncodedResult(context.types, op, envelope.body, response);
     if (outHeaders !== undefined) readReplyHeaders(op, service, envelope.header, outHeaders);
   } catch (error) {
     throw unreadable(site, reply, error);

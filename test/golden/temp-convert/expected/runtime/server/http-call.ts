@@ -105,7 +105,9 @@ export async function handleHttpCall(
   if (!op.result) return voidHttpReply(call);
   let document: string;
   try {
-    document = httpResultDocument(op, tables.values, outcome.value);
+    const httpNamespace = tables.service.httpNamespace;
+    const values = httpNamespace === undefined ? tables.values : { ...tables.values, namespace: httpNamespace };
+    document = httpResultDocument(op, values, outcome.value);
   } catch (error) {
     return textReply(500, htmlEncodeMessageChain(failureOf(error, context.ctx, options).chain));
   }

@@ -12,6 +12,7 @@
 import { parseContentType, type ContentType } from '../content-type.js';
 import { buildBareResponseEnvelopeXml, buildFaultEnvelope, buildResponseEnvelopeXml } from '../soap-envelope.js';
 import { readEnvelope } from '../soap-envelope-reader.js';
+import { readEncodedParameters, writeEncodedReply } from '../soap-encoding.js';
 import type { Transport } from '../service-description.js';
 import {
   envelopeNamespace,
@@ -67,6 +68,7 @@ export async function handleSoapCall(
     call.note.operation = op.name;
     call.note.transport = version === '1.1' ? 'soap11' : 'soap12';
   }
+  if (op.encoded) return handleEncodedCall(call, tables, options, entry, version, envelope);
   const { requestValues, responseValues } = entry;
   const first = firstChildElement(envelope.body);
   // A bare request's parameters are the Body's children; a wrapped one's, the request element's.
@@ -129,6 +131,60 @@ export async function handleSoapCall(
     xml = op.bare
       ? buildBareResponseEnvelopeXml(version, responseValues.namespace, op.result?.element, result, headerXml)
       : buildResponseEnvelopeXml(version, responseValues.namespace, op.responseElement, result, headerXml);
+  } catch (error) {
+    return faultReply(version, failureOf(error, context.ctx, options));
+  }
+  return contentReply(200, soapContentType(version), xml);
+}
+
+/**
+ * An encoded operation's call (SOAP section 5, `soap-encoding.ts`): its parameters from the request wrapper, the
+ * Body's first element, with multi-references resolved; its reply in the runtime's encoded form. It has no SOAP
+ * headers of its own (a spec refuses them), so a header marked mustUnderstand gets the MustUnderstand fault.
+ */
+async function handleEncodedCall(
+  call: IncomingCall,
+  tables: ServiceTables,
+  options: ResolvedOptions,
+  entry: OperationEntry,
+  version: SoapVersion,
+  envelope: { readonly header: XmlElement | undefined; readonly body: XmlElement },
+): Promise<Reply> {
+  const op = entry.description;
+  const encoded = op.encoded!;
+  const body = envelope.body;
+  const site = { types: tables.values.types, namespace: tables.service.namespace, op, encoded };
+  const first = firstChildElement(body);
+  let input: Record<string, unknown>;
+  try {
+    const wrapper =
+      first && first.localName === op.name && first.namespace === encoded.requestNamespace ? first : undefined;
+    input = readEncodedParameters(site.types, op, body, wrapper);
+  } catch (error) {
+    if (error instanceof MalformedValueError) return emptyReply(400, soapContentType(version));
+    if (error instanceof ValueReadError) return clientFault(version, UNABLE_TO_READ, ...error.chain);
+    throw error;
+  }
+  // Then, as for a literal operation: it reads no SOAP header, but one marked mustUnderstand is refused.
+  const headers = readSoapHeaders(op, tables.values, envelope.header, envelopeNamespace(version));
+  if (!headers.ok) {
+    const message = `SOAP header ${headers.notUnderstood.localName} was not understood.`;
+    return faultReply(version, failure('MustUnderstand', [message]));
+  }
+  const transport = version === '1.1' ? 'soap11' : 'soap12';
+  const context = createContext(call, soapFailureReply, transport, op.name, [], {}, undefined);
+  let outcome = invokeHandler(entry, input, context, options);
+  if (outcome === undefined) {
+    try {
+      outcome = context.settled(await context.pending);
+    } catch (error) {
+      outcome = context.failed(error);
+    }
+  }
+  if (!outcome.ok) return faultReply(version, outcome.failure);
+  let xml: string;
+  try {
+    xml = writeEncodedReply(site, version, outcome.value);
   } catch (error) {
     return faultReply(version, failureOf(error, context.ctx, options));
   }
