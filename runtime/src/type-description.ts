@@ -59,35 +59,43 @@ export type BuiltinValueType =
  * `Uint8Array`, the others a string); SOAP reads and writes the type's lexical form
  * (`values/data-type-values.ts`), HTTP GET and POST the C# type's.
  */
-export type DataTypeName =
-  | 'integer'
-  | 'nonNegativeInteger'
-  | 'positiveInteger'
-  | 'negativeInteger'
-  | 'nonPositiveInteger'
-  | 'token'
-  | 'normalizedString'
-  | 'language'
-  | 'Name'
-  | 'NCName'
-  | 'NMTOKEN'
-  | 'NMTOKENS'
-  | 'ID'
-  | 'IDREF'
-  | 'IDREFS'
-  | 'ENTITY'
-  | 'ENTITIES'
-  | 'NOTATION'
-  | 'anyURI'
-  | 'duration'
-  | 'gYear'
-  | 'gYearMonth'
-  | 'gMonth'
-  | 'gMonthDay'
-  | 'gDay'
-  | 'date'
-  | 'time'
-  | 'hexBinary';
+/**
+ * Each `DataType` XmlSerializer accepts (`[XmlElement(DataType)]` and the like), with the C# type it applies to, as
+ * an XSD type of the spec format: the generator and the runtime both read this table.
+ */
+export const DATA_TYPE_BASES = {
+  integer: 'string',
+  nonNegativeInteger: 'string',
+  positiveInteger: 'string',
+  negativeInteger: 'string',
+  nonPositiveInteger: 'string',
+  token: 'string',
+  normalizedString: 'string',
+  language: 'string',
+  Name: 'string',
+  NCName: 'string',
+  NMTOKEN: 'string',
+  NMTOKENS: 'string',
+  ID: 'string',
+  IDREF: 'string',
+  IDREFS: 'string',
+  ENTITY: 'string',
+  ENTITIES: 'string',
+  NOTATION: 'string',
+  anyURI: 'string',
+  duration: 'string',
+  gYear: 'string',
+  gYearMonth: 'string',
+  gMonth: 'string',
+  gMonthDay: 'string',
+  gDay: 'string',
+  date: 'dateTime',
+  time: 'dateTime',
+  hexBinary: 'base64Binary',
+} as const satisfies Record<string, 'string' | 'dateTime' | 'base64Binary'>;
+
+/** A `DataType`: the XSD type written in place of its C# type's own. */
+export type DataTypeName = keyof typeof DATA_TYPE_BASES;
 
 /**
  * The type of a value at a site (a parameter, a result, a member, an array's

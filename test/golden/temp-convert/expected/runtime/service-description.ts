@@ -9,6 +9,7 @@
 import type { ChoiceElementDescription, HeaderDescription, TypeDescription, ValueType } from './type-description.js';
 
 export type * from './type-description.js';
+export { DATA_TYPE_BASES } from './type-description.js';
 
 export type Transport = 'soap11' | 'soap12' | 'httpGet' | 'httpPost';
 

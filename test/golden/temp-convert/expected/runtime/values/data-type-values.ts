@@ -21,42 +21,9 @@
  * back and `date` writes the date as read. A hexBinary digit that is no hex digit is malformed XML to ASMX
  * (400).
  */
-import type { DataTypeName, ValueType, XsdType } from '../type-description.js';
+import { DATA_TYPE_BASES, type DataTypeName, type ValueType } from '../type-description.js';
 import { XsdDateTime } from './xsd-date-time.js';
 import { LexicalValueError, MalformedValueError } from './value-errors.js';
-
-/** Each `DataType` with the C# type it applies to, as an XSD type of the spec format. */
-export const DATA_TYPE_BASES: Readonly<Record<DataTypeName, Extract<XsdType, 'string' | 'dateTime' | 'base64Binary'>>> =
-  {
-    integer: 'string',
-    nonNegativeInteger: 'string',
-    positiveInteger: 'string',
-    negativeInteger: 'string',
-    nonPositiveInteger: 'string',
-    token: 'string',
-    normalizedString: 'string',
-    language: 'string',
-    Name: 'string',
-    NCName: 'string',
-    NMTOKEN: 'string',
-    NMTOKENS: 'string',
-    ID: 'string',
-    IDREF: 'string',
-    IDREFS: 'string',
-    ENTITY: 'string',
-    ENTITIES: 'string',
-    NOTATION: 'string',
-    anyURI: 'string',
-    duration: 'string',
-    gYear: 'string',
-    gYearMonth: 'string',
-    gMonth: 'string',
-    gMonthDay: 'string',
-    gDay: 'string',
-    date: 'dateTime',
-    time: 'dateTime',
-    hexBinary: 'base64Binary',
-  };
 
 export function isDataType(type: ValueType): type is DataTypeName {
   return typeof type === 'string' && Object.prototype.hasOwnProperty.call(DATA_TYPE_BASES, type);

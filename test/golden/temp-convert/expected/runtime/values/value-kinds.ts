@@ -12,7 +12,8 @@ import type {
   TypeDescription,
   ValueType,
 } from '../type-description.js';
-import { DATA_TYPE_BASES, isDataType } from './data-type-values.js';
+import { DATA_TYPE_BASES } from '../type-description.js';
+import { isDataType } from './data-type-values.js';
 
 export type TypeTable = Readonly<Record<string, TypeDescription>>;
 
