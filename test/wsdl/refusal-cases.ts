@@ -74,7 +74,6 @@ export const REFUSALS = {
     corpus('TwoBindings.wsdl'),
     'AdminBinding1',
   ),
-  'a result element named by [XmlRoot] (Renames.wsdl)': corpus('Renames.wsdl'),
   'rpc style': edit(LEGACY, [NOTIFY_SOAP11, NOTIFY_SOAP11.replace('document', 'rpc')]),
   'encoded use': edit(LEGACY, [
     `${NOTIFY_SOAP11}\n      <wsdl:input>\n        <soap:body use="literal" />`,
