@@ -26,9 +26,9 @@ const NS = 'urn:example:renames';
 
 /** What the C# method does: no invoice for no number, else one with that number. */
 const handlers: RenamesHandlers = {
-  FindClient: () => ({}),
+  FindClient: () => undefined,
   GetInvoice: ({ number }) => (number === undefined ? null : { no: number }),
-  Total: () => ({ Value: '0' }),
+  Total: () => undefined,
 };
 
 function soap(version: '1.1' | '1.2', inner: string): RawRequest {
