@@ -201,7 +201,9 @@ export function buildModel(spec: Spec): ServiceModel {
         response: shape.oneWay
           ? undefined
           : [
-              ...(d.result ? [particle(d.op.resultElement ?? `${d.messageName}Result`, d.result, undefined, d.op.resultNillable)] : []),
+              ...(d.result
+                ? [particle(d.op.resultElement ?? `${d.messageName}Result`, d.result, undefined, d.op.resultNillable)]
+                : []),
               ...outParams.map((p) => particle(p.spec.name, p.type, p.choice, p.spec.nillable)),
             ],
         // The runtime exports the In (and InOut) headers' schema items, then the Out headers' ones, each group
