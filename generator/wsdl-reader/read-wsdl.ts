@@ -377,6 +377,8 @@ function bindingName(
  * maxOccurs="1" name="Bill" nillable="true" type="tns:Invoice" />`). The class takes that element name.
  */
 function rootResult(types: TypeBuilder, shape: OperationShape): RawParticle | undefined {
+  // Only where HTTP offers the operation, which proves it has no out parameter the element could be.
+  if (shape.op.http === undefined || shape.op.soap?.style !== 'wrapped') return undefined;
   const first = shape.response[0];
   if (!first || first.any || first.choice || first.namespace !== undefined) return undefined;
   if (first.name === `${shape.op.messageName}Result` || shape.request.some((p) => p.name === first.name))
@@ -397,7 +399,18 @@ function operationSpec(
   const { op, request, response } = shape;
   const resultElement = `${op.messageName}Result`;
   const rooted = rootResult(types, shape);
-  const result = (response[0]?.name === resultElement && !response[0].any) || rooted ? response[0] : undefined;
+  let result = (response[0]?.name === resultElement && !response[0].any) || rooted ? response[0] : undefined;
+  // `[return: XmlElement("X")]` renames the result element. Alone in the response it reads as an out parameter as
+  // well, on the wire the same; HTTP tells them apart, as the runtime offers no operation with out or ref parameters
+  // over HTTP GET and POST.
+  const renamed =
+    !result &&
+    op.http !== undefined &&
+    op.soap?.style === 'wrapped' &&
+    response.length === 1 &&
+    !response[0]!.any &&
+    !request.some((p) => p.name === response[0]!.name);
+  if (renamed) result = response[0];
   const outs = result ? response.slice(1) : response;
   const seen = new Map<string, RawParticle>();
   for (const p of [...request, ...outs]) {
@@ -475,7 +488,7 @@ function operationSpec(
   });
   let resultSpec: Pick<
     SpecOperation,
-    'result' | 'resultItemName' | 'resultItemNullable' | 'resultDataType' | 'resultNillable'
+    'result' | 'resultItemName' | 'resultItemNullable' | 'resultDataType' | 'resultNillable' | 'resultElement'
   > = {};
   if (rooted) {
     // The nillable root element follows from the class's [XmlRoot]; the spec says it once, on the class.
@@ -489,6 +502,12 @@ function operationSpec(
       ...(ref.dataType !== undefined && { resultDataType: ref.dataType }),
       // `[return: XmlElement(IsNullable = true)]` on a reference-type result.
       ...(ref.nillable && { resultNillable: true }),
+      ...(renamed && { resultElement: result.name }),
+      // A result of a class with [XmlRoot] that a server (the .NET Framework's) still names {message name}Result.
+      ...(!renamed &&
+        op.soap?.style === 'wrapped' &&
+        result.type.kind === 'declared' &&
+        types.hasRoot(result.type.xmlName) && { resultElement: result.name }),
     };
   }
   const headers = shape.headers.map((h, i): SpecHeader => ({

@@ -14,6 +14,10 @@ const EXPECTED: readonly (readonly [RefusalCase, string])[] = [
     'fixture.wsdl:206:17: the SOAP bindings are not in pairs: binding "AdminBinding" (port type "AdminBinding") has no SOAP 1.2 binding in its place; the ASMX runtime writes one SOAP 1.1 and one SOAP 1.2 binding per [WebServiceBinding], both versions in the same order',
   ],
   [
+    'an out parameter beside a renamed result over HTTP (Renames.wsdl edited)',
+    'fixture.wsdl:149:5: HttpGet offers operation "GetInvoice", but the ASMX runtime leaves out of HttpGet and HttpPost every operation with an out parameter ("note"): no spec makes the runtime write this WSDL',
+  ],
+  [
     'rpc style',
     'fixture.wsdl:52:62: operation "Notify" of binding "LegacySoap" is style="rpc" ([SoapRpcService] or [SoapRpcMethod]): a spec describes document/literal operations only, the ASMX default; switch the service to document style and import again',
   ],
