@@ -169,6 +169,7 @@ function wsdlMap(doc: Document, wsdl: SpecWsdl): YAMLMap {
     ['finalNewline', wsdl.finalNewline],
     ['dataSetSchema', wsdl.dataSetSchema],
     ['xsdImport', wsdl.xsdImport],
+    ['writer', wsdl.writer],
     ['prolog', wsdl.prolog],
     ['original', wsdl.original],
     ['fingerprint', wsdl.fingerprint],
