@@ -169,7 +169,6 @@ function wsdlMap(doc: Document, wsdl: SpecWsdl): YAMLMap {
     ['finalNewline', wsdl.finalNewline],
     ['dataSetSchema', wsdl.dataSetSchema],
     ['xsdImport', wsdl.xsdImport],
-    ['writer', wsdl.writer],
     ['prolog', wsdl.prolog],
     ['original', wsdl.original],
     ['fingerprint', wsdl.fingerprint],

@@ -15,8 +15,6 @@ export interface WsdlModel {
   readonly finalNewline: boolean;
   /** What precedes the root element instead of the XML declaration and a line end (`wsdl.prolog`). */
   readonly prolog: string | undefined;
-  /** The .NET Framework 1.x's forms (`wsdl.writer: net1`): see `SpecWsdl.writer`. */
-  readonly net1: boolean;
   /**
    * The served document kept beside the spec (`wsdl.original`), its ports' addresses replaced by the address
    * marker: written instead of the rendered WSDL. Set only by `withKeptWsdl` when the spec's fingerprint matches.

@@ -384,13 +384,12 @@ export function buildModel(spec: Spec): ServiceModel {
     include: spec.service.include ?? [],
     httpOperations: operations.filter((o) => o.http !== undefined),
     wsdl: {
-      namespaces: rootNamespaces(plan.namespaces, spec.wsdl),
+      namespaces: orderNamespaces(plan.namespaces, spec.wsdl?.namespaceOrder),
       schemas: plan.schemas,
       conformanceClaim: spec.service.conformanceClaim === true,
       lineEnd: spec.wsdl?.lineEnds === 'crlf' ? '\r\n' : '\n',
       finalNewline: spec.wsdl?.finalNewline === true,
       prolog: spec.wsdl?.prolog,
-      net1: spec.wsdl?.writer === 'net1',
     },
     // The emitters carry everything the spec format has (out and ref parameters and choices included).
     codeBlockers: [],
@@ -452,24 +451,6 @@ function encodingOf(op: SpecOperation, rpcService: boolean): Draft['encoded'] {
   const style = op.style ?? (rpcService ? 'rpc' : 'document');
   const use = op.use ?? (style === 'rpc' || rpcService ? 'encoded' : 'literal');
   return use === 'encoded' ? { style } : undefined;
-}
-
-/** The .NET Framework 1.x's order of the root's declarations (it declares no `soap12`). */
-const NET1_ORDER: readonly string[] = ['http', 'soap', 's', 'soapenc', 'tns', 'tm', 'mime'];
-
-/**
- * The root's namespace declarations: the runtime's, less `soap12` for the .NET Framework 1.x, in the order
- * `wsdl.namespaceOrder` names, else in the writer's.
- */
-function rootNamespaces(
-  computed: readonly NamespaceDeclaration[],
-  wsdl: Spec['wsdl'],
-): readonly NamespaceDeclaration[] {
-  if (wsdl?.writer !== 'net1') return orderNamespaces(computed, wsdl?.namespaceOrder);
-  return orderNamespaces(
-    computed.filter((n) => n.prefix !== 'soap12'),
-    wsdl.namespaceOrder ?? NET1_ORDER,
-  );
 }
 
 /**

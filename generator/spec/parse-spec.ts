@@ -71,13 +71,6 @@ class Checker extends YamlChecker {
     const types = f.types && parseTypes(this, f.types, this.refs);
     const operations = this.need(root, f, '', 'operations') && this.operations(f.operations!);
     const wsdl = f.wsdl && this.wsdl(f.wsdl);
-    if (wsdl?.writer === 'net1' && (bindings === undefined || bindings.includes('soap12'))) {
-      this.problem(
-        this.net1Entry!,
-        'the .NET Framework 1.x serves no SOAP 1.2: list the bindings without soap12 (e.g. bindings: [soap11, ' +
-          'httpGet, httpPost])',
-      );
-    }
     checkTypeRefs(this, types?.declarations ?? [], types?.entries ?? new Map(), this.refs);
     if (this.soapBindings.parsed || this.bindingUses.some((u) => u.binding !== undefined)) {
       checkBindingUses(this, this.soapBindings.service, this.soapBindings.parsed, this.bindingUses);
@@ -93,9 +86,6 @@ class Checker extends YamlChecker {
   }
 
   /** `wsdl:`: how the served WSDL's text differs from Mono's (another server's declaration order, line ends). */
-  /** Where `wsdl.writer` is, for the check against the bindings. */
-  private net1Entry: Entry | undefined;
-
   private wsdl(entry: Entry): SpecWsdl | undefined {
     const map = this.mapping(entry);
     if (!map) return undefined;
@@ -106,7 +96,6 @@ class Checker extends YamlChecker {
       'dataSetSchema',
       'xsdImport',
       'prolog',
-      'writer',
       'original',
       'fingerprint',
     ]);
@@ -142,8 +131,6 @@ class Checker extends YamlChecker {
       );
       prolog = undefined;
     }
-    const writer = f.writer && this.oneOf(f.writer, ['net1'] as const);
-    this.net1Entry = f.writer;
     const kept = this.keptOriginal(f.original, f.fingerprint);
     if (
       (f.prolog && prolog === undefined) ||
@@ -152,7 +139,6 @@ class Checker extends YamlChecker {
       (f.lineEnds && lineEnds === undefined) ||
       (f.finalNewline && finalNewline === undefined) ||
       (f.dataSetSchema && dataSetSchema === undefined) ||
-      (f.writer && writer === undefined) ||
       !ok
     ) {
       return undefined;
@@ -164,7 +150,6 @@ class Checker extends YamlChecker {
       ...(dataSetSchema !== undefined && { dataSetSchema }),
       ...(xsdImport !== undefined && { xsdImport }),
       ...(prolog !== undefined && { prolog }),
-      ...(writer !== undefined && { writer }),
       ...kept,
     };
   }

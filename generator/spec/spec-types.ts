@@ -49,13 +49,6 @@ export interface SpecWsdl {
    */
   readonly prolog?: string;
   /**
-   * `net1`: the document as the .NET Framework 1.x writes it (no SOAP 1.2, `<documentation xmlns="…wsdl/">`,
-   * the service's description inside `wsdl:service` only, `style="document"` on `soap:binding`, and its order of
-   * the root's declarations: `http soap s soapenc tns tm mime`). The .NET Framework 2.0 and later's (and Mono's)
-   * when omitted.
-   */
-  readonly writer?: 'net1';
-  /**
    * The served document, kept beside the spec by `asmxgen import` when the spec cannot regenerate it byte for
    * byte (a copy edited by hand, another tool's output): a path relative to the spec's folder. `generate`
    * writes it (ports' addresses from `--base-url`) while `fingerprint` matches the spec's contract.

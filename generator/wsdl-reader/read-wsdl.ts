@@ -196,15 +196,12 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
   const http = bindings.has('httpGet') || bindings.has('httpPost');
   const soap11 = bindings.get('soap11');
   const kinds = [...bindings.keys()];
-  const net1 = writtenByNet1(doc, body, bindings);
-  // The .NET Framework 1.x writes the service's description inside wsdl:service only.
-  const description = doc.description ?? doc.documentationOf(service);
   const base: Spec = {
     service: {
       name,
       namespace: doc.targetNamespace,
       ...(path !== undefined && { path }),
-      ...(description !== undefined && { description }),
+      ...(doc.description !== undefined && { description: doc.description }),
       ...(soapBindings ? {} : bindingName(doc, name, bindings)),
       ...((soapBindings ? soapBindings.defaultClaim : soap11?.conformanceClaim === true) && { conformanceClaim: true }),
       ...(soapBindings && { soapBindings: soapBindings.list }),
@@ -213,11 +210,10 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
     ...(declarations.length > 0 && { types: types.typeDeclarations(new Map()) }),
     operations: specOperations,
     // The DataSet form is part of what the writer writes, so it is in the spec the WSDL is checked against.
-    ...((schema.dataSetSchema === 'legacy' || schema.xsdImport || net1) && {
+    ...((schema.dataSetSchema === 'legacy' || schema.xsdImport) && {
       wsdl: {
         ...(schema.dataSetSchema === 'legacy' && { dataSetSchema: 'legacy' as const }),
         ...(schema.xsdImport && { xsdImport: true }),
-        ...(net1 && { writer: 'net1' as const }),
       },
     }),
   };
@@ -234,7 +230,7 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
     exact,
     encoded?.types ?? [],
   );
-  const wsdl = wsdlForm(doc, body, model, schema.dataSetSchema, schema.xsdImport, net1);
+  const wsdl = wsdlForm(doc, body, model, schema.dataSetSchema, schema.xsdImport);
   const { wsdl: _checked, ...rest } = spec;
   return { spec: wsdl ? { ...rest, wsdl } : rest, addresses, ...(difference && { difference }) };
 }
@@ -694,7 +690,6 @@ function wsdlForm(
   model: ServiceModel,
   dataSetSchema: SpecWsdl['dataSetSchema'],
   xsdImport: boolean,
-  net1 = false,
 ): SpecWsdl | undefined {
   const order = declaredOrder(doc, text);
   const expected = model.wsdl.namespaces;
@@ -718,7 +713,6 @@ function wsdlForm(
     ...(dataSetSchema === 'legacy' && { dataSetSchema }),
     ...(xsdImport && { xsdImport }),
     ...(prolog !== undefined && { prolog }),
-    ...(net1 && { writer: 'net1' as const }),
   };
   return Object.keys(form).length > 0 ? form : undefined;
 }
@@ -727,19 +721,6 @@ function wsdlForm(
  * The root's `xmlns:` declarations before `targetNamespace`, in document order, when the root has the runtime's
  * shape: declarations, then `targetNamespace`, then the WSDL namespace's declaration last.
  */
-/**
- * A document the .NET Framework 1.x wrote (`wsdl.writer: net1`): no SOAP 1.2 binding nor `soap12` declaration, and
- * `style="document"` on the SOAP binding, which later versions leave out.
- */
-function writtenByNet1(doc: WsdlDocument, text: string, bindings: ReadonlyMap<string, unknown>): boolean {
-  if (bindings.has('soap12') || !bindings.has('soap11')) return false;
-  const declared = declaredOrder(doc, text);
-  if (!declared || declared.some((d) => d.prefix === 'soap12')) return false;
-  return doc.bindings.some((b) =>
-    b.elements.some((e) => e.localName === 'binding' && e.attributes.get('style') === 'document'),
-  );
-}
-
 function declaredOrder(doc: WsdlDocument, text: string): { prefix: string; uri: string }[] | undefined {
   const tag = /<[^\s/>]+/y;
   tag.lastIndex = doc.root.offset;
