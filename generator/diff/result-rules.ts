@@ -49,14 +49,15 @@ export const RESULT_NILLABLE_CHANGED: DiffRule = {
     'readers refuse the element they were not told of.',
 };
 
-export const RESULT_ELEMENT_CHANGED: DiffRule = {
-  id: 'result-element-changed',
+export const RESULT_ELEMENT_RENAMED: DiffRule = {
+  id: 'result-element-renamed',
   level: 'breaking',
   meaning:
-    'The name of the result element inside the response element changed (`resultElement`, `[return: XmlElement("X")]`).',
+    "The result element's name changed: the result's class gained, lost or renamed its `[XmlRoot]` (`elementName`), which names the element (`Bill` instead of `{Op}Result`).",
   why:
-    'Callers of the old contract look for the result under its old name: XmlSerializer proxies and asmxgen clients ' +
-    'skip the element they do not know and return no value.',
+    'Callers of the old contract look for the old element in the response and find none: XmlSerializer proxies and ' +
+    'asmxgen clients read no value. The root-named element is also nillable, so a null result is written ' +
+    '`xsi:nil="true"` instead of being left out, or the other way round.',
 };
 
 export const RESULT_RULES: readonly DiffRule[] = [
@@ -65,7 +66,7 @@ export const RESULT_RULES: readonly DiffRule[] = [
   RESULT_REMOVED,
   RESULT_TYPE_CHANGED,
   RESULT_NILLABLE_CHANGED,
-  RESULT_ELEMENT_CHANGED,
+  RESULT_ELEMENT_RENAMED,
 ];
 
 /** Changes of the result of an operation both versions have. */
@@ -94,25 +95,26 @@ export function resultChanges(ctx: DiffContext, a: OperationModel, b: OperationM
     return [changeOf(RESULT_TYPE_CHANGED, where, message, { old: a.result.type.spec, new: b.result.type.spec })];
   }
   if (a.result && b.result) {
-    const nillable =
-      a.result.nillable !== b.result.nillable && a.result.type.kind !== 'nullable'
-        ? [changeOf(RESULT_NILLABLE_CHANGED, where, b.result.nillable ? 'became nillable' : 'no longer nillable')]
-        : [];
-    // The default name follows the message name, whose change is reported on its own.
+    const { elementName: before } = a.result;
+    const { elementName: after } = b.result;
+    // A root-named element is nillable by itself: the rename says it, not a second change.
+    // A default name follows the message name, whose change is reported on its own.
     const isDefault = (op: OperationModel) => op.result!.elementName === `${op.messageName}Result`;
-    const element =
-      a.result.elementName !== b.result.elementName && !(isDefault(a) && isDefault(b))
+    const renamed =
+      before !== after && !(isDefault(a) && isDefault(b))
         ? [
-            changeOf(
-              RESULT_ELEMENT_CHANGED,
-              where,
-              `the result element is now ${b.result.elementName}, was ${a.result.elementName}`,
-              { old: a.result.elementName, new: b.result.elementName },
-            ),
+            changeOf(RESULT_ELEMENT_RENAMED, where, `the result element is now ${after}, no longer ${before}`, {
+              old: before,
+              new: after,
+            }),
           ]
         : [];
+    const nillable =
+      renamed.length === 0 && a.result.nillable !== b.result.nillable && a.result.type.kind !== 'nullable'
+        ? [changeOf(RESULT_NILLABLE_CHANGED, where, b.result.nillable ? 'became nillable' : 'no longer nillable')]
+        : [];
     return [
-      ...element,
+      ...renamed,
       ...itemNameChanges(ctx, where, a.result.type, b.result.type),
       ...itemNillableChanges(ctx, where, a.result.type, b.result.type, 'in responses', true, false),
       ...dataTypeChanges(where, a.result.type, b.result.type),

@@ -146,15 +146,13 @@ export function buildModel(spec: Spec): ServiceModel {
    * root (`Bill`) and writes it `nillable`, `minOccurs="1"` (corpus `Renames`), as the class's own top-level element.
    */
   const rootResult = (d: Draft): ClassTypeModel | undefined => {
-    // `[return: XmlElement("X")]` (`resultElement`) names it instead.
-    if (d.result?.kind !== 'class' || d.encoded || d.op.resultElement !== undefined) return undefined;
+    if (d.result?.kind !== 'class' || d.encoded) return undefined;
     if (methodShape(d.op, d.messageName, ns, spec.service.parameterStyle).parameterStyle === 'bare') return undefined;
     const t = types.get(d.result.name);
     return t?.kind === 'class' && t.root ? t : undefined;
   };
-  /** The result element: `resultElement`, else the root name of the result's class, else `{message name}Result`. */
-  const resultElementOf = (d: Draft): string =>
-    d.op.resultElement ?? rootResult(d)?.elementName ?? `${d.messageName}Result`;
+  /** The result element: `{message name}Result`, or the root name of the result's class. */
+  const resultElementOf = (d: Draft): string => rootResult(d)?.elementName ?? `${d.messageName}Result`;
   const headersOf = (d: Draft): HeaderModel[] =>
     [...(d.op.headers ?? [])]
       .sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0))

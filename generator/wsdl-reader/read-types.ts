@@ -123,12 +123,6 @@ export class TypeBuilder {
     this.roots.add(xmlName);
   }
 
-  /** Whether the spec gives the type an `elementName` (`[XmlRoot]`), which names a wrapped result of it. */
-  hasRoot(xmlName: string): boolean {
-    const element = this.elementNames.get(xmlName);
-    return element !== undefined && (element !== xmlName || this.roots.has(xmlName));
-  }
-
   /** Records what an occurrence of a type says about it (struct or class). */
   observe(p: RawParticle, context: UseContext): void {
     if (p.choice) {

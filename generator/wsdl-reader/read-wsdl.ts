@@ -399,18 +399,7 @@ function operationSpec(
   const { op, request, response } = shape;
   const resultElement = `${op.messageName}Result`;
   const rooted = rootResult(types, shape);
-  let result = (response[0]?.name === resultElement && !response[0].any) || rooted ? response[0] : undefined;
-  // `[return: XmlElement("X")]` renames the result element. Alone in the response it reads as an out parameter as
-  // well, on the wire the same; HTTP tells them apart, as the runtime offers no operation with out or ref parameters
-  // over HTTP GET and POST.
-  const renamed =
-    !result &&
-    op.http !== undefined &&
-    op.soap?.style === 'wrapped' &&
-    response.length === 1 &&
-    !response[0]!.any &&
-    !request.some((p) => p.name === response[0]!.name);
-  if (renamed) result = response[0];
+  const result = (response[0]?.name === resultElement && !response[0].any) || rooted ? response[0] : undefined;
   const outs = result ? response.slice(1) : response;
   const seen = new Map<string, RawParticle>();
   for (const p of [...request, ...outs]) {
@@ -488,7 +477,7 @@ function operationSpec(
   });
   let resultSpec: Pick<
     SpecOperation,
-    'result' | 'resultItemName' | 'resultItemNullable' | 'resultDataType' | 'resultNillable' | 'resultElement'
+    'result' | 'resultItemName' | 'resultItemNullable' | 'resultDataType' | 'resultNillable'
   > = {};
   if (rooted) {
     // The nillable root element follows from the class's [XmlRoot]; the spec says it once, on the class.
@@ -502,12 +491,6 @@ function operationSpec(
       ...(ref.dataType !== undefined && { resultDataType: ref.dataType }),
       // `[return: XmlElement(IsNullable = true)]` on a reference-type result.
       ...(ref.nillable && { resultNillable: true }),
-      ...(renamed && { resultElement: result.name }),
-      // A result of a class with [XmlRoot] that a server (the .NET Framework's) still names {message name}Result.
-      ...(!renamed &&
-        op.soap?.style === 'wrapped' &&
-        result.type.kind === 'declared' &&
-        types.hasRoot(result.type.xmlName) && { resultElement: result.name }),
     };
   }
   const headers = shape.headers.map((h, i): SpecHeader => ({
