@@ -101,13 +101,13 @@ class Checker extends YamlChecker {
     const f = this.fields(map, entry.path, [
       'namespaceOrder',
       'lineEnds',
-      'runtime',
       'finalNewline',
       'dataSetSchema',
       'xsdImport',
       'prolog',
       'original',
       'fingerprint',
+      'runtime',
     ]);
     let namespaceOrder: string[] | undefined;
     let ok = true;
