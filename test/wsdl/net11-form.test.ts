@@ -74,3 +74,20 @@ test('.NET 1.1 has no SOAP 1.2: a spec that enables it is refused at wsdl.runtim
     '8:12: unknown value "net2"; expected one of: net1.1',
   ]);
 });
+
+test('an rpc/encoded service of .NET 1.1 imports back to its spec, description from wsdl:service', () => {
+  const spec = parseSpec(
+    'service:\n  name: Calc\n  namespace: http://example.org/calc/\n  description: Sums\n  style: rpc\n' +
+      'bindings: [soap11]\noperations:\n  - name: Add\n    description: Adds two numbers\n' +
+      '    parameters: [{ name: a, type: int }, { name: b, type: int }]\n    result: int\nwsdl:\n  runtime: net1.1\n',
+    'calc.yaml',
+  );
+  const text = renderWsdl(buildModel(spec), 'http://example.org/Calc.asmx');
+  expect(text).toContain(
+    '  <wsdl:service name="Calc">\n    <documentation xmlns="http://schemas.xmlsoap.org/wsdl/">Sums</documentation>\n',
+  );
+  expect(text).toContain('<soap:binding transport="http://schemas.xmlsoap.org/soap/http" style="rpc" />');
+  const { spec: read } = readWsdl(text, 'Calc.wsdl');
+  expect(read).toStrictEqual(spec);
+  expect(renderWsdl(buildModel(read), 'http://example.org/Calc.asmx')).toBe(text);
+});
