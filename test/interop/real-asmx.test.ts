@@ -26,7 +26,7 @@ import {
   type RecordingServer,
 } from '../server/recording-server.js';
 import { sharedFile } from '../shared-files.js';
-import { exchange, rawReply, renderReply, type RawReply, type RawRequest } from './asmx-host/raw-exchange.js';
+import { exchange, rawReply, renderReply, type RawReply, type RawRequest } from './raw-exchange.js';
 import { monoAspNet, startAsmxHost, type AsmxHost, type HostCall } from './asmx-host/start-asmx-host.js';
 
 const E = '/AuthenticationWebService.asmx';
