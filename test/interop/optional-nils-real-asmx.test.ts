@@ -35,9 +35,9 @@ const ENVELOPES = {
 
 /** The three states of the flagged members, as `Make(state)` builds them in C#. */
 const STATES: Readonly<Record<'set' | 'unset' | 'null', Sparse>> = {
-  set: { Note: 'n', Count: 3, Part: { Label: 'p' }, Plain: null, Always: null },
+  set: { Note: 'n', Count: 3, Part: { Label: 'p' }, Box: { Width: 5 }, Plain: null, Always: null },
   unset: { Plain: null, Always: null },
-  null: { Note: null, Count: null, Part: null, Plain: null, Always: null },
+  null: { Note: null, Count: null, Part: null, Box: null, Plain: null, Always: null },
 };
 
 /** What `Inspect` reports for each state: `{Name}Specified`, and whether the value is null. */
@@ -75,6 +75,7 @@ const handlers: OptionalNilsHandlers = {
     };
   },
   Echo: ({ value }) => value,
+  Widen: ({ size }) => ({ Width: size.Width + 1 }),
 };
 
 function soap(version: '1.1' | '1.2', op: string, inner: string): RawRequest {
@@ -90,9 +91,9 @@ function soap(version: '1.1' | '1.2', op: string, inner: string): RawRequest {
 
 const REQUIRED = '<Plain xsi:nil="true" /><Always xsi:nil="true" />';
 const SENT = {
-  set: `<Note>a</Note><Count>4</Count><Part><Label>q</Label></Part>${REQUIRED}`,
+  set: `<Note>a</Note><Count>4</Count><Part><Label>q</Label></Part><Box><Width>6</Width></Box>${REQUIRED}`,
   unset: REQUIRED,
-  null: `<Note xsi:nil="true" /><Count xsi:nil="true" /><Part xsi:nil="true" />${REQUIRED}`,
+  null: `<Note xsi:nil="true" /><Count xsi:nil="true" /><Part xsi:nil="true" /><Box xsi:nil="true" />${REQUIRED}`,
 };
 
 const CASES: readonly (readonly [string, RawRequest])[] = [
@@ -112,6 +113,10 @@ const CASES: readonly (readonly [string, RawRequest])[] = [
     [`Echo of members ${state} (SOAP 1.1)`, soap('1.1', 'Echo', `<value>${SENT[state]}</value>`)] as const,
     [`Inspect of members ${state} (SOAP 1.2)`, soap('1.2', 'Inspect', `<value>${SENT[state]}</value>`)] as const,
   ]),
+  [
+    'Widen: the struct is a value type where it is no flagged member',
+    soap('1.1', 'Widen', '<size><Width>1</Width></size>'),
+  ],
 ];
 
 let host: SharedAsmxHost | undefined;
@@ -163,7 +168,7 @@ describe('the generated server leaves out an unset flagged member and writes xsi
     const reply = (state: string) => exchange(port, soap('1.1', 'Make', `<state>${state}</state>`));
     expect((await reply('unset')).body.toString()).toContain('<MakeResult><Plain xsi:nil="true" />');
     expect((await reply('null')).body.toString()).toContain(
-      '<MakeResult><Note xsi:nil="true" /><Count xsi:nil="true" /><Part xsi:nil="true" />',
+      '<MakeResult><Note xsi:nil="true" /><Count xsi:nil="true" /><Part xsi:nil="true" /><Box xsi:nil="true" />',
     );
   });
 });

@@ -13,7 +13,16 @@ import {
   type ClientUpload,
 } from '@asmxgen/runtime/client';
 import { service } from './service.js';
-import type { MakeInput, MakeResult, InspectInput, InspectResult, EchoInput, EchoResult } from './types.js';
+import type {
+  MakeInput,
+  MakeResult,
+  InspectInput,
+  InspectResult,
+  EchoInput,
+  EchoResult,
+  WidenInput,
+  WidenResult,
+} from './types.js';
 
 /** The transports OptionalNils enables: what a client's or a call's `transport` may name. */
 export type OptionalNilsTransport = 'soap11' | 'soap12' | 'httpGet' | 'httpPost';
@@ -45,6 +54,7 @@ export interface OptionalNilsClient {
   Make(input?: MakeInput, options?: OptionalNilsCallOptions): Promise<MakeResult>;
   Inspect(input?: InspectInput, options?: OptionalNilsCallOptions): Promise<InspectResult>;
   Echo(input?: EchoInput, options?: OptionalNilsCallOptions): Promise<EchoResult>;
+  Widen(input: WidenInput, options?: OptionalNilsCallOptions): Promise<WidenResult>;
 }
 
 /**
@@ -60,6 +70,7 @@ export function createOptionalNilsClient(options: OptionalNilsClientOptions = {}
     Make: (input, callOptions) => call('Make', input, callOptions),
     Inspect: (input, callOptions) => call('Inspect', input, callOptions),
     Echo: (input, callOptions) => call('Echo', input, callOptions),
+    Widen: (input, callOptions) => call('Widen', input, callOptions),
   };
 }
 

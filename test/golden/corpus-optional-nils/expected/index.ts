@@ -26,6 +26,7 @@ export type {
 export type {
   Sparse,
   NilPart,
+  NilSize,
   SparseReport,
   MakeInput,
   MakeResult,
@@ -33,6 +34,8 @@ export type {
   InspectResult,
   EchoInput,
   EchoResult,
+  WidenInput,
+  WidenResult,
 } from './types.js';
 export { service } from './service.js';
 export { documents } from './documents.js';

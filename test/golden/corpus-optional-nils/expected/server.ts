@@ -11,7 +11,16 @@ import {
 } from '@asmxgen/runtime/server';
 import { documents } from './documents.js';
 import { service } from './service.js';
-import type { MakeInput, MakeResult, InspectInput, InspectResult, EchoInput, EchoResult } from './types.js';
+import type {
+  MakeInput,
+  MakeResult,
+  InspectInput,
+  InspectResult,
+  EchoInput,
+  EchoResult,
+  WidenInput,
+  WidenResult,
+} from './types.js';
 
 /**
  * The implementation of OptionalNils: one method per operation, called with the operation's parameters
@@ -23,6 +32,7 @@ export interface OptionalNilsHandlers {
   Make(input: MakeInput, ctx: CallContext): MakeResult | Promise<MakeResult>;
   Inspect(input: InspectInput, ctx: CallContext): InspectResult | Promise<InspectResult>;
   Echo(input: EchoInput, ctx: CallContext): EchoResult | Promise<EchoResult>;
+  Widen(input: WidenInput, ctx: CallContext): WidenResult | Promise<WidenResult>;
 }
 
 /**

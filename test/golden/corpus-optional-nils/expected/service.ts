@@ -35,6 +35,14 @@ export const service: ServiceDescription = {
       result: { type: { class: 'Sparse' }, element: 'EchoResult' },
       httpOmitted: true,
     },
+    {
+      name: 'Widen',
+      soapAction: 'urn:example:optional-nils/Widen',
+      responseElement: 'WidenResponse',
+      parameters: [{ name: 'size', type: { class: 'NilSize' }, optional: false }],
+      result: { type: { class: 'NilSize' }, element: 'WidenResult' },
+      httpOmitted: true,
+    },
   ],
   types: {
     Sparse: {
@@ -45,6 +53,7 @@ export const service: ServiceDescription = {
         { name: 'Note', xmlName: 'Note', form: 'element', type: 'string', nillable: true, optional: true },
         { name: 'Count', xmlName: 'Count', form: 'element', type: 'int', nillable: true, optional: true },
         { name: 'Part', xmlName: 'Part', form: 'element', type: { class: 'NilPart' }, nillable: true, optional: true },
+        { name: 'Box', xmlName: 'Box', form: 'element', type: { class: 'NilSize' }, nillable: true, optional: true },
         { name: 'Plain', xmlName: 'Plain', form: 'element', type: 'int', nillable: true },
         { name: 'Always', xmlName: 'Always', form: 'element', type: 'string', nillable: true },
       ],
@@ -54,6 +63,13 @@ export const service: ServiceDescription = {
       xmlName: 'NilPart',
       elementName: 'NilPart',
       members: [{ name: 'Label', xmlName: 'Label', form: 'element', type: 'string' }],
+    },
+    NilSize: {
+      kind: 'class',
+      xmlName: 'NilSize',
+      elementName: 'NilSize',
+      struct: true,
+      members: [{ name: 'Width', xmlName: 'Width', form: 'element', type: 'int' }],
     },
     SparseReport: {
       kind: 'class',

@@ -5,6 +5,7 @@ export interface Sparse {
   Note?: string | null;
   Count?: number | null;
   Part?: NilPart | null;
+  Box?: NilSize | null;
   Plain: number | null;
   Always: string | null;
 }
@@ -12,6 +13,11 @@ export interface Sparse {
 /** `NilPart`: a class. */
 export interface NilPart {
   Label?: string;
+}
+
+/** `NilSize`: a struct (a value type: never nil). */
+export interface NilSize {
+  Width: number;
 }
 
 /** `SparseReport`: a class. */
@@ -50,3 +56,11 @@ export interface EchoInput {
 
 /** What `Echo` returns, the `EchoResult` element; `undefined` when it is absent. */
 export type EchoResult = Sparse | undefined;
+
+/** The parameters of `Widen`. */
+export interface WidenInput {
+  size: NilSize;
+}
+
+/** What `Widen` returns, the `WidenResult` element. */
+export type WidenResult = NilSize;
