@@ -18,7 +18,7 @@ import {
   type RenamesHandlers,
   type RenamesTransport,
 } from '../golden/corpus-renames/expected/index.js';
-import { exchange, type RawReply, type RawRequest } from './asmx-host/raw-exchange.js';
+import { exchange, type RawReply, type RawRequest } from './raw-exchange.js';
 import { sharedAsmxHost, startSharedAsmxHost, type SharedAsmxHost } from './shared-asmx-host.js';
 
 const CORPUS = resolve(import.meta.dirname, '../fixtures/asmx-corpus');
