@@ -148,7 +148,7 @@ export function buildModel(spec: Spec): ServiceModel {
    * root (`Bill`) and writes it `nillable`, `minOccurs="1"` (corpus `Renames`), as the class's own top-level element.
    */
   const rootResult = (d: Draft): ClassTypeModel | undefined => {
-    if (d.result?.kind !== 'class' || d.encoded) return undefined;
+    if (spec.wsdl?.runtime !== 'mono' || d.result?.kind !== 'class' || d.encoded) return undefined;
     if (methodShape(d.op, d.messageName, ns, spec.service.parameterStyle).parameterStyle === 'bare') return undefined;
     const t = types.get(d.result.name);
     return t?.kind === 'class' && t.root ? t : undefined;
@@ -415,6 +415,7 @@ export function buildModel(spec: Spec): ServiceModel {
       finalNewline: spec.wsdl?.finalNewline === true,
       prolog: spec.wsdl?.prolog,
       net11,
+      monoRoots: spec.wsdl?.runtime === 'mono',
     },
     // The emitters carry everything the spec format has (out and ref parameters and choices included).
     codeBlockers: [],

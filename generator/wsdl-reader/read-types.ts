@@ -63,6 +63,11 @@ export class TypeBuilder {
   /** Classes whose `[XmlRoot]` names a result element. */
   private readonly roots = new Set<string>();
 
+  /** Whether a result was named after its class's `[XmlRoot]`, as Mono's runtime names it (`wsdl.runtime: mono`). */
+  get rootNamedResults(): boolean {
+    return this.roots.size > 0;
+  }
+
   constructor(
     private readonly doc: WsdlDocument,
     private readonly declarations: readonly RawDeclaration[],

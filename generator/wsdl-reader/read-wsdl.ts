@@ -216,11 +216,12 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
     ...(declarations.length > 0 && { types: types.typeDeclarations(new Map()) }),
     operations: specOperations,
     // The DataSet form is part of what the writer writes, so it is in the spec the WSDL is checked against.
-    ...((schema.dataSetSchema === 'legacy' || schema.xsdImport || net11) && {
+    ...((schema.dataSetSchema === 'legacy' || schema.xsdImport || net11 || types.rootNamedResults) && {
       wsdl: {
         ...(schema.dataSetSchema === 'legacy' && { dataSetSchema: 'legacy' as const }),
         ...(schema.xsdImport && { xsdImport: true }),
         ...(net11 && { runtime: 'net1.1' as const }),
+        ...(!net11 && types.rootNamedResults && { runtime: 'mono' as const }),
       },
     }),
   };
@@ -736,6 +737,7 @@ function wsdlForm(
     ...(namespaceOrder && { namespaceOrder }),
     ...(crlf && { lineEnds: 'crlf' as const }),
     ...(model.wsdl.net11 && { runtime: 'net1.1' as const }),
+    ...(model.wsdl.monoRoots && { runtime: 'mono' as const }),
     ...(finalNewline && { finalNewline: true }),
     ...(dataSetSchema === 'legacy' && { dataSetSchema }),
     ...(xsdImport && { xsdImport }),

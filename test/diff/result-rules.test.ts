@@ -86,13 +86,14 @@ describe('DataSet and DataTable results', () => {
 });
 
 describe('a result element named by [XmlRoot]', () => {
-  /** `GetInvoice` returns `Invoice`, with `[XmlRoot(root)]` on the class when `root` is given. */
+  /** `GetInvoice` returns `Invoice`, with `[XmlRoot(root)]` on the class when `root` is given, as Mono writes it. */
   const invoices = (root?: string) =>
     loadSpecText(
       stringify({
         service: { name: 'Svc', namespace: 'urn:svc' },
         types: { Invoice: { ...(root && { elementName: root }), members: [{ name: 'Number' }] } },
         operations: [{ name: 'GetInvoice', parameters: [{ name: 'number' }], result: 'Invoice' }],
+        wsdl: { runtime: 'mono' },
       }),
       'test.yaml',
     );

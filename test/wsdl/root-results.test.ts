@@ -27,6 +27,19 @@ describe('a result element named by the result class’s [XmlRoot]', () => {
       parameters: [{ name: 'number', type: 'string' }],
       result: 'Invoice',
     });
+    expect(spec.wsdl).toStrictEqual({ runtime: 'mono' });
     expect(wsdl).toBe(RENAMES);
+  });
+
+  it("is {message name}Result in the .NET Framework's form, which imports and regenerates without runtime: mono", () => {
+    const net = RENAMES.replace(
+      '<s:element minOccurs="1" maxOccurs="1" name="Bill" nillable="true" type="tns:Invoice" />',
+      '<s:element minOccurs="0" maxOccurs="1" name="GetInvoiceResult" type="tns:Invoice" />',
+    );
+    expect(net).not.toBe(RENAMES);
+    const { spec, wsdl } = regenerated(net);
+    expect(spec.wsdl).toBeUndefined();
+    expect(spec.types!.find((t) => t.name === 'Invoice')).toMatchObject({ elementName: 'Bill' });
+    expect(wsdl).toBe(net);
   });
 });
