@@ -284,6 +284,7 @@ function classModel(decl: ClassDeclaration, members: MemberModel[]): ClassTypeMo
     name: decl.name,
     xmlName,
     elementName: decl.elementName ?? xmlName,
+    root: decl.elementName !== undefined,
     namespace: decl.namespace,
     struct: decl.struct === true,
     abstract: decl.abstract === true,

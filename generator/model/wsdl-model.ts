@@ -21,6 +21,8 @@ export interface WsdlModel {
    * the definitions), and `style="document"` written on `soap:binding`.
    */
   readonly net11: boolean;
+  /** Mono's naming of results after their class's `[XmlRoot]` (`wsdl.runtime: mono`). */
+  readonly monoRoots: boolean;
   /**
    * The served document kept beside the spec (`wsdl.original`), its ports' addresses replaced by the address
    * marker: written instead of the rendered WSDL. Set only by `withKeptWsdl` when the spec's fingerprint matches.

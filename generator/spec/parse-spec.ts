@@ -130,7 +130,7 @@ class Checker extends YamlChecker {
       if (!items || namespaceOrder.length !== items.length) ok = false;
     }
     const lineEnds = f.lineEnds && this.oneOf(f.lineEnds, ['lf', 'crlf'] as const);
-    const runtime = f.runtime && this.oneOf(f.runtime, ['net1.1'] as const);
+    const runtime = f.runtime && this.oneOf(f.runtime, ['net1.1', 'mono'] as const);
     this.runtimeEntry = f.runtime;
     const finalNewline = f.finalNewline && this.boolean(f.finalNewline);
     const dataSetSchema = f.dataSetSchema && this.oneOf(f.dataSetSchema, ['legacy', 'v2'] as const);

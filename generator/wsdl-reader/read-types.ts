@@ -60,6 +60,13 @@ export class TypeBuilder {
   private readonly nillableWrappers = new Set<string>();
   private readonly headers = new Set<string>();
   private readonly elementNames = new Map<string, string>();
+  /** Classes whose `[XmlRoot]` names a result element. */
+  private readonly roots = new Set<string>();
+
+  /** Whether a result was named after its class's `[XmlRoot]`, as Mono's runtime names it (`wsdl.runtime: mono`). */
+  get rootNamedResults(): boolean {
+    return this.roots.size > 0;
+  }
 
   constructor(
     private readonly doc: WsdlDocument,
@@ -109,6 +116,16 @@ export class TypeBuilder {
       );
     }
     this.elementNames.set(xmlName, element);
+  }
+
+  /**
+   * The class's `[XmlRoot]` names a result element `element`: the spec states its `elementName` even when it is the
+   * type's name, since that is what makes the runtime name the result after it.
+   */
+  rootElement(xmlName: string, element: string, node: XmlNode): void {
+    this.decide(xmlName, false, node, `its [XmlRoot] names the result element "${element}"`);
+    this.elementName(xmlName, element, node);
+    this.roots.add(xmlName);
   }
 
   /** Records what an occurrence of a type says about it (struct or class). */
@@ -263,7 +280,7 @@ export class TypeBuilder {
     return {
       name,
       ...(name !== d.xmlName && { xmlName: d.xmlName }),
-      ...(element !== undefined && element !== d.xmlName && { elementName: element }),
+      ...(element !== undefined && (element !== d.xmlName || this.roots.has(d.xmlName)) && { elementName: element }),
       ...(d.namespace !== undefined && { namespace: d.namespace }),
     };
   }

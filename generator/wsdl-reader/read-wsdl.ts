@@ -216,11 +216,12 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
     ...(declarations.length > 0 && { types: types.typeDeclarations(new Map()) }),
     operations: specOperations,
     // The DataSet form is part of what the writer writes, so it is in the spec the WSDL is checked against.
-    ...((schema.dataSetSchema === 'legacy' || schema.xsdImport || net11) && {
+    ...((schema.dataSetSchema === 'legacy' || schema.xsdImport || net11 || types.rootNamedResults) && {
       wsdl: {
         ...(schema.dataSetSchema === 'legacy' && { dataSetSchema: 'legacy' as const }),
         ...(schema.xsdImport && { xsdImport: true }),
         ...(net11 && { runtime: 'net1.1' as const }),
+        ...(!net11 && types.rootNamedResults && { runtime: 'mono' as const }),
       },
     }),
   };
@@ -387,6 +388,24 @@ function bindingName(
   return binding === undefined ? {} : { binding };
 }
 
+/**
+ * A wrapped response whose first element is not `{message name}Result` but a nillable, required element of a class
+ * that is no parameter: the result, named by the class's `[XmlRoot]` (corpus `Renames`: `<s:element minOccurs="1"
+ * maxOccurs="1" name="Bill" nillable="true" type="tns:Invoice" />`). The class takes that element name.
+ */
+function rootResult(types: TypeBuilder, shape: OperationShape): RawParticle | undefined {
+  // Only where HTTP offers the operation, which proves it has no out parameter the element could be.
+  if (shape.op.http === undefined || shape.op.soap?.style !== 'wrapped') return undefined;
+  const first = shape.response[0];
+  if (!first || first.any || first.choice || first.namespace !== undefined) return undefined;
+  if (first.name === `${shape.op.messageName}Result` || shape.request.some((p) => p.name === first.name))
+    return undefined;
+  if (first.type.kind !== 'declared' || !types.isClass(first.type)) return undefined;
+  if (!first.nillable || first.minOccurs !== '1' || first.maxOccurs !== '1') return undefined;
+  types.rootElement(first.type.xmlName, first.name, first.node);
+  return first;
+}
+
 /** The spec of one operation: parameters (in, ref, out, merged in order), result, headers. */
 function operationSpec(
   doc: WsdlDocument,
@@ -396,7 +415,8 @@ function operationSpec(
 ): SpecOperation {
   const { op, request, response } = shape;
   const resultElement = `${op.messageName}Result`;
-  const result = response[0]?.name === resultElement && !response[0].any ? response[0] : undefined;
+  const rooted = rootResult(types, shape);
+  const result = (response[0]?.name === resultElement && !response[0].any) || rooted ? response[0] : undefined;
   const outs = result ? response.slice(1) : response;
   const seen = new Map<string, RawParticle>();
   for (const p of [...request, ...outs]) {
@@ -476,7 +496,10 @@ function operationSpec(
     SpecOperation,
     'result' | 'resultItemName' | 'resultItemNullable' | 'resultDataType' | 'resultNillable'
   > = {};
-  if (result) {
+  if (rooted) {
+    // The nillable root element follows from the class's [XmlRoot]; the spec says it once, on the class.
+    resultSpec = { result: types.ref(rooted.type, false).text };
+  } else if (result) {
     const ref = types.ref(result.type, result.nillable);
     resultSpec = {
       result: ref.text,
@@ -714,6 +737,7 @@ function wsdlForm(
     ...(namespaceOrder && { namespaceOrder }),
     ...(crlf && { lineEnds: 'crlf' as const }),
     ...(model.wsdl.net11 && { runtime: 'net1.1' as const }),
+    ...(model.wsdl.monoRoots && { runtime: 'mono' as const }),
     ...(finalNewline && { finalNewline: true }),
     ...(dataSetSchema === 'legacy' && { dataSetSchema }),
     ...(xsdImport && { xsdImport }),
