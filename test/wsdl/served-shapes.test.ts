@@ -1,8 +1,9 @@
 /**
  * Documents live services serve that are not the runtime's own bytes, but whose messages a spec describes:
- * whitespace or a byte order mark before the XML declaration (a server or proxy writing a line end first), and
- * an address whose path does not end with .asmx (URL rewriting, or a proxy in front of the service). `import`
- * takes them, says what it noticed, and `generate` writes code that type-checks and the served bytes.
+ * whitespace or a byte order mark before the XML declaration (a server or proxy writing a line end first), an
+ * address whose path does not end with .asmx (URL rewriting, or a proxy in front of the service), and a copy of a
+ * SOAP binding that no port addresses (no caller reaches it). `import` takes them, says what it noticed, and
+ * `generate` writes code that type-checks and the served bytes.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -37,8 +38,32 @@ const CASES = {
     kept: false,
     servedStart: undefined,
   },
+  'a copy of the SOAP 1.1 binding that no port addresses': {
+    text: withUnaddressedCopy(BINDINGS),
+    path: '/Bindings.asmx',
+    kept: true,
+    servedStart: undefined,
+  },
 } as const;
 type Case = keyof typeof CASES;
+
+/** The WSDL with a copy of its SOAP 1.1 binding, `Warehouse`, after it: for the same port type, with no port. */
+function withUnaddressedCopy(text: string): string {
+  const binding = / {2}<wsdl:binding name="WarehouseSoap" [\s\S]*?<\/wsdl:binding>\n/.exec(text)![0];
+  const copy = binding.replace('name="WarehouseSoap"', 'name="Warehouse"');
+  return text.replace(binding, binding + copy);
+}
+
+/** Where import says the served WSDL first differs from the one the spec generates, after `first at`. */
+function firstDifference(name: Case, wsdl: string): string {
+  if (name === 'a copy of the SOAP 1.1 binding that no port addresses') {
+    return `${wsdl}:121:3 (served) and Warehouse.wsdl:121:3 (generated): <wsdl:binding name="Warehouse" type="tns:WarehouseSoap"> has name="Warehouse", where the runtime writes name="WarehouseSoap12"`;
+  }
+  return (
+    `${wsdl}:1:1 (served) and Warehouse.wsdl:1:1 (generated): the same document, written otherwise: the served ` +
+    `text has ${CASES[name].servedStart} where the generated one has "<?xml version=\\"1.0\\" encoding=\\"utf-8\\"?>"`
+  );
+}
 
 async function importCase(name: Case) {
   const dir = await tempDir();
@@ -72,7 +97,7 @@ async function typeCheck(project: string) {
 }
 
 describe.each(Object.keys(CASES) as Case[])('%s', (name) => {
-  const { text, path, kept, servedStart } = CASES[name];
+  const { text, path, kept } = CASES[name];
 
   test('imports the messages of the Warehouse service; says what it noticed', async () => {
     const { wsdl, spec, result } = await importCase(name);
@@ -94,13 +119,8 @@ describe.each(Object.keys(CASES) as Case[])('%s', (name) => {
       // The served text starts otherwise than any WSDL the spec can generate: kept as served.
       expect(lines.slice(1)).toEqual([
         `asmxgen: the spec describes the service's messages, but the WSDL it generates differs from the served one, ` +
-          `first at ${wsdl}:1:1 (served) and Warehouse.wsdl:1:1 (generated): the same document, written otherwise: ` +
-          `the served text has ${servedStart} where the generated one has ` +
-          `"<?xml version=\\"1.0\\" encoding=\\"utf-8\\"?>"; kept the served WSDL as ${join(
-            spec,
-            '..',
-            'Warehouse.served.wsdl',
-          )} (wsdl.original), which generate writes while the spec's contract is unchanged`,
+          `first at ${firstDifference(name, wsdl)}; kept the served WSDL as ${join(spec, '..', 'Warehouse.served.wsdl')} ` +
+          "(wsdl.original), which generate writes while the spec's contract is unchanged",
       ]);
       expect(written.wsdl?.original).toBe('Warehouse.served.wsdl');
     }
