@@ -207,6 +207,7 @@ function operationMap(doc: Document, op: SpecOperation): YAMLMap {
   if (op.resultItemName !== undefined) node.items.push(pair(doc, 'resultItemName', op.resultItemName));
   if (op.resultDataType !== undefined) node.items.push(pair(doc, 'resultDataType', op.resultDataType));
   if (op.resultNillable) node.items.push(pair(doc, 'resultNillable', true));
+  if (op.resultElement) node.items.push(pair(doc, 'resultElement', op.resultElement));
   if (op.resultItemNullable !== undefined) node.items.push(pair(doc, 'resultItemNullable', op.resultItemNullable));
   return node;
 }

@@ -201,7 +201,9 @@ export function buildModel(spec: Spec): ServiceModel {
         response: shape.oneWay
           ? undefined
           : [
-              ...(d.result ? [particle(`${d.messageName}Result`, d.result, undefined, d.op.resultNillable)] : []),
+              ...(d.result
+                ? [particle(d.op.resultElement ?? `${d.messageName}Result`, d.result, undefined, d.op.resultNillable)]
+                : []),
               ...outParams.map((p) => particle(p.spec.name, p.type, p.choice, p.spec.nillable)),
             ],
         // The runtime exports the In (and InOut) headers' schema items, then the Out headers' ones, each group
@@ -261,7 +263,7 @@ export function buildModel(spec: Spec): ServiceModel {
     const resultNillable = d.result?.kind === 'nullable' || op.resultNillable === true;
     const result = d.result && {
       type: d.result,
-      elementName: `${messageName}Result`,
+      elementName: op.resultElement ?? `${messageName}Result`,
       minOccurs: isValue(d.result) || resultNillable ? (1 as const) : (0 as const),
       nillable: resultNillable,
       tsType: tsTypes.site(d.result, { nillable: resultNillable }),

@@ -345,6 +345,7 @@ class Checker extends YamlChecker {
       'resultItemNullable',
       'resultDataType',
       'resultNillable',
+      'resultElement',
       'headers',
       'style',
       'use',
@@ -387,9 +388,22 @@ class Checker extends YamlChecker {
     if ((f.resultDataType || f.resultNillable) && !f.result) {
       this.problem((f.resultDataType ?? f.resultNillable)!, 'a void operation has no result to describe');
     }
+    const resultElement = f.resultElement && this.name(f.resultElement, 'element name', true);
+    if (f.resultElement && !f.result) this.problem(f.resultElement, 'a void operation has no result element to name');
+    const clash = resultElement !== undefined && parameters?.find((p) => p.name === resultElement && p.direction);
+    if (clash && f.resultElement) {
+      this.problem(
+        f.resultElement,
+        `the result element "${resultElement}" has the name of ${clash.direction} parameter "${clash.name}": the ` +
+          'response element holds both; rename one',
+      );
+    }
     const headers = f.headers && this.headers(f.headers);
     const soap = this.soapStyle(f);
     this.checkEncoded(f, soap, parameters);
+    if (f.resultElement && (soap.use === 'encoded' || (soap.style ?? this.serviceStyle) === 'rpc')) {
+      this.problem(f.resultElement, 'resultElement names the result of a literal operation; an encoded one has none');
+    }
     const shape = this.methodShape(f, parameters, messageName ?? name, result);
     const binding = f.binding && this.name(f.binding, 'binding name', true);
     if (name !== undefined && (!f.binding || binding !== undefined)) {
@@ -409,6 +423,7 @@ class Checker extends YamlChecker {
       ...(resultItemNullable !== undefined && { resultItemNullable }),
       ...(resultDataType !== undefined && { resultDataType }),
       ...(resultNillable && { resultNillable }),
+      ...(resultElement !== undefined && { resultElement }),
       ...(headers !== undefined && { headers }),
       ...(binding !== undefined && { binding }),
       ...soap,
@@ -495,6 +510,12 @@ class Checker extends YamlChecker {
     if (parameterStyle === 'bare' || (parameterStyle === undefined && this.serviceBare)) {
       for (const key of ['requestElement', 'responseElement'] as const) {
         if (f[key]) this.problem(f[key]!, `a bare operation has no wrapper element to rename: remove ${key}`);
+      }
+      if (f.resultElement) {
+        this.problem(
+          f.resultElement,
+          "a bare operation's result is the {message name}Result element: remove resultElement",
+        );
       }
       const elements = [
         ...(parameters ?? []).map((p) => ({ ns: requestNamespace, name: p.name, type: p.type, entry: f.parameters! })),

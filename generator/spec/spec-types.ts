@@ -120,6 +120,11 @@ export interface SpecOperation {
   readonly resultDataType?: string;
   /** `[return: XmlElement(IsNullable = true)]` on a reference-type result. */
   readonly resultNillable?: boolean;
+  /**
+   * `[return: XmlElement("X")]`: the name of the result element inside the response element (wrapped, literal
+   * operations); `{message name}Result` when omitted.
+   */
+  readonly resultElement?: string;
   /** `[return: XmlArrayItem(IsNullable = false)]` (`false`): an array result's items are not nillable. */
   readonly resultItemNullable?: boolean;
   readonly headers?: readonly SpecHeader[];

@@ -380,7 +380,18 @@ function operationSpec(
 ): SpecOperation {
   const { op, request, response } = shape;
   const resultElement = `${op.messageName}Result`;
-  const result = response[0]?.name === resultElement && !response[0].any ? response[0] : undefined;
+  let result = response[0]?.name === resultElement && !response[0].any ? response[0] : undefined;
+  // `[return: XmlElement("X")]` (or Mono's reading of the result class's `[XmlRoot("X")]`) renames the result
+  // element. Alone in the response it reads as an out parameter as well, on the wire the same; HTTP tells them apart,
+  // as the runtime offers no operation with out or ref parameters over HTTP GET and POST.
+  const renamed =
+    !result &&
+    op.http !== undefined &&
+    op.soap?.style === 'wrapped' &&
+    response.length === 1 &&
+    !response[0]!.any &&
+    !request.some((p) => p.name === response[0]!.name);
+  if (renamed) result = response[0];
   const outs = result ? response.slice(1) : response;
   const seen = new Map<string, RawParticle>();
   for (const p of [...request, ...outs]) {
@@ -458,7 +469,7 @@ function operationSpec(
   });
   let resultSpec: Pick<
     SpecOperation,
-    'result' | 'resultItemName' | 'resultItemNullable' | 'resultDataType' | 'resultNillable'
+    'result' | 'resultItemName' | 'resultItemNullable' | 'resultDataType' | 'resultNillable' | 'resultElement'
   > = {};
   if (result) {
     const ref = types.ref(result.type, result.nillable);
@@ -469,6 +480,7 @@ function operationSpec(
       ...(ref.dataType !== undefined && { resultDataType: ref.dataType }),
       // `[return: XmlElement(IsNullable = true)]` on a reference-type result.
       ...(ref.nillable && { resultNillable: true }),
+      ...(renamed && { resultElement: result.name }),
     };
   }
   const headers = shape.headers.map((h, i): SpecHeader => ({
