@@ -6,13 +6,16 @@
  * `generate` writes code that type-checks and the served bytes.
  */
 import { readFileSync, readdirSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import { parseSpec } from '../../generator/spec/parse-spec.js';
 import { readWsdl } from '../../generator/wsdl-reader/read-wsdl.js';
 import { cli, ROOT, tempDir } from '../cli/run-cli.js';
 import { describeRun, runProgram } from '../interop/run-program.js';
+import { send } from '../server/raw-http.js';
 import { CORPUS_DIR } from './wsdl-fixtures.js';
 
 /** The Bindings corpus service (class Warehouse) as the runtime served it: SOAP 1.1, SOAP 1.2, HttpGet and HttpPost. */
@@ -78,8 +81,14 @@ async function importCase(name: Case) {
 async function projectDir(): Promise<string> {
   const dir = join(ROOT, 'test', 'artifacts', 'served-shapes', basename(await tempDir()));
   await mkdir(dir, { recursive: true });
+  projects.push(dir);
   return dir;
 }
+
+const projects: string[] = [];
+afterAll(async () => {
+  await Promise.all(projects.map((dir) => rm(dir, { recursive: true, force: true })));
+});
 
 /** One strict `tsc` (the repository's tsconfig) over `project`/out. */
 async function typeCheck(project: string) {
@@ -142,4 +151,38 @@ describe.each(Object.keys(CASES) as Case[])('%s', (name) => {
     const checked = await typeCheck(project);
     expect(checked.code, describeRun(checked)).toBe(0);
   }, 300_000);
+});
+
+describe('the generated server behind URL rewriting', () => {
+  test('answers SOAP, HTTP GET and ?wsdl at the rewritten path, and nothing at /Bindings.asmx', async () => {
+    const { spec } = await importCase('an address behind URL rewriting (/stock/bindings)');
+    const project = await projectDir();
+    const out = join(project, 'out');
+    expect((await cli('generate', '--spec', spec, '--out', out)).code).toBe(0);
+    const generated = (await import(join(out, 'index.ts'))) as {
+      createWarehouseServer: (handlers: Record<string, (input: { sku?: string }) => unknown>) => Server;
+    };
+    const server = generated.createWarehouseServer({ Stock: ({ sku }) => (sku ?? '').length, Restock: () => {} });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const soap = await send(port, '/stock/bindings', {
+        method: 'POST',
+        headers: { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: '"urn:example:warehouse/Stock"' },
+        body:
+          '<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/">' +
+          '<soap:Body><Stock xmlns="urn:example:warehouse"><sku>ab-12</sku></Stock></soap:Body></soap:Envelope>',
+      });
+      expect(soap.status).toBe(200);
+      expect(soap.text).toContain('<StockResponse xmlns="urn:example:warehouse"><StockResult>5</StockResult>');
+      const get = await send(port, '/stock/bindings/Stock?sku=abc');
+      expect(get.status).toBe(200);
+      expect(get.text).toContain('<int xmlns="urn:example:warehouse">3</int>');
+      const wsdl = await send(port, '/stock/bindings?wsdl');
+      expect(wsdl.text).toContain(`<soap:address location="http://127.0.0.1:${port}/stock/bindings" />`);
+      expect((await send(port, '/Bindings.asmx?wsdl')).status).toBe(404);
+    } finally {
+      await new Promise<void>((done) => server.close(() => done()));
+    }
+  }, 120_000);
 });
