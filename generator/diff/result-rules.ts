@@ -49,23 +49,12 @@ export const RESULT_NILLABLE_CHANGED: DiffRule = {
     'readers refuse the element they were not told of.',
 };
 
-export const RESULT_ELEMENT_CHANGED: DiffRule = {
-  id: 'result-element-changed',
-  level: 'breaking',
-  meaning:
-    'The name of the result element inside the response element changed (`resultElement`, `[return: XmlElement("X")]`).',
-  why:
-    'Callers of the old contract look for the result under its old name: XmlSerializer proxies and asmxgen clients ' +
-    'skip the element they do not know and return no value.',
-};
-
 export const RESULT_RULES: readonly DiffRule[] = [
   RESULT_ADDED,
   RESULT_ADDED_ON_HTTP,
   RESULT_REMOVED,
   RESULT_TYPE_CHANGED,
   RESULT_NILLABLE_CHANGED,
-  RESULT_ELEMENT_CHANGED,
 ];
 
 /** Changes of the result of an operation both versions have. */
@@ -98,21 +87,7 @@ export function resultChanges(ctx: DiffContext, a: OperationModel, b: OperationM
       a.result.nillable !== b.result.nillable && a.result.type.kind !== 'nullable'
         ? [changeOf(RESULT_NILLABLE_CHANGED, where, b.result.nillable ? 'became nillable' : 'no longer nillable')]
         : [];
-    // The default name follows the message name, whose change is reported on its own.
-    const isDefault = (op: OperationModel) => op.result!.elementName === `${op.messageName}Result`;
-    const element =
-      a.result.elementName !== b.result.elementName && !(isDefault(a) && isDefault(b))
-        ? [
-            changeOf(
-              RESULT_ELEMENT_CHANGED,
-              where,
-              `the result element is now ${b.result.elementName}, was ${a.result.elementName}`,
-              { old: a.result.elementName, new: b.result.elementName },
-            ),
-          ]
-        : [];
     return [
-      ...element,
       ...itemNameChanges(ctx, where, a.result.type, b.result.type),
       ...itemNillableChanges(ctx, where, a.result.type, b.result.type, 'in responses', true, false),
       ...dataTypeChanges(where, a.result.type, b.result.type),

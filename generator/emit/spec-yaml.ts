@@ -165,6 +165,7 @@ function classMap(doc: Document, t: ClassDeclaration): YAMLMap {
 
 function wsdlMap(doc: Document, wsdl: SpecWsdl): YAMLMap {
   const node = map(doc, [
+    ['runtime', wsdl.runtime],
     ['lineEnds', wsdl.lineEnds],
     ['finalNewline', wsdl.finalNewline],
     ['dataSetSchema', wsdl.dataSetSchema],
@@ -173,7 +174,9 @@ function wsdlMap(doc: Document, wsdl: SpecWsdl): YAMLMap {
     ['original', wsdl.original],
     ['fingerprint', wsdl.fingerprint],
   ]);
-  if (wsdl.namespaceOrder) node.items.unshift(pair(doc, 'namespaceOrder', names(doc, wsdl.namespaceOrder)));
+  if (wsdl.namespaceOrder) {
+    node.items.splice(wsdl.runtime ? 1 : 0, 0, pair(doc, 'namespaceOrder', names(doc, wsdl.namespaceOrder)));
+  }
   return node;
 }
 
@@ -207,7 +210,6 @@ function operationMap(doc: Document, op: SpecOperation): YAMLMap {
   if (op.resultItemName !== undefined) node.items.push(pair(doc, 'resultItemName', op.resultItemName));
   if (op.resultDataType !== undefined) node.items.push(pair(doc, 'resultDataType', op.resultDataType));
   if (op.resultNillable) node.items.push(pair(doc, 'resultNillable', true));
-  if (op.resultElement) node.items.push(pair(doc, 'resultElement', op.resultElement));
   if (op.resultItemNullable !== undefined) node.items.push(pair(doc, 'resultItemNullable', op.resultItemNullable));
   return node;
 }

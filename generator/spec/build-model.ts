@@ -9,6 +9,7 @@ import { describeChoice, describeTypes, valueTypeOf } from '../model/type-descri
 import type { ChoiceModel } from '../model/type-model.js';
 import type { TypeRef } from '../model/type-refs.js';
 import type { NamespaceDeclaration } from '../model/wsdl-model.js';
+import { net11Namespaces } from '../model/net11-namespaces.js';
 import { soapBindingGroups, soapBindingNames } from '../model/soap-bindings.js';
 import {
   BINDING_KINDS,
@@ -48,6 +49,7 @@ export function buildModel(spec: Spec): ServiceModel {
   // [SoapRpcService]: encoded is the service's default use, so encoded types take the service namespace and the
   // literal ones (HTTP's) `{ns}/literalTypes`; otherwise encoded types go to `{ns}/encodedTypes`.
   const rpcService = spec.service.style === 'rpc';
+  const net11 = spec.wsdl?.runtime === 'net1.1';
   const sub = (name: string) => (ns.endsWith('/') ? `${ns}${name}` : `${ns}/${name}`);
   const enabled = new Set(spec.bindings ?? BINDING_KINDS);
   const bindings = BINDING_KINDS.filter((b) => enabled.has(b));
@@ -201,9 +203,7 @@ export function buildModel(spec: Spec): ServiceModel {
         response: shape.oneWay
           ? undefined
           : [
-              ...(d.result
-                ? [particle(d.op.resultElement ?? `${d.messageName}Result`, d.result, undefined, d.op.resultNillable)]
-                : []),
+              ...(d.result ? [particle(`${d.messageName}Result`, d.result, undefined, d.op.resultNillable)] : []),
               ...outParams.map((p) => particle(p.spec.name, p.type, p.choice, p.spec.nillable)),
             ],
         // The runtime exports the In (and InOut) headers' schema items, then the Out headers' ones, each group
@@ -263,7 +263,7 @@ export function buildModel(spec: Spec): ServiceModel {
     const resultNillable = d.result?.kind === 'nullable' || op.resultNillable === true;
     const result = d.result && {
       type: d.result,
-      elementName: op.resultElement ?? `${messageName}Result`,
+      elementName: `${messageName}Result`,
       minOccurs: isValue(d.result) || resultNillable ? (1 as const) : (0 as const),
       nillable: resultNillable,
       tsType: tsTypes.site(d.result, { nillable: resultNillable }),
@@ -384,12 +384,16 @@ export function buildModel(spec: Spec): ServiceModel {
     include: spec.service.include ?? [],
     httpOperations: operations.filter((o) => o.http !== undefined),
     wsdl: {
-      namespaces: orderNamespaces(plan.namespaces, spec.wsdl?.namespaceOrder),
+      namespaces: orderNamespaces(
+        net11 ? net11Namespaces(plan.namespaces) : plan.namespaces,
+        spec.wsdl?.namespaceOrder,
+      ),
       schemas: plan.schemas,
       conformanceClaim: spec.service.conformanceClaim === true,
       lineEnd: spec.wsdl?.lineEnds === 'crlf' ? '\r\n' : '\n',
       finalNewline: spec.wsdl?.finalNewline === true,
       prolog: spec.wsdl?.prolog,
+      net11,
     },
     // The emitters carry everything the spec format has (out and ref parameters and choices included).
     codeBlockers: [],

@@ -56,6 +56,8 @@ class Checker extends YamlChecker {
   };
   /** Every operation's `binding` (or its absence), checked against `service.soapBindings`. */
   private readonly bindingUses: BindingUse[] = [];
+  /** `wsdl.runtime`, once read: checked against the bindings, which it may rule out. */
+  private runtimeEntry: Entry | undefined;
 
   spec(): Spec | undefined {
     const root = this.deref(this.doc.contents);
@@ -71,6 +73,13 @@ class Checker extends YamlChecker {
     const types = f.types && parseTypes(this, f.types, this.refs);
     const operations = this.need(root, f, '', 'operations') && this.operations(f.operations!);
     const wsdl = f.wsdl && this.wsdl(f.wsdl);
+    if (wsdl?.runtime === 'net1.1' && (bindings ?? BINDING_KINDS).includes('soap12')) {
+      this.problem(
+        this.runtimeEntry!,
+        'the .NET Framework 1.1 has no SOAP 1.2 binding; list the others in bindings (e.g. [soap11, httpGet, ' +
+          'httpPost]), or drop wsdl.runtime',
+      );
+    }
     checkTypeRefs(this, types?.declarations ?? [], types?.entries ?? new Map(), this.refs);
     if (this.soapBindings.parsed || this.bindingUses.some((u) => u.binding !== undefined)) {
       checkBindingUses(this, this.soapBindings.service, this.soapBindings.parsed, this.bindingUses);
@@ -98,6 +107,7 @@ class Checker extends YamlChecker {
       'prolog',
       'original',
       'fingerprint',
+      'runtime',
     ]);
     let namespaceOrder: string[] | undefined;
     let ok = true;
@@ -120,6 +130,8 @@ class Checker extends YamlChecker {
       if (!items || namespaceOrder.length !== items.length) ok = false;
     }
     const lineEnds = f.lineEnds && this.oneOf(f.lineEnds, ['lf', 'crlf'] as const);
+    const runtime = f.runtime && this.oneOf(f.runtime, ['net1.1'] as const);
+    this.runtimeEntry = f.runtime;
     const finalNewline = f.finalNewline && this.boolean(f.finalNewline);
     const dataSetSchema = f.dataSetSchema && this.oneOf(f.dataSetSchema, ['legacy', 'v2'] as const);
     const xsdImport = f.xsdImport && this.boolean(f.xsdImport);
@@ -137,6 +149,7 @@ class Checker extends YamlChecker {
       kept === undefined ||
       (f.xsdImport && xsdImport === undefined) ||
       (f.lineEnds && lineEnds === undefined) ||
+      (f.runtime && runtime === undefined) ||
       (f.finalNewline && finalNewline === undefined) ||
       (f.dataSetSchema && dataSetSchema === undefined) ||
       !ok
@@ -146,6 +159,7 @@ class Checker extends YamlChecker {
     return {
       ...(namespaceOrder !== undefined && { namespaceOrder }),
       ...(lineEnds !== undefined && { lineEnds }),
+      ...(runtime !== undefined && { runtime }),
       ...(finalNewline !== undefined && { finalNewline }),
       ...(dataSetSchema !== undefined && { dataSetSchema }),
       ...(xsdImport !== undefined && { xsdImport }),
@@ -345,7 +359,6 @@ class Checker extends YamlChecker {
       'resultItemNullable',
       'resultDataType',
       'resultNillable',
-      'resultElement',
       'headers',
       'style',
       'use',
@@ -388,22 +401,9 @@ class Checker extends YamlChecker {
     if ((f.resultDataType || f.resultNillable) && !f.result) {
       this.problem((f.resultDataType ?? f.resultNillable)!, 'a void operation has no result to describe');
     }
-    const resultElement = f.resultElement && this.name(f.resultElement, 'element name', true);
-    if (f.resultElement && !f.result) this.problem(f.resultElement, 'a void operation has no result element to name');
-    const clash = resultElement !== undefined && parameters?.find((p) => p.name === resultElement && p.direction);
-    if (clash && f.resultElement) {
-      this.problem(
-        f.resultElement,
-        `the result element "${resultElement}" has the name of ${clash.direction} parameter "${clash.name}": the ` +
-          'response element holds both; rename one',
-      );
-    }
     const headers = f.headers && this.headers(f.headers);
     const soap = this.soapStyle(f);
     this.checkEncoded(f, soap, parameters);
-    if (f.resultElement && (soap.use === 'encoded' || (soap.style ?? this.serviceStyle) === 'rpc')) {
-      this.problem(f.resultElement, 'resultElement names the result of a literal operation; an encoded one has none');
-    }
     const shape = this.methodShape(f, parameters, messageName ?? name, result);
     const binding = f.binding && this.name(f.binding, 'binding name', true);
     if (name !== undefined && (!f.binding || binding !== undefined)) {
@@ -423,7 +423,6 @@ class Checker extends YamlChecker {
       ...(resultItemNullable !== undefined && { resultItemNullable }),
       ...(resultDataType !== undefined && { resultDataType }),
       ...(resultNillable && { resultNillable }),
-      ...(resultElement !== undefined && { resultElement }),
       ...(headers !== undefined && { headers }),
       ...(binding !== undefined && { binding }),
       ...soap,
@@ -510,12 +509,6 @@ class Checker extends YamlChecker {
     if (parameterStyle === 'bare' || (parameterStyle === undefined && this.serviceBare)) {
       for (const key of ['requestElement', 'responseElement'] as const) {
         if (f[key]) this.problem(f[key]!, `a bare operation has no wrapper element to rename: remove ${key}`);
-      }
-      if (f.resultElement) {
-        this.problem(
-          f.resultElement,
-          "a bare operation's result is the {message name}Result element: remove resultElement",
-        );
       }
       const elements = [
         ...(parameters ?? []).map((p) => ({ ns: requestNamespace, name: p.name, type: p.type, entry: f.parameters! })),

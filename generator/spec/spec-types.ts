@@ -31,6 +31,13 @@ export interface SpecWsdl {
   readonly namespaceOrder?: readonly string[];
   /** `crlf` (Windows servers) or `lf`; `lf` when omitted. */
   readonly lineEnds?: 'lf' | 'crlf';
+  /**
+   * `net1.1`: the .NET Framework 1.1's WSDL writer. Its root declares `http soap s soapenc tns tm mime` (no
+   * SOAP 1.2, which it has not), its `documentation` elements are `<documentation xmlns="…wsdl/">`, the service's
+   * description is in `wsdl:service` only, and `soap:binding` has `style="document"`. The .NET Framework 2.0 and
+   * later's and Mono's writer when omitted.
+   */
+  readonly runtime?: 'net1.1';
   /** A line end after `</wsdl:definitions>`; none when omitted, as the runtime serves it. */
   readonly finalNewline?: boolean;
   /**
@@ -120,11 +127,6 @@ export interface SpecOperation {
   readonly resultDataType?: string;
   /** `[return: XmlElement(IsNullable = true)]` on a reference-type result. */
   readonly resultNillable?: boolean;
-  /**
-   * `[return: XmlElement("X")]`: the name of the result element inside the response element (wrapped, literal
-   * operations); `{message name}Result` when omitted.
-   */
-  readonly resultElement?: string;
   /** `[return: XmlArrayItem(IsNullable = false)]` (`false`): an array result's items are not nillable. */
   readonly resultItemNullable?: boolean;
   readonly headers?: readonly SpecHeader[];

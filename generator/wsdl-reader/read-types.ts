@@ -137,7 +137,8 @@ export class TypeBuilder {
     }
     if (p.maxOccurs !== '1') return; // an unwrapped array's items: minOccurs="0" and no nillable either way
     if (p.minOccurs === '0') {
-      if (p.default === undefined) this.decide(t.xmlName, false, p.node, `${at} has minOccurs="0"`);
+      // minOccurs="0" nillable="true" is a class's or a `T?`'s element with a {Name}Specified flag: it decides nothing.
+      if (p.default === undefined && !p.nillable) this.decide(t.xmlName, false, p.node, `${at} has minOccurs="0"`);
     } else if (!p.nillable) {
       this.decide(t.xmlName, true, p.node, `${at} has minOccurs="1"`);
     } else if (context === 'wrapper') {
@@ -361,8 +362,9 @@ export class TypeBuilder {
         members.push({ ...member(p.name), type: ref.text, choice: ref.choice });
         continue;
       }
-      // A value-type element written minOccurs="0" without a default: its {Name}Specified field makes it optional.
-      const optional = p.minOccurs === '0' && p.default === undefined && this.isValueType(p.type);
+      // A value-type or nillable element written minOccurs="0" without a default: its {Name}Specified field makes
+      // it optional (a nillable one is otherwise minOccurs="1").
+      const optional = p.minOccurs === '0' && p.default === undefined && (this.isValueType(p.type) || ref.nillable);
       members.push({
         ...member(p.name),
         type: ref.text,

@@ -20,6 +20,7 @@ import { WsdlError } from './wsdl-error.js';
 import { isUsableName, RESERVED_NAMES } from './wsdl-names.js';
 import { isXmlName } from '../model/naming.js';
 import { parseXmlTree, type XmlNode } from './xml-tree.js';
+import { SOAP12_NS } from './wsdl-namespaces.js';
 import type { ClassDeclaration, TypeDeclaration } from '../model/type-declarations.js';
 import type { WsdlDocuments } from './read-documents.js';
 
@@ -99,7 +100,12 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
         'start with a digit): it names the generated functions and types; rename the service class and import again',
     );
   }
-  if (isEncodedService(doc)) return readEncodedWsdl(doc, body, service, name, options.exact ?? true);
+  const net11 = isNet11(doc, body);
+  // .NET 1.1 writes the service's description in wsdl:service only.
+  const description = doc.description ?? (net11 ? doc.documentationOf(service) : undefined);
+  if (isEncodedService(doc)) {
+    return readEncodedWsdl(doc, body, service, name, options.exact ?? true, net11, description);
+  }
   // A literal service with encoded operations: those are read from their messages and the encoded schema.
   const mixed = hasEncodedOperation(doc);
   const bindings = readBindings(doc, { encoded: mixed });
@@ -201,7 +207,7 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
       name,
       namespace: doc.targetNamespace,
       ...(path !== undefined && { path }),
-      ...(doc.description !== undefined && { description: doc.description }),
+      ...(description !== undefined && { description }),
       ...(soapBindings ? {} : bindingName(doc, name, bindings)),
       ...((soapBindings ? soapBindings.defaultClaim : soap11?.conformanceClaim === true) && { conformanceClaim: true }),
       ...(soapBindings && { soapBindings: soapBindings.list }),
@@ -210,10 +216,11 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
     ...(declarations.length > 0 && { types: types.typeDeclarations(new Map()) }),
     operations: specOperations,
     // The DataSet form is part of what the writer writes, so it is in the spec the WSDL is checked against.
-    ...((schema.dataSetSchema === 'legacy' || schema.xsdImport) && {
+    ...((schema.dataSetSchema === 'legacy' || schema.xsdImport || net11) && {
       wsdl: {
         ...(schema.dataSetSchema === 'legacy' && { dataSetSchema: 'legacy' as const }),
         ...(schema.xsdImport && { xsdImport: true }),
+        ...(net11 && { runtime: 'net1.1' as const }),
       },
     }),
   };
@@ -240,7 +247,15 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
  * `[SoapDocumentMethod(Use = Encoded)]`): operations and types from the SOAP messages and the encoded schema
  * (`read-encoded.ts`), the rest from the spec's own WSDL, which must be the input's.
  */
-function readEncodedWsdl(doc: WsdlDocument, text: string, service: XmlNode, name: string, exact: boolean): WsdlReading {
+function readEncodedWsdl(
+  doc: WsdlDocument,
+  text: string,
+  service: XmlNode,
+  name: string,
+  exact: boolean,
+  net11: boolean,
+  description: string | undefined,
+): WsdlReading {
   const bindings = readBindings(doc, { encoded: true });
   const encoded = readEncodedOperations(doc, bindings);
   const operations = [...encoded.operations.values()];
@@ -251,13 +266,14 @@ function readEncodedWsdl(doc: WsdlDocument, text: string, service: XmlNode, name
       name,
       namespace: doc.targetNamespace,
       ...(path !== undefined && { path }),
-      ...(doc.description !== undefined && { description: doc.description }),
+      ...(description !== undefined && { description }),
       ...bindingName(doc, name, bindings),
       ...(encoded.rpcService && { style: 'rpc' as const }),
     },
     ...(kinds.length < BINDING_KINDS.length && { bindings: kinds }),
     ...(encoded.types.length > 0 && { types: encoded.types }),
     operations,
+    ...(net11 && { wsdl: { runtime: 'net1.1' as const } }),
   };
   const address = BINDING_KINDS.map((k) => addresses[k]).find((a) => a !== undefined) ?? 'http://localhost/';
   const model = buildModel(spec);
@@ -380,18 +396,7 @@ function operationSpec(
 ): SpecOperation {
   const { op, request, response } = shape;
   const resultElement = `${op.messageName}Result`;
-  let result = response[0]?.name === resultElement && !response[0].any ? response[0] : undefined;
-  // `[return: XmlElement("X")]` (or Mono's reading of the result class's `[XmlRoot("X")]`) renames the result
-  // element. Alone in the response it reads as an out parameter as well, on the wire the same; HTTP tells them apart,
-  // as the runtime offers no operation with out or ref parameters over HTTP GET and POST.
-  const renamed =
-    !result &&
-    op.http !== undefined &&
-    op.soap?.style === 'wrapped' &&
-    response.length === 1 &&
-    !response[0]!.any &&
-    !request.some((p) => p.name === response[0]!.name);
-  if (renamed) result = response[0];
+  const result = response[0]?.name === resultElement && !response[0].any ? response[0] : undefined;
   const outs = result ? response.slice(1) : response;
   const seen = new Map<string, RawParticle>();
   for (const p of [...request, ...outs]) {
@@ -469,7 +474,7 @@ function operationSpec(
   });
   let resultSpec: Pick<
     SpecOperation,
-    'result' | 'resultItemName' | 'resultItemNullable' | 'resultDataType' | 'resultNillable' | 'resultElement'
+    'result' | 'resultItemName' | 'resultItemNullable' | 'resultDataType' | 'resultNillable'
   > = {};
   if (result) {
     const ref = types.ref(result.type, result.nillable);
@@ -480,7 +485,6 @@ function operationSpec(
       ...(ref.dataType !== undefined && { resultDataType: ref.dataType }),
       // `[return: XmlElement(IsNullable = true)]` on a reference-type result.
       ...(ref.nillable && { resultNillable: true }),
-      ...(renamed && { resultElement: result.name }),
     };
   }
   const headers = shape.headers.map((h, i): SpecHeader => ({
@@ -709,12 +713,27 @@ function wsdlForm(
   const form: SpecWsdl = {
     ...(namespaceOrder && { namespaceOrder }),
     ...(crlf && { lineEnds: 'crlf' as const }),
+    ...(model.wsdl.net11 && { runtime: 'net1.1' as const }),
     ...(finalNewline && { finalNewline: true }),
     ...(dataSetSchema === 'legacy' && { dataSetSchema }),
     ...(xsdImport && { xsdImport }),
     ...(prolog !== undefined && { prolog }),
   };
   return Object.keys(form).length > 0 ? form : undefined;
+}
+
+/**
+ * A document the .NET Framework 1.1 wrote (`wsdl.runtime: net1.1`): the root has the runtime's shape, but no
+ * `xmlns:soap12`, which every later writer declares (SOAP 1.2 binding or not), and no SOAP 1.2 binding.
+ */
+function isNet11(doc: WsdlDocument, text: string): boolean {
+  const order = declaredOrder(doc, text);
+  return (
+    order !== undefined &&
+    order.some((o) => o.prefix === 'tm') &&
+    !order.some((o) => o.prefix === 'soap12' || o.uri === SOAP12_NS) &&
+    !doc.bindings.some((b) => b.elements.some((e) => e.namespace === SOAP12_NS))
+  );
 }
 
 /**

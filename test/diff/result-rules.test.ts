@@ -81,22 +81,4 @@ describe('DataSet and DataTable results', () => {
   it('the DataSet schema a server writes (the wsdl section) is no change of the contract', () => {
     expect(changesTo(returning('dataSet', 'legacy'), returning('dataSet'))).toEqual([]);
   });
-
-  it('result-element-changed (breaking): old callers look for the result under its old name', () => {
-    const named = (element?: string) =>
-      withOperation('Count', (op) => ({ ...op, result: 'string', ...(element && { resultElement: element }) }));
-    expect(changesTo(named('Total'), named())).toEqual([
-      {
-        rule: 'result-element-changed',
-        level: 'breaking',
-        where: 'operation Count, result',
-        message: 'the result element is now Total, was CountResult',
-        old: 'CountResult',
-        new: 'Total',
-      },
-    ]);
-    expect(brief(changesTo(named(), named('Total')))).toEqual([
-      'result-element-changed breaking operation Count, result',
-    ]);
-  });
 });

@@ -98,30 +98,3 @@ describe('nillable parameters and results', () => {
     ]);
   });
 });
-
-describe('resultElement ([return: XmlElement("X")])', () => {
-  it('names the result element in the model, the WSDL and the response', () => {
-    const spec = parseSpec(
-      `${HEAD}operations:\n  - name: Echo\n    result: string\n    resultElement: Text\n`,
-      'f.yaml',
-    );
-    expect(buildModel(spec).operations[0]!.result!.elementName).toBe('Text');
-  });
-
-  it('is refused on a void, bare or encoded operation, and where an out parameter has its name', () => {
-    expect(
-      problemsOf(
-        `${HEAD}operations:\n` +
-          '  - name: A\n    resultElement: X\n' +
-          '  - name: B\n    parameters: [{ name: X, direction: out }]\n    result: string\n    resultElement: X\n' +
-          '  - name: C\n    parameterStyle: bare\n    result: string\n    resultElement: X\n' +
-          '  - name: D\n    style: rpc\n    result: string\n    resultElement: X\n',
-      ),
-    ).toEqual([
-      'f.yaml:6:20: operations[0].resultElement: a void operation has no result element to name',
-      'f.yaml:10:20: operations[1].resultElement: the result element "X" has the name of out parameter "X": the response element holds both; rename one',
-      "f.yaml:14:20: operations[2].resultElement: a bare operation's result is the {message name}Result element: remove resultElement",
-      'f.yaml:18:20: operations[3].resultElement: resultElement names the result of a literal operation; an encoded one has none',
-    ]);
-  });
-});

@@ -14,8 +14,8 @@ const EXPECTED: readonly (readonly [RefusalCase, string])[] = [
     'fixture.wsdl:206:17: the SOAP bindings are not in pairs: binding "AdminBinding" (port type "AdminBinding") has no SOAP 1.2 binding in its place; the ASMX runtime writes one SOAP 1.1 and one SOAP 1.2 binding per [WebServiceBinding], both versions in the same order',
   ],
   [
-    'an out parameter beside a renamed result over HTTP (Renames.wsdl edited)',
-    'fixture.wsdl:149:5: HttpGet offers operation "GetInvoice", but the ASMX runtime leaves out of HttpGet and HttpPost every operation with an out parameter ("Bill"): no spec makes the runtime write this WSDL',
+    'a result element named by [XmlRoot] (Renames.wsdl)',
+    'fixture.wsdl:148:5: HttpGet offers operation "GetInvoice", but the ASMX runtime leaves out of HttpGet and HttpPost every operation with an out parameter ("Bill"): no spec makes the runtime write this WSDL',
   ],
   [
     'rpc style',

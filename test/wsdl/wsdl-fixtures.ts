@@ -34,7 +34,10 @@ export function reproducedCorpusWsdls(): string[] {
  * Corpus WSDLs of services a spec cannot express, each with what its refusal must name (corpus README, rules 8
  * and 9): `import` refuses them at the construct.
  */
-export const REFUSED_CORPUS: Readonly<Record<string, RegExp>> = {};
+export const REFUSED_CORPUS: Readonly<Record<string, RegExp>> = {
+  // Types in other namespaces, forms, [XmlText] and DataType import; the result element [XmlRoot("Bill")] names does not.
+  'Renames.wsdl': /^Renames\.wsdl:\d+:\d+: HttpGet offers operation "GetInvoice", .*out parameter \("Bill"\)/,
+};
 
 /** The WSDL the real runtime serves for the parity test's service (test/fixtures/echo-kinds). */
 export const ECHO_KINDS_WSDL = resolve(import.meta.dirname, '../fixtures/echo-kinds/EchoKinds.wsdl');
