@@ -239,7 +239,8 @@ class Checker extends YamlChecker {
     if (path !== undefined && !isEndpointPath(path)) {
       this.problem(
         f.path!,
-        `invalid path "${path}": must start with "/", end with ".asmx" and contain no whitespace, "?" or "#"`,
+        `invalid path "${path}": must start with "/" and contain no whitespace, "?" or "#" (ASMX paths end with ` +
+          '".asmx"; another is one a service behind URL rewriting or a proxy answers at)',
       );
     }
     const description = f.description && this.string(f.description, true);
@@ -665,7 +666,7 @@ function describe(node: Node): string {
 }
 
 function isEndpointPath(path: string): boolean {
-  return path.startsWith('/') && /\.asmx$/i.test(path) && !/[\s?#]/.test(path);
+  return path.startsWith('/') && !/[\s?#]/.test(path);
 }
 
 function sortProblems(problems: readonly SpecProblem[]): SpecProblem[] {

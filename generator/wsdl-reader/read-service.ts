@@ -66,13 +66,6 @@ export function readEndpoints(
   } catch {
     throw doc.failAt(nodes[kind]!, 'location', `the address "${location}" is not a URL: not a valid WSDL`);
   }
-  if (!/^\/[^\s?#]*\.asmx$/i.test(path)) {
-    throw doc.failAt(
-      nodes[kind]!,
-      'location',
-      `the service address ${location} has the path "${path}": asmxgen serves ASMX endpoints, whose path ends with ` +
-        '.asmx; import the WSDL an .asmx endpoint serves (its address followed by ?wsdl)',
-    );
-  }
+  // A path without .asmx is one a service behind URL rewriting or a proxy answers at: the server routes by path.
   return { addresses, path: path === defaultEndpointPath(serviceName) ? undefined : path };
 }

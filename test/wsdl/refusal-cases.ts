@@ -127,6 +127,16 @@ export const REFUSALS = {
     '<s:element minOccurs="0" maxOccurs="unbounded" name="dateTime" type="s:dateTime" />',
     '<s:element minOccurs="0" maxOccurs="unbounded" name="dateTime" type="s:date" />',
   ]),
+  'a wrapped request element with type= (a wrapper and a bare element mixed)': edit(LEGACY, [
+    `<s:element name="Notify">\n        <s:complexType>\n          <s:sequence>\n            ${NOTIFY_PARAMETER}\n` +
+      '          </s:sequence>\n        </s:complexType>\n      </s:element>',
+    `<s:element name="Notify" type="tns:NotifyRequest" />\n      <s:complexType name="NotifyRequest">\n` +
+      `        <s:sequence>\n          ${NOTIFY_PARAMETER}\n        </s:sequence>\n      </s:complexType>`,
+  ]),
+  'the service schema unqualified (elementFormDefault="unqualified")': edit(LEGACY, [
+    '<s:schema elementFormDefault="qualified" targetNamespace="http://tempuri.org/">',
+    '<s:schema elementFormDefault="unqualified" targetNamespace="http://tempuri.org/">',
+  ]),
   'request element not a sequence': edit(LEGACY, [
     `<s:sequence>\n            ${NOTIFY_PARAMETER}\n          </s:sequence>`,
     `<s:choice>\n            ${NOTIFY_PARAMETER}\n          </s:choice>`,
