@@ -70,6 +70,10 @@ function firstDataSetLegacy(text: string): string {
 }
 
 export const REFUSALS = {
+  'an address with no path': edit(LEGACY, [
+    '<soap:address location="http://localhost:8080/Legacy.asmx" />',
+    '<soap:address location="http://localhost:8080" />',
+  ]),
   'a SOAP 1.1 binding without its SOAP 1.2 twin (TwoBindings.wsdl)': withoutSoap12Binding(
     corpus('TwoBindings.wsdl'),
     'AdminBinding1',

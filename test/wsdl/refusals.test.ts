@@ -10,6 +10,10 @@ import { REFUSALS, type RefusalCase } from './refusal-cases.js';
 
 const EXPECTED: readonly (readonly [RefusalCase, string])[] = [
   [
+    'an address with no path',
+    'fixture.wsdl:93:21: the service address http://localhost:8080 has no path: an ASMX service answers at the path of its .asmx file, and asmxgen writes an address as the base URL and that path; import the WSDL the endpoint serves (its address followed by ?wsdl), or add the path to the address (e.g. a final /) and import again',
+  ],
+  [
     'a SOAP 1.1 binding without its SOAP 1.2 twin (TwoBindings.wsdl)',
     'fixture.wsdl:206:17: the SOAP bindings are not in pairs: binding "AdminBinding" (port type "AdminBinding") has no SOAP 1.2 binding in its place; the ASMX runtime writes one SOAP 1.1 and one SOAP 1.2 binding per [WebServiceBinding], both versions in the same order',
   ],
