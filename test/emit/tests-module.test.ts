@@ -204,7 +204,12 @@ describe('the generated test suite', () => {
             ],
           },
           Note: { members: [{ name: 'Text', type: 'string', text: true }] },
-          Holder: { members: [{ name: 'First', type: 'Node' }, { name: 'Deep', type: 'Wrapper' }] },
+          Holder: {
+            members: [
+              { name: 'First', type: 'Node' },
+              { name: 'Deep', type: 'Wrapper' },
+            ],
+          },
           Wrapper: { members: [{ name: 'Inner', type: 'Inner' }] },
           Inner: { members: [{ name: 'Note', type: 'Note' }] },
         },
