@@ -96,6 +96,8 @@ export function importCommand(ctx: CommandContext): CommandModule<object, Import
       const merged = documents && mergedNote(documents.documents, difference);
       if (toStdout) {
         ctx.report.info(yaml.replace(/\n$/, ''));
+        const rewritten = rewrittenPathNote(reading.spec);
+        if (rewritten) ctx.report.progress(rewritten);
         if (merged) ctx.report.progress(merged);
         else if (difference) {
           ctx.report.progress(
@@ -113,6 +115,8 @@ export function importCommand(ctx: CommandContext): CommandModule<object, Import
             `into ${displayPath(target)}`,
         );
         if (merged) ctx.report.info(merged);
+        const rewritten = rewrittenPathNote(spec);
+        if (rewritten) ctx.report.info(rewritten);
         if (difference && kept) {
           ctx.report.info(
             `asmxgen: ${describeDifference(difference)}; kept the served WSDL as ${displayPath(kept)} ` +
@@ -123,6 +127,19 @@ export function importCommand(ctx: CommandContext): CommandModule<object, Import
       ctx.setExitCode(EXIT_OK);
     },
   };
+}
+
+/**
+ * What `import` says of a service address whose path does not end with .asmx (URL rewriting, or a proxy in front
+ * of the service): the spec keeps it, and the generated server answers there; `undefined` for an .asmx path.
+ */
+function rewrittenPathNote(spec: Spec): string | undefined {
+  const path = spec.service.path;
+  if (path === undefined || /\.asmx$/i.test(path)) return undefined;
+  return (
+    `asmxgen: the service answers at ${path}, not at an .asmx path (URL rewriting or a proxy in front of it): ` +
+    'the spec keeps it as service.path, and the generated server and client use it'
+  );
 }
 
 /** Where `import` keeps the served WSDL: `{Service}.served.wsdl` beside the spec. */

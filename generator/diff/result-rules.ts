@@ -49,12 +49,24 @@ export const RESULT_NILLABLE_CHANGED: DiffRule = {
     'readers refuse the element they were not told of.',
 };
 
+export const RESULT_ELEMENT_RENAMED: DiffRule = {
+  id: 'result-element-renamed',
+  level: 'breaking',
+  meaning:
+    "The result element's name changed: the result's class gained, lost or renamed its `[XmlRoot]` (`elementName`), which names the element (`Bill` instead of `{Op}Result`).",
+  why:
+    'Callers of the old contract look for the old element in the response and find none: XmlSerializer proxies and ' +
+    'asmxgen clients read no value. The root-named element is also nillable, so a null result is written ' +
+    '`xsi:nil="true"` instead of being left out, or the other way round.',
+};
+
 export const RESULT_RULES: readonly DiffRule[] = [
   RESULT_ADDED,
   RESULT_ADDED_ON_HTTP,
   RESULT_REMOVED,
   RESULT_TYPE_CHANGED,
   RESULT_NILLABLE_CHANGED,
+  RESULT_ELEMENT_RENAMED,
 ];
 
 /** Changes of the result of an operation both versions have. */
@@ -83,11 +95,26 @@ export function resultChanges(ctx: DiffContext, a: OperationModel, b: OperationM
     return [changeOf(RESULT_TYPE_CHANGED, where, message, { old: a.result.type.spec, new: b.result.type.spec })];
   }
   if (a.result && b.result) {
+    const { elementName: before } = a.result;
+    const { elementName: after } = b.result;
+    // A root-named element is nillable by itself: the rename says it, not a second change.
+    // A default name follows the message name, whose change is reported on its own.
+    const isDefault = (op: OperationModel) => op.result!.elementName === `${op.messageName}Result`;
+    const renamed =
+      before !== after && !(isDefault(a) && isDefault(b))
+        ? [
+            changeOf(RESULT_ELEMENT_RENAMED, where, `the result element is now ${after}, no longer ${before}`, {
+              old: before,
+              new: after,
+            }),
+          ]
+        : [];
     const nillable =
-      a.result.nillable !== b.result.nillable && a.result.type.kind !== 'nullable'
+      renamed.length === 0 && a.result.nillable !== b.result.nillable && a.result.type.kind !== 'nullable'
         ? [changeOf(RESULT_NILLABLE_CHANGED, where, b.result.nillable ? 'became nillable' : 'no longer nillable')]
         : [];
     return [
+      ...renamed,
       ...itemNameChanges(ctx, where, a.result.type, b.result.type),
       ...itemNillableChanges(ctx, where, a.result.type, b.result.type, 'in responses', true, false),
       ...dataTypeChanges(where, a.result.type, b.result.type),

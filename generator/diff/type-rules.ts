@@ -301,6 +301,27 @@ export const MEMBER_NILLABLE_CHANGED_COMPATIBLE: DiffRule = {
     'and read as null either way.',
 };
 
+export const MEMBER_OPTIONAL_CHANGED: DiffRule = {
+  id: 'member-optional-changed',
+  level: 'breaking',
+  meaning:
+    'A member became optional (`{Name}Specified`: `minOccurs="0"`) while its type travels in responses, or became ' +
+    'required while it travels in requests.',
+  why:
+    'The writer of the new contract leaves the element out where the reader of the old one expects it: ' +
+    'XmlSerializer reads an absent value type as its default (0, false) and an absent nillable member as null, ' +
+    'and a typed client reads `undefined` where its type says the member is always there.',
+};
+
+export const MEMBER_OPTIONAL_CHANGED_COMPATIBLE: DiffRule = {
+  id: 'member-optional-changed-compatible',
+  level: 'non-breaking',
+  meaning:
+    'A member became optional while its type travels only in requests, or became required while it travels only ' +
+    'in responses.',
+  why: 'The element is still written wherever the old contract writes it, and the reader now accepts it absent.',
+};
+
 export const MEMBERS_REORDERED: DiffRule = {
   id: 'members-reordered',
   level: 'breaking',
@@ -401,6 +422,8 @@ export const TYPE_RULES: readonly DiffRule[] = [
   MEMBER_NAMESPACE_CHANGED,
   MEMBER_NILLABLE_CHANGED,
   MEMBER_NILLABLE_CHANGED_COMPATIBLE,
+  MEMBER_OPTIONAL_CHANGED,
+  MEMBER_OPTIONAL_CHANGED_COMPATIBLE,
   MEMBERS_REORDERED,
   MEMBERS_REORDERED_IN_REQUEST,
   ENUM_VALUE_ADDED,
@@ -583,6 +606,13 @@ function memberChanges(ctx: DiffContext, a: ClassTypeModel, b: ClassTypeModel, r
       const breaking = n.nillable ? r.response : r.request;
       const message = `${n.nillable ? 'became nillable' : 'no longer nillable'}, ${directionText(r)}${suffix}`;
       changes.push(changeOf(breaking ? MEMBER_NILLABLE_CHANGED : MEMBER_NILLABLE_CHANGED_COMPATIBLE, where, message));
+    }
+    // A `{Name}Specified` flag added or removed: the element may now be absent, or must now be there.
+    if (!typeChanged && m.nillable === n.nillable && m.default === n.default && isRequired(m) !== isRequired(n)) {
+      const optional = !isRequired(n);
+      const breaking = optional ? r.response : r.request;
+      const message = `${optional ? 'became optional' : 'became required'}, ${directionText(r)}${suffix}`;
+      changes.push(changeOf(breaking ? MEMBER_OPTIONAL_CHANGED : MEMBER_OPTIONAL_CHANGED_COMPATIBLE, where, message));
     }
   }
   // Attributes have no order; a member that became or stopped being one is `member-form-changed`.

@@ -165,6 +165,7 @@ function classMap(doc: Document, t: ClassDeclaration): YAMLMap {
 
 function wsdlMap(doc: Document, wsdl: SpecWsdl): YAMLMap {
   const node = map(doc, [
+    ['runtime', wsdl.runtime],
     ['lineEnds', wsdl.lineEnds],
     ['finalNewline', wsdl.finalNewline],
     ['dataSetSchema', wsdl.dataSetSchema],
@@ -173,7 +174,9 @@ function wsdlMap(doc: Document, wsdl: SpecWsdl): YAMLMap {
     ['original', wsdl.original],
     ['fingerprint', wsdl.fingerprint],
   ]);
-  if (wsdl.namespaceOrder) node.items.unshift(pair(doc, 'namespaceOrder', names(doc, wsdl.namespaceOrder)));
+  if (wsdl.namespaceOrder) {
+    node.items.splice(wsdl.runtime ? 1 : 0, 0, pair(doc, 'namespaceOrder', names(doc, wsdl.namespaceOrder)));
+  }
   return node;
 }
 

@@ -349,7 +349,9 @@ class Sampler {
     position: number,
     depth: number,
   ): Expr | undefined {
-    if (depth >= MAX_DEPTH && isOptionalMember(m)) return undefined;
+    // A member with a default reads back as its default when absent, and element text as '': both keep a value (a
+    // simple one, so the recursion still ends).
+    if (depth >= MAX_DEPTH && isOptionalMember(m) && m.default === undefined && m.form !== 'text') return undefined;
     if (depth >= MAX_DEPTH && m.nillable && !m.unwrapped) return raw('null');
     return this.value(
       m.type,

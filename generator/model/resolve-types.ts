@@ -248,7 +248,8 @@ export class TypeResolver {
       default: m.default,
       // `[DefaultValue]` makes an attribute optional too: no `use="required"`.
       required: form === 'attribute' && valueType && m.optional !== true && m.default === undefined,
-      optional: valueType && m.optional === true,
+      // `{Name}Specified` beside a value type or a nillable element: `undefined` leaves it out, `null` is `xsi:nil`.
+      optional: (valueType || nillable) && m.optional === true,
       choice: undefined,
       choiceIdentifier: undefined,
     };
@@ -283,6 +284,7 @@ function classModel(decl: ClassDeclaration, members: MemberModel[]): ClassTypeMo
     name: decl.name,
     xmlName,
     elementName: decl.elementName ?? xmlName,
+    root: decl.elementName !== undefined,
     namespace: decl.namespace,
     struct: decl.struct === true,
     abstract: decl.abstract === true,

@@ -11,6 +11,11 @@ export interface ClassTypeModel {
   readonly xmlName: string;
   /** The top-level element name (`[XmlRoot]`): header elements and HTTP result elements; `xmlName` by default. */
   readonly elementName: string;
+  /**
+   * `[XmlRoot]` on the class (the spec states `elementName`): the runtime names a wrapped operation's result element
+   * of this type after it, `nillable`, `minOccurs="1"` (corpus `Renames`: `Bill`, not `GetInvoiceResult`).
+   */
+  readonly root: boolean;
   /** `[XmlType(Namespace)]`: the namespace of the type's schema; `undefined` for the service namespace. */
   readonly namespace: string | undefined;
   /** A .NET struct: a value type (`minOccurs="1"`, `T?` allowed), never derived from. */

@@ -16,6 +16,14 @@ export interface WsdlModel {
   /** What precedes the root element instead of the XML declaration and a line end (`wsdl.prolog`). */
   readonly prolog: string | undefined;
   /**
+   * The `.NET Framework 1.1`'s writer (`wsdl.runtime: net1.1`): `documentation` elements in the WSDL namespace
+   * as default (`<documentation xmlns="…wsdl/">`), the service's description in `wsdl:service` only (not first in
+   * the definitions), and `style="document"` written on `soap:binding`.
+   */
+  readonly net11: boolean;
+  /** Mono's naming of results after their class's `[XmlRoot]` (`wsdl.runtime: mono`). */
+  readonly monoRoots: boolean;
+  /**
    * The served document kept beside the spec (`wsdl.original`), its ports' addresses replaced by the address
    * marker: written instead of the rendered WSDL. Set only by `withKeptWsdl` when the spec's fingerprint matches.
    */

@@ -6,9 +6,10 @@ import { httpResultElement, planSchemas, type PlanOperation } from '../model/sch
 import { RUNTIME_NAMES, TS_GLOBAL_NAMES, TsNameAllocator } from '../model/ts-names.js';
 import { TsTypes } from '../model/ts-types.js';
 import { describeChoice, describeTypes, valueTypeOf } from '../model/type-descriptions.js';
-import type { ChoiceModel } from '../model/type-model.js';
+import type { ChoiceModel, ClassTypeModel } from '../model/type-model.js';
 import type { TypeRef } from '../model/type-refs.js';
 import type { NamespaceDeclaration } from '../model/wsdl-model.js';
+import { net11Namespaces } from '../model/net11-namespaces.js';
 import { soapBindingGroups, soapBindingNames } from '../model/soap-bindings.js';
 import {
   BINDING_KINDS,
@@ -48,6 +49,7 @@ export function buildModel(spec: Spec): ServiceModel {
   // [SoapRpcService]: encoded is the service's default use, so encoded types take the service namespace and the
   // literal ones (HTTP's) `{ns}/literalTypes`; otherwise encoded types go to `{ns}/encodedTypes`.
   const rpcService = spec.service.style === 'rpc';
+  const net11 = spec.wsdl?.runtime === 'net1.1';
   const sub = (name: string) => (ns.endsWith('/') ? `${ns}${name}` : `${ns}/${name}`);
   const enabled = new Set(spec.bindings ?? BINDING_KINDS);
   const bindings = BINDING_KINDS.filter((b) => enabled.has(b));
@@ -141,6 +143,18 @@ export function buildModel(spec: Spec): ServiceModel {
   ]);
   const tsTypes = new TsTypes(resolved.types, resolved.arrayTypes, names);
 
+  /**
+   * The class of a wrapped document/literal result with `[XmlRoot]`: the runtime names the result element after the
+   * root (`Bill`) and writes it `nillable`, `minOccurs="1"` (corpus `Renames`), as the class's own top-level element.
+   */
+  const rootResult = (d: Draft): ClassTypeModel | undefined => {
+    if (spec.wsdl?.runtime !== 'mono' || d.result?.kind !== 'class' || d.encoded) return undefined;
+    if (methodShape(d.op, d.messageName, ns, spec.service.parameterStyle).parameterStyle === 'bare') return undefined;
+    const t = types.get(d.result.name);
+    return t?.kind === 'class' && t.root ? t : undefined;
+  };
+  /** The result element: `{message name}Result`, or the root name of the result's class. */
+  const resultElementOf = (d: Draft): string => rootResult(d)?.elementName ?? `${d.messageName}Result`;
   const headersOf = (d: Draft): HeaderModel[] =>
     [...(d.op.headers ?? [])]
       .sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0))
@@ -201,7 +215,16 @@ export function buildModel(spec: Spec): ServiceModel {
         response: shape.oneWay
           ? undefined
           : [
-              ...(d.result ? [particle(`${d.messageName}Result`, d.result, undefined, d.op.resultNillable)] : []),
+              ...(d.result
+                ? [
+                    particle(
+                      resultElementOf(d),
+                      d.result,
+                      undefined,
+                      d.op.resultNillable || rootResult(d) !== undefined,
+                    ),
+                  ]
+                : []),
               ...outParams.map((p) => particle(p.spec.name, p.type, p.choice, p.spec.nillable)),
             ],
         // The runtime exports the In (and InOut) headers' schema items, then the Out headers' ones, each group
@@ -258,10 +281,10 @@ export function buildModel(spec: Spec): ServiceModel {
     });
     const httpResult = httpResults[i];
     const bodyElement = httpResult && httpResultElement(httpResult, types);
-    const resultNillable = d.result?.kind === 'nullable' || op.resultNillable === true;
+    const resultNillable = d.result?.kind === 'nullable' || op.resultNillable === true || rootResult(d) !== undefined;
     const result = d.result && {
       type: d.result,
-      elementName: `${messageName}Result`,
+      elementName: resultElementOf(d),
       minOccurs: isValue(d.result) || resultNillable ? (1 as const) : (0 as const),
       nillable: resultNillable,
       tsType: tsTypes.site(d.result, { nillable: resultNillable }),
@@ -382,12 +405,17 @@ export function buildModel(spec: Spec): ServiceModel {
     include: spec.service.include ?? [],
     httpOperations: operations.filter((o) => o.http !== undefined),
     wsdl: {
-      namespaces: orderNamespaces(plan.namespaces, spec.wsdl?.namespaceOrder),
+      namespaces: orderNamespaces(
+        net11 ? net11Namespaces(plan.namespaces) : plan.namespaces,
+        spec.wsdl?.namespaceOrder,
+      ),
       schemas: plan.schemas,
       conformanceClaim: spec.service.conformanceClaim === true,
       lineEnd: spec.wsdl?.lineEnds === 'crlf' ? '\r\n' : '\n',
       finalNewline: spec.wsdl?.finalNewline === true,
       prolog: spec.wsdl?.prolog,
+      net11,
+      monoRoots: spec.wsdl?.runtime === 'mono',
     },
     // The emitters carry everything the spec format has (out and ref parameters and choices included).
     codeBlockers: [],

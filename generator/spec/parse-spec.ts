@@ -56,6 +56,8 @@ class Checker extends YamlChecker {
   };
   /** Every operation's `binding` (or its absence), checked against `service.soapBindings`. */
   private readonly bindingUses: BindingUse[] = [];
+  /** `wsdl.runtime`, once read: checked against the bindings, which it may rule out. */
+  private runtimeEntry: Entry | undefined;
 
   spec(): Spec | undefined {
     const root = this.deref(this.doc.contents);
@@ -71,6 +73,13 @@ class Checker extends YamlChecker {
     const types = f.types && parseTypes(this, f.types, this.refs);
     const operations = this.need(root, f, '', 'operations') && this.operations(f.operations!);
     const wsdl = f.wsdl && this.wsdl(f.wsdl);
+    if (wsdl?.runtime === 'net1.1' && (bindings ?? BINDING_KINDS).includes('soap12')) {
+      this.problem(
+        this.runtimeEntry!,
+        'the .NET Framework 1.1 has no SOAP 1.2 binding; list the others in bindings (e.g. [soap11, httpGet, ' +
+          'httpPost]), or drop wsdl.runtime',
+      );
+    }
     checkTypeRefs(this, types?.declarations ?? [], types?.entries ?? new Map(), this.refs);
     if (this.soapBindings.parsed || this.bindingUses.some((u) => u.binding !== undefined)) {
       checkBindingUses(this, this.soapBindings.service, this.soapBindings.parsed, this.bindingUses);
@@ -98,6 +107,7 @@ class Checker extends YamlChecker {
       'prolog',
       'original',
       'fingerprint',
+      'runtime',
     ]);
     let namespaceOrder: string[] | undefined;
     let ok = true;
@@ -120,6 +130,8 @@ class Checker extends YamlChecker {
       if (!items || namespaceOrder.length !== items.length) ok = false;
     }
     const lineEnds = f.lineEnds && this.oneOf(f.lineEnds, ['lf', 'crlf'] as const);
+    const runtime = f.runtime && this.oneOf(f.runtime, ['net1.1', 'mono'] as const);
+    this.runtimeEntry = f.runtime;
     const finalNewline = f.finalNewline && this.boolean(f.finalNewline);
     const dataSetSchema = f.dataSetSchema && this.oneOf(f.dataSetSchema, ['legacy', 'v2'] as const);
     const xsdImport = f.xsdImport && this.boolean(f.xsdImport);
@@ -137,6 +149,7 @@ class Checker extends YamlChecker {
       kept === undefined ||
       (f.xsdImport && xsdImport === undefined) ||
       (f.lineEnds && lineEnds === undefined) ||
+      (f.runtime && runtime === undefined) ||
       (f.finalNewline && finalNewline === undefined) ||
       (f.dataSetSchema && dataSetSchema === undefined) ||
       !ok
@@ -146,6 +159,7 @@ class Checker extends YamlChecker {
     return {
       ...(namespaceOrder !== undefined && { namespaceOrder }),
       ...(lineEnds !== undefined && { lineEnds }),
+      ...(runtime !== undefined && { runtime }),
       ...(finalNewline !== undefined && { finalNewline }),
       ...(dataSetSchema !== undefined && { dataSetSchema }),
       ...(xsdImport !== undefined && { xsdImport }),
@@ -225,7 +239,8 @@ class Checker extends YamlChecker {
     if (path !== undefined && !isEndpointPath(path)) {
       this.problem(
         f.path!,
-        `invalid path "${path}": must start with "/", end with ".asmx" and contain no whitespace, "?" or "#"`,
+        `invalid path "${path}": must start with "/" and contain no whitespace, "?" or "#" (ASMX paths end with ` +
+          '".asmx"; another is one a service behind URL rewriting or a proxy answers at)',
       );
     }
     const description = f.description && this.string(f.description, true);
@@ -651,7 +666,7 @@ function describe(node: Node): string {
 }
 
 function isEndpointPath(path: string): boolean {
-  return path.startsWith('/') && /\.asmx$/i.test(path) && !/[\s?#]/.test(path);
+  return path.startsWith('/') && !/[\s?#]/.test(path);
 }
 
 function sortProblems(problems: readonly SpecProblem[]): SpecProblem[] {

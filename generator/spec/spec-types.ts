@@ -31,6 +31,15 @@ export interface SpecWsdl {
   readonly namespaceOrder?: readonly string[];
   /** `crlf` (Windows servers) or `lf`; `lf` when omitted. */
   readonly lineEnds?: 'lf' | 'crlf';
+  /**
+   * `net1.1`: the .NET Framework 1.1's WSDL writer. Its root declares `http soap s soapenc tns tm mime` (no
+   * SOAP 1.2, which it has not), its `documentation` elements are `<documentation xmlns="…wsdl/">`, the service's
+   * description is in `wsdl:service` only, and `soap:binding` has `style="document"`. The .NET Framework 2.0 and
+   * later's and Mono's writer when omitted. `mono`: Mono's XmlSerializer, which names the result element of a class
+   * with `[XmlRoot("X")]` after the root (`X`, `nillable`, `minOccurs="1"`) where the .NET Framework writes
+   * `{message name}Result` (corpus `Renames`).
+   */
+  readonly runtime?: 'net1.1' | 'mono';
   /** A line end after `</wsdl:definitions>`; none when omitted, as the runtime serves it. */
   readonly finalNewline?: boolean;
   /**

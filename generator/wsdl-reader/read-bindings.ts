@@ -52,10 +52,14 @@ export function readBindings(
   options: { readonly encoded?: boolean } = {},
 ): Map<BindingKind, WsdlBinding> {
   const found = new Map<BindingKind, WsdlBinding[]>();
+  const addressed = portBindings(doc);
   for (const node of doc.bindings) {
     const binding = readBinding(doc, node, options.encoded === true);
     const same = found.get(binding.kind);
     const first = same?.[0];
+    // A copy of a SOAP binding for the same port type that no port addresses: no caller can reach it, and the
+    // messages are the other binding's (the final comparison finds it; import keeps the served document).
+    if (same?.some((b) => b.portType === binding.portType) && !addressed.has(binding.name)) continue;
     if (first && (binding.kind === 'httpGet' || binding.kind === 'httpPost')) {
       throw doc.failAt(
         node,
@@ -69,6 +73,15 @@ export function readBindings(
     else found.set(binding.kind, [binding]);
   }
   return new Map(BINDING_KINDS.filter((k) => found.has(k)).map((k) => [k, mergeBindings(doc, found.get(k)!)] as const));
+}
+
+/** The names of the bindings the service's ports address. */
+function portBindings(doc: WsdlDocument): Set<string> {
+  return new Set(
+    doc.services.flatMap((service) =>
+      childElements(service, WSDL_NS, 'port').map((port) => doc.localReference(port, 'binding')),
+    ),
+  );
 }
 
 /** One binding standing for several SOAP bindings of one version: their operations one binding after the other. */

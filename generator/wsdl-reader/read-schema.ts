@@ -188,8 +188,10 @@ export class SchemaReader {
         element,
         'type',
         `${what}, "${name}", has type="${element.attributes.get('type')}" instead of a sequence of the ` +
-          'parameters: [SoapDocumentMethod(ParameterStyle = SoapParameterStyle.Bare)] writes it so; a spec ' +
-          'describes wrapped operations only (each request and response one element holding the parameters)',
+          'parameters, but its message part is the wrapped one ("parameters"): the runtime writes a parameter\'s ' +
+          'element with type= only for [SoapDocumentMethod(ParameterStyle = SoapParameterStyle.Bare)], whose parts ' +
+          'it names after the parameters and whose response it writes bare too, so no ASMX service wrote this; ' +
+          'import the WSDL the service serves (its address followed by ?wsdl)',
       );
     }
     const content = significant(element);
@@ -305,8 +307,9 @@ export class SchemaReader {
         schema,
         'elementFormDefault',
         `the schema declaring "${name}" has elementFormDefault="${form ?? 'unqualified'}": the ASMX runtime ` +
-          'writes the service namespace\'s schema with elementFormDefault="qualified" (literal use); an unqualified ' +
-          'schema comes from encoded use, which a spec cannot express',
+          'writes the service namespace\'s schema with elementFormDefault="qualified" for literal use (an ' +
+          'unqualified member has form="unqualified" of its own), so the service reads these elements qualified ' +
+          'and no ASMX service wrote this copy; import the WSDL the service serves (its address followed by ?wsdl)',
       );
     }
     return element;

@@ -66,13 +66,15 @@ export function readEndpoints(
   } catch {
     throw doc.failAt(nodes[kind]!, 'location', `the address "${location}" is not a URL: not a valid WSDL`);
   }
-  if (!/^\/[^\s?#]*\.asmx$/i.test(path)) {
+  if (/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*(?:[?#]|$)/i.test(location)) {
     throw doc.failAt(
       nodes[kind]!,
       'location',
-      `the service address ${location} has the path "${path}": asmxgen serves ASMX endpoints, whose path ends with ` +
-        '.asmx; import the WSDL an .asmx endpoint serves (its address followed by ?wsdl)',
+      `the service address ${location} has no path: an ASMX service answers at the path of its .asmx file, and ` +
+        'asmxgen writes an address as the base URL and that path; import the WSDL the endpoint serves (its ' +
+        'address followed by ?wsdl), or add the path to the address (e.g. a final /) and import again',
     );
   }
+  // A path without .asmx is one a service behind URL rewriting or a proxy answers at: the server routes by path.
   return { addresses, path: path === defaultEndpointPath(serviceName) ? undefined : path };
 }

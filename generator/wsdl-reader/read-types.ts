@@ -60,6 +60,13 @@ export class TypeBuilder {
   private readonly nillableWrappers = new Set<string>();
   private readonly headers = new Set<string>();
   private readonly elementNames = new Map<string, string>();
+  /** Classes whose `[XmlRoot]` names a result element. */
+  private readonly roots = new Set<string>();
+
+  /** Whether a result was named after its class's `[XmlRoot]`, as Mono's runtime names it (`wsdl.runtime: mono`). */
+  get rootNamedResults(): boolean {
+    return this.roots.size > 0;
+  }
 
   constructor(
     private readonly doc: WsdlDocument,
@@ -111,6 +118,16 @@ export class TypeBuilder {
     this.elementNames.set(xmlName, element);
   }
 
+  /**
+   * The class's `[XmlRoot]` names a result element `element`: the spec states its `elementName` even when it is the
+   * type's name, since that is what makes the runtime name the result after it.
+   */
+  rootElement(xmlName: string, element: string, node: XmlNode): void {
+    this.decide(xmlName, false, node, `its [XmlRoot] names the result element "${element}"`);
+    this.elementName(xmlName, element, node);
+    this.roots.add(xmlName);
+  }
+
   /** Records what an occurrence of a type says about it (struct or class). */
   observe(p: RawParticle, context: UseContext): void {
     if (p.choice) {
@@ -137,7 +154,8 @@ export class TypeBuilder {
     }
     if (p.maxOccurs !== '1') return; // an unwrapped array's items: minOccurs="0" and no nillable either way
     if (p.minOccurs === '0') {
-      if (p.default === undefined) this.decide(t.xmlName, false, p.node, `${at} has minOccurs="0"`);
+      // minOccurs="0" nillable="true" is a class's or a `T?`'s element with a {Name}Specified flag: it decides nothing.
+      if (p.default === undefined && !p.nillable) this.decide(t.xmlName, false, p.node, `${at} has minOccurs="0"`);
     } else if (!p.nillable) {
       this.decide(t.xmlName, true, p.node, `${at} has minOccurs="1"`);
     } else if (context === 'wrapper') {
@@ -262,7 +280,7 @@ export class TypeBuilder {
     return {
       name,
       ...(name !== d.xmlName && { xmlName: d.xmlName }),
-      ...(element !== undefined && element !== d.xmlName && { elementName: element }),
+      ...(element !== undefined && (element !== d.xmlName || this.roots.has(d.xmlName)) && { elementName: element }),
       ...(d.namespace !== undefined && { namespace: d.namespace }),
     };
   }
@@ -361,8 +379,9 @@ export class TypeBuilder {
         members.push({ ...member(p.name), type: ref.text, choice: ref.choice });
         continue;
       }
-      // A value-type element written minOccurs="0" without a default: its {Name}Specified field makes it optional.
-      const optional = p.minOccurs === '0' && p.default === undefined && this.isValueType(p.type);
+      // A value-type or nillable element written minOccurs="0" without a default: its {Name}Specified field makes
+      // it optional (a nillable one is otherwise minOccurs="1").
+      const optional = p.minOccurs === '0' && p.default === undefined && (this.isValueType(p.type) || ref.nillable);
       members.push({
         ...member(p.name),
         type: ref.text,

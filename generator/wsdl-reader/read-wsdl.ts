@@ -20,6 +20,7 @@ import { WsdlError } from './wsdl-error.js';
 import { isUsableName, RESERVED_NAMES } from './wsdl-names.js';
 import { isXmlName } from '../model/naming.js';
 import { parseXmlTree, type XmlNode } from './xml-tree.js';
+import { SOAP12_NS } from './wsdl-namespaces.js';
 import type { ClassDeclaration, TypeDeclaration } from '../model/type-declarations.js';
 import type { WsdlDocuments } from './read-documents.js';
 
@@ -99,7 +100,12 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
         'start with a digit): it names the generated functions and types; rename the service class and import again',
     );
   }
-  if (isEncodedService(doc)) return readEncodedWsdl(doc, body, service, name, options.exact ?? true);
+  const net11 = isNet11(doc, body);
+  // .NET 1.1 writes the service's description in wsdl:service only.
+  const description = doc.description ?? (net11 ? doc.documentationOf(service) : undefined);
+  if (isEncodedService(doc)) {
+    return readEncodedWsdl(doc, body, service, name, options.exact ?? true, net11, description);
+  }
   // A literal service with encoded operations: those are read from their messages and the encoded schema.
   const mixed = hasEncodedOperation(doc);
   const bindings = readBindings(doc, { encoded: mixed });
@@ -201,7 +207,7 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
       name,
       namespace: doc.targetNamespace,
       ...(path !== undefined && { path }),
-      ...(doc.description !== undefined && { description: doc.description }),
+      ...(description !== undefined && { description }),
       ...(soapBindings ? {} : bindingName(doc, name, bindings)),
       ...((soapBindings ? soapBindings.defaultClaim : soap11?.conformanceClaim === true) && { conformanceClaim: true }),
       ...(soapBindings && { soapBindings: soapBindings.list }),
@@ -210,10 +216,12 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
     ...(declarations.length > 0 && { types: types.typeDeclarations(new Map()) }),
     operations: specOperations,
     // The DataSet form is part of what the writer writes, so it is in the spec the WSDL is checked against.
-    ...((schema.dataSetSchema === 'legacy' || schema.xsdImport) && {
+    ...((schema.dataSetSchema === 'legacy' || schema.xsdImport || net11 || types.rootNamedResults) && {
       wsdl: {
         ...(schema.dataSetSchema === 'legacy' && { dataSetSchema: 'legacy' as const }),
         ...(schema.xsdImport && { xsdImport: true }),
+        ...(net11 && { runtime: 'net1.1' as const }),
+        ...(!net11 && types.rootNamedResults && { runtime: 'mono' as const }),
       },
     }),
   };
@@ -240,7 +248,15 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
  * `[SoapDocumentMethod(Use = Encoded)]`): operations and types from the SOAP messages and the encoded schema
  * (`read-encoded.ts`), the rest from the spec's own WSDL, which must be the input's.
  */
-function readEncodedWsdl(doc: WsdlDocument, text: string, service: XmlNode, name: string, exact: boolean): WsdlReading {
+function readEncodedWsdl(
+  doc: WsdlDocument,
+  text: string,
+  service: XmlNode,
+  name: string,
+  exact: boolean,
+  net11: boolean,
+  description: string | undefined,
+): WsdlReading {
   const bindings = readBindings(doc, { encoded: true });
   const encoded = readEncodedOperations(doc, bindings);
   const operations = [...encoded.operations.values()];
@@ -251,13 +267,14 @@ function readEncodedWsdl(doc: WsdlDocument, text: string, service: XmlNode, name
       name,
       namespace: doc.targetNamespace,
       ...(path !== undefined && { path }),
-      ...(doc.description !== undefined && { description: doc.description }),
+      ...(description !== undefined && { description }),
       ...bindingName(doc, name, bindings),
       ...(encoded.rpcService && { style: 'rpc' as const }),
     },
     ...(kinds.length < BINDING_KINDS.length && { bindings: kinds }),
     ...(encoded.types.length > 0 && { types: encoded.types }),
     operations,
+    ...(net11 && { wsdl: { runtime: 'net1.1' as const } }),
   };
   const address = BINDING_KINDS.map((k) => addresses[k]).find((a) => a !== undefined) ?? 'http://localhost/';
   const model = buildModel(spec);
@@ -371,6 +388,24 @@ function bindingName(
   return binding === undefined ? {} : { binding };
 }
 
+/**
+ * A wrapped response whose first element is not `{message name}Result` but a nillable, required element of a class
+ * that is no parameter: the result, named by the class's `[XmlRoot]` (corpus `Renames`: `<s:element minOccurs="1"
+ * maxOccurs="1" name="Bill" nillable="true" type="tns:Invoice" />`). The class takes that element name.
+ */
+function rootResult(types: TypeBuilder, shape: OperationShape): RawParticle | undefined {
+  // Only where HTTP offers the operation, which proves it has no out parameter the element could be.
+  if (shape.op.http === undefined || shape.op.soap?.style !== 'wrapped') return undefined;
+  const first = shape.response[0];
+  if (!first || first.any || first.choice || first.namespace !== undefined) return undefined;
+  if (first.name === `${shape.op.messageName}Result` || shape.request.some((p) => p.name === first.name))
+    return undefined;
+  if (first.type.kind !== 'declared' || !types.isClass(first.type)) return undefined;
+  if (!first.nillable || first.minOccurs !== '1' || first.maxOccurs !== '1') return undefined;
+  types.rootElement(first.type.xmlName, first.name, first.node);
+  return first;
+}
+
 /** The spec of one operation: parameters (in, ref, out, merged in order), result, headers. */
 function operationSpec(
   doc: WsdlDocument,
@@ -380,7 +415,8 @@ function operationSpec(
 ): SpecOperation {
   const { op, request, response } = shape;
   const resultElement = `${op.messageName}Result`;
-  const result = response[0]?.name === resultElement && !response[0].any ? response[0] : undefined;
+  const rooted = rootResult(types, shape);
+  const result = (response[0]?.name === resultElement && !response[0].any) || rooted ? response[0] : undefined;
   const outs = result ? response.slice(1) : response;
   const seen = new Map<string, RawParticle>();
   for (const p of [...request, ...outs]) {
@@ -460,7 +496,10 @@ function operationSpec(
     SpecOperation,
     'result' | 'resultItemName' | 'resultItemNullable' | 'resultDataType' | 'resultNillable'
   > = {};
-  if (result) {
+  if (rooted) {
+    // The nillable root element follows from the class's [XmlRoot]; the spec says it once, on the class.
+    resultSpec = { result: types.ref(rooted.type, false).text };
+  } else if (result) {
     const ref = types.ref(result.type, result.nillable);
     resultSpec = {
       result: ref.text,
@@ -697,12 +736,28 @@ function wsdlForm(
   const form: SpecWsdl = {
     ...(namespaceOrder && { namespaceOrder }),
     ...(crlf && { lineEnds: 'crlf' as const }),
+    ...(model.wsdl.net11 && { runtime: 'net1.1' as const }),
+    ...(model.wsdl.monoRoots && { runtime: 'mono' as const }),
     ...(finalNewline && { finalNewline: true }),
     ...(dataSetSchema === 'legacy' && { dataSetSchema }),
     ...(xsdImport && { xsdImport }),
     ...(prolog !== undefined && { prolog }),
   };
   return Object.keys(form).length > 0 ? form : undefined;
+}
+
+/**
+ * A document the .NET Framework 1.1 wrote (`wsdl.runtime: net1.1`): the root has the runtime's shape, but no
+ * `xmlns:soap12`, which every later writer declares (SOAP 1.2 binding or not), and no SOAP 1.2 binding.
+ */
+function isNet11(doc: WsdlDocument, text: string): boolean {
+  const order = declaredOrder(doc, text);
+  return (
+    order !== undefined &&
+    order.some((o) => o.prefix === 'tm') &&
+    !order.some((o) => o.prefix === 'soap12' || o.uri === SOAP12_NS) &&
+    !doc.bindings.some((b) => b.elements.some((e) => e.namespace === SOAP12_NS))
+  );
 }
 
 /**

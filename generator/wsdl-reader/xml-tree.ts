@@ -51,7 +51,7 @@ export interface QName {
 
 /** Parses `source` into its root element; any failure is a WsdlError saying the input is not (acceptable) XML. */
 export function parseXmlTree(source: SourceText): XmlNode {
-  const { text } = source;
+  const text = withoutMisplacedDeclaration(source.text);
   if (hasForbiddenCharacter(text)) {
     throw source.errorAt(firstForbiddenCharacter(text), notXml('a character XML 1.0 does not allow'));
   }
@@ -113,6 +113,18 @@ export function childElements(node: XmlNode, namespace: string, localName: strin
 
 export function childElement(node: XmlNode, namespace: string, localName: string): XmlNode | undefined {
   return node.elements.find((child) => isElement(child, namespace, localName));
+}
+
+/**
+ * The text with an XML declaration that whitespace (or a byte order mark) precedes blanked out, offsets kept: some
+ * servers and proxies send a line end before it, which XML does not allow but every caller of the service reads past.
+ * The document's text, kept as served, still holds it (`wsdl.prolog` cannot, so import keeps the original).
+ */
+function withoutMisplacedDeclaration(text: string): string {
+  const misplaced = /^\uFEFF?[ \t\r\n]+(<\?xml[ \t\r\n][^?]*\?>)/.exec(text);
+  if (!misplaced) return text;
+  const at = misplaced[0].length - misplaced[1]!.length;
+  return text.slice(0, at) + ' '.repeat(misplaced[1]!.length) + text.slice(misplaced[0].length);
 }
 
 function notXml(detail: string): string {

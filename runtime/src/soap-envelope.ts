@@ -106,6 +106,23 @@ export function buildBareResponseEnvelopeXml(
 }
 
 /**
+ * A success reply of a bare operation with out or ref parameters: each part (the result element, then each out and
+ * ref parameter's, already written) right in the Body, each in the response namespace.
+ */
+export function buildBareRepliesEnvelopeXml(
+  version: SoapVersion,
+  namespace: string,
+  parts: readonly { readonly element: string; readonly xml: string }[],
+  headerXml = '',
+): string {
+  let body = '';
+  for (const { element, xml } of parts) {
+    body += xml.startsWith(`<${element}`) ? withNamespace(xml, element, namespace) : xml;
+  }
+  return bareEnvelope(version, body, headerXml);
+}
+
+/**
  * A document/literal bare request (`ParameterStyle.Bare`): each parameter's element right in the Body, in the
  * order given, each declaring the namespace: `<p1 xmlns="ns">v</p1><p2 xmlns="ns">v</p2>`.
  */

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceCaller, XmlFragment, XsdDateTime, type ServiceCaller } from '../../runtime/src/client.js';
 import type { ServiceDocuments, Transport } from '../../runtime/src/service-description.js';
 import { createServiceServer } from '../../runtime/src/server.js';
-import { monoAspNet } from '../interop/asmx-host/start-asmx-host.js';
+import { sharedAsmxHost } from '../interop/shared-asmx-host.js';
 import { LIBRARY } from '../runtime/fixtures/library-description.js';
 import { libraryHandlers, sampleBook } from '../runtime/fixtures/library-handlers.js';
 import { sharedFile } from '../shared-files.js';
@@ -136,7 +136,7 @@ beforeAll(async () => {
     url: `http://127.0.0.1:${port}${LIBRARY.path}`,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
-  if (monoAspNet.available) {
+  if (sharedAsmxHost.available) {
     const { stdout } = await promisify(execFile)(sharedFile('asmx-host/start.sh'), [
       '18431',
       sharedFile('wsdl-corpus'),
@@ -159,5 +159,5 @@ suite(
 suite(
   'the client against the real ASMX runtime (Library.asmx)',
   () => real?.url,
-  (ctx) => monoAspNet.need(ctx),
+  (ctx) => sharedAsmxHost.need(ctx),
 );

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Spec, XsdType } from '../../generator/index.js';
+import { stringify } from 'yaml';
+import { loadSpecText } from '../../generator/index.js';
 import { brief, changesTo, variant, withOperation } from './helpers.js';
 
 const pingReturning = (result: XsdType | undefined, bindings?: Spec['bindings']) =>
@@ -80,5 +82,38 @@ describe('DataSet and DataTable results', () => {
 
   it('the DataSet schema a server writes (the wsdl section) is no change of the contract', () => {
     expect(changesTo(returning('dataSet', 'legacy'), returning('dataSet'))).toEqual([]);
+  });
+});
+
+describe('a result element named by [XmlRoot]', () => {
+  /** `GetInvoice` returns `Invoice`, with `[XmlRoot(root)]` on the class when `root` is given, as Mono writes it. */
+  const invoices = (root?: string) =>
+    loadSpecText(
+      stringify({
+        service: { name: 'Svc', namespace: 'urn:svc' },
+        types: { Invoice: { ...(root && { elementName: root }), members: [{ name: 'Number' }] } },
+        operations: [{ name: 'GetInvoice', parameters: [{ name: 'number' }], result: 'Invoice' }],
+        wsdl: { runtime: 'mono' },
+      }),
+      'test.yaml',
+    );
+
+  it('result-element-renamed (breaking): old callers look for GetInvoiceResult and find Bill', () => {
+    expect(changesTo(invoices('Bill'), invoices())).toEqual([
+      {
+        rule: 'result-element-renamed',
+        level: 'breaking',
+        where: 'operation GetInvoice, result',
+        message: 'the result element is now Bill, no longer GetInvoiceResult',
+        old: 'GetInvoiceResult',
+        new: 'Bill',
+      },
+    ]);
+    expect(brief(changesTo(invoices(), invoices('Bill')))).toEqual([
+      'result-element-renamed breaking operation GetInvoice, result',
+    ]);
+    expect(brief(changesTo(invoices('Receipt'), invoices('Bill')))).toEqual([
+      'result-element-renamed breaking operation GetInvoice, result',
+    ]);
   });
 });

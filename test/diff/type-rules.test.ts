@@ -506,6 +506,35 @@ describe('type rules', () => {
     ]);
   });
 
+  it('member-optional-changed (breaking): a nillable member became optional while in responses', () => {
+    const [before, after] = [library(), library()];
+    members(before, 'Book')[0]!.nillable = true;
+    Object.assign(members(after, 'Book')[0]!, { nillable: true, optional: true });
+    expect(diffModels(modelOfData(before), modelOfData(after))).toMatchObject([
+      {
+        rule: 'member-optional-changed',
+        level: 'breaking',
+        where: 'type Book, member Title',
+        message: 'became optional, in requests and responses (reaches AddBook, GetBook)',
+      },
+    ]);
+  });
+
+  it('member-optional-changed-compatible (non-breaking): a value-type member became optional while only in requests', () => {
+    expect(
+      libraryChanges((s) => {
+        members(s, 'Query')[1]!.optional = true;
+      }),
+    ).toMatchObject([
+      {
+        rule: 'member-optional-changed-compatible',
+        level: 'non-breaking',
+        where: 'type Query, member Max',
+        message: 'became optional, in requests (reaches Search)',
+      },
+    ]);
+  });
+
   it('members-reordered (breaking): the type travels in responses', () => {
     expect(
       libraryChanges((s) => {

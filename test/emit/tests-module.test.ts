@@ -189,6 +189,40 @@ describe('the generated test suite', () => {
     expect(outsideTable(after.suite)).toBe(outsideTable(before.suite));
   });
 
+  it('keeps members with a default and element text in samples deep in a type, where optional ones end', () => {
+    // Absent, an attribute with a default reads back as the default and element text as '': a sample without them
+    // would not come back equal.
+    const model = loadSpecText(
+      stringify({
+        service: { name: 'Deep', namespace: 'urn:example:deep' },
+        types: {
+          Node: {
+            members: [
+              { name: 'Next', type: 'Node' },
+              { name: 'Flag', type: 'boolean', attribute: true, default: 'false' },
+              { name: 'Label', type: 'string', attribute: true },
+            ],
+          },
+          Note: { members: [{ name: 'Text', type: 'string', text: true }] },
+          Holder: {
+            members: [
+              { name: 'First', type: 'Node' },
+              { name: 'Deep', type: 'Wrapper' },
+            ],
+          },
+          Wrapper: { members: [{ name: 'Inner', type: 'Inner' }] },
+          Inner: { members: [{ name: 'Note', type: 'Note' }] },
+        },
+        operations: [{ name: 'Put', parameters: [{ name: 'holder', type: 'Holder' }] }],
+      }),
+    );
+    const sample = inputSample(model, model.operations[0]!, 'plain');
+
+    // Depth 3 (the innermost Node, and Holder.Deep.Inner.Note): Flag and Text stay, Label and Next end.
+    expect(sample).toMatch(/Next: \{ Flag: (true|false) \}/);
+    expect(sample).toMatch(/Note: \{ Text: '[^']*' \}/);
+  });
+
   it('gives every XSD type a plain and a hostile sample, keyed as the input type is', async () => {
     const { model, suite } = await suiteOf(EVERY_TYPE_SPEC);
     const all = model.operations[0]!;

@@ -1,6 +1,6 @@
 /**
  * The generated client against a REAL ASMX runtime (Mono's System.Web.Services,
- * see `asmx-host/`): every operation on every transport, exact values, and
+ * see `legacy-services-host.ts`): every operation on every transport, exact values, and
  * the runtime's faults and errors arriving as the client's typed errors.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +12,8 @@ import {
   type AuthenticationWebServiceTransport,
 } from '../../generated/index.js';
 import { createServiceCaller } from '../../runtime/src/client.js';
-import { monoAspNet, startAsmxHost, type AsmxHost } from './asmx-host/start-asmx-host.js';
+import { startLegacyServices, type LegacyServices } from './legacy-services-host.js';
+import { sharedAsmxHost } from './shared-asmx-host.js';
 
 const TRANSPORTS: AuthenticationWebServiceTransport[] = ['soap11', 'soap12', 'httpGet', 'httpPost'];
 const OPERATIONS = service.operations.map((op) => op.name);
@@ -24,10 +25,10 @@ const HOSTILE_XML = ' <a href="x">&amp; ]]> \'q\' Zoë 😀𝄞\r\nline\rend\n '
  */
 const HOSTILE_FORM = ' < a href="x"> &amp; ]]> \'q\' Zoë 😀𝄞\r\nline\rend\n ';
 
-let host: AsmxHost | undefined;
+let host: LegacyServices | undefined;
 
 beforeAll(async () => {
-  if (monoAspNet.available) host = await startAsmxHost();
+  if (sharedAsmxHost.available) host = await startLegacyServices();
 }, 120_000);
 
 afterAll(async () => {
@@ -36,7 +37,7 @@ afterAll(async () => {
 
 describe('the generated client against a real ASMX runtime', () => {
   it.for(TRANSPORTS)('completes all 20 operations over %s with exact values', async (transport, ctx) => {
-    monoAspNet.need(ctx);
+    sharedAsmxHost.need(ctx);
     host!.clearCalls();
     const client = createAuthenticationWebServiceClient({ url: host!.url, transport, timeoutMs: 20_000 });
     const hostile = transport.startsWith('http') ? HOSTILE_FORM : HOSTILE_XML;
@@ -53,7 +54,7 @@ describe('the generated client against a real ASMX runtime', () => {
   });
 
   it('sends files to UploadImage over httpPost as the runtime reads them', async (ctx) => {
-    monoAspNet.need(ctx);
+    sharedAsmxHost.need(ctx);
     host!.clearCalls();
     const client = createAuthenticationWebServiceClient({ url: host!.url, transport: 'httpPost' });
     const data = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 255, 13, 10]);
@@ -65,7 +66,7 @@ describe('the generated client against a real ASMX runtime', () => {
   });
 
   it('an unknown SOAPAction comes back as SoapFaultError Client', async (ctx) => {
-    monoAspNet.need(ctx);
+    sharedAsmxHost.need(ctx);
     // The client of a service whose Authenticate the runtime does not know by that SOAPAction.
     const unknown = {
       ...service,
@@ -84,7 +85,7 @@ describe('the generated client against a real ASMX runtime', () => {
   });
 
   it('an operation SOAP 1.2 cannot route (action and body unknown) comes back as SoapFaultError Client', async (ctx) => {
-    monoAspNet.need(ctx);
+    sharedAsmxHost.need(ctx);
     const nope = {
       ...service.operations[0]!,
       name: 'Nope',
@@ -101,7 +102,7 @@ describe('the generated client against a real ASMX runtime', () => {
   });
 
   it('an HTTP error of the runtime (missing parameter) comes back as HttpError 500 with its message', async (ctx) => {
-    monoAspNet.need(ctx);
+    sharedAsmxHost.need(ctx);
     const client = createAuthenticationWebServiceClient({ url: host!.url, transport: 'httpGet' });
     const error = await client.Authenticate({}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
@@ -112,7 +113,7 @@ describe('the generated client against a real ASMX runtime', () => {
   it.for(['httpGet', 'httpPost'] as const)(
     'a value request validation refuses over %s comes back as HttpError 500, its message the first line, decoded',
     async (transport, ctx) => {
-      monoAspNet.need(ctx);
+      sharedAsmxHost.need(ctx);
       host!.clearCalls();
       const client = createAuthenticationWebServiceClient({ url: host!.url, transport });
       const error = await client.Authenticate({ requestJson: '{"user":"a<b&c"}' }).catch((e: unknown) => e);

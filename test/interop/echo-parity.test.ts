@@ -28,7 +28,7 @@ import {
   type EchoStampedOutHeaders,
 } from '../golden/echo-kinds/expected/index.js';
 import { expectSameReply, type ComparedReply } from '../runtime/asmx-reply-match.js';
-import { exchange, renderRequest, type RawReply, type RawRequest } from './asmx-host/raw-exchange.js';
+import { exchange, renderRequest, type RawReply, type RawRequest } from './raw-exchange.js';
 import { sharedAsmxHost, startSharedAsmxHost, type SharedAsmxHost } from './shared-asmx-host.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');

@@ -24,7 +24,7 @@ import {
   createOutParamsServer,
   type OutParamsHandlers,
 } from '../golden/corpus-out-params/expected/index.js';
-import { exchange, type RawReply, type RawRequest } from './asmx-host/raw-exchange.js';
+import { exchange, type RawReply, type RawRequest } from './raw-exchange.js';
 import { sharedAsmxHost, startSharedAsmxHost, type SharedAsmxHost } from './shared-asmx-host.js';
 
 const CORPUS = resolve(import.meta.dirname, '../fixtures/asmx-corpus');

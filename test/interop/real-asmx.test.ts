@@ -1,6 +1,6 @@
 /**
  * The GENERATED server against a REAL ASMX runtime (Mono's System.Web.Services
- * 4.x, `asmx-host/`), request for request.
+ * 4.x, `../shared/asmx-host` serving `legacy-services/`), request for request.
  *
  * 1. The WSDLs the real runtime serves are byte for byte the shared
  *    references: the host is faithful, and the references are what it serves.
@@ -12,7 +12,7 @@
  *    follows .NET) and open (ours differs from both: a decision to make). A
  *    difference not listed there fails, and so does a listed one that changed.
  * 3. The real runtime's replies to the key rows are kept as transcripts in
- *    `asmx-host/transcripts/` for replay; this test checks they are still what
+ *    `transcripts/` for replay; this test checks they are still what
  *    the runtime sends (`ASMXGEN_UPDATE_TRANSCRIPTS=1` rewrites them).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -26,8 +26,9 @@ import {
   type RecordingServer,
 } from '../server/recording-server.js';
 import { sharedFile } from '../shared-files.js';
-import { exchange, rawReply, renderReply, type RawReply, type RawRequest } from './asmx-host/raw-exchange.js';
-import { monoAspNet, startAsmxHost, type AsmxHost, type HostCall } from './asmx-host/start-asmx-host.js';
+import { exchange, rawReply, renderReply, type RawReply, type RawRequest } from './raw-exchange.js';
+import { startLegacyServices, type HostCall, type LegacyServices } from './legacy-services-host.js';
+import { sharedAsmxHost } from './shared-asmx-host.js';
 
 const E = '/AuthenticationWebService.asmx';
 const NS = 'App.WebService';
@@ -42,9 +43,9 @@ const DECLARATION = '<?xml version="1.0" encoding="utf-8"?>';
  * ASMX runtime takes the host name from the Host header but the port from the socket it was reached on).
  */
 const HOST = 'localhost:{port}';
-const TRANSCRIPTS = join(import.meta.dirname, 'asmx-host', 'transcripts');
+const TRANSCRIPTS = join(import.meta.dirname, 'transcripts');
 
-let real: AsmxHost | undefined;
+let real: LegacyServices | undefined;
 let ours: RecordingServer;
 const timings: string[] = [];
 const fileStarted = performance.now();
@@ -56,8 +57,8 @@ beforeAll(async () => {
     const value = call.input.requestJson;
     if (typeof value === 'string' && value.startsWith('throw:')) throw new Error(value.slice('throw:'.length));
   };
-  if (monoAspNet.available) {
-    real = await startAsmxHost();
+  if (sharedAsmxHost.available) {
+    real = await startLegacyServices();
     timings.push(`ASMX host startup (compile + mono + first ?wsdl): ${Math.round(real.startupMs)} ms`);
   }
 }, 120_000);
@@ -593,7 +594,8 @@ const KNOWN_DIFFERENCES: Readonly<Record<string, KnownDifference>> = {
       'ASMX builds addresses from Request.Url: the Host header’s host name and the port the request came in ' +
       'on (Mono; .NET too unless aspnet:UseHostHeaderForRequestUrl is set, then the Host header whole). The ' +
       'generated server uses the Host header whole: the address the client used, behind a proxy or a port mapping.',
-    real: { status: 200, body: contains('location="http://asmx.example:8080/AuthenticationWebService.asmx"') },
+    // The shared host answers its own address only: the real side gets `127.0.0.1:8443`, and writes its socket's port.
+    real: { status: 200, body: contains('location="http://localhost:8080/AuthenticationWebService.asmx"') },
     ours: { status: 200, body: contains('location="http://asmx.example:8443/AuthenticationWebService.asmx"') },
   },
   'GET help page': {
@@ -959,7 +961,7 @@ describe('the real ASMX runtime serves the reference WSDLs byte for byte', () =>
     ['AuthenticationWebService.asmx', 'reference/AuthenticationWebService.wsdl'],
     ['Inventory.asmx', 'wsdl-corpus/Inventory.wsdl'],
   ] as const)('%s?wsdl', async ([file, reference], ctx) => {
-    monoAspNet.need(ctx);
+    sharedAsmxHost.need(ctx);
     const host = real!;
     const reply = await exchange(host.port, { method: 'GET', path: `/${file}?wsdl` });
     expect(reply.status).toBe(200);
@@ -973,7 +975,9 @@ describe('the real ASMX runtime serves the reference WSDLs byte for byte', () =>
 async function run(side: 'real' | 'ours', request: RawRequest): Promise<{ reply: RawReply; outcome: Outcome }> {
   const port = side === 'real' ? real!.port : ours.port;
   const headers = { ...request.headers };
-  if (headers.Host === HOST) headers.Host = `localhost:${port}`;
+  // The shared host's HttpListener answers its own address only: `127.0.0.1`, written back as `localhost`.
+  if (headers.Host === HOST) headers.Host = `${side === 'real' ? '127.0.0.1' : 'localhost'}:${port}`;
+  else if (side === 'real' && headers.Host !== undefined) headers.Host = headers.Host.replace(/^[^:]*/, '127.0.0.1');
   if (side === 'real') real!.clearCalls();
   else ours.reset();
   const reply = withPortAs8080(port, await exchange(port, { ...request, headers }));
@@ -988,7 +992,10 @@ async function run(side: 'real' | 'ours', request: RawRequest): Promise<{ reply:
 function withPortAs8080(port: number, reply: RawReply): RawReply {
   const text = reply.body.toString('utf8');
   if (!text.includes(`:${port}/`)) return reply;
-  const body = Buffer.from(text.replaceAll(`:${port}/`, ':8080/'), 'utf8');
+  const body = Buffer.from(
+    text.replaceAll(`127.0.0.1:${port}/`, `localhost:${port}/`).replaceAll(`:${port}/`, ':8080/'),
+    'utf8',
+  );
   const rawHeaders = reply.rawHeaders.map((value, i) =>
     i % 2 === 1 && /^content-length$/i.test(reply.rawHeaders[i - 1]!) ? String(body.byteLength) : value,
   );
@@ -1008,7 +1015,7 @@ describe('the generated server answers as the real runtime does', () => {
   });
 
   it.for(CASES)('$name', async (testCase, ctx) => {
-    monoAspNet.need(ctx);
+    sharedAsmxHost.need(ctx);
     const realSide = await run('real', testCase.request);
     const ourSide = await run('ours', testCase.request);
     dump[testCase.name] = {
@@ -1061,6 +1068,7 @@ function comparable(transcript: string): string {
     ? (/<h2 class="exceptionMessage">[\s\S]*?<\/h2>/.exec(body)?.[0] ?? body)
     : body.replace(/\r?\n[ \t]+at [^\r\n]*/g, '').replace(/\r?\n[ \t]*--- End of inner exception stack trace ---/g, '');
   if (kept !== body) head = head.replace(/^Content-Length: .*$/im, 'Content-Length: (varies)');
+  head = head.replace(/^Date: .*$/im, 'Date: (varies)');
   return `${head}\r\n\r\n${kept}`;
 }
 
@@ -1179,8 +1187,8 @@ const INVENTORY: readonly { transcript: string; request: RawRequest; status: num
 
 describe('the real runtime’s Inventory service (corpus README)', () => {
   it.for(INVENTORY)('$transcript', async (row, ctx) => {
-    monoAspNet.need(ctx);
-    const headers = { ...row.request.headers, Host: `localhost:${real!.port}` };
+    sharedAsmxHost.need(ctx);
+    const headers = { ...row.request.headers, Host: `127.0.0.1:${real!.port}` };
     const reply = withPortAs8080(real!.port, await exchange(real!.port, { ...row.request, headers }));
     checkTranscript(row.transcript, reply);
     expect(reply.status).toBe(row.status);
@@ -1218,13 +1226,15 @@ function transcriptReadme(): string {
     '# Transcripts of a real ASMX runtime',
     '',
     'Replies of Mono 6.8’s ASP.NET (System.Web.Services 4.x, custom errors off) to the requests below, as',
-    'served by `../AsmxHost.cs` from `../AuthenticationWebService.asmx` and `../Inventory.asmx`: byte for byte',
-    'the status line, headers and body Node’s `http` client received, with two edits:',
+    'served by `../../../../shared/asmx-host` from `../legacy-services/AuthenticationWebService.asmx` and',
+    '`../legacy-services/Inventory.asmx`: byte for byte the status line, headers and body Node’s `http` client',
+    'received, with two edits:',
     '',
-    '- Each request carried `Host: localhost:<the host’s port>`; that port, where the body names it (WSDL,',
-    '  discovery), is written as `8080`, as in `../../../../../shared/reference/`, and Content-Length follows.',
-    '- `Connection: close` is the test host’s own header (it serves one request per connection); everything',
-    '  else is ASP.NET’s. XSP or IIS would add `Server`, `Date` and keep-alive headers.',
+    '- Each request carried `Host: 127.0.0.1:<the host’s port>`; that address, where the body names it (WSDL,',
+    '  discovery), is written as `localhost:8080`, as in `../../../../shared/reference/`, and Content-Length',
+    '  follows.',
+    '- `Server`, `Date` and `Connection: close` are the host’s HttpListener’s headers (it serves one request per',
+    '  connection); everything else is ASP.NET’s. `Date` is not compared.',
     '',
     'Made by `test/interop/real-asmx.test.ts` (one case each, named by its `transcript`):',
     '',

@@ -21,15 +21,19 @@ export interface SharedAsmxHost {
   stop(): void;
 }
 
-/** Serves `folder` on `port` (a free one when omitted). */
-export async function startSharedAsmxHost(folder: string, port?: number): Promise<SharedAsmxHost> {
+/** Serves `folder` on `port` (a free one when omitted); `env` adds variables the services read. */
+export async function startSharedAsmxHost(
+  folder: string,
+  port?: number,
+  env?: Readonly<Record<string, string>>,
+): Promise<SharedAsmxHost> {
   port ??= await freePort();
   const script = sharedFile('asmx-host/start.sh');
   const output = await new Promise<string>((resolve, reject) => {
     execFile(
       'bash',
       [script, String(port), folder],
-      { timeout: 120_000, encoding: 'utf8' },
+      { timeout: 120_000, encoding: 'utf8', ...(env && { env: { ...process.env, ...env } }) },
       (error, stdout, stderr) => {
         if (error) reject(new Error(`${script} ${port} ${folder} failed: ${stderr.trim() || error.message}`));
         else resolve(stdout);

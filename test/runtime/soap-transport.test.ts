@@ -393,7 +393,7 @@ describe('routing and version faults (§4)', () => {
 
 describe('value and operation faults (§4)', () => {
   it('a value that does not convert: Client fault at the position after its element', async () => {
-    // As the real runtime reports it (test/interop/asmx-host/transcripts/inventory-soap11-bad-int.txt): where
+    // As the real runtime reports it (test/interop/transcripts/inventory-soap11-bad-int.txt): where
     // its reader stands once it has read the element whole, here the name of </Add>.
     const xml = request11('<Add xmlns="App.WebService"><a>1</a><b>x</b></Add>');
     const column = xml.indexOf('</Add>') + 3;

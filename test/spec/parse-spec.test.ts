@@ -203,7 +203,7 @@ describe('parseSpec', () => {
     const text = `service:\n  name: Svc\n  namespace: 42\n  path: foo\noperations:\n  - name: X\n    group: true\n    soapAction:\n    result: [int]\n  - just-a-string\n`;
     expect(problemsOf(() => parseSpec(text, 'f.yaml'))).toEqual([
       'f.yaml:3:14: service.namespace: expected a string',
-      'f.yaml:4:9: service.path: invalid path "foo": must start with "/", end with ".asmx" and contain no whitespace, "?" or "#"',
+      'f.yaml:4:9: service.path: invalid path "foo": must start with "/" and contain no whitespace, "?" or "#" (ASMX paths end with ".asmx"; another is one a service behind URL rewriting or a proxy answers at)',
       'f.yaml:7:12: operations[0].group: expected a string',
       'f.yaml:8:5: operations[0].soapAction: expected a string',
       'f.yaml:9:13: operations[0].result: expected a string',

@@ -152,6 +152,8 @@ describe('asmxgen.schema.json', () => {
       prolog: '\r\n',
     };
     expect(validate(schema, { ...base, wsdl })).toEqual([]);
+    expect(validate(schema, { ...base, bindings: ['soap11'], wsdl: { runtime: 'net1.1' } })).toEqual([]);
+    expect(validate(schema, { ...base, wsdl: { runtime: 'net2' } })).toEqual(['(root).wsdl.runtime: not in enum']);
     expect(
       validate(schema, {
         ...base,

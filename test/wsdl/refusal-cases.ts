@@ -70,11 +70,18 @@ function firstDataSetLegacy(text: string): string {
 }
 
 export const REFUSALS = {
+  'an address with no path': edit(LEGACY, [
+    '<soap:address location="http://localhost:8080/Legacy.asmx" />',
+    '<soap:address location="http://localhost:8080" />',
+  ]),
   'a SOAP 1.1 binding without its SOAP 1.2 twin (TwoBindings.wsdl)': withoutSoap12Binding(
     corpus('TwoBindings.wsdl'),
     'AdminBinding1',
   ),
-  'a result element named by [XmlRoot] (Renames.wsdl)': corpus('Renames.wsdl'),
+  'an out parameter beside a renamed result over HTTP (Renames.wsdl edited)': edit(corpus('Renames.wsdl'), [
+    '<s:element minOccurs="1" maxOccurs="1" name="Bill" nillable="true" type="tns:Invoice" />',
+    '<s:element minOccurs="1" maxOccurs="1" name="Bill" nillable="true" type="tns:Invoice" />\n            <s:element minOccurs="0" maxOccurs="1" name="note" type="s:string" />',
+  ]),
   'rpc style': edit(LEGACY, [NOTIFY_SOAP11, NOTIFY_SOAP11.replace('document', 'rpc')]),
   'encoded use': edit(LEGACY, [
     `${NOTIFY_SOAP11}\n      <wsdl:input>\n        <soap:body use="literal" />`,
@@ -123,6 +130,16 @@ export const REFUSALS = {
   'DataType on array items (s:date items)': edit(corpus('Arrays.wsdl'), [
     '<s:element minOccurs="0" maxOccurs="unbounded" name="dateTime" type="s:dateTime" />',
     '<s:element minOccurs="0" maxOccurs="unbounded" name="dateTime" type="s:date" />',
+  ]),
+  'a wrapped request element with type= (a wrapper and a bare element mixed)': edit(LEGACY, [
+    `<s:element name="Notify">\n        <s:complexType>\n          <s:sequence>\n            ${NOTIFY_PARAMETER}\n` +
+      '          </s:sequence>\n        </s:complexType>\n      </s:element>',
+    `<s:element name="Notify" type="tns:NotifyRequest" />\n      <s:complexType name="NotifyRequest">\n` +
+      `        <s:sequence>\n          ${NOTIFY_PARAMETER}\n        </s:sequence>\n      </s:complexType>`,
+  ]),
+  'the service schema unqualified (elementFormDefault="unqualified")': edit(LEGACY, [
+    '<s:schema elementFormDefault="qualified" targetNamespace="http://tempuri.org/">',
+    '<s:schema elementFormDefault="unqualified" targetNamespace="http://tempuri.org/">',
   ]),
   'request element not a sequence': edit(LEGACY, [
     `<s:sequence>\n            ${NOTIFY_PARAMETER}\n          </s:sequence>`,

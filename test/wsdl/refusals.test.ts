@@ -10,12 +10,16 @@ import { REFUSALS, type RefusalCase } from './refusal-cases.js';
 
 const EXPECTED: readonly (readonly [RefusalCase, string])[] = [
   [
+    'an address with no path',
+    'fixture.wsdl:93:21: the service address http://localhost:8080 has no path: an ASMX service answers at the path of its .asmx file, and asmxgen writes an address as the base URL and that path; import the WSDL the endpoint serves (its address followed by ?wsdl), or add the path to the address (e.g. a final /) and import again',
+  ],
+  [
     'a SOAP 1.1 binding without its SOAP 1.2 twin (TwoBindings.wsdl)',
     'fixture.wsdl:206:17: the SOAP bindings are not in pairs: binding "AdminBinding" (port type "AdminBinding") has no SOAP 1.2 binding in its place; the ASMX runtime writes one SOAP 1.1 and one SOAP 1.2 binding per [WebServiceBinding], both versions in the same order',
   ],
   [
-    'a result element named by [XmlRoot] (Renames.wsdl)',
-    'fixture.wsdl:148:5: HttpGet offers operation "GetInvoice", but the ASMX runtime leaves out of HttpGet and HttpPost every operation with an out parameter ("Bill"): no spec makes the runtime write this WSDL',
+    'an out parameter beside a renamed result over HTTP (Renames.wsdl edited)',
+    'fixture.wsdl:149:5: HttpGet offers operation "GetInvoice", but the ASMX runtime leaves out of HttpGet and HttpPost every operation with an out parameter ("note"): no spec makes the runtime write this WSDL',
   ],
   [
     'rpc style',
@@ -56,6 +60,14 @@ const EXPECTED: readonly (readonly [RefusalCase, string])[] = [
   [
     'DataType on array items (s:date items)',
     'fixture.wsdl:181:74: the array items "dateTime" have type s:date ([XmlArrayItem(DataType = …)], or [XmlElement(DataType = …)] on an array): a spec gives a dataType to a single member, parameter or result only',
+  ],
+  [
+    'a wrapped request element with type= (a wrapper and a bare element mixed)',
+    'fixture.wsdl:5:32: the request element of operation "Notify", "Notify", has type="tns:NotifyRequest" instead of a sequence of the parameters, but its message part is the wrapped one ("parameters"): the runtime writes a parameter\'s element with type= only for [SoapDocumentMethod(ParameterStyle = SoapParameterStyle.Bare)], whose parts it names after the parameters and whose response it writes bare too, so no ASMX service wrote this; import the WSDL the service serves (its address followed by ?wsdl)',
+  ],
+  [
+    'the service schema unqualified (elementFormDefault="unqualified")',
+    'fixture.wsdl:4:15: the schema declaring "Notify" has elementFormDefault="unqualified": the ASMX runtime writes the service namespace\'s schema with elementFormDefault="qualified" for literal use (an unqualified member has form="unqualified" of its own), so the service reads these elements qualified and no ASMX service wrote this copy; import the WSDL the service serves (its address followed by ?wsdl)',
   ],
   [
     'request element not a sequence',

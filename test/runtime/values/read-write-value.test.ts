@@ -203,3 +203,35 @@ describe('choices (the Choices corpus service: test/golden/corpus-choices)', () 
     ).toThrow("A choice value is { $element, value }, $element one of 'ScheduleReference', 'NoSchedule'.");
   });
 });
+
+describe('an attribute with a default ([DefaultValue])', () => {
+  const types = {
+    Param: {
+      kind: 'class',
+      xmlName: 'Param',
+      elementName: 'Param',
+      members: [
+        { name: 'Null', xmlName: 'Null', type: 'boolean', form: 'attribute', default: 'false' },
+        { name: 'Count', xmlName: 'Count', type: 'int', form: 'attribute' },
+      ],
+    },
+  } as never;
+  const ctx = { types, namespace: NS };
+
+  it('is left out when absent or equal to its default, and read back as its default', () => {
+    expect(writeValue(ctx, 'p', { class: 'Param' }, { Count: 1 }, {})).toBe('<p Count="1" />');
+    expect(writeValue(ctx, 'p', { class: 'Param' }, { Null: false, Count: 1 }, {})).toBe('<p Count="1" />');
+    expect(writeValue(ctx, 'p', { class: 'Param' }, { Null: true, Count: 1 }, {})).toBe('<p Null="true" Count="1" />');
+    const root = readXml(`<r xmlns="${NS}"><p Count="1" /></r>`);
+    expect(readValue(ctx, root.children[0] as never, { class: 'Param' }, false)).toStrictEqual({
+      Null: false,
+      Count: 1,
+    });
+  });
+
+  it('is required, as any value type, without a default', () => {
+    expect(() => writeValue(ctx, 'p', { class: 'Param' }, {}, {})).toThrow(
+      'Count is undefined; a int value is required.',
+    );
+  });
+});

@@ -68,6 +68,23 @@ export function replyElements(op: OperationDescription, values: ValueContext, va
     .join('');
 }
 
+/**
+ * A bare operation's reply parts (`ParameterStyle.Bare`): the result element and each out and ref parameter's, in
+ * the reply's order, each with its element name, for the envelope to put in the response namespace.
+ */
+export function bareReplyParts(
+  op: OperationDescription,
+  values: ValueContext,
+  value: unknown,
+): { readonly element: string; readonly xml: string }[] {
+  replyElements(op, values, value); // checks the reply object as for a wrapped operation
+  const reply = value as Record<string, unknown>;
+  return replySites(op).map((site) => ({
+    element: site.element,
+    xml: siteElement(op.name, site, values, Object.hasOwn(reply, site.key) ? reply[site.key] : undefined, site),
+  }));
+}
+
 function siteElement(
   operation: string,
   site: Pick<ReplySite, 'element' | 'type' | 'nillable'>,

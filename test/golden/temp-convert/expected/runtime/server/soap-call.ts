@@ -10,7 +10,12 @@
  * decides the reply's version.
  */
 import { parseContentType, type ContentType } from '../content-type.js';
-import { buildBareResponseEnvelopeXml, buildFaultEnvelope, buildResponseEnvelopeXml } from '../soap-envelope.js';
+import {
+  buildBareRepliesEnvelopeXml,
+  buildBareResponseEnvelopeXml,
+  buildFaultEnvelope,
+  buildResponseEnvelopeXml,
+} from '../soap-envelope.js';
 import { readEnvelope } from '../soap-envelope-reader.js';
 import { readEncodedParameters, writeEncodedReply } from '../soap-encoding.js';
 import type { Transport } from '../service-description.js';
@@ -36,7 +41,7 @@ import {
 } from './invoke.js';
 import { bindSoapParameters } from './parameters.js';
 import { contentReply, emptyReply, type Reply } from './reply.js';
-import { replyElements, resultElement } from './result-value.js';
+import { bareReplyParts, replyElements, resultElement } from './result-value.js';
 import { initialOutHeaders, readSoapHeaders, writeSoapHeaders } from './soap-headers.js';
 import type { OperationEntry, ServiceTables } from './service-tables.js';
 import type { ResolvedOptions } from './server-options.js';
@@ -123,14 +128,25 @@ export async function handleSoapCall(
   let xml: string;
   try {
     const headerXml = replyHeaders ?? writeSoapHeaders(op, tables.values, outHeaders!, envelopeAttributes);
-    const result = entry.replyParameters
-      ? replyElements(op, responseValues, outcome.value)
-      : op.result
-        ? resultElement(op, responseValues, outcome.value)
-        : '';
-    xml = op.bare
-      ? buildBareResponseEnvelopeXml(version, responseValues.namespace, op.result?.element, result, headerXml)
-      : buildResponseEnvelopeXml(version, responseValues.namespace, op.responseElement, result, headerXml);
+    const result =
+      op.bare && entry.replyParameters
+        ? undefined
+        : entry.replyParameters
+          ? replyElements(op, responseValues, outcome.value)
+          : op.result
+            ? resultElement(op, responseValues, outcome.value)
+            : '';
+    xml =
+      result === undefined
+        ? buildBareRepliesEnvelopeXml(
+            version,
+            responseValues.namespace,
+            bareReplyParts(op, responseValues, outcome.value),
+            headerXml,
+          )
+        : op.bare
+          ? buildBareResponseEnvelopeXml(version, responseValues.namespace, op.result?.element, result, headerXml)
+          : buildResponseEnvelopeXml(version, responseValues.namespace, op.responseElement, result, headerXml);
   } catch (error) {
     return faultReply(version, failureOf(error, context.ctx, options));
   }

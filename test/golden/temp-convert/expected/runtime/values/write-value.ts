@@ -226,7 +226,8 @@ function memberAttributes(ctx: ValueContext, description: ClassDescription, obje
     if (member.form !== 'attribute') continue;
     const value = object[member.name];
     if (value === null || value === undefined) {
-      if (!member.optional && isValueType(ctx.types, member.type)) {
+      // An attribute with a default ([DefaultValue]) is left out when it holds the default, so absent means it.
+      if (!member.optional && member.default === undefined && isValueType(ctx.types, member.type)) {
         throw new TypeError(`${member.name} is ${value}; a ${describeType(member.type)} value is required.`);
       }
       continue;
