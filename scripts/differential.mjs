@@ -21,7 +21,7 @@
 // (the runtime) and N+1 (the recording proxy); asmxgen serves on free ports. Exit code 0 when it ran (whatever
 // the differences), 2 on a usage error, 3 when a program it needs is missing.
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
