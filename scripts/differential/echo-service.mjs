@@ -1,0 +1,99 @@
+// An echo service for a WSDL (scripts/differential.mjs): Mono's `wsdl -server -fields` writes the WSDL's data
+// classes with all their XmlSerializer attributes; the service classes it writes are replaced by one
+// `[WebMethod] T EchoT(T value) { return value; }` per class and enum, in the original's namespace and with its
+// method style (rpc, encoded) — an `.asmx` the real runtime serves.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runTool } from './run-tool.mjs';
+
+/**
+ * Writes `dir/{name}Echo.asmx` for `wsdlFile`; the C# namespace `csNamespace` keeps its types apart from the
+ * other services of the folder. Resolves with `{ asmx, className, types }` or `{ error }`.
+ */
+export async function writeEchoService(wsdlFile, dir, name, csNamespace) {
+  const source = join(dir, `${name}.server.cs`);
+  const made = await runTool('wsdl', [
+    '-nologo',
+    '-server',
+    '-fields',
+    `-namespace:${csNamespace}`,
+    `-out:${source}`,
+    wsdlFile,
+  ]);
+  if (made.code !== 0) return { error: `wsdl -server: ${lastLines(made.out)}` };
+  const code = readFileSync(source, 'utf8');
+  const services = serviceClasses(code);
+  if (services.length === 0) return { error: 'wsdl -server wrote no service class' };
+  const first = services[0].text;
+  const namespace = /WebServiceAttribute\(Namespace="([^"]*)"\)/.exec(first)?.[1] ?? 'http://tempuri.org/';
+  const types = declaredTypes(stripRanges(code, services));
+  if (types.length === 0) return { error: 'the WSDL declares no type to echo' };
+  const className = `${name}Echo`;
+  const asmx =
+    `<%@ WebService Language="C#" Class="${csNamespace}.${className}" %>\n` +
+    echoSource(stripRanges(code, services), csNamespace, className, namespace, methodAttribute(first), types);
+  return { asmx, className, types };
+}
+
+/** The classes deriving from WebService, with their ranges in `code` (their attributes included). */
+function serviceClasses(code) {
+  const found = [];
+  const header =
+    /\n((?: {4}\[[^\n]*\]\n)*) {4}public abstract partial class \w+ : System\.Web\.Services\.WebService \{\n/g;
+  for (let match; (match = header.exec(code));) {
+    const start = match.index + 1;
+    let close = code.indexOf('\n    }\n', match.index + match[0].length - 1);
+    if (close < 0) close = code.length;
+    // The remarks comment before the attributes goes with the class.
+    const remark = code.lastIndexOf('\n    /// <remarks/>\n', start);
+    const from = remark >= 0 && remark + '\n    /// <remarks/>\n'.length === start ? remark + 1 : start;
+    found.push({ from, to: close + '\n    }\n'.length, text: code.slice(from, close) });
+  }
+  return found;
+}
+
+function stripRanges(code, ranges) {
+  let out = '';
+  let at = 0;
+  for (const { from, to } of ranges) {
+    out += code.slice(at, from);
+    at = to;
+  }
+  return out + code.slice(at);
+}
+
+/** Top-level classes and enums of the namespace, in declaration order. */
+function declaredTypes(code) {
+  const types = [];
+  for (const m of code.matchAll(/^ {4}public (?:abstract )?(?:partial class|enum) (\w+)/gm)) types.push(m[1]);
+  return types;
+}
+
+/** The original methods' style, for the echo methods: rpc or document, literal or encoded. */
+function methodAttribute(serviceClass) {
+  const rpc = /SoapRpcMethodAttribute\(/.test(serviceClass);
+  const encoded = /Use=System\.Web\.Services\.Description\.SoapBindingUse\.Encoded/.test(serviceClass);
+  if (rpc) return '[System.Web.Services.Protocols.SoapRpcMethodAttribute()]';
+  if (encoded)
+    return '[System.Web.Services.Protocols.SoapDocumentMethodAttribute(Use=System.Web.Services.Description.SoapBindingUse.Encoded)]';
+  return '';
+}
+
+function echoSource(code, csNamespace, className, namespace, attribute, types) {
+  const methods = types
+    .map(
+      (type) =>
+        `        [System.Web.Services.WebMethodAttribute()]${attribute ? `\n        ${attribute}` : ''}\n` +
+        `        public ${type} Echo${type}(${type} value) { return value; }\n`,
+    )
+    .join('\n');
+  const service =
+    `    [System.Web.Services.WebServiceAttribute(Namespace="${namespace}")]\n` +
+    `    public class ${className} : System.Web.Services.WebService {\n${methods}    }\n`;
+  const close = code.lastIndexOf('}');
+  return `${code.slice(0, close)}\n${service}}\n`;
+}
+
+function lastLines(text) {
+  return text.trim().split('\n').slice(-3).join(' ').slice(0, 400);
+}
