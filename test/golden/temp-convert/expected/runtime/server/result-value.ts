@@ -54,30 +54,27 @@ export function resultElement(op: OperationDescription, values: ValueContext, va
  * result, then each of those parameters, from the object its handler returned.
  */
 export function replyElements(op: OperationDescription, values: ValueContext, value: unknown): string {
-  if (value === null || typeof value !== 'object') {
-    throw new TypeError(
-      `${op.name} returned ${value === null ? 'null' : typeof value}; it returns an object of its result and its ` +
-        'out and ref parameters.',
-    );
-  }
-  const reply = value as Record<string, unknown>;
-  return replySites(op)
-    .map((site) =>
-      siteElement(op.name, site, values, Object.hasOwn(reply, site.key) ? reply[site.key] : undefined, site),
-    )
+  return bareReplyParts(op, values, value)
+    .map((part) => part.xml)
     .join('');
 }
 
 /**
- * A bare operation's reply parts (`ParameterStyle.Bare`): the result element and each out and ref parameter's, in
- * the reply's order, each with its element name, for the envelope to put in the response namespace.
+ * The reply's parts, each with its element name: the result element, then each out and ref parameter's, in the
+ * reply's order. A bare operation (`ParameterStyle.Bare`) puts each in the response namespace; a wrapped one joins
+ * them inside its response element.
  */
 export function bareReplyParts(
   op: OperationDescription,
   values: ValueContext,
   value: unknown,
 ): { readonly element: string; readonly xml: string }[] {
-  replyElements(op, values, value); // checks the reply object as for a wrapped operation
+  if (value === null || typeof value !== 'object') {
+    throw new TypeError(
+      `${op.name} returned ${value === null ? 'null' : typeof value}; it returns an object of its result and its ` +
+        'out and ref parameters.',
+    );
+  }
   const reply = value as Record<string, unknown>;
   return replySites(op).map((site) => ({
     element: site.element,
