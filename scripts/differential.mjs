@@ -10,7 +10,9 @@
 //      WSDL binds) call every echo on both servers with samples built by reflection, and compare the returned
 //      objects (scripts/differential/Differential.cs);
 //   4. the raw bytes of every request the proxies sent to the runtime are replayed to asmxgen, and the replies
-//      compared: status, content type, body bytes (scripts/differential/recording-proxy.mjs).
+//      compared: status, content type, body bytes (scripts/differential/recording-proxy.mjs);
+//   5. the client `asmxgen generate` writes reads each of the runtime's replies and sends the value back to the
+//      runtime, whose reply must be the same bytes (scripts/differential/client-round-trip.mjs).
 //
 // Reports per service and per type: identical, or the first difference (protocol, echo, sample, runtime vs
 // asmxgen).
@@ -26,6 +28,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeEchoService } from './differential/echo-service.mjs';
+import { clientRoundTrip } from './differential/client-round-trip.mjs';
 import { startRecordingProxy } from './differential/recording-proxy.mjs';
 import { runTool } from './differential/run-tool.mjs';
 
@@ -94,6 +97,7 @@ const services = files.map((file, i) => ({
   types: [],
   calls: [],
   raw: [],
+  client: [],
 }));
 
 // 1. Echo services, each checked to compile on its own (the host compiles a folder's services together).
@@ -216,6 +220,28 @@ async function runService(svc) {
   } finally {
     server.stop();
   }
+  const generated = join(svc.dir, 'generated');
+  const made = await runTool(
+    process.execPath,
+    [CLI, 'generate', '--spec', spec, '--out', generated, '--tests', 'none'],
+    {
+      cwd: svc.dir,
+    },
+  );
+  if (made.code !== 0) {
+    svc.error = `generate failed: ${firstLine(made.out)}`;
+    return;
+  }
+  const exchanges = proxy.state.results.map(({ request, runtime }) => ({
+    type: echoOf(request),
+    protocol: protocolOf(request),
+    runtime,
+  }));
+  try {
+    svc.client = await clientRoundTrip(ROOT, generated, `${host.baseUrl}/${endpoint}`, exchanges);
+  } catch (error) {
+    svc.error = `the generated client did not load: ${firstLine(String(error.message))}`;
+  }
 }
 
 /** Mono's proxies of the runtime's WSDL for each protocol it binds, compiled with Differential.cs. */
@@ -290,19 +316,35 @@ function protocolOf(request) {
 function typeReport(svc, type) {
   const calls = svc.calls.filter((c) => c.type === type);
   const raw = svc.raw.filter((r) => r.type === type);
-  const callDiff = calls.find((c) => c.result !== 'identical');
+  // Both servers refusing a call alike is the same behaviour (their messages differ by the runtime's stack
+  // trace, which asmxgen never sends; the raw replies compare the rest).
+  const callDiff = calls.find(
+    (c) => c.result !== 'identical' && !(c.result === 'both-failed' && sameFailure(c.detail)),
+  );
   const rawDiff = raw.find((r) => r.difference !== undefined);
+  const client = svc.client.filter((c) => c.type === type);
+  const clientDiff = client.find((c) => c.result !== 'identical');
   return {
     type,
     calls: calls.length,
     identical: calls.length > 0 && !callDiff,
     rawReplies: raw.length,
     rawIdentical: raw.length > 0 && !rawDiff,
+    clientCalls: client.length,
+    clientIdentical: client.length > 0 && !clientDiff,
     firstDifference: callDiff
       ? `${callDiff.protocol} Echo${type} ${callDiff.sample}: ${callDiff.result} ${callDiff.detail}`.trim()
       : undefined,
     firstRawDifference: rawDiff ? `${rawDiff.protocol} Echo${type}: ${rawDiff.difference}` : undefined,
+    firstClientDifference: clientDiff ? `${clientDiff.protocol} Echo${type}: ${clientDiff.detail}` : undefined,
   };
+}
+
+/** `both-failed` details are `RuntimeException: … | AsmxgenException: …`: the same exception type. */
+function sameFailure(detail) {
+  const [runtime, asmxgen] = detail.split(' | ');
+  const kind = (text) => /^[\w.]+(?=:)/.exec(text ?? '')?.[0];
+  return kind(runtime) !== undefined && kind(runtime) === kind(asmxgen);
 }
 
 function totalsOf(report) {
@@ -313,6 +355,7 @@ function totalsOf(report) {
     types: types.length,
     echoIdentical: types.filter((t) => t.identical).length,
     rawIdentical: types.filter((t) => t.rawIdentical).length,
+    clientIdentical: types.filter((t) => t.clientIdentical).length,
   };
 }
 
@@ -322,17 +365,22 @@ function render(report, totals) {
     lines.push(`${svc.file}: ${svc.status}${svc.error ? ` (${svc.error})` : ''}`);
     for (const t of svc.types) {
       if (svc.status !== 'ok') continue;
-      if (t.identical && t.rawIdentical)
-        lines.push(`  ${t.type}: identical (${t.calls} calls, ${t.rawReplies} raw replies)`);
+      if (t.identical && t.rawIdentical && t.clientIdentical)
+        lines.push(
+          `  ${t.type}: identical (${t.calls} calls, ${t.rawReplies} raw replies, ${t.clientCalls} client round trips)`,
+        );
       else {
         if (!t.identical) lines.push(`  ${t.type}: ${t.calls === 0 ? 'not called' : t.firstDifference}`);
         if (!t.rawIdentical) lines.push(`  ${t.type}: raw ${t.rawReplies === 0 ? 'no request' : t.firstRawDifference}`);
+        if (!t.clientIdentical)
+          lines.push(`  ${t.type}: client ${t.clientCalls === 0 ? 'no round trip' : t.firstClientDifference}`);
       }
     }
   }
   lines.push(
     `services: ${totals.servicesRun} of ${totals.services} run; types: ${totals.echoIdentical} of ${totals.types} ` +
-      `echo identically, ${totals.rawIdentical} of ${totals.types} with identical raw replies`,
+      `echo identically, ${totals.rawIdentical} of ${totals.types} with identical raw replies, ` +
+      `${totals.clientIdentical} of ${totals.types} round-trip through the generated client`,
   );
   return lines.join('\n') + '\n';
 }
@@ -340,7 +388,8 @@ function render(report, totals) {
 function summary(svc) {
   if (svc.status !== 'ok') return `${svc.status}: ${svc.error}`;
   const rows = svc.types.map((type) => typeReport(svc, type));
-  return `${rows.filter((r) => r.identical).length}/${rows.length} echo identically, ${rows.filter((r) => r.rawIdentical).length}/${rows.length} raw`;
+  const count = (key) => `${rows.filter((r) => r[key]).length}/${rows.length}`;
+  return `${count('identical')} echo identically, ${count('rawIdentical')} raw, ${count('clientIdentical')} client`;
 }
 
 function fail(svc, status, error) {
