@@ -137,7 +137,8 @@ proxy.state.runtimePort = basePort;
 
 try {
   for (const [index, svc] of services.entries()) {
-    if (svc.status === 'ok') await runService(svc);
+    if (svc.status === 'ok')
+      await runService(svc).catch((error) => fail(svc, 'the harness failed', firstLine(String(error.message))));
     log(`[${String(index + 1).padStart(3)}/${services.length}] ${svc.file}: ${summary(svc)}`);
   }
 } finally {
@@ -398,10 +399,14 @@ function fail(svc, status, error) {
   return undefined;
 }
 
+/** Runs `work` on two items at a time; one that throws fails its service, not the run. */
 async function inPairs(items, work) {
   let next = 0;
   const worker = async () => {
-    while (next < items.length) await work(items[next++]);
+    while (next < items.length) {
+      const svc = items[next++];
+      await work(svc).catch((error) => fail(svc, 'the harness failed', firstLine(String(error.message))));
+    }
   };
   await Promise.all([worker(), worker()]);
 }

@@ -2,7 +2,7 @@
 // classes with all their XmlSerializer attributes; the service classes it writes are replaced by one
 // `[WebMethod] T EchoT(T value) { return value; }` per class and enum, in the original's namespace and with its
 // method style (rpc, encoded) — an `.asmx` the real runtime serves.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runTool } from './run-tool.mjs';
 
@@ -21,6 +21,7 @@ export async function writeEchoService(wsdlFile, dir, name, csNamespace) {
     wsdlFile,
   ]);
   if (made.code !== 0) return { error: `wsdl -server: ${lastLines(made.out)}` };
+  if (!existsSync(source)) return { error: `wsdl -server wrote no classes: ${lastLines(made.out)}` };
   const code = readFileSync(source, 'utf8');
   const services = serviceClasses(code);
   if (services.length === 0) return { error: 'wsdl -server wrote no service class' };
