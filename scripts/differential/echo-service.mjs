@@ -22,7 +22,7 @@ export async function writeEchoService(wsdlFile, dir, name, csNamespace) {
   ]);
   if (made.code !== 0) return { error: `wsdl -server: ${lastLines(made.out)}` };
   if (!existsSync(source)) return { error: `wsdl -server wrote no classes: ${lastLines(made.out)}` };
-  const code = readFileSync(source, 'utf8');
+  const code = flagsAsDeclared(readFileSync(source, 'utf8'));
   const services = serviceClasses(code);
   if (services.length === 0) return { error: 'wsdl -server wrote no service class' };
   const first = services[0].text;
@@ -34,6 +34,24 @@ export async function writeEchoService(wsdlFile, dir, name, csNamespace) {
     `<%@ WebService Language="C#" Class="${csNamespace}.${className}" %>\n` +
     echoSource(stripRanges(code, services), csNamespace, className, namespace, methodAttribute(first), types);
   return { asmx, className, types };
+}
+
+/**
+ * A WSDL lists a `[Flags]` enum's members without their numbers, and `wsdl` numbers them 1, 2, 4, … in order;
+ * the service that served the WSDL almost always declares a member named `None` as 0 (the .NET design rule),
+ * which is what `asmxgen import` assumes (docs/import.md, "flags values"). The echo service declares the enum so:
+ * `None = 0`, the others 1, 2, 4, … — the service the WSDL came from, not wsdl's guess.
+ */
+function flagsAsDeclared(code) {
+  return code.replace(/\[System\.FlagsAttribute\(\)\][^{]*\benum\s+\w+\s*\{([^}]*)\}/g, (whole, body) => {
+    const members = [...body.matchAll(/^\s*(\w+) = \d+,?\s*$/gm)].map((m) => m[1]);
+    if (!members.includes('None')) return whole;
+    let next = 1;
+    const numbers = new Map(members.map((m) => [m, m === 'None' ? 0 : (next *= 2) / 2]));
+    return whole.replace(/^(\s*)(\w+) = \d+(,?)(\s*)$/gm, (line, indent, name, comma, end) =>
+      numbers.has(name) ? `${indent}${name} = ${numbers.get(name)}${comma}${end}` : line,
+    );
+  });
 }
 
 /** The classes deriving from WebService, with their ranges in `code` (their attributes included). */

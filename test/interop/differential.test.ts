@@ -26,24 +26,9 @@ const mono = requireProgram({
 });
 
 /**
- * Types whose echo differs, by the first difference the harness reports (a substring of it). Where Mono and the
- * .NET Framework write differently, asmxgen writes what the .NET Framework writes.
+ * Types whose echo differs, by the first difference the harness reports (a substring of it), and why.
  */
 const KNOWN: Readonly<Record<string, Readonly<Record<string, { readonly shows: string; readonly why: string }>>>> = {
-  'Enums.wsdl': {
-    Permissions: {
-      shows: '<EchoPermissionsResult>None Read</EchoPermissionsResult>',
-      why:
-        "a flags value: Mono writes the zero member beside the others (`None Read`); the .NET Framework's " +
-        'XmlCustomFormatter.FromEnum skips it (`Read`), as the reference transcripts show (Library.json, EchoFormat)',
-    },
-    Ticket: {
-      shows: '<Access />',
-      why:
-        'a zero flags value: Mono writes an empty element; the .NET Framework writes the zero member (`None`), as ' +
-        'the reference transcripts show (Library.json, "EchoFormat soap11 none")',
-    },
-  },
   'Headers.wsdl': {
     LocaleHeader: {
       shows: 'status: runtime 200, asmxgen 500',
