@@ -204,7 +204,7 @@ async function runService(svc) {
     for (const line of ran.out.split('\n')) {
       const [protocol, method, sample, result, detail] = line.split('\t');
       if (result === undefined) continue;
-      svc.calls.push({ protocol, type: method ? method.slice('Echo'.length) : '', sample, result, detail });
+      svc.calls.push({ protocol, type: method ? typeOfEcho(method) : '', sample, result, detail });
     }
     if (ran.code !== 0)
       svc.error = `the client stopped: ${firstLine(
@@ -297,13 +297,17 @@ function startServe(spec, impl, cwd) {
   });
 }
 
+/** The type an echo method echoes: `EchoX` and `EchoX_` (echo-service.mjs, `echoMethod`) echo `X`. */
+function typeOfEcho(method) {
+  return method.slice('Echo'.length).replace(/_$/, '');
+}
+
 function echoOf(request) {
   const text = request.body.toString('utf8');
-  return (
-    /\/Echo(\w+)(?:\?|$)/.exec(request.path)?.[1] ??
-    /<(?:[\w.-]+:)?Echo(\w+)[\s>/]/.exec(text.slice(text.search(/Body[\s>]/)))?.[1] ??
-    ''
-  );
+  const method =
+    /\/(Echo\w+)(?:\?|$)/.exec(request.path)?.[1] ??
+    /<(?:[\w.-]+:)?(Echo\w+)[\s>/]/.exec(text.slice(text.search(/Body[\s>]/)))?.[1];
+  return method === undefined ? '' : typeOfEcho(method);
 }
 
 function protocolOf(request) {

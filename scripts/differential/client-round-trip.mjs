@@ -29,7 +29,7 @@ export async function clientRoundTrip(root, generated, endpoint, exchanges) {
   const results = [];
   for (const { type, protocol, runtime: first } of exchanges) {
     const transport = TRANSPORTS[protocol];
-    const op = service.operations.find((o) => o.name === `Echo${type}`);
+    const op = service.operations.find((o) => o.name === `Echo${type}` || o.name === `Echo${type}_`);
     if (!transport || !op || first.status !== 200 || !service.transports.includes(transport)) continue;
     const site = { operation: op.name, transport };
     const report = (result, detail = '') => results.push({ type, protocol, result, detail });

@@ -81,11 +81,26 @@ function stripRanges(code, ranges) {
   return out + code.slice(at);
 }
 
-/** Top-level classes and enums of the namespace, in declaration order. */
+/**
+ * Top-level classes and enums of the namespace, in declaration order; not those `[XmlType(IncludeInSchema =
+ * false)]` keeps out of schemas (an `[XmlChoiceIdentifier]`'s enum), which no method can take.
+ */
 function declaredTypes(code) {
   const types = [];
-  for (const m of code.matchAll(/^ {4}public (?:abstract )?(?:partial class|enum) (\w+)/gm)) types.push(m[1]);
+  for (const m of code.matchAll(/((?:^ {4}\[[^\n]*\]\n)*)^ {4}public (?:abstract )?(?:partial class|enum) (\w+)/gm)) {
+    if (!/IncludeInSchema=false/.test(m[1])) types.push(m[2]);
+  }
   return types;
+}
+
+/**
+ * The echo method of `type`: `Echo{type}`, or `Echo{type}_` where that would be the response element of another
+ * echo (`EchoCartItemResponse` for a type `CartItemResponse` beside `CartItem`), which the runtime refuses.
+ */
+export function echoMethod(type, types) {
+  return type.endsWith('Response') && types.includes(type.slice(0, -'Response'.length))
+    ? `Echo${type}_`
+    : `Echo${type}`;
 }
 
 /** The original methods' style, for the echo methods: rpc or document, literal or encoded. */
@@ -103,7 +118,7 @@ function echoSource(code, csNamespace, className, namespace, attribute, types) {
     .map(
       (type) =>
         `        [System.Web.Services.WebMethodAttribute()]${attribute ? `\n        ${attribute}` : ''}\n` +
-        `        public ${type} Echo${type}(${type} value) { return value; }\n`,
+        `        public ${type} ${echoMethod(type, types)}(${type} value) { return value; }\n`,
     )
     .join('\n');
   const service =
