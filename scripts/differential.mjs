@@ -183,7 +183,9 @@ async function runService(svc) {
 
   const spec = join(svc.dir, 'spec.yaml');
   const imported = await runTool(process.execPath, [CLI, 'import', wsdlFile, '--out', spec], { cwd: svc.dir });
-  if (imported.code !== 0) return fail(svc, 'import refused', firstLine(imported.out));
+  // Its reason is the line after `asmxgen: cannot import …` (`runtime.wsdl:LINE:COL: why`).
+  if (imported.code !== 0)
+    return fail(svc, 'import refused', firstLine(imported.out.replace(/^.*nothing was written\.\n/, '')));
 
   const client = await buildClient(svc, wsdlFile);
   if (!client) return;
