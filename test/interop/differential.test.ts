@@ -111,7 +111,7 @@ function serviceReport(file: string): ServiceReport {
 }
 
 describe('the differential harness over the corpus: the real runtime and asmxgen side by side', () => {
-  it.each(files)('%s', (file, ctx) => {
+  it.for(files)('%s', (file, ctx) => {
     mono.need(ctx);
     const service = serviceReport(file);
     const reason = NOT_RUN[file];
