@@ -30,6 +30,8 @@ import type {
 /** A child of an operation's request or response element. */
 export interface PlanParticle {
   readonly name: string;
+  /** A bare message's part name, when it is not the element's: the result's `{message name}Result`. */
+  readonly part?: string;
   readonly type: TypeRef;
   readonly minOccurs: '0' | '1';
   readonly nillable: boolean;
@@ -393,7 +395,7 @@ class Planner {
       return [part];
     }
     return particles.map((p) => {
-      const part: Mutable<PlanPart> = { name: p.name, element: '' };
+      const part: Mutable<PlanPart> = { name: p.part ?? p.name, element: '' };
       const key = `${namespace}\u0000${p.name}`;
       if (!this.bareElements.has(key)) {
         this.bareElements.add(key);

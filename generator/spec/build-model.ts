@@ -154,7 +154,8 @@ export function buildModel(spec: Spec): ServiceModel {
     return t?.kind === 'class' && t.root ? t : undefined;
   };
   /** The result element: `{message name}Result`, or the root name of the result's class. */
-  const resultElementOf = (d: Draft): string => rootResult(d)?.elementName ?? `${d.messageName}Result`;
+  const resultElementOf = (d: Draft): string =>
+    d.op.resultElement ?? rootResult(d)?.elementName ?? `${d.messageName}Result`;
   const headersOf = (d: Draft): HeaderModel[] =>
     [...(d.op.headers ?? [])]
       .sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0))
@@ -217,12 +218,15 @@ export function buildModel(spec: Spec): ServiceModel {
           : [
               ...(d.result
                 ? [
-                    particle(
-                      resultElementOf(d),
-                      d.result,
-                      undefined,
-                      d.op.resultNillable || rootResult(d) !== undefined,
-                    ),
+                    {
+                      ...particle(
+                        resultElementOf(d),
+                        d.result,
+                        undefined,
+                        d.op.resultNillable || rootResult(d) !== undefined,
+                      ),
+                      part: `${d.messageName}Result`,
+                    },
                   ]
                 : []),
               ...outParams.map((p) => particle(p.spec.name, p.type, p.choice, p.spec.nillable)),
@@ -332,8 +336,9 @@ export function buildModel(spec: Spec): ServiceModel {
       soapParts: plan.soapParts[i]!,
       soapActionRequired: ambiguous.has(i),
       messages: {
-        soapIn: `${messageName}SoapIn`,
-        soapOut: `${messageName}SoapOut`,
+        // The SOAP messages are named after the protocol that reflects the port type first: SOAP 1.2 when 1.1 is off.
+        soapIn: `${messageName}${flags.soap11 ? 'Soap' : 'Soap12'}In`,
+        soapOut: `${messageName}${flags.soap11 ? 'Soap' : 'Soap12'}Out`,
         httpGetIn: `${messageName}HttpGetIn`,
         httpGetOut: `${messageName}HttpGetOut`,
         httpPostIn: `${messageName}HttpPostIn`,
@@ -365,7 +370,7 @@ export function buildModel(spec: Spec): ServiceModel {
     for (const h of op.headers) if (h.input && !soapHeaderFields.has(h.field)) soapHeaderFields.set(h.field, h.tsType);
   }
 
-  const bindingNames = soapBindingNames(svc, groups);
+  const bindingNames = soapBindingNames(svc, groups, flags.soap11);
   const soapBindings = groups.map((g, i): SoapBindingModel => ({
     name: g.name,
     portType: bindingNames.soap11[i]!,

@@ -42,6 +42,8 @@ export interface RawParticle {
   readonly namespace?: string;
   /** `form="unqualified"`. */
   readonly form?: 'unqualified';
+  /** A bare result's element, when it is not its part's `{message name}Result` (`[return: XmlElement("X")]`). */
+  readonly resultElement?: string;
 }
 
 export interface RawAttribute {
