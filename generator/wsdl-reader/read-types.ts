@@ -334,7 +334,8 @@ export class TypeBuilder {
     for (const a of d.attributes) {
       // A value-type attribute without use="required": a default ([DefaultValue]), or else its {Name}Specified field
       // makes it optional.
-      const optional = !a.required && a.default === undefined && this.isValueType(a.type);
+      // An attribute of another namespace never says use="required": it is required unless a default says not.
+      const optional = !a.required && a.default === undefined && a.namespace === undefined && this.isValueType(a.type);
       const ref = this.ref(a.type, false);
       members.push({
         ...member(a.name),
@@ -342,6 +343,7 @@ export class TypeBuilder {
         ...(ref.dataType !== undefined && { dataType: ref.dataType }),
         attribute: true,
         ...(a.form !== undefined && { form: a.form }),
+        ...(a.namespace !== undefined && { namespace: a.namespace }),
         ...(optional && { optional: true }),
         ...(a.default !== undefined && { default: a.default }),
       });
