@@ -110,12 +110,13 @@ export function buildModel(spec: Spec): ServiceModel {
   };
   const drafted = new Map(soapOrder.map((i) => [i, draftOf(spec.operations[i]!)]));
   const drafts = spec.operations.map((_, i) => drafted.get(i)!);
-  // HTTP replies name an array result by its default item name, whatever [return: XmlArrayItem] says.
-  const httpResults = drafts.map((d) =>
-    d.http && d.result?.kind === 'array'
-      ? { ...d.result, arrayType: resolver.defaultArrayType(d.result.item).name }
-      : d.result,
-  );
+  // HTTP replies name an array result by its default item name, whatever [return: XmlArrayItem] says, and write
+  // its items as their C# type, whatever their DataType.
+  const httpResults = drafts.map((d) => {
+    if (!d.http || d.result?.kind !== 'array') return d.result;
+    const item = withoutDataType(d.result.item);
+    return { ...d.result, item, arrayType: resolver.defaultArrayType(item).name };
+  });
   const resolved = resolver.finish();
   const types = new Map(resolved.types.map((t) => [t.name, t]));
   const arrays = new Map(resolved.arrayTypes.map((a) => [a.name, a]));
@@ -514,4 +515,13 @@ function deepFreeze<T>(value: T): T {
     for (const v of Object.values(value)) deepFreeze(v);
   }
   return value;
+}
+
+/** A built-in (or `T?` of one) as its C# type, without the `DataType` of its site. */
+function withoutDataType(ref: TypeRef): TypeRef {
+  if (ref.kind === 'builtin' && ref.dataType) return { kind: 'builtin', spec: ref.spec, name: ref.name };
+  if (ref.kind === 'nullable' && ref.of.kind === 'builtin' && ref.of.dataType) {
+    return { ...ref, of: { kind: 'builtin', spec: ref.of.spec, name: ref.of.name } };
+  }
+  return ref;
 }
