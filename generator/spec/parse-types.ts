@@ -32,6 +32,7 @@ const CLASS_FIELDS = [
   'elementName',
   'anyAttribute',
   'namespace',
+  'rootNamespace',
 ] as const;
 const ENUM_FIELDS = ['enum', 'flags', 'xmlName', 'elementName', 'namespace'] as const;
 const MEMBER_FIELDS = [
@@ -128,6 +129,7 @@ function typeDeclaration(
   const abstract = flag('abstract');
   const header = flag('header');
   const anyAttribute = flag('anyAttribute');
+  const rootNamespace = f.rootNamespace && c.string(f.rootNamespace, true);
   let base: string | undefined;
   if (f.base) {
     base = c.string(f.base, true);
@@ -135,6 +137,9 @@ function typeDeclaration(
   }
   if (struct && f.base) c.problem(f.base, 'a struct cannot derive from a class');
   if (struct && abstract) c.problem(f.abstract!, 'a struct cannot be abstract');
+  if (rootNamespace !== undefined && (struct || header)) {
+    c.problem(f.rootNamespace!, `rootNamespace ([XmlRoot(Namespace)]) is not supported on a ${struct ? 'struct' : 'header class'}`);
+  }
   let include: string[] | undefined;
   if (f.include) {
     const items = c.items(f.include);
@@ -160,6 +165,7 @@ function typeDeclaration(
     ...(abstract && { abstract }),
     ...(header && { header }),
     ...(anyAttribute && { anyAttribute }),
+    ...(rootNamespace !== undefined && { rootNamespace }),
     ...(base !== undefined && { base }),
     ...(include && include.length > 0 && { include }),
     members,
