@@ -467,7 +467,11 @@ class Planner {
       particles: particles.map((p) => {
         if (p.choice) return this.choice(p.choice);
         if (this.isRootRef(p)) {
-          const node: Mutable<ElementRefNode> = { partial: 'elementRef', occurs: { min: p.minOccurs, max: '1' }, ref: '' };
+          const node: Mutable<ElementRefNode> = {
+            partial: 'elementRef',
+            occurs: { min: p.minOccurs, max: '1' },
+            ref: '',
+          };
           this.qualify(p.namespace!, p.name, (q) => (node.ref = q));
           return node;
         }

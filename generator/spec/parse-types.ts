@@ -138,7 +138,10 @@ function typeDeclaration(
   if (struct && f.base) c.problem(f.base, 'a struct cannot derive from a class');
   if (struct && abstract) c.problem(f.abstract!, 'a struct cannot be abstract');
   if (rootNamespace !== undefined && (struct || header)) {
-    c.problem(f.rootNamespace!, `rootNamespace ([XmlRoot(Namespace)]) is not supported on a ${struct ? 'struct' : 'header class'}`);
+    c.problem(
+      f.rootNamespace!,
+      `rootNamespace ([XmlRoot(Namespace)]) is not supported on a ${struct ? 'struct' : 'header class'}`,
+    );
   }
   let include: string[] | undefined;
   if (f.include) {

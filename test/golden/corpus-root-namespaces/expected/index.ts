@@ -24,9 +24,9 @@ export type {
   ClientUpload,
 } from './client.js';
 export type {
+  Pouch,
   Hamper,
   Carton,
-  Pouch,
   SendInput,
   SendResult,
   FetchInput,

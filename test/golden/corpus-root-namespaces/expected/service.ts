@@ -74,6 +74,12 @@ export const service: ServiceDescription = {
     },
   ],
   types: {
+    Pouch: {
+      kind: 'class',
+      xmlName: 'Pouch',
+      elementName: 'Sack',
+      members: [{ name: 'Mark', xmlName: 'Mark', form: 'element', type: 'string' }],
+    },
     Hamper: {
       kind: 'class',
       xmlName: 'Hamper',
@@ -89,12 +95,6 @@ export const service: ServiceDescription = {
       elementName: 'Box',
       namespace: 'urn:example:elsewhere',
       members: [{ name: 'Size', xmlName: 'Size', form: 'element', namespace: 'urn:example:elsewhere', type: 'int' }],
-    },
-    Pouch: {
-      kind: 'class',
-      xmlName: 'Pouch',
-      elementName: 'Sack',
-      members: [{ name: 'Mark', xmlName: 'Mark', form: 'element', type: 'string' }],
     },
   },
 };
