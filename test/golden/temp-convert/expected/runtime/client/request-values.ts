@@ -82,7 +82,13 @@ function complexParameter(
     return { name: param.name, value: undefined, xml: writeChoice(context, param.choice, value) };
   if (soap) {
     const site = { nillable: param.nillable, optional: param.optional };
-    return { name: param.name, value: undefined, xml: writeValue(context, param.name, param.type, value, site) };
+    // A class's `[XmlRoot(Namespace)]` puts the parameter's element in the root's namespace, declared on it.
+    const options = param.namespace === undefined ? undefined : { namespace: param.namespace };
+    return {
+      name: param.name,
+      value: undefined,
+      xml: writeValue(context, param.name, param.type, value, site, options),
+    };
   }
   if (value === null) throw new TypeError('null cannot be sent over HTTP GET/POST.');
   const texts = formatFormValues(context.types, param.type, value);
