@@ -10,10 +10,12 @@
 //      WSDL binds) call every echo on both servers with samples built by reflection, and compare the returned
 //      objects (scripts/differential/Differential.cs);
 //   4. the raw bytes of every request the proxies sent to the runtime are replayed to asmxgen, and the replies
-//      compared: status, content type, body bytes (scripts/differential/recording-proxy.mjs).
+//      compared: status, content type, body bytes (scripts/differential/recording-proxy.mjs);
+//   5. the client `asmxgen generate` writes reads each of the runtime's replies and sends the value back to the
+//      runtime, whose reply must be the same bytes (scripts/differential/client-round-trip.mjs).
 //
 // Reports per service and per type: identical, or the first difference (protocol, echo, sample, runtime vs
-// asmxgen).
+// asmxgen); and the types no echo service can echo beside the others, each with why (`leftOut`).
 //
 //   node scripts/differential.mjs FOLDER [--json FILE] [--port N] [--only NAME,…] [--keep]
 //
@@ -21,11 +23,13 @@
 // (the runtime) and N+1 (the recording proxy); asmxgen serves on free ports. Exit code 0 when it ran (whatever
 // the differences), 2 on a usage error, 3 when a program it needs is missing.
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parse as parseYaml } from 'yaml';
 import { writeEchoService } from './differential/echo-service.mjs';
+import { clientRoundTrip } from './differential/client-round-trip.mjs';
 import { startRecordingProxy } from './differential/recording-proxy.mjs';
 import { runTool } from './differential/run-tool.mjs';
 
@@ -94,6 +98,8 @@ const services = files.map((file, i) => ({
   types: [],
   calls: [],
   raw: [],
+  client: [],
+  leftOut: [],
 }));
 
 // 1. Echo services, each checked to compile on its own (the host compiles a folder's services together).
@@ -102,6 +108,7 @@ await inPairs(services, async (svc) => {
   const echo = await writeEchoService(resolve(folder, svc.file), svc.dir, svc.name, svc.ns);
   if (echo.error) return fail(svc, 'no echo service', echo.error);
   svc.types = echo.types;
+  svc.leftOut = echo.leftOut;
   svc.className = echo.className;
   const code = join(svc.dir, 'echo.cs');
   writeFileSync(code, echo.asmx.slice(echo.asmx.indexOf('\n') + 1));
@@ -133,7 +140,8 @@ proxy.state.runtimePort = basePort;
 
 try {
   for (const [index, svc] of services.entries()) {
-    if (svc.status === 'ok') await runService(svc);
+    if (svc.status === 'ok')
+      await runService(svc).catch((error) => fail(svc, 'the harness failed', firstLine(String(error.message))));
     log(`[${String(index + 1).padStart(3)}/${services.length}] ${svc.file}: ${summary(svc)}`);
   }
 } finally {
@@ -154,6 +162,7 @@ const report = services.map((svc) => ({
   status: svc.status,
   error: svc.error,
   types: svc.types.map((type) => typeReport(svc, type)),
+  leftOut: svc.leftOut,
 }));
 const totals = totalsOf(report);
 process.stdout.write(render(report, totals));
@@ -174,18 +183,15 @@ async function runService(svc) {
 
   const spec = join(svc.dir, 'spec.yaml');
   const imported = await runTool(process.execPath, [CLI, 'import', wsdlFile, '--out', spec], { cwd: svc.dir });
-  if (imported.code !== 0) return fail(svc, 'import refused', firstLine(imported.out));
+  // Its reason is the line after `asmxgen: cannot import …` (`runtime.wsdl:LINE:COL: why`).
+  if (imported.code !== 0)
+    return fail(svc, 'import refused', firstLine(imported.out.replace(/^.*nothing was written\.\n/, '')));
 
   const client = await buildClient(svc, wsdlFile);
   if (!client) return;
 
   const impl = join(svc.dir, 'echo.mjs');
-  writeFileSync(
-    impl,
-    '// Every echo returns its argument.\n' +
-      'const echo = (args) => Object.values(args ?? {})[0];\n' +
-      "export const handlers = new Proxy({}, { get: (_, key) => (String(key).startsWith('Echo') ? echo : undefined) });\n",
-  );
+  writeFileSync(impl, echoHandlers(spec));
   const server = await startServe(spec, impl, svc.dir);
   if (server.error) return fail(svc, 'asmxgen serve failed', server.error);
   proxy.state.asmxgenPort = server.port;
@@ -199,7 +205,7 @@ async function runService(svc) {
     for (const line of ran.out.split('\n')) {
       const [protocol, method, sample, result, detail] = line.split('\t');
       if (result === undefined) continue;
-      svc.calls.push({ protocol, type: method ? method.slice('Echo'.length) : '', sample, result, detail });
+      svc.calls.push({ protocol, type: method ? typeOfEcho(method) : '', sample, result, detail });
     }
     if (ran.code !== 0)
       svc.error = `the client stopped: ${firstLine(
@@ -216,6 +222,48 @@ async function runService(svc) {
   } finally {
     server.stop();
   }
+  const generated = join(svc.dir, 'generated');
+  const made = await runTool(
+    process.execPath,
+    [CLI, 'generate', '--spec', spec, '--out', generated, '--tests', 'none'],
+    {
+      cwd: svc.dir,
+    },
+  );
+  if (made.code !== 0) {
+    svc.error = `generate failed: ${firstLine(made.out)}`;
+    return;
+  }
+  const exchanges = proxy.state.results.map(({ request, runtime }) => ({
+    type: echoOf(request),
+    protocol: protocolOf(request),
+    runtime,
+  }));
+  try {
+    svc.client = await clientRoundTrip(ROOT, generated, `${host.baseUrl}/${endpoint}`, exchanges);
+  } catch (error) {
+    svc.error = `the generated client did not load: ${firstLine(String(error.message))}`;
+  }
+}
+
+/**
+ * The echo handlers: every echo returns its argument; one the spec describes as `ref` parameters and no result (a
+ * WSDL naming the parameter and the result alike: `[XmlRoot]` on the class names both) returns them, as a handler
+ * of out and ref parameters does (docs/handlers.md).
+ */
+function echoHandlers(spec) {
+  const refOnly = {};
+  for (const op of parseYaml(readFileSync(spec, 'utf8')).operations ?? []) {
+    const refs = (op.parameters ?? []).filter((p) => p.direction === 'ref').map((p) => p.name);
+    if (op.result === undefined && refs.length > 0) refOnly[op.name] = refs;
+  }
+  return (
+    '// Every echo returns its argument; those with ref parameters and no result return the ref parameters.\n' +
+    `const refOnly = ${JSON.stringify(refOnly)};\n` +
+    'const echo = (name) => (args) =>\n' +
+    '  refOnly[name] ? Object.fromEntries(refOnly[name].map((k) => [k, args?.[k]])) : Object.values(args ?? {})[0];\n' +
+    "export const handlers = new Proxy({}, { get: (_, key) => (String(key).startsWith('Echo') ? echo(String(key)) : undefined) });\n"
+  );
 }
 
 /** Mono's proxies of the runtime's WSDL for each protocol it binds, compiled with Differential.cs. */
@@ -270,13 +318,17 @@ function startServe(spec, impl, cwd) {
   });
 }
 
+/** The type an echo method echoes: `EchoX` and `EchoX_` (echo-service.mjs, `echoMethod`) echo `X`. */
+function typeOfEcho(method) {
+  return method.slice('Echo'.length).replace(/_$/, '');
+}
+
 function echoOf(request) {
   const text = request.body.toString('utf8');
-  return (
-    /\/Echo(\w+)(?:\?|$)/.exec(request.path)?.[1] ??
-    /<(?:[\w.-]+:)?Echo(\w+)[\s>/]/.exec(text.slice(text.search(/Body[\s>]/)))?.[1] ??
-    ''
-  );
+  const method =
+    /\/(Echo\w+)(?:\?|$)/.exec(request.path)?.[1] ??
+    /<(?:[\w.-]+:)?(Echo\w+)[\s>/]/.exec(text.slice(text.search(/Body[\s>]/)))?.[1];
+  return method === undefined ? '' : typeOfEcho(method);
 }
 
 function protocolOf(request) {
@@ -290,19 +342,35 @@ function protocolOf(request) {
 function typeReport(svc, type) {
   const calls = svc.calls.filter((c) => c.type === type);
   const raw = svc.raw.filter((r) => r.type === type);
-  const callDiff = calls.find((c) => c.result !== 'identical');
+  // Both servers refusing a call alike is the same behaviour (their messages differ by the runtime's stack
+  // trace, which asmxgen never sends; the raw replies compare the rest).
+  const callDiff = calls.find(
+    (c) => c.result !== 'identical' && !(c.result === 'both-failed' && sameFailure(c.detail)),
+  );
   const rawDiff = raw.find((r) => r.difference !== undefined);
+  const client = svc.client.filter((c) => c.type === type);
+  const clientDiff = client.find((c) => c.result !== 'identical');
   return {
     type,
     calls: calls.length,
     identical: calls.length > 0 && !callDiff,
     rawReplies: raw.length,
     rawIdentical: raw.length > 0 && !rawDiff,
+    clientCalls: client.length,
+    clientIdentical: client.length > 0 && !clientDiff,
     firstDifference: callDiff
       ? `${callDiff.protocol} Echo${type} ${callDiff.sample}: ${callDiff.result} ${callDiff.detail}`.trim()
       : undefined,
     firstRawDifference: rawDiff ? `${rawDiff.protocol} Echo${type}: ${rawDiff.difference}` : undefined,
+    firstClientDifference: clientDiff ? `${clientDiff.protocol} Echo${type}: ${clientDiff.detail}` : undefined,
   };
+}
+
+/** `both-failed` details are `RuntimeException: … | AsmxgenException: …`: the same exception type. */
+function sameFailure(detail) {
+  const [runtime, asmxgen] = detail.split(' | ');
+  const kind = (text) => /^[\w.]+(?=:)/.exec(text ?? '')?.[0];
+  return kind(runtime) !== undefined && kind(runtime) === kind(asmxgen);
 }
 
 function totalsOf(report) {
@@ -313,6 +381,7 @@ function totalsOf(report) {
     types: types.length,
     echoIdentical: types.filter((t) => t.identical).length,
     rawIdentical: types.filter((t) => t.rawIdentical).length,
+    clientIdentical: types.filter((t) => t.clientIdentical).length,
   };
 }
 
@@ -320,19 +389,25 @@ function render(report, totals) {
   const lines = [];
   for (const svc of report) {
     lines.push(`${svc.file}: ${svc.status}${svc.error ? ` (${svc.error})` : ''}`);
+    for (const { type, reason } of svc.leftOut) lines.push(`  ${type}: not echoed: ${reason}`);
     for (const t of svc.types) {
       if (svc.status !== 'ok') continue;
-      if (t.identical && t.rawIdentical)
-        lines.push(`  ${t.type}: identical (${t.calls} calls, ${t.rawReplies} raw replies)`);
+      if (t.identical && t.rawIdentical && t.clientIdentical)
+        lines.push(
+          `  ${t.type}: identical (${t.calls} calls, ${t.rawReplies} raw replies, ${t.clientCalls} client round trips)`,
+        );
       else {
         if (!t.identical) lines.push(`  ${t.type}: ${t.calls === 0 ? 'not called' : t.firstDifference}`);
         if (!t.rawIdentical) lines.push(`  ${t.type}: raw ${t.rawReplies === 0 ? 'no request' : t.firstRawDifference}`);
+        if (!t.clientIdentical)
+          lines.push(`  ${t.type}: client ${t.clientCalls === 0 ? 'no round trip' : t.firstClientDifference}`);
       }
     }
   }
   lines.push(
     `services: ${totals.servicesRun} of ${totals.services} run; types: ${totals.echoIdentical} of ${totals.types} ` +
-      `echo identically, ${totals.rawIdentical} of ${totals.types} with identical raw replies`,
+      `echo identically, ${totals.rawIdentical} of ${totals.types} with identical raw replies, ` +
+      `${totals.clientIdentical} of ${totals.types} round-trip through the generated client`,
   );
   return lines.join('\n') + '\n';
 }
@@ -340,7 +415,8 @@ function render(report, totals) {
 function summary(svc) {
   if (svc.status !== 'ok') return `${svc.status}: ${svc.error}`;
   const rows = svc.types.map((type) => typeReport(svc, type));
-  return `${rows.filter((r) => r.identical).length}/${rows.length} echo identically, ${rows.filter((r) => r.rawIdentical).length}/${rows.length} raw`;
+  const count = (key) => `${rows.filter((r) => r[key]).length}/${rows.length}`;
+  return `${count('identical')} echo identically, ${count('rawIdentical')} raw, ${count('clientIdentical')} client`;
 }
 
 function fail(svc, status, error) {
@@ -349,10 +425,14 @@ function fail(svc, status, error) {
   return undefined;
 }
 
+/** Runs `work` on two items at a time; one that throws fails its service, not the run. */
 async function inPairs(items, work) {
   let next = 0;
   const worker = async () => {
-    while (next < items.length) await work(items[next++]);
+    while (next < items.length) {
+      const svc = items[next++];
+      await work(svc).catch((error) => fail(svc, 'the harness failed', firstLine(String(error.message))));
+    }
   };
   await Promise.all([worker(), worker()]);
 }

@@ -33,6 +33,7 @@ const CLASS_FIELDS = [
   'anyAttribute',
   'namespace',
   'rootNamespace',
+  'anonymous',
 ] as const;
 const ENUM_FIELDS = ['enum', 'flags', 'xmlName', 'elementName', 'namespace'] as const;
 const MEMBER_FIELDS = [
@@ -124,7 +125,7 @@ function typeDeclaration(
     if (!values) return undefined;
     return { kind: 'enum', ...common, ...(flags && { flags }), values };
   }
-  const flag = (key: 'abstract' | 'struct' | 'header' | 'anyAttribute') => f[key] && c.boolean(f[key]);
+  const flag = (key: 'abstract' | 'struct' | 'header' | 'anyAttribute' | 'anonymous') => f[key] && c.boolean(f[key]);
   const struct = flag('struct');
   const abstract = flag('abstract');
   const header = flag('header');
@@ -143,6 +144,16 @@ function typeDeclaration(
       `rootNamespace ([XmlRoot(Namespace)]) is not supported on a ${struct ? 'struct' : 'header class'}`,
     );
   }
+  const anonymous = flag('anonymous');
+  if (anonymous) {
+    const clash = (['base', 'abstract', 'header', 'namespace'] as const).find((k) => f[k] !== undefined);
+    if (clash !== undefined) {
+      c.problem(
+        f.anonymous!,
+        `an anonymous class (the schema writes it inline, where its elements are) cannot have "${clash}"`,
+      );
+    }
+  }
   let include: string[] | undefined;
   if (f.include) {
     const items = c.items(f.include);
@@ -158,6 +169,7 @@ function typeDeclaration(
   if (!members) return undefined;
   const text = members.find((m) => m.text);
   if (text && f.base) c.problem(f.base, 'a class with a text member cannot derive from a class');
+  if (text && anonymous) c.problem(f.anonymous!, 'an anonymous class has elements and attributes, no text member');
   if (text && members.some((m) => m !== text && !m.attribute)) {
     c.problem(f.members!, 'a class with a text member has attributes besides it only (simple content)');
   }
@@ -169,6 +181,7 @@ function typeDeclaration(
     ...(header && { header }),
     ...(anyAttribute && { anyAttribute }),
     ...(rootNamespace !== undefined && { rootNamespace }),
+    ...(anonymous && { anonymous }),
     ...(base !== undefined && { base }),
     ...(include && include.length > 0 && { include }),
     members,

@@ -21,7 +21,7 @@ export function startRecordingProxy(port) {
           contentType: '',
           body: Buffer.from(String(error.message)),
         }));
-        state.results.push({ request: sent, difference: compare(runtime, asmxgen) });
+        state.results.push({ request: sent, runtime, difference: compare(runtime, asmxgen) });
         res.writeHead(runtime.status, runtime.headers);
         res.end(runtime.body);
       } catch (error) {
