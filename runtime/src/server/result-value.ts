@@ -45,8 +45,8 @@ function siteLexical(operation: string, type: XsdType, value: unknown, key: stri
 /** The result element of a SOAP reply; `''` when it is left out. */
 export function resultElement(op: OperationDescription, values: ValueContext, value: unknown): string {
   const result = op.result!;
-  const site = { element: result.element, type: result.type, nillable: result.nillable };
-  return siteElement(op.name, site, values, value, partDepth(op.bare));
+  const { element, type, nillable, namespace } = result;
+  return siteElement(op.name, { element, type, nillable, namespace }, values, value, partDepth(op.bare));
 }
 
 /**
@@ -91,7 +91,7 @@ export function bareReplyParts(
 
 function siteElement(
   operation: string,
-  site: Pick<ReplySite, 'element' | 'type' | 'nillable'>,
+  site: Pick<ReplySite, 'element' | 'type' | 'nillable' | 'namespace'>,
   values: ValueContext,
   value: unknown,
   level: number,
@@ -102,7 +102,9 @@ function siteElement(
     if (lexical === undefined) return '';
     return lexical === '' ? `<${site.element} />` : `<${site.element}>${escapeXmlText(lexical)}</${site.element}>`;
   }
-  return writeValue(values, site.element, site.type, value, { nillable: site.nillable }, { level });
+  // A class's `[XmlRoot(Namespace)]` puts the element in the root's namespace, declared on it.
+  const options = site.namespace === undefined ? { level } : { level, namespace: site.namespace };
+  return writeValue(values, site.element, site.type, value, { nillable: site.nillable }, options);
 }
 
 const DECLARATIONS = ` xmlns:xsd="${XSD_NS}" xmlns:xsi="${XSI_NS}"`;
@@ -119,7 +121,9 @@ export function httpResultDocument(site: OperationDescription, values: ValueCont
   if (isXsdType(result.type) && !result.nillable)
     return buildHttpResultDocument(result.type, values.namespace, simpleLexical(op, result, value));
   const name = result.httpElement ?? result.element;
-  const tail = ` xmlns="${escapeXmlAttr(values.namespace)}"`;
+  // A class's `[XmlRoot(Namespace)]` puts the document's root in the root's namespace.
+  const namespace = result.httpNamespace ?? values.namespace;
+  const tail = ` xmlns="${escapeXmlAttr(namespace)}"`;
   const plain = isTextType(result.type) && value !== null && value !== undefined;
   const root = writeValue(
     values,
@@ -127,7 +131,7 @@ export function httpResultDocument(site: OperationDescription, values: ValueCont
     result.type,
     value,
     { nillable: true },
-    { lead: plain ? '' : DECLARATIONS, tail, pretty: true, depth: 0 },
+    { lead: plain ? '' : DECLARATIONS, tail, pretty: true, depth: 0, namespace, scope: namespace },
   );
   return `${XML_DECLARATION}\n${root}`;
 }

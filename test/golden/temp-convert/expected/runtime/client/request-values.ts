@@ -84,8 +84,13 @@ function complexParameter(
     return { name: param.name, value: undefined, xml: writeChoice(context, param.choice, value, { level }) };
   if (soap) {
     const site = { nillable: param.nillable, optional: param.optional };
-    const xml = writeValue(context, param.name, param.type, value, site, { level });
-    return { name: param.name, value: undefined, xml };
+    // A class's `[XmlRoot(Namespace)]` puts the parameter's element in the root's namespace, declared on it.
+    const options = param.namespace === undefined ? { level } : { level, namespace: param.namespace };
+    return {
+      name: param.name,
+      value: undefined,
+      xml: writeValue(context, param.name, param.type, value, site, options),
+    };
   }
   if (value === null) throw new TypeError('null cannot be sent over HTTP GET/POST.');
   const texts = formatFormValues(context.types, param.type, value);
