@@ -8,7 +8,7 @@
  * | boolean | boolean | reads `true`/`false`/`1`/`0`; writes `true`/`false` |
  * | byte ... unsignedInt | number | range of the .NET type (`byte` is SByte, `unsignedByte` Byte) |
  * | long, unsignedLong | bigint | |
- * | float, double | number | `INF`, `-INF`, `NaN`; written as .NET's round-trip (`R`) format |
+ * | float, double | number | `INF`, `-INF`, `NaN`; written as .NET's round-trip (`R`) format; a float is read as the shortest decimal that is the same single (`2.9`) |
  * | decimal | string | as .NET's Decimal holds it: `12.50` stays `12.50`, `+012.5` is `12.5`; 28 decimals at most, 96 bits |
  * | dateTime | XsdDateTime | see below |
  * | base64Binary | Uint8Array | whitespace ignored |
@@ -24,7 +24,7 @@
  */
 import { decodeBase64, encodeBase64 } from './base64.js';
 import type { XsdType } from './type-description.js';
-import { formatDouble, formatSingle } from './xsd-float-format.js';
+import { formatDouble, formatSingle, shortestSingle } from './xsd-float-format.js';
 import { XsdDateTime } from './values/xsd-date-time.js';
 
 export interface XsdValueTypes {
@@ -177,7 +177,7 @@ function parse(type: XsdType, text: string): XsdValue {
       if (value === '-INF') return -Infinity;
       if (value === 'NaN') return NaN;
       if (!FLOATING.test(value)) return fail(type, text, BAD_FORMAT);
-      const number = type === 'float' ? Math.fround(Number(value)) : Number(value);
+      const number = type === 'float' ? shortestSingle(Math.fround(Number(value))) : Number(value);
       if (!Number.isFinite(number)) return fail(type, text, `Value was either too large or too small for ${dotnet}.`);
       return number;
     }
