@@ -25,6 +25,7 @@
 import { decodeBase64, encodeBase64 } from './base64.js';
 import type { XsdType } from './type-description.js';
 import { formatDouble, formatSingle, shortestSingle } from './xsd-float-format.js';
+import { shapeError } from './values/shape-error.js';
 import { XsdDateTime } from './values/xsd-date-time.js';
 
 export interface XsdValueTypes {
@@ -244,7 +245,7 @@ export function formatXsdValue<T extends XsdType>(type: T, value: XsdValueTypes[
 }
 
 function wrong(type: XsdType, value: unknown): never {
-  throw new TypeError(`${describe(value)} is not a valid xsd:${type} value.`);
+  throw shapeError(`an xsd:${type}`, value);
 }
 
 function format(type: XsdType, value: unknown): string {
@@ -279,17 +280,10 @@ function format(type: XsdType, value: unknown): string {
   }
 }
 
-function describe(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-  if (typeof value === 'bigint') return `${value}n`;
-  if (value instanceof Date) return `Date(${Number.isNaN(value.getTime()) ? 'Invalid' : value.toISOString()})`;
-  return value === null ? 'null' : typeof value === 'object' ? (value.constructor?.name ?? 'object') : String(value);
-}
-
 function formatDate(date: Date): string {
   try {
     return XsdDateTime.fromDate(date).toString();
   } catch {
-    throw new TypeError(`${describe(date)} is not a valid xsd:dateTime value.`);
+    throw shapeError('an xsd:dateTime .NET can hold', date);
   }
 }
