@@ -104,6 +104,15 @@ export const ABSTRACT_CHANGED_COMPATIBLE: DiffRule = {
     'now also read the class itself, which old callers could not send.',
 };
 
+export const ANONYMOUS_CHANGED: DiffRule = {
+  id: 'anonymous-changed',
+  level: 'non-breaking',
+  meaning: 'A class is now written inline where its elements are (anonymous), or by name, or the other way round.',
+  why:
+    'Only the schema changes: the XML of its values is the same. Proxies made again from the new WSDL may name ' +
+    'the class otherwise (wsdl.exe names an anonymous type after an element of it).',
+};
+
 export const DERIVED_TYPE_ADDED: DiffRule = {
   id: 'derived-type-added',
   level: 'breaking',
@@ -401,6 +410,7 @@ export const TYPE_RULES: readonly DiffRule[] = [
   BASE_CHANGED,
   ABSTRACT_CHANGED,
   ABSTRACT_CHANGED_COMPATIBLE,
+  ANONYMOUS_CHANGED,
   DERIVED_TYPE_ADDED,
   DERIVED_TYPE_ADDED_TO_REQUEST,
   DERIVED_TYPE_REMOVED,
@@ -513,6 +523,10 @@ function classChanges(ctx: DiffContext, a: ClassTypeModel, b: ClassTypeModel, re
     const breaking = b.abstract ? r.request : r.response;
     const message = `${b.abstract ? 'became abstract' : 'no longer abstract'}, ${directionText(r)}${suffix}`;
     changes.push(changeOf(breaking ? ABSTRACT_CHANGED : ABSTRACT_CHANGED_COMPATIBLE, where, message));
+  }
+  if (a.anonymous !== b.anonymous) {
+    const message = `${b.anonymous ? 'now written inline (anonymous)' : 'now written by name (no longer anonymous)'}${suffix}`;
+    changes.push(changeOf(ANONYMOUS_CHANGED, where, message));
   }
   const derivedOf = (model: DiffContext['old'], name: string) =>
     model.types.filter((t) => t.kind === 'class' && t.base === name).map((t) => t.name);

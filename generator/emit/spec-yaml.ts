@@ -122,6 +122,7 @@ function classMap(doc: Document, t: ClassDeclaration): YAMLMap {
     ['abstract', t.abstract],
     ['header', t.header],
     ['base', t.base],
+    ['anonymous', t.anonymous],
   ]);
   if (t.include && t.include.length > 0) node.items.push(pair(doc, 'include', names(doc, t.include)));
   if (t.anyAttribute) node.items.push(pair(doc, 'anyAttribute', true));

@@ -293,6 +293,7 @@ function classModel(decl: ClassDeclaration, members: MemberModel[]): ClassTypeMo
     include: decl.include ?? [],
     members,
     anyAttribute: decl.anyAttribute === true || decl.header === true,
+    anonymous: decl.anonymous === true,
   };
 }
 

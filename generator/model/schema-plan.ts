@@ -17,6 +17,7 @@ import type {
   ComplexTypeNode,
   DataSetSchema,
   ElementNode,
+  InlineComplexTypeNode,
   EncodedArrayTypeNode,
   EncodedElementNode,
   ElementRefNode,
@@ -183,6 +184,8 @@ class Planner {
   /** Nodes whose qualified names wait for the schemas' prefixes. */
   private readonly fixups: { set: (qname: string) => void; namespace: string; name: string }[] = [];
   private objectWritten = false;
+  /** The anonymous classes being written inline, outermost first: one holding itself cannot be. */
+  private readonly inlining = new Set<string>();
   private watermark = 0;
   /** By operation index: the message parts of the encoded ones. */
   private readonly encodedParts = new Map<number, EncodedParts>();
@@ -560,6 +563,14 @@ class Planner {
     const c = this.classOf(name);
     const home = c.namespace ?? this.current;
     if (!this.once(`class:${name}`, home)) return;
+    // An anonymous class has no type of its own: its elements hold it inline; what its members reach is exported.
+    if (c.anonymous) {
+      for (const m of c.members) {
+        if (m.form === 'element' && this.isRef(m, home)) this.exportElementRef(m);
+        this.exportSite(m.type, m.choice);
+      }
+      return;
+    }
     const text = c.members.find((m) => m.form === 'text');
     if (text) return this.exportSimpleContent(c, text, home);
     const elements = c.members.filter((m) => m.form !== 'attribute');
@@ -707,9 +718,43 @@ class Planner {
       if (node.content) node.partial = 'elementWithContent';
       return node;
     }
+    if (base.kind === 'class' && this.classOf(base.name).anonymous) {
+      node.partial = 'elementWithContent';
+      node.content = this.inlineComplexType(this.classOf(base.name), imports);
+      return node;
+    }
     const q = this.typeName(base)!;
     this.qualify(q.namespace, q.name, (t) => (node.type = t), from, imports);
     return node;
+  }
+
+  /**
+   * An anonymous class's content, written inline where an element of it is, in the schema being written (its
+   * members' references import from it); its members' types are exported with it ({@link exportClass}).
+   */
+  private inlineComplexType(c: ClassTypeModel, imports: string[] | undefined): InlineComplexTypeNode {
+    if (this.inlining.has(c.name)) {
+      throw new Error(`the anonymous class "${c.name}" holds an element of itself, which cannot be written inline`);
+    }
+    this.inlining.add(c.name);
+    try {
+      const home = this.current;
+      const refs = imports ?? [];
+      const elements = c.members.filter((m) => m.form !== 'attribute');
+      const attributes = c.members.filter((m) => m.form === 'attribute');
+      const particles = elements.map((m) => this.memberParticle(m, home, refs));
+      if (!imports) for (const ns of refs) this.importInto(home, ns);
+      const empty = particles.length === 0 && attributes.length === 0 && !c.anyAttribute;
+      return {
+        partial: empty ? 'emptyInlineComplexType' : 'inlineComplexType',
+        className: c.name,
+        particles,
+        attributes: attributes.map((m) => this.attribute(m, home)),
+        anyAttribute: c.anyAttribute,
+      };
+    } finally {
+      this.inlining.delete(c.name);
+    }
   }
 
   /** The XSD name a reference is written with; `undefined` for `object` and inline content. */

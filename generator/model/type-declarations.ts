@@ -22,6 +22,12 @@ export interface ClassDeclaration {
   readonly members: readonly MemberDeclaration[];
   /** `[XmlAnyAttribute]`. */
   readonly anyAttribute?: boolean;
+  /**
+   * `[XmlType(AnonymousType = true)]` (xsd.exe's classes of a schema's anonymous types): the schema writes the type
+   * inline, as an anonymous `<s:complexType>` in every element of it, and names it only in `ArrayOfX` and HTTP
+   * result elements. The XML on the wire is the same.
+   */
+  readonly anonymous?: boolean;
 }
 
 export interface MemberDeclaration {

@@ -31,6 +31,8 @@ export interface ClassTypeModel {
   readonly members: readonly MemberModel[];
   /** `[XmlAnyAttribute]`, or a header class: the schema type allows any attribute. */
   readonly anyAttribute: boolean;
+  /** `[XmlType(AnonymousType = true)]`: written inline in each element of it (never derived from). */
+  readonly anonymous: boolean;
 }
 
 export interface MemberModel {

@@ -128,7 +128,20 @@ export interface ElementNode {
   readonly nillable: boolean;
   /** The qualified type, e.g. `s:int`, `tns:Book`; `undefined` for `object` and inline content. */
   readonly type: string | undefined;
-  readonly content: FixedNode | undefined;
+  readonly content: FixedNode | InlineComplexTypeNode | undefined;
+}
+
+/**
+ * `<s:complexType>` without a name, inside an element of an anonymous class (`[XmlType(AnonymousType = true)]`):
+ * the class's members, or `<s:complexType />` for none.
+ */
+export interface InlineComplexTypeNode {
+  readonly partial: 'inlineComplexType' | 'emptyInlineComplexType';
+  /** The class written inline (not written itself: the schema names it nowhere here). */
+  readonly className: string;
+  readonly particles: readonly SchemaNode[];
+  readonly attributes: readonly AttributeNode[];
+  readonly anyAttribute: boolean;
 }
 
 /** An operation's request or response element: an anonymous complex type with a sequence (or empty). */

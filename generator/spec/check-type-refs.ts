@@ -83,6 +83,8 @@ function refProblem(
       if (ref.use === 'base' && decl.struct) return `"${decl.name}" is a struct: structs cannot be derived from`;
       if (ref.use === 'base' && decl.header)
         return `"${decl.name}" is a header class: header classes cannot be derived from`;
+      if (ref.use === 'base' && decl.anonymous)
+        return `"${decl.name}" is an anonymous class (written inline): anonymous classes cannot be derived from`;
       return undefined;
     }
     case 'choiceSite':

@@ -32,6 +32,7 @@ const CLASS_FIELDS = [
   'elementName',
   'anyAttribute',
   'namespace',
+  'anonymous',
 ] as const;
 const ENUM_FIELDS = ['enum', 'flags', 'xmlName', 'elementName', 'namespace'] as const;
 const MEMBER_FIELDS = [
@@ -123,7 +124,7 @@ function typeDeclaration(
     if (!values) return undefined;
     return { kind: 'enum', ...common, ...(flags && { flags }), values };
   }
-  const flag = (key: 'abstract' | 'struct' | 'header' | 'anyAttribute') => f[key] && c.boolean(f[key]);
+  const flag = (key: 'abstract' | 'struct' | 'header' | 'anyAttribute' | 'anonymous') => f[key] && c.boolean(f[key]);
   const struct = flag('struct');
   const abstract = flag('abstract');
   const header = flag('header');
@@ -135,6 +136,16 @@ function typeDeclaration(
   }
   if (struct && f.base) c.problem(f.base, 'a struct cannot derive from a class');
   if (struct && abstract) c.problem(f.abstract!, 'a struct cannot be abstract');
+  const anonymous = flag('anonymous');
+  if (anonymous) {
+    const clash = (['base', 'abstract', 'header', 'namespace'] as const).find((k) => f[k] !== undefined);
+    if (clash !== undefined) {
+      c.problem(
+        f.anonymous!,
+        `an anonymous class (the schema writes it inline, where its elements are) cannot have "${clash}"`,
+      );
+    }
+  }
   let include: string[] | undefined;
   if (f.include) {
     const items = c.items(f.include);
@@ -150,6 +161,7 @@ function typeDeclaration(
   if (!members) return undefined;
   const text = members.find((m) => m.text);
   if (text && f.base) c.problem(f.base, 'a class with a text member cannot derive from a class');
+  if (text && anonymous) c.problem(f.anonymous!, 'an anonymous class has elements and attributes, no text member');
   if (text && members.some((m) => m !== text && !m.attribute)) {
     c.problem(f.members!, 'a class with a text member has attributes besides it only (simple content)');
   }
@@ -160,6 +172,7 @@ function typeDeclaration(
     ...(abstract && { abstract }),
     ...(header && { header }),
     ...(anyAttribute && { anyAttribute }),
+    ...(anonymous && { anonymous }),
     ...(base !== undefined && { base }),
     ...(include && include.length > 0 && { include }),
     members,

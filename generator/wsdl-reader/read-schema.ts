@@ -10,6 +10,7 @@ import { dataTypeBase, isDataTypeName, type DataTypeName } from '../model/data-t
 import type { WsdlDocument } from './wsdl-document.js';
 import { XSD_NS } from './wsdl-namespaces.js';
 import { isElement, resolveQName, type XmlNode } from './xml-tree.js';
+import { findAnonymousClasses, type AnonymousClass } from './anonymous-types.js';
 
 /**
  * A type as the schema names it, before the importer decides what it is in a spec (struct or class, `T?` or
@@ -68,6 +69,8 @@ export interface RawClass {
   readonly particles: readonly RawParticle[];
   readonly attributes: readonly RawAttribute[];
   readonly anyAttribute: boolean;
+  /** Written inline, without a name (`[XmlType(AnonymousType = true)]`): named by `anonymous-types.ts`. */
+  readonly anonymous?: true;
 }
 
 export interface RawEnum {
@@ -104,6 +107,8 @@ export class SchemaReader {
   private readonly namespaceOf = new Map<string, string>();
   /** Declarations being read, so a class that refers to itself (a tree) is read once. */
   private readonly reading = new Set<string>();
+  /** Inline complex types that are anonymous classes, by node. */
+  private readonly anonymous: ReadonlyMap<XmlNode, AnonymousClass>;
   /** The first DataSet schema read, and its form. */
   private dataSets: { form: DataSetSchema; node: XmlNode } | undefined;
   /** Some operation is encoded: `{tns}/encodedTypes` is not the literal types' (set by {@link checkSchemas}). */
@@ -148,6 +153,13 @@ export class SchemaReader {
         this.schemaOf.set(child, schema);
       }
     }
+    this.anonymous = findAnonymousClasses(
+      schemas,
+      (complexType) => inlineXml(complexType) !== undefined,
+      (namespace, name) =>
+        this.complexTypes.has(keyOf(namespace, name)) || this.simpleTypes.has(keyOf(namespace, name)),
+    );
+    for (const c of new Set(this.anonymous.values())) this.complexTypes.set(keyOf(c.namespace, c.name), c.node);
   }
 
   private get tns(): string {
@@ -503,6 +515,18 @@ export class SchemaReader {
         return { kind: 'builtin', name: 'dataSet' };
       }
       if (xml) return { kind: 'builtin', name: xml };
+      const anonymous = this.anonymous.get(inline);
+      if (anonymous) {
+        if (anonymous.namespace !== this.tns) {
+          throw this.doc.fail(
+            inline,
+            `${what} holds an anonymous class ([XmlType(AnonymousType = true)]) of namespace ` +
+              `${anonymous.namespace}: a spec's anonymous classes are of the service namespace`,
+          );
+        }
+        this.declared(anonymous.name, anonymous.node, anonymous.namespace, node);
+        return { kind: 'declared', xmlName: anonymous.name };
+      }
     }
     throw this.doc.fail(
       inline,
@@ -667,6 +691,7 @@ export class SchemaReader {
       abstract,
       base: undefined,
       ...this.sequence(node, what, owner),
+      ...(!node.attributes.has('name') && { anonymous: true as const }),
     };
   }
 

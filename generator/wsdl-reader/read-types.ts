@@ -404,6 +404,7 @@ export class TypeBuilder {
       ...(include.length > 0 && { include: include.map((x) => this.nameOf(x)) }),
       members,
       ...(d.anyAttribute && !header && { anyAttribute: true }),
+      ...(d.anonymous && { anonymous: true }),
     };
   }
 }

@@ -170,6 +170,21 @@ describe('type rules', () => {
     ]);
   });
 
+  it('anonymous-changed (non-breaking): the schema writes the class inline, the XML stays', () => {
+    expect(
+      libraryChanges((s) => {
+        s.types.Query.anonymous = true;
+      }),
+    ).toMatchObject([
+      {
+        rule: 'anonymous-changed',
+        level: 'non-breaking',
+        where: 'type Query',
+        message: 'now written inline (anonymous) (reaches Search)',
+      },
+    ]);
+  });
+
   it('derived-type-added (breaking): the base travels in responses', () => {
     expect(
       libraryChanges((s) => {

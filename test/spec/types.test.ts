@@ -165,6 +165,40 @@ describe('types in a spec', () => {
       't.yaml:8:47: operations[0].parameters[0].type: "H" is a header class: use it in an operation\'s "headers", not as a parameter',
     ]);
   });
+  it('parses anonymous classes ([XmlType(AnonymousType = true)]) and refuses what an inline type cannot be', () => {
+    const spec = parseSpec(
+      HEAD +
+        [
+          'types:',
+          '  Line: { anonymous: true, members: [{ name: Sku }, { name: Unit, attribute: true }] }',
+          'operations:',
+          '  - { name: Op, parameters: [{ name: line, type: Line }], result: "Line[]" }',
+        ].join('\n'),
+      't.yaml',
+    );
+    expect(spec.types?.[0]).toMatchObject({ name: 'Line', kind: 'class', anonymous: true });
+    expect(
+      problems(
+        HEAD +
+          [
+            'types:',
+            '  A: { anonymous: true, abstract: true, members: [] }',
+            '  B: { anonymous: true, namespace: "urn:b", members: [] }',
+            '  C: { anonymous: true, members: [{ name: V, text: true }] }',
+            '  D: { anonymous: true, members: [] }',
+            '  E: { base: D, members: [] }',
+            'operations:',
+            '  - { name: Op, parameters: [{ name: a, type: A }, { name: b, type: B }, { name: c, type: C }, { name: e, type: E }] }',
+          ].join('\n'),
+      ),
+    ).toEqual([
+      't.yaml:5:19: types.A.anonymous: an anonymous class (the schema writes it inline, where its elements are) cannot have "abstract"',
+      't.yaml:6:19: types.B.anonymous: an anonymous class (the schema writes it inline, where its elements are) cannot have "namespace"',
+      't.yaml:7:19: types.C.anonymous: an anonymous class has elements and attributes, no text member',
+      't.yaml:9:14: types.E.base: "D" is an anonymous class (written inline): anonymous classes cannot be derived from',
+    ]);
+  });
+
   it('parses namespaces, forms and text members, and refuses what the runtime does not write', () => {
     const ok = parseSpec(
       HEAD +

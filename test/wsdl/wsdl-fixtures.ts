@@ -141,14 +141,22 @@ export function canonicalSpec(spec: Spec): Spec {
  */
 function schemaOrder(spec: Spec, types: readonly TypeDeclaration[]): TypeDeclaration[] {
   const items = buildModel(spec).wsdl.schemas.flatMap((s) => s.items);
-  const position = (t: TypeDeclaration) =>
-    items.findIndex(
+  const texts = items.map((item) => JSON.stringify(item));
+  const position = (t: TypeDeclaration) => {
+    // An anonymous class is where an element first holds it inline.
+    if (t.kind === 'class' && t.anonymous) {
+      const mark = `"className":${JSON.stringify(t.name)}`;
+      const at = texts.findIndex((text) => text.includes(mark));
+      return at === -1 ? -1 : at + texts[at]!.indexOf(mark) / (texts[at]!.length + 1);
+    }
+    return items.findIndex(
       (item) =>
         item.partial !== 'wrapperElement' &&
         'name' in item &&
         item.name === (t.xmlName ?? t.name) &&
         item.partial !== 'element',
     );
+  };
   return types.filter((t) => position(t) !== -1).sort((a, b) => position(a) - position(b));
 }
 
