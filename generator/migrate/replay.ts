@@ -66,23 +66,37 @@ const SET_BY_THE_REQUEST = ['trailers', 'host', 'content-length', 'expect'];
 const SET_BY_THE_REQUEST_KEEPING_HOST = SET_BY_THE_REQUEST.filter((name) => name !== 'host');
 
 export async function replayHar(har: Har, file: string, options: ReplayOptions): Promise<ReplayReport> {
-  const entries = har.log.entries;
+  return replayEntries(har.log.entries, har.log.entries.length, file, options);
+}
+
+/**
+ * Replays `total` entries as they come (`harFileEntries` reads them from a file one at a time): no more of them
+ * are held than the requests under way.
+ */
+export async function replayEntries(
+  entries: Iterable<HarEntry> | AsyncIterable<HarEntry>,
+  total: number,
+  file: string,
+  options: ReplayOptions,
+): Promise<ReplayReport> {
   const concurrency = Math.max(1, options.concurrency ?? 4);
   const base = new URL(options.against);
   const agentOptions = { keepAlive: true, maxSockets: concurrency };
   const agent = base.protocol === 'https:' ? new https.Agent(agentOptions) : new http.Agent(agentOptions);
-  const results: ReplayResult[] = new Array<ReplayResult>(entries.length);
-  let next = 0;
+  const results: ReplayResult[] = [];
+  const source = numbered(entries);
   let done = 0;
   const worker = async () => {
-    while (next < entries.length) {
-      const index = next++;
-      results[index] = await replayEntry(entries[index]!, index, base, agent, options);
-      options.onProgress?.(++done, entries.length);
+    for (;;) {
+      const item = await source.next();
+      if (item.done) return;
+      const { entry, index } = item.value;
+      results[index] = await replayEntry(entry, index, base, agent, options);
+      options.onProgress?.(++done, total);
     }
   };
   try {
-    await Promise.all(Array.from({ length: Math.min(concurrency, entries.length) }, worker));
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, total)) }, worker));
   } finally {
     agent.destroy();
   }
@@ -93,6 +107,14 @@ export async function replayHar(har: Har, file: string, options: ReplayOptions):
     summary: { total: results.length, same: count('same'), different: count('different'), errors: count('error') },
     results,
   };
+}
+
+/** Each entry with its index: workers taking entries at once get them in order, numbered as in the file. */
+async function* numbered(
+  entries: Iterable<HarEntry> | AsyncIterable<HarEntry>,
+): AsyncGenerator<{ entry: HarEntry; index: number }> {
+  let index = 0;
+  for await (const entry of entries) yield { entry, index: index++ };
 }
 
 async function replayEntry(
