@@ -15,6 +15,7 @@ export type RecordingState = 'complete' | 'completed';
 /** The last line of an entry in a recording, with the line break before it; no other line is this. */
 const ENTRY_END = Buffer.from(`\n${ENTRY_INDENT}}`);
 const TAIL = Buffer.from(RECORDING_TAIL);
+const CLOSING = RECORDING_TAIL.trimEnd();
 /** A recording starts so: `recordingHead` up to the creator's version, which varies. */
 const HEAD_START = Buffer.from(recordingHead('0').slice(0, recordingHead('0').indexOf('"version": "0"')));
 const ENTRIES_OPEN = Buffer.from('\n    "entries": [');
@@ -28,9 +29,9 @@ export async function completeRecording(path: string): Promise<RecordingState> {
   let file = await open(path, 'r');
   try {
     const size = (await file.stat()).size;
-    if (size >= TAIL.byteLength && (await readAt(file, size - TAIL.byteLength, TAIL.byteLength)).equals(TAIL)) {
-      return 'complete';
-    }
+    // The closing, with or without the line break after it (JSON.stringify writes none), and any white space.
+    const end = await readAt(file, Math.max(0, size - 64), Math.min(size, 64));
+    if (end.toString('latin1').trimEnd().endsWith(CLOSING)) return 'complete';
     const head = await readAt(file, 0, Math.min(size, 4096));
     const entriesAt = head.indexOf(ENTRIES_OPEN);
     if (!head.subarray(0, HEAD_START.byteLength).equals(HEAD_START) || entriesAt === -1) return 'complete';
