@@ -85,6 +85,7 @@ export function replayCommand(ctx: CommandContext): CommandModule<object, Replay
         strict: argv.strict,
         timeoutMs: argv['timeout-ms'],
         keepHost: argv['keep-host'],
+        keepSame: argv.format === 'json',
         onProgress: (done, total) => {
           const now = Date.now();
           if (done === total || now - lastProgress < PROGRESS_INTERVAL_MS) return;

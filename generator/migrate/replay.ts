@@ -43,6 +43,7 @@ export interface ReplayReport {
   /** The base URL replayed against. */
   readonly against: string;
   readonly summary: ReplaySummary;
+  /** In the HAR's order: every exchange, or only those that are not the same (`keepSame: false`). */
   readonly results: readonly ReplayResult[];
 }
 
@@ -57,6 +58,11 @@ export interface ReplayOptions {
   readonly timeoutMs?: number;
   /** Send the recorded `Host` header (documents that name their address then compare alike). */
   readonly keepHost?: boolean;
+  /**
+   * Keep the results of exchanges that are the same (default true); false keeps only the others, so that a
+   * replay of a long recording holds what it reports (the text and markdown reports list only those).
+   */
+  readonly keepSame?: boolean;
   /** Called after each exchange with the number done. */
   readonly onProgress?: (done: number, total: number) => void;
 }
@@ -84,6 +90,8 @@ export async function replayEntries(
   const agentOptions = { keepAlive: true, maxSockets: concurrency };
   const agent = base.protocol === 'https:' ? new https.Agent(agentOptions) : new http.Agent(agentOptions);
   const results: ReplayResult[] = [];
+  const keepSame = options.keepSame ?? true;
+  const counts: Record<ReplayOutcome, number> = { same: 0, different: 0, error: 0 };
   const source = numbered(entries);
   let done = 0;
   const worker = async () => {
@@ -91,7 +99,9 @@ export async function replayEntries(
       const item = await source.next();
       if (item.done) return;
       const { entry, index } = item.value;
-      results[index] = await replayEntry(entry, index, base, agent, options);
+      const result = await replayEntry(entry, index, base, agent, options);
+      counts[result.outcome]++;
+      if (keepSame || result.outcome !== 'same') results.push(result);
       options.onProgress?.(++done, total);
     }
   };
@@ -100,11 +110,11 @@ export async function replayEntries(
   } finally {
     agent.destroy();
   }
-  const count = (outcome: ReplayOutcome) => results.filter((r) => r.outcome === outcome).length;
+  results.sort((a, b) => a.index - b.index);
   return {
     har: file,
     against: options.against,
-    summary: { total: results.length, same: count('same'), different: count('different'), errors: count('error') },
+    summary: { total: done, same: counts.same, different: counts.different, errors: counts.error },
     results,
   };
 }
