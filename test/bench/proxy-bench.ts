@@ -1,7 +1,7 @@
 /**
  * The proxy's own overhead: the generated server (its own process, `async` handlers) called directly, through
- * `asmxgen proxy`, and through `asmxgen proxy --record` (each proxy its own process, its per-exchange lines read
- * and dropped), SOAP 1.1 `Authenticate`. Two measures, the contenders interleaved slice by slice as in the server
+ * `asmxgen proxy`, and through `asmxgen proxy --record` (each proxy its own process, its per-exchange lines to
+ * /dev/null), SOAP 1.1 `Authenticate`. Two measures, the contenders interleaved slice by slice as in the server
  * section:
  *
  * - latency: one caller, one request at a time on a kept-alive connection (`node:http`), each timed; the p50
@@ -13,6 +13,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { load, median, REPO_ROOT, rotate, sleep, startServer } from './lib.js';
@@ -55,26 +56,35 @@ interface Proxy {
   readonly child: ChildProcess;
 }
 
+/** A port nothing listens on now. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * `asmxgen proxy` on a free port, its output (a line per exchange) to /dev/null: read through a pipe by this
+ * process, busy with autocannon, the lines would fill the pipe and hold the proxy back.
+ */
 async function startProxy(upstream: string, record: string | undefined): Promise<Proxy> {
-  const args = ['bin/asmxgen.js', 'proxy', '--upstream', upstream, '--port', '0'];
+  const port = await freePort();
+  const args = ['bin/asmxgen.js', 'proxy', '--upstream', upstream, '--port', String(port)];
   if (record !== undefined) args.push('--record', record);
-  const child = spawn(process.execPath, args, { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-  let head = '';
-  const origin = await new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      head += chunk.toString();
-      const match = /proxying \w+ at (http:\/\/[^/\s]+)/.exec(head);
-      if (match) {
-        child.stdout!.off('data', onData);
-        // One line per exchange from now on: read and dropped.
-        child.stdout!.resume();
-        resolve(match[1]!);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`asmxgen proxy exited (${code}): ${head}`)));
-  });
-  return { origin, child };
+  const child = spawn(process.execPath, args, { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  const origin = `http://127.0.0.1:${port}`;
+  for (let tries = 0; ; tries++) {
+    if (child.exitCode !== null) throw new Error(`asmxgen proxy exited (${child.exitCode})`);
+    const up = await fetch(`${origin}/`).then(
+      () => true,
+      () => false,
+    );
+    if (up) return { origin, child };
+    if (tries > 300) throw new Error('asmxgen proxy did not start');
+    await sleep(100);
+  }
 }
 
 /** CPU time (user and system) of a process so far, µs; undefined where /proc is not. */
