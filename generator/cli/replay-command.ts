@@ -1,5 +1,5 @@
 import type { CommandModule } from 'yargs';
-import { completeRecording } from '../migrate/complete-recording.js';
+import { completeRecording, RecordingNotCompleted } from '../migrate/complete-recording.js';
 import { checkHarFile, harFileEntries } from '../migrate/stream-har.js';
 import { formatReplay, REPLAY_FORMATS, type ReplayFormat } from '../migrate/format-replay.js';
 import { replayEntries } from '../migrate/replay.js';
@@ -109,11 +109,12 @@ async function completeCutRecording(path: string, display: string, report: (line
   try {
     state = await completeRecording(path);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'EISDIR') return;
+    // A file that cannot be read is named by the reader, as any HAR file.
+    if (!(error instanceof RecordingNotCompleted)) return;
+    const code = (error.cause as NodeJS.ErrnoException).code;
     throw new InputError(
       `${display}: the recording was cut off while the proxy wrote it, and cannot be completed here ` +
-        `(${code ?? (error as Error).message}); make it writable, or replay a copy`,
+        `(${code ?? (error.cause as Error).message}); make it writable, or replay a copy`,
       { cause: error },
     );
   }

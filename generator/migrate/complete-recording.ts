@@ -21,9 +21,17 @@ const HEAD_START = Buffer.from(recordingHead('0').slice(0, recordingHead('0').in
 const ENTRIES_OPEN = Buffer.from('\n    "entries": [');
 const CHUNK = 64 * 1024;
 
+/** A recording cut short that the file system would not let be completed (read-only, say): `cause` says why. */
+export class RecordingNotCompleted extends Error {
+  override name = 'RecordingNotCompleted';
+  constructor(cause: unknown) {
+    super('the recording was cut short and cannot be completed', { cause });
+  }
+}
+
 /**
- * Completes `path` when it is a recording of asmxgen's cut short; throws the file system's error when it cannot be
- * read, or written when it needs completing.
+ * Completes `path` when it is a recording of asmxgen's cut short. Throws the file system's error when it cannot be
+ * read, and a RecordingNotCompleted when it needs completing and cannot be written.
  */
 export async function completeRecording(path: string): Promise<RecordingState> {
   let file = await open(path, 'r');
@@ -38,10 +46,14 @@ export async function completeRecording(path: string): Promise<RecordingState> {
     const firstEntry = entriesAt + ENTRIES_OPEN.byteLength;
     const cut = (await lastEntryEnd(file, firstEntry, size)) ?? firstEntry;
     await file.close();
-    file = await open(path, 'r+');
-    await file.truncate(cut);
-    await file.write(TAIL, 0, TAIL.byteLength, cut);
-    await file.sync();
+    try {
+      file = await open(path, 'r+');
+      await file.truncate(cut);
+      await file.write(TAIL, 0, TAIL.byteLength, cut);
+      await file.sync();
+    } catch (error) {
+      throw new RecordingNotCompleted(error);
+    }
     return 'completed';
   } finally {
     await file.close().catch(() => undefined);

@@ -119,6 +119,14 @@ describe('the recording, written as the proxy goes', () => {
       expect(state, `cut at ${size}`).toBe(closed ? 'complete' : 'completed');
       expect(parseHar(readFileSync(cut, 'utf8'), cut).log.entries, `cut at ${size}`).toEqual(entries.slice(0, kept));
     }
+    // replay completes a cut recording itself, says so, and replays the whole entries.
+    writeFileSync(cut, whole.subarray(0, ends[2]! - 40));
+    const replayed = await cli('replay', cut, '--against', upstreamUrl);
+    expect(replayed.stderr).toBe(
+      `asmxgen: ${cut} was cut off while being recorded; completed it with every whole entry it holds\n`,
+    );
+    expect(replayed.stdout).toContain(`2 exchanges: 0 same, 2 different, 0 errors (${cut} against ${upstreamUrl})`);
+    expect(parseHar(readFileSync(cut, 'utf8'), cut).log.entries).toEqual(entries.slice(0, 2));
   });
 
   it('asmxgen proxy killed with SIGKILL under load: replay reads every exchange a caller saw finish', async () => {
