@@ -29,12 +29,6 @@ const mono = requireProgram({
  * Types whose echo differs, by the first difference the harness reports (a substring of it), and why.
  */
 const KNOWN: Readonly<Record<string, Readonly<Record<string, { readonly shows: string; readonly why: string }>>>> = {
-  'Headers.wsdl': {
-    LocaleHeader: {
-      shows: 'status: runtime 200, asmxgen 500',
-      why: 'a SOAP header class taken as an ordinary parameter: asmxgen refuses the call (a bug)',
-    },
-  },
   'TypeNamespaces.wsdl': {
     Marker: {
       shows: 'xmlns:d4p1=',
@@ -51,10 +45,9 @@ const NOT_RUN: Readonly<Record<string, string>> = {
   'Namespaces.wsdl': 'declares no type to echo',
   'OddNames.wsdl': 'declares no type to echo',
   'TwoBindings.wsdl': 'declares no type to echo',
-  // The echo services the harness builds for these are not yet ones the runtime serves or asmxgen imports.
-  'MethodShapes.wsdl': 'the runtime does not serve it',
-  'SoapStyles.wsdl': 'the runtime does not serve it',
-  'RpcStyles.wsdl': 'import refused',
+  // Its echo service's `Crate`, in urn:partner:crates by its [XmlType(Namespace)], has a string[] member: the
+  // runtime writes its ArrayOfString in that namespace, which a spec cannot express yet (docs/import.md).
+  'MethodShapes.wsdl': 'import refused',
 };
 
 interface TypeReport {
