@@ -603,7 +603,9 @@ class Planner {
       return;
     }
     const node = this.complexType('complexType', name);
-    node.particles = [this.element({ min: '0', max: 'unbounded' }, a.itemName, a.item, { nillable: a.itemNillable })];
+    const item = this.element({ min: '0', max: 'unbounded' }, a.itemName, a.item, { nillable: a.itemNillable });
+    if (a.itemForm === 'unqualified') (item as Mutable<ElementNode>).form = 'unqualified';
+    node.particles = [item];
     this.schema(this.current).items.push(node);
     this.exportRef(a.item);
   }

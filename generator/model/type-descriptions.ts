@@ -40,6 +40,9 @@ export function valueTypeOf(ref: TypeRef, arrays: ReadonlyMap<string, ArrayTypeM
           ref.arrayType === undefined
             ? ref.item.kind === 'nullable' || ref.nillableItems === true
             : arrays.get(ref.arrayType)!.itemNillable,
+        ...(ref.arrayType !== undefined && arrays.get(ref.arrayType)!.itemForm === 'unqualified'
+          ? { unqualified: true }
+          : {}),
         ...(choice ? { choice: describeChoice(choice, arrays) } : {}),
       };
     }

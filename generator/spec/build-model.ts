@@ -85,7 +85,7 @@ export function buildModel(spec: Spec): ServiceModel {
         p.choice
           ? resolver.choiceRef(p.type ?? 'anyType', p.choice, false)
           : {
-              type: resolver.ref(p.type ?? 'string', p.itemName, false, p.dataType, p.itemNullable),
+              type: resolver.ref(p.type ?? 'string', p.itemName, false, p.dataType, p.itemNullable, p.itemForm),
               choice: undefined,
             },
       );
@@ -93,7 +93,14 @@ export function buildModel(spec: Spec): ServiceModel {
     const result =
       op.result === undefined
         ? undefined
-        : resolver.ref(op.result, op.resultItemName, false, op.resultDataType, op.resultItemNullable);
+        : resolver.ref(
+            op.result,
+            op.resultItemName,
+            false,
+            op.resultDataType,
+            op.resultItemNullable,
+            op.resultItemForm,
+          );
     specParams.filter((p) => p.direction === 'out').forEach(resolve);
     for (const h of op.headers ?? []) resolver.reflect(h.type);
     const parameters = specParams.map((p) => ({ spec: p, ...refs.get(p)! }));

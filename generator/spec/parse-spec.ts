@@ -358,6 +358,7 @@ class Checker extends YamlChecker {
       'resultItemName',
       'resultElement',
       'resultItemNullable',
+      'resultItemForm',
       'resultDataType',
       'resultNillable',
       'headers',
@@ -397,6 +398,10 @@ class Checker extends YamlChecker {
     if (f.resultItemNullable && (f.result === undefined || (result !== undefined && !result.endsWith('[]')))) {
       this.problem(f.resultItemNullable, 'resultItemNullable applies to an array result only');
     }
+    const resultItemForm = f.resultItemForm && this.oneOf(f.resultItemForm, ['unqualified'] as const);
+    if (f.resultItemForm && (f.result === undefined || (result !== undefined && !result.endsWith('[]')))) {
+      this.problem(f.resultItemForm, 'resultItemForm applies to an array result only');
+    }
     const resultElement = f.resultElement && this.name(f.resultElement, 'element name', true);
     if (f.resultElement && !f.result) this.problem(f.resultElement, 'a void operation has no result element');
     const resultDataType = f.resultDataType && f.result && parseDataType(this, f.resultDataType, result);
@@ -425,6 +430,7 @@ class Checker extends YamlChecker {
       ...(resultItemName !== undefined && { resultItemName }),
       ...(resultElement !== undefined && { resultElement }),
       ...(resultItemNullable !== undefined && { resultItemNullable }),
+      ...(resultItemForm !== undefined && { resultItemForm }),
       ...(resultDataType !== undefined && { resultDataType }),
       ...(resultNillable && { resultNillable }),
       ...(headers !== undefined && { headers }),
@@ -557,6 +563,7 @@ class Checker extends YamlChecker {
         'list',
         'itemName',
         'itemNullable',
+        'itemForm',
         'choice',
         'dataType',
         'nillable',
@@ -571,10 +578,12 @@ class Checker extends YamlChecker {
       if (f.choice && f.list) this.problem(f.list, 'a choice parameter cannot be a list');
       if (f.choice && f.itemName) this.problem(f.itemName, 'a choice names its elements: no itemName');
       if (f.choice && f.itemNullable) this.problem(f.itemNullable, 'a choice names its elements: no itemNullable');
+      if (f.choice && f.itemForm) this.problem(f.itemForm, 'a choice names its elements: no itemForm');
       const direction = f.direction && this.oneOf(f.direction, ['in', 'out', 'ref'] as const);
       const list = f.list && this.boolean(f.list);
       const itemName = f.itemName && this.name(f.itemName, 'item name', true);
       const itemNullable = f.itemNullable && this.boolean(f.itemNullable);
+      const itemForm = f.itemForm && this.oneOf(f.itemForm, ['unqualified'] as const);
       const isArray = (type ?? 'string').endsWith('[]');
       const dataType = f.dataType && !f.choice ? parseDataType(this, f.dataType, type) : undefined;
       const nillable = f.nillable && !f.choice ? parseSiteNillable(this, f.nillable, type) : undefined;
@@ -584,6 +593,7 @@ class Checker extends YamlChecker {
       if (list && !isArray) this.problem(f.list!, 'list applies to an array parameter only');
       if (itemName !== undefined && !isArray) this.problem(f.itemName!, 'itemName applies to an array parameter only');
       if (f.itemNullable && !isArray) this.problem(f.itemNullable, 'itemNullable applies to an array parameter only');
+      if (f.itemForm && !isArray) this.problem(f.itemForm, 'itemForm applies to an array parameter only');
       const ok = (x: Entry | undefined, v: unknown) => !x || v !== undefined;
       if (
         name !== undefined &&
@@ -592,6 +602,7 @@ class Checker extends YamlChecker {
         ok(f.list, list) &&
         ok(f.itemName, itemName) &&
         ok(f.itemNullable, itemNullable) &&
+        ok(f.itemForm, itemForm) &&
         ok(f.choice, choice) &&
         ok(f.dataType, dataType) &&
         ok(f.nillable, nillable)
@@ -603,6 +614,7 @@ class Checker extends YamlChecker {
           ...(list !== undefined && { list }),
           ...(itemName !== undefined && { itemName }),
           ...(itemNullable !== undefined && { itemNullable }),
+          ...(itemForm !== undefined && { itemForm }),
           ...(choice && { choice }),
           ...(dataType !== undefined && { dataType }),
           ...(nillable && { nillable }),

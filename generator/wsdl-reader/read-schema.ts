@@ -381,8 +381,16 @@ export class SchemaReader {
     );
   }
 
-  /** `owner`: the namespace of the class holding the particle, where members may refer to other namespaces. */
-  private particle(node: XmlNode, what: string, owner?: string): RawParticle {
+  /**
+   * `owner`: the namespace of the class holding the particle, where members may refer to other namespaces.
+   * `unqualifiable`: the element may be `form="unqualified"` (a class's member, an array's items).
+   */
+  private particle(
+    node: XmlNode,
+    what: string,
+    owner?: string,
+    unqualifiable = owner !== undefined && owner !== WRAPPER,
+  ): RawParticle {
     const minOccurs = node.attributes.get('minOccurs') ?? '1';
     const maxOccurs = node.attributes.get('maxOccurs') ?? '1';
     if (isElement(node, XSD_NS, 'choice')) {
@@ -433,7 +441,7 @@ export class SchemaReader {
     }
     if (!isElement(node, XSD_NS, 'element') || node.attributes.has('ref')) throw this.unexpected(node, what);
     const form = node.attributes.get('form');
-    if (form !== undefined && !(form === 'unqualified' && owner !== undefined && owner !== WRAPPER)) {
+    if (form !== undefined && !(form === 'unqualified' && unqualifiable)) {
       throw this.doc.failAt(
         node,
         'form',
@@ -656,7 +664,8 @@ export class SchemaReader {
   private arrayItem(name: string, node: XmlNode): RawParticle {
     const content = significant(node)[0]!;
     if (isElement(content, XSD_NS, 'choice')) return this.particle(content, `the array type "${name}"`);
-    return this.particle(significant(content)[0]!, `the array type "${name}"`);
+    // [XmlArrayItem(Form = XmlSchemaForm.Unqualified)]: items in no namespace.
+    return this.particle(significant(content)[0]!, `the array type "${name}"`, undefined, true);
   }
 
   private declared(name: string, node: XmlNode, namespace: string, ref: XmlNode = node): void {
