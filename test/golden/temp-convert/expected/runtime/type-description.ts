@@ -129,6 +129,8 @@ export interface ArrayValueType {
    * `[XmlElement(IsNullable = true)]`): read as `null`, written from `null`.
    */
   readonly nillable: boolean;
+  /** `[XmlArrayItem(Form = XmlSchemaForm.Unqualified)]`: the items are in no namespace (`xmlns=""`). */
+  readonly unqualified?: boolean;
   /**
    * `ArrayOfChoiceN` (`[XmlArrayItem(Name, typeof(T))]`s): each item is one of these elements, the value
    * `{ $element, value }`; `item` is then unused.

@@ -104,8 +104,10 @@ export function writeValue(
   if ('class' in type) return writeClass(ctx, name, type.class, value, false, { ...options, tail }, start.content);
   if ('array' in type) {
     if (!Array.isArray(value)) throw shapeError('an array', value);
-    // Array items are in the service namespace, where every `ArrayOfX` is.
-    const inner = childOptions(options, start.content, options.prefixes);
+    // Array items are in the service namespace, where every `ArrayOfX` is, or in none when unqualified.
+    const inner = type.unqualified
+      ? { ...childOptions(options, start.content, options.prefixes), namespace: '' }
+      : childOptions(options, start.content, options.prefixes);
     const choice = type.choice;
     const items = value.map((item, index) => {
       try {
