@@ -14,7 +14,35 @@ export const ARRAY_ITEM_FORM_CHANGED: DiffRule = {
     'by the old contract, caller or service, gets an empty array.',
 };
 
-export const ITEM_FORM_RULES: readonly DiffRule[] = [ARRAY_ITEM_FORM_CHANGED];
+export const ELEMENT_FORM_CHANGED: DiffRule = {
+  id: 'element-form-changed',
+  level: 'breaking',
+  meaning:
+    'The element of a parameter or result became unqualified or qualified (`[XmlElement(Form = ' +
+    'XmlSchemaForm.Unqualified)]`, `form`, `resultForm`), wherever it travels.',
+  why:
+    'XmlSerializer reads the element only in the namespace its contract gives it and skips it otherwise: whoever ' +
+    'reads by the old contract, caller or service, gets null or the default.',
+};
+
+export const ITEM_FORM_RULES: readonly DiffRule[] = [ARRAY_ITEM_FORM_CHANGED, ELEMENT_FORM_CHANGED];
+
+/** A parameter's or result's element form (`form`, `resultForm`) that changed; `direction` is where it travels. */
+export function elementFormChanges(
+  where: string,
+  before: 'unqualified' | undefined,
+  after: 'unqualified' | undefined,
+  direction: string,
+): Change[] {
+  if (before === after) return [];
+  const form = (f: 'unqualified' | undefined) => f ?? 'qualified';
+  return [
+    changeOf(ELEMENT_FORM_CHANGED, where, `the element became ${form(after)}, ${direction}`, {
+      old: form(before),
+      new: form(after),
+    }),
+  ];
+}
 
 /**
  * The item forms of two array references of the same type, outermost first: their array types say it

@@ -216,6 +216,7 @@ function operationMap(doc: Document, op: SpecOperation): YAMLMap {
   if (op.resultNillable) node.items.push(pair(doc, 'resultNillable', true));
   if (op.resultItemNullable !== undefined) node.items.push(pair(doc, 'resultItemNullable', op.resultItemNullable));
   if (op.resultItemForm !== undefined) node.items.push(pair(doc, 'resultItemForm', op.resultItemForm));
+  if (op.resultForm !== undefined) node.items.push(pair(doc, 'resultForm', op.resultForm));
   return node;
 }
 
@@ -241,6 +242,7 @@ function parametersSeq(doc: Document, parameters: readonly SpecParameter[]): YAM
       ['nillable', p.nillable],
       ['itemNullable', p.itemNullable],
       ['itemForm', p.itemForm],
+      ['form', p.form],
     ]);
   });
   return fitted(items, '    parameters: ');

@@ -34,12 +34,7 @@ export class ArrayTypes {
    * (`[XmlArrayItem(IsNullable = false)]`) writes a reference type's items without `nillable`; `itemForm`
    * (`[XmlArrayItem(Form = XmlSchemaForm.Unqualified)]`) writes them in no namespace, an array type of their own.
    */
-  get(
-    item: TypeRef,
-    itemName: string | undefined,
-    itemNullable?: boolean,
-    itemForm?: 'unqualified',
-  ): ArrayTypeModel {
+  get(item: TypeRef, itemName: string | undefined, itemNullable?: boolean, itemForm?: 'unqualified'): ArrayTypeModel {
     const name = itemName ?? this.defaultItemName(item);
     const itemNillable = itemNullable === false ? false : this.nillable(item);
     const key = `${itemKey(item)}|${name}|${itemNillable}|${itemForm ?? ''}`;

@@ -359,6 +359,7 @@ class Checker extends YamlChecker {
       'resultElement',
       'resultItemNullable',
       'resultItemForm',
+      'resultForm',
       'resultDataType',
       'resultNillable',
       'headers',
@@ -402,6 +403,8 @@ class Checker extends YamlChecker {
     if (f.resultItemForm && (f.result === undefined || (result !== undefined && !result.endsWith('[]')))) {
       this.problem(f.resultItemForm, 'resultItemForm applies to an array result only');
     }
+    const resultForm = f.resultForm && this.oneOf(f.resultForm, ['unqualified'] as const);
+    if (f.resultForm && !f.result) this.problem(f.resultForm, 'a void operation has no result element');
     const resultElement = f.resultElement && this.name(f.resultElement, 'element name', true);
     if (f.resultElement && !f.result) this.problem(f.resultElement, 'a void operation has no result element');
     const resultDataType = f.resultDataType && f.result && parseDataType(this, f.resultDataType, result);
@@ -431,6 +434,7 @@ class Checker extends YamlChecker {
       ...(resultElement !== undefined && { resultElement }),
       ...(resultItemNullable !== undefined && { resultItemNullable }),
       ...(resultItemForm !== undefined && { resultItemForm }),
+      ...(resultForm !== undefined && { resultForm }),
       ...(resultDataType !== undefined && { resultDataType }),
       ...(resultNillable && { resultNillable }),
       ...(headers !== undefined && { headers }),
@@ -567,6 +571,7 @@ class Checker extends YamlChecker {
         'choice',
         'dataType',
         'nillable',
+        'form',
       ]);
       let name: string | undefined;
       if (this.need(map, f, e.path, 'name')) {
@@ -584,6 +589,8 @@ class Checker extends YamlChecker {
       const itemName = f.itemName && this.name(f.itemName, 'item name', true);
       const itemNullable = f.itemNullable && this.boolean(f.itemNullable);
       const itemForm = f.itemForm && this.oneOf(f.itemForm, ['unqualified'] as const);
+      const form = f.form && this.oneOf(f.form, ['unqualified'] as const);
+      if (f.choice && f.form) this.problem(f.form, 'a choice names its elements: no form');
       const isArray = (type ?? 'string').endsWith('[]');
       const dataType = f.dataType && !f.choice ? parseDataType(this, f.dataType, type) : undefined;
       const nillable = f.nillable && !f.choice ? parseSiteNillable(this, f.nillable, type) : undefined;
@@ -603,6 +610,7 @@ class Checker extends YamlChecker {
         ok(f.itemName, itemName) &&
         ok(f.itemNullable, itemNullable) &&
         ok(f.itemForm, itemForm) &&
+        ok(f.form, form) &&
         ok(f.choice, choice) &&
         ok(f.dataType, dataType) &&
         ok(f.nillable, nillable)
@@ -615,6 +623,7 @@ class Checker extends YamlChecker {
           ...(itemName !== undefined && { itemName }),
           ...(itemNullable !== undefined && { itemNullable }),
           ...(itemForm !== undefined && { itemForm }),
+          ...(form !== undefined && { form }),
           ...(choice && { choice }),
           ...(dataType !== undefined && { dataType }),
           ...(nillable && { nillable }),

@@ -138,6 +138,8 @@ export interface SpecOperation {
   readonly resultItemNullable?: boolean;
   /** `[return: XmlArrayItem(Form = XmlSchemaForm.Unqualified)]`: an array result's items are in no namespace. */
   readonly resultItemForm?: 'unqualified';
+  /** `[return: XmlElement(Form = XmlSchemaForm.Unqualified)]`: the result's element is in no namespace. */
+  readonly resultForm?: 'unqualified';
   readonly headers?: readonly SpecHeader[];
   /** `rpc` (`[SoapRpcMethod]`) or `document` (`[SoapDocumentMethod]`); the service's `style` when omitted. */
   readonly style?: 'document' | 'rpc';
@@ -187,6 +189,8 @@ export interface SpecParameter {
   readonly itemNullable?: boolean;
   /** `[XmlArrayItem(Form = XmlSchemaForm.Unqualified)]` on an array parameter: its items are in no namespace. */
   readonly itemForm?: 'unqualified';
+  /** `[XmlElement(Form = XmlSchemaForm.Unqualified)]`: the parameter's element is in no namespace. */
+  readonly form?: 'unqualified';
   /**
    * Several `[XmlElement(Name, typeof(T))]`s: the parameter is one of these elements, in its place; on an array
    * parameter, several `[XmlArrayItem(Name, typeof(T))]`s (its items are these elements, `ArrayOfChoiceN`). `type`

@@ -89,7 +89,7 @@ export interface RawEnum {
 
 export type RawDeclaration = RawClass | RawEnum;
 
-/** The `owner` of a wrapper element's particles: no class, so no `ref=` and no `form=`. */
+/** The `owner` of a wrapper element's particles: no class, so `ref=` only to a root's element; `form="unqualified"` allowed. */
 const WRAPPER = '\u0000wrapper';
 
 const DATASET_NAMESPACES = ['http://www.w3.org/2001/XMLSchema', 'urn:schemas-microsoft-com:xml-diffgram-v1'];
@@ -383,14 +383,10 @@ export class SchemaReader {
 
   /**
    * `owner`: the namespace of the class holding the particle, where members may refer to other namespaces.
-   * `unqualifiable`: the element may be `form="unqualified"` (a class's member, an array's items).
+   * `unqualifiable`: the element may be `form="unqualified"` (a class's member, a wrapper's parameter or result, an
+   * array's items).
    */
-  private particle(
-    node: XmlNode,
-    what: string,
-    owner?: string,
-    unqualifiable = owner !== undefined && owner !== WRAPPER,
-  ): RawParticle {
+  private particle(node: XmlNode, what: string, owner?: string, unqualifiable = owner !== undefined): RawParticle {
     const minOccurs = node.attributes.get('minOccurs') ?? '1';
     const maxOccurs = node.attributes.get('maxOccurs') ?? '1';
     if (isElement(node, XSD_NS, 'choice')) {

@@ -520,6 +520,7 @@ function operationSpec(
       ...(ref.itemName !== undefined && { itemName: ref.itemName }),
       ...(ref.itemNullable === false && { itemNullable: false }),
       ...(ref.itemForm !== undefined && { itemForm: ref.itemForm }),
+      ...(p.form !== undefined && { form: p.form }),
       ...(ref.choice && { choice: ref.choice }),
       ...(ref.dataType !== undefined && { dataType: ref.dataType }),
       // `[XmlElement(IsNullable = true)]` on a reference-type parameter.
@@ -533,6 +534,7 @@ function operationSpec(
     | 'resultItemName'
     | 'resultItemNullable'
     | 'resultItemForm'
+    | 'resultForm'
     | 'resultDataType'
     | 'resultNillable'
   > = {};
@@ -547,6 +549,7 @@ function operationSpec(
       ...(ref.itemName !== undefined && { resultItemName: ref.itemName }),
       ...(ref.itemNullable === false && { resultItemNullable: false }),
       ...(ref.itemForm !== undefined && { resultItemForm: ref.itemForm }),
+      ...(result.form !== undefined && { resultForm: result.form }),
       ...(ref.dataType !== undefined && { resultDataType: ref.dataType }),
       // `[return: XmlElement(IsNullable = true)]` on a reference-type result.
       ...(ref.nillable && { resultNillable: true }),

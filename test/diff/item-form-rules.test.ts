@@ -42,4 +42,28 @@ describe('item form rules', () => {
     ]);
     expect(diffModels(version('unqualified'), version('unqualified'))).toEqual([]);
   });
+
+  it('element-form-changed (breaking): a parameter and a result element, each in its direction', () => {
+    const version = (form: 'unqualified' | undefined) => {
+      const s = library();
+      operation(s, 'Search').parameters.push({ name: 'code', type: 'string', form });
+      operation(s, 'GetStats').resultForm = form;
+      return modelOfData(JSON.parse(JSON.stringify(s)) as SpecData);
+    };
+    expect(diffModels(version(undefined), version('unqualified'))).toMatchObject([
+      {
+        rule: 'element-form-changed',
+        level: 'breaking',
+        where: 'operation GetStats, result',
+        message: 'the element became unqualified, in responses',
+      },
+      {
+        rule: 'element-form-changed',
+        level: 'breaking',
+        where: 'operation Search, parameter code',
+        message: 'the element became unqualified, in requests',
+      },
+    ]);
+    expect(diffModels(version('unqualified'), version('unqualified'))).toEqual([]);
+  });
 });

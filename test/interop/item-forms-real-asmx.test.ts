@@ -7,7 +7,8 @@
  * (`../golden/corpus-item-forms/expected/`) by echo handlers, as the C# methods. The same requests go to both and the
  * replies must be the same, byte for byte: the items of `ArrayOfReading` and `ArrayOfString` in no namespace
  * (`xmlns=""`, their members back in the service namespace), qualified items of those arrays skipped, the qualified
- * `ArrayOfReading1` beside them. The generated client then sends a survey through the runtime's echo and reads it
+ * `ArrayOfReading1` beside them; `Tag`'s `code` parameter and `Latest`'s result element unqualified too
+ * (`[XmlElement(Form = XmlSchemaForm.Unqualified)]`). The generated client then sends a survey through the runtime's echo and reads it
  * back unchanged.
  */
 import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -29,6 +30,8 @@ const XSI = 'http://www.w3.org/2001/XMLSchema-instance';
 const echo: ItemFormsHandlers = {
   EchoSurvey: ({ survey }) => survey,
   List: ({ readings }) => readings,
+  Tag: ({ code, count }) => `${code ?? ''}${count}`,
+  Latest: ({ gauge }) => ({ Gauge: gauge, Level: 0 }),
 };
 const ours = createItemFormsFetchHandler(echo);
 
@@ -96,6 +99,10 @@ describe('the generated server replies as the real runtime does', () => {
     ['1.1', 'EchoSurvey', '<survey><Readings/><Notes/></survey>'],
     ['1.1', 'List', `<readings>${READING}<Reading xmlns="" xsi:nil="true"/><Reading>skipped</Reading></readings>`],
     ['1.2', 'List', '<readings><Reading><Gauge>qualified</Gauge></Reading></readings>'],
+    ['1.1', 'Tag', '<code xmlns="">ab</code><count>3</count>'],
+    ['1.2', 'Tag', '<code>qualified: skipped</code><count>4</count>'],
+    ['1.1', 'Latest', '<gauge>g7</gauge>'],
+    ['1.2', 'Latest', '<gauge>g8</gauge>'],
   ] as const)('SOAP %s %s %s', async ([version, op, inner], ctx) => {
     sharedAsmxHost.need(ctx);
     const replies = await both({ method: 'POST', path, ...soap(version, op, inner) });
@@ -120,5 +127,14 @@ describe('the generated client, through the real runtime', () => {
       { Gauge: 'x', Level: -1 },
       null,
     ]);
+    expect(await client.Tag({ code: 'ab', count: 3 })).toBe('ab3');
+    expect(await client.Latest({ gauge: 'g9' })).toEqual({ Gauge: 'g9', Level: 0 });
+  });
+
+  it.for(['httpGet', 'httpPost'] as const)('calls Tag and Latest over %s', async (transport, ctx) => {
+    sharedAsmxHost.need(ctx);
+    const client = createItemFormsClient({ url: `${real!.baseUrl}${path}`, transport, timeoutMs: 60_000 });
+    expect(await client.Tag({ code: 'ab', count: 3 })).toBe('ab3');
+    expect(await client.Latest({ gauge: 'g9' })).toEqual({ Gauge: 'g9', Level: 0 });
   });
 });

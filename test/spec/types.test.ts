@@ -183,6 +183,36 @@ describe('types in a spec', () => {
     ]);
   });
 
+  it('reads form on parameters and resultForm ([XmlElement(Form = Unqualified)]) and refuses them elsewhere', () => {
+    const spec = parseSpec(
+      HEAD +
+        [
+          'operations:',
+          '  - name: Op',
+          '    parameters: [{ name: code, form: unqualified }]',
+          '    result: string',
+          '    resultForm: unqualified',
+        ].join('\n'),
+      't.yaml',
+    );
+    expect(spec.operations[0]).toMatchObject({
+      parameters: [{ name: 'code', form: 'unqualified' }],
+      resultForm: 'unqualified',
+    });
+    const text =
+      HEAD +
+      [
+        'operations:',
+        '  - name: Op',
+        '    parameters: [{ name: code, form: qualified }]',
+        '    resultForm: unqualified',
+      ].join('\n');
+    expect(problems(text)).toEqual([
+      't.yaml:6:38: operations[0].parameters[0].form: unknown value "qualified"; did you mean "unqualified"? Expected one of: unqualified',
+      't.yaml:7:17: operations[0].resultForm: a void operation has no result element',
+    ]);
+  });
+
   it('lets overloads share a name when their message names differ, and refuses a duplicate message name', () => {
     const ok = HEAD + 'operations:\n  - { name: Add, messageName: AddInts }\n  - { name: Add }\n';
     expect(problems(ok)).toEqual([]);

@@ -109,6 +109,18 @@ const OPERATIONS: { readonly [Op in keyof Client]: OperationCase<Op> } = {
     },
     upload: undefined,
   },
+  Tag: {
+    transports: ['soap11', 'soap12', 'httpGet', 'httpPost'],
+    plain: { input: { code: 'Tag code', count: 2 }, result: 'Tag result' },
+    hostile: { input: { code: HOSTILE_STRING, count: -2147483648 }, result: HOSTILE_STRING },
+    upload: undefined,
+  },
+  Latest: {
+    transports: ['soap11', 'soap12', 'httpGet', 'httpPost'],
+    plain: { input: { gauge: 'Latest gauge' }, result: { Gauge: 'Latest result Gauge', Level: 1.1 } },
+    hostile: { input: { gauge: HOSTILE_STRING }, result: { Gauge: HOSTILE_STRING, Level: 1.7976931348623157e308 } },
+    upload: undefined,
+  },
 };
 
 /** An operation name ItemForms does not have in any case, and whose SOAPAction no operation has. */

@@ -13,7 +13,16 @@ import {
   type ClientUpload,
 } from '@asmxgen/runtime/client';
 import { service } from './service.js';
-import type { EchoSurveyInput, EchoSurveyResult, ListInput, ListResult } from './types.js';
+import type {
+  EchoSurveyInput,
+  EchoSurveyResult,
+  ListInput,
+  ListResult,
+  TagInput,
+  TagResult,
+  LatestInput,
+  LatestResult,
+} from './types.js';
 
 /** The transports ItemForms enables: what a client's or a call's `transport` may name. */
 export type ItemFormsTransport = 'soap11' | 'soap12' | 'httpGet' | 'httpPost';
@@ -44,6 +53,8 @@ export type ItemFormsCallOptions = CallOptions<ItemFormsTransport>;
 export interface ItemFormsClient {
   EchoSurvey(input?: EchoSurveyInput, options?: ItemFormsCallOptions): Promise<EchoSurveyResult>;
   List(input?: ListInput, options?: ItemFormsCallOptions): Promise<ListResult>;
+  Tag(input: TagInput, options?: ItemFormsCallOptions): Promise<TagResult>;
+  Latest(input?: LatestInput, options?: ItemFormsCallOptions): Promise<LatestResult>;
 }
 
 /**
@@ -58,6 +69,8 @@ export function createItemFormsClient(options: ItemFormsClientOptions = {}): Ite
   return {
     EchoSurvey: (input, callOptions) => call('EchoSurvey', input, callOptions),
     List: (input, callOptions) => call('List', input, callOptions),
+    Tag: (input, callOptions) => call('Tag', input, callOptions),
+    Latest: (input, callOptions) => call('Latest', input, callOptions),
   };
 }
 

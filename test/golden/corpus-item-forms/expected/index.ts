@@ -18,6 +18,17 @@ export type {
   ClientFile,
   ClientUpload,
 } from './client.js';
-export type { Survey, Reading, EchoSurveyInput, EchoSurveyResult, ListInput, ListResult } from './types.js';
+export type {
+  Survey,
+  Reading,
+  EchoSurveyInput,
+  EchoSurveyResult,
+  ListInput,
+  ListResult,
+  TagInput,
+  TagResult,
+  LatestInput,
+  LatestResult,
+} from './types.js';
 export { service } from './service.js';
 export { documents } from './documents.js';

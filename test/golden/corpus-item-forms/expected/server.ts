@@ -11,7 +11,16 @@ import {
 } from '@asmxgen/runtime/server';
 import { documents } from './documents.js';
 import { service } from './service.js';
-import type { EchoSurveyInput, EchoSurveyResult, ListInput, ListResult } from './types.js';
+import type {
+  EchoSurveyInput,
+  EchoSurveyResult,
+  ListInput,
+  ListResult,
+  TagInput,
+  TagResult,
+  LatestInput,
+  LatestResult,
+} from './types.js';
 
 /**
  * The implementation of ItemForms: one method per operation, called with the operation's parameters
@@ -22,6 +31,8 @@ import type { EchoSurveyInput, EchoSurveyResult, ListInput, ListResult } from '.
 export interface ItemFormsHandlers {
   EchoSurvey(input: EchoSurveyInput, ctx: CallContext): EchoSurveyResult | Promise<EchoSurveyResult>;
   List(input: ListInput, ctx: CallContext): ListResult | Promise<ListResult>;
+  Tag(input: TagInput, ctx: CallContext): TagResult | Promise<TagResult>;
+  Latest(input: LatestInput, ctx: CallContext): LatestResult | Promise<LatestResult>;
 }
 
 /**

@@ -37,6 +37,23 @@ export const service: ServiceDescription = {
       },
       httpOmitted: true,
     },
+    {
+      name: 'Tag',
+      soapAction: 'urn:example:forms/Tag',
+      responseElement: 'TagResponse',
+      parameters: [
+        { name: 'code', type: 'string', optional: true, namespace: '' },
+        { name: 'count', type: 'int', optional: false },
+      ],
+      result: { type: 'string', element: 'TagResult', httpElement: 'string' },
+    },
+    {
+      name: 'Latest',
+      soapAction: 'urn:example:forms/Latest',
+      responseElement: 'LatestResponse',
+      parameters: [{ name: 'gauge', type: 'string', optional: true }],
+      result: { type: { class: 'Reading' }, element: 'LatestResult', httpElement: 'Reading', namespace: '' },
+    },
   ],
   types: {
     Survey: {

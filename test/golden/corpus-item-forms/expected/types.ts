@@ -29,3 +29,20 @@ export interface ListInput {
 
 /** What `List` returns, the `ListResult` element; `undefined` when it is absent. */
 export type ListResult = (Reading | null)[] | undefined;
+
+/** The parameters of `Tag`. */
+export interface TagInput {
+  code?: string;
+  count: number;
+}
+
+/** What `Tag` returns, the `TagResult` element; `undefined` when it is absent. */
+export type TagResult = string | undefined;
+
+/** The parameters of `Latest`. */
+export interface LatestInput {
+  gauge?: string;
+}
+
+/** What `Latest` returns, the `LatestResult` element; `undefined` when it is absent. */
+export type LatestResult = Reading | undefined;
