@@ -31,6 +31,26 @@ export function typeReach(
   model: ServiceModel,
   labelOf: (op: OperationModel) => string = operationLabel,
 ): ReadonlyMap<string, TypeReach> {
+  return walk(model, labelOf, false);
+}
+
+/**
+ * Where values of each declared type travel: where the type, or a base of it, is declared and the service registers
+ * it ({@link typeReach} without the operations that carry only its members, as a base of another class). Where a
+ * new derived class may stand in for it, and where an abstract class may no longer be sent.
+ */
+export function valueReach(
+  model: ServiceModel,
+  labelOf: (op: OperationModel) => string = operationLabel,
+): ReadonlyMap<string, TypeReach> {
+  return walk(model, labelOf, true);
+}
+
+function walk(
+  model: ServiceModel,
+  labelOf: (op: OperationModel) => string,
+  valuesOnly: boolean,
+): ReadonlyMap<string, TypeReach> {
   const types = new Map(model.types.map((t) => [t.name, t]));
   const registered = registeredClasses(model, types);
   const derived = new Map<string, string[]>();
@@ -48,10 +68,12 @@ export function typeReach(
     const key = `${name}\n${label}\n${dir}\n${how}`;
     if (!type || seen.has(key)) return;
     seen.add(key);
-    let entry = reach.get(name);
-    if (!entry) reach.set(name, (entry = { operations: new Set(), request: false, response: false }));
-    entry.operations.add(label);
-    entry[dir] = true;
+    if (how === 'carry' || !valuesOnly) {
+      let entry = reach.get(name);
+      if (!entry) reach.set(name, (entry = { operations: new Set(), request: false, response: false }));
+      entry.operations.add(label);
+      entry[dir] = true;
+    }
     if (type.kind === 'enum') return;
     for (const next of memberTypes(type, model)) visit(next, label, dir, 'carry');
     if (type.base !== undefined) visit(type.base, label, dir, 'base');

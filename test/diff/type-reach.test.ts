@@ -99,4 +99,29 @@ describe('type reach', () => {
       OrderReply: 'GetHistory,PlaceOrder,Replay,Status request response',
     });
   });
+
+  it('a derived class added is reported where values of its base travel, not where only its members do', () => {
+    // Only Status declares Reply: Login, PlaceOrder and Replay carry Reply's members, never a Reply value.
+    expect(
+      changes((s) => {
+        s.types.Coupon = { base: 'Reply', members: [{ name: 'Percent', type: 'int' }] };
+        s.types.Reply.include = ['Coupon'];
+      }),
+    ).toEqual([
+      'derived-type-added breaking type Reply: derived type Coupon added, in responses (reaches Status)',
+      'type-added non-breaking type Coupon: added (reaches Status)',
+    ]);
+  });
+
+  it('a base made abstract is reported where values of it travel', () => {
+    // Reply values travel only in Status's response: no caller sends one, so nothing they send is refused.
+    expect(changes((s) => (s.types.Reply.abstract = true))).toEqual([
+      'abstract-changed-compatible non-breaking type Reply: became abstract, in responses (reaches Status)',
+    ]);
+    // OrderReply values travel in Replay's request too.
+    expect(changes((s) => (s.types.OrderReply.abstract = true))).toEqual([
+      'abstract-changed breaking type OrderReply: became abstract, in requests and responses ' +
+        '(reaches PlaceOrder, Replay, Status)',
+    ]);
+  });
 });
