@@ -102,6 +102,8 @@ export class SchemaReader {
   private readonly complexTypes = new Map<string, XmlNode>();
   private readonly simpleTypes = new Map<string, XmlNode>();
   private readonly schemaOf = new Map<XmlNode, XmlNode>();
+  /** Every node of the schemas, with its schema's target namespace ({@link schemaNamespaceOf}). */
+  private nodeSchemas: Map<XmlNode, string> | undefined;
   private readonly declarations = new Map<string, RawDeclaration>();
   /** The namespace each declared XSD type name was read from: a name is declared in one namespace only. */
   private readonly namespaceOf = new Map<string, string>();
@@ -570,13 +572,16 @@ export class SchemaReader {
     if (complexType) {
       if (home === this.tns && isTimeSpan(localName, complexType)) return { kind: 'builtin', name: 'timeSpan' };
       if (this.isArrayType(localName, complexType)) {
-        if (home !== this.tns) {
+        // An array member of a class in another namespace has its `ArrayOfX` in that namespace (the class's, where
+        // the model puts it): a reference from that namespace's own schema.
+        if (home !== this.tns && this.schemaNamespaceOf(node) !== namespace) {
           throw this.doc.failAt(
             node,
             attribute,
-            `${what} has type ${value}, an array type in namespace ${namespace}: the runtime writes it there for an ` +
-              'array member of a class in that namespace, which a spec cannot express yet (its ArrayOfX types are ' +
-              'in the service namespace)',
+            `${what} has type ${value}, an array type in namespace ${namespace}, from the schema of ` +
+              `${this.schemaNamespaceOf(node) ?? '?'}: the runtime writes an ArrayOfX in the namespace of the class ` +
+              'whose member it is (or of the message it is in) and refers to it from that schema only; no ASMX ' +
+              'service wrote this',
           );
         }
         return { kind: 'array', xmlName: localName, item: this.arrayItem(localName, complexType) };
@@ -594,6 +599,20 @@ export class SchemaReader {
       attribute,
       `${what} has type ${value}, which this WSDL does not declare: not a valid WSDL`,
     );
+  }
+
+  /** The target namespace of the schema `node` is in (indexed on first use). */
+  private schemaNamespaceOf(node: XmlNode): string | undefined {
+    if (!this.nodeSchemas) {
+      const index = new Map<XmlNode, string>();
+      const visit = (n: XmlNode, namespace: string): void => {
+        index.set(n, namespace);
+        for (const child of n.elements) visit(child, namespace);
+      };
+      for (const schema of this.doc.schemas) visit(schema, schema.attributes.get('targetNamespace') ?? '');
+      this.nodeSchemas = index;
+    }
+    return this.nodeSchemas.get(node);
   }
 
   /** `ArrayOfX`: a complex type whose sequence is one element that repeats, as the runtime writes arrays. */

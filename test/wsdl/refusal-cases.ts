@@ -162,9 +162,9 @@ export const REFUSALS = {
       '<s:element minOccurs="1" maxOccurs="1" ref="s1:Start" />',
     ],
   ),
-  'an ArrayOfX in another namespace (an array member of a class there)': edit(
+  'an ArrayOfX in another namespace referred to from the service schema': edit(
     corpus('TypeNamespaces.wsdl'),
-    [TN_PLAIN, TN_PLAIN.replace('s:string', 's1:ArrayOfCompass')],
+    ['name="Headings" type="tns:ArrayOfCompass"', 'name="Headings" type="s1:ArrayOfCompass"'],
     [TN_GEO_END, TN_ARRAY_OF_COMPASS.replaceAll('tns:', 's1:') + '\n' + TN_GEO_END],
   ),
   'not XML (JSON)': '{ "service": "Legacy" }\n',
