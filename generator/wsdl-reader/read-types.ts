@@ -277,10 +277,12 @@ export class TypeBuilder {
   private common(d: RawDeclaration): { name: string; xmlName?: string; elementName?: string; namespace?: string } {
     const name = this.nameOf(d.xmlName);
     const element = this.elementNames.get(d.xmlName);
+    // A second type of the same XSD name in another namespace is named apart (`Receipt1`): its XSD name stays.
+    const wire = d.wireName ?? d.xmlName;
     return {
       name,
-      ...(name !== d.xmlName && { xmlName: d.xmlName }),
-      ...(element !== undefined && (element !== d.xmlName || this.roots.has(d.xmlName)) && { elementName: element }),
+      ...(name !== wire && { xmlName: wire }),
+      ...(element !== undefined && (element !== wire || this.roots.has(d.xmlName)) && { elementName: element }),
       ...(d.namespace !== undefined && { namespace: d.namespace }),
     };
   }
