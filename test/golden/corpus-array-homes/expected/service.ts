@@ -3,13 +3,13 @@
 import type { ServiceDescription } from '@asmxgen/runtime';
 
 /**
- * What the runtime knows of ArrayNamespaces: endpoint path, namespace, transports, and each
- * operation's SOAPAction, elements and parameters.
+ * What the runtime knows of ArrayHomes: endpoint path, namespace, transports, and each operation's
+ * SOAPAction, elements and parameters.
  */
 export const service: ServiceDescription = {
-  name: 'ArrayNamespaces',
+  name: 'ArrayHomes',
   namespace: 'urn:example:arrayns',
-  path: '/ArrayNamespaces.asmx',
+  path: '/ArrayHomes.asmx',
   transports: ['soap11', 'soap12', 'httpGet', 'httpPost'],
   operations: [
     {

@@ -1,6 +1,6 @@
 /**
- * Arrays of a class in another namespace on the wire: the generated client of the `corpus-array-namespaces` golden
- * scenario calls the real ASMX runtime serving `ArrayNamespaces.asmx` (the corpus service its spec describes),
+ * Arrays of a class in another namespace on the wire: the generated client of the `corpus-array-homes` golden
+ * scenario calls the real ASMX runtime serving `ArrayHomes.asmx` (the corpus service its spec describes),
  * which echoes a yard (`Survey`) and a bin (`Fill`). `Bin` is of `urn:example:stock`: its arrays' items are
  * elements of that namespace (`s1:ArrayOfString`), while the same arrays of the service's `Yard` hold items of the
  * service namespace. The runtime reads what the client writes and the client reads what the runtime writes: the
@@ -11,11 +11,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createArrayNamespacesClient,
-  type ArrayNamespacesTransport,
+  createArrayHomesClient,
+  type ArrayHomesTransport,
   type Bin,
   type Yard,
-} from '../golden/corpus-array-namespaces/expected/index.js';
+} from '../golden/corpus-array-homes/expected/index.js';
 import { sharedAsmxHost, startSharedAsmxHost, type SharedAsmxHost } from './shared-asmx-host.js';
 
 const CORPUS = join(import.meta.dirname, '..', 'fixtures', 'asmx-corpus');
@@ -45,8 +45,8 @@ let folder: string | undefined;
 beforeAll(async () => {
   if (!sharedAsmxHost.available) return;
   // The one service alone: the host compiles every .asmx file of its folder.
-  folder = mkdtempSync(join(tmpdir(), 'asmxgen-array-namespaces-'));
-  copyFileSync(join(CORPUS, 'ArrayNamespaces.asmx'), join(folder, 'ArrayNamespaces.asmx'));
+  folder = mkdtempSync(join(tmpdir(), 'asmxgen-array-homes-'));
+  copyFileSync(join(CORPUS, 'ArrayHomes.asmx'), join(folder, 'ArrayHomes.asmx'));
   const port = process.env.ASMXGEN_ASMX_HOST_PORT;
   host = await startSharedAsmxHost(folder, port === undefined ? undefined : Number(port));
 }, 180_000);
@@ -56,8 +56,8 @@ afterAll(() => {
   if (folder !== undefined) rmSync(folder, { recursive: true, force: true });
 });
 
-function client(transport: ArrayNamespacesTransport) {
-  return createArrayNamespacesClient({ url: `${host!.baseUrl}/ArrayNamespaces.asmx`, transport, timeoutMs: 60_000 });
+function client(transport: ArrayHomesTransport) {
+  return createArrayHomesClient({ url: `${host!.baseUrl}/ArrayHomes.asmx`, transport, timeoutMs: 60_000 });
 }
 
 describe('arrays of classes in other namespaces against the real ASMX runtime', () => {
