@@ -110,12 +110,13 @@ export function buildModel(spec: Spec): ServiceModel {
   };
   const drafted = new Map(soapOrder.map((i) => [i, draftOf(spec.operations[i]!)]));
   const drafts = spec.operations.map((_, i) => drafted.get(i)!);
-  // HTTP replies name an array result by its default item name, whatever [return: XmlArrayItem] says.
-  const httpResults = drafts.map((d) =>
-    d.http && d.result?.kind === 'array'
-      ? { ...d.result, arrayType: resolver.defaultArrayType(d.result.item).name }
-      : d.result,
-  );
+  // HTTP replies name an array result by its default item name, whatever [return: XmlArrayItem] says, and write
+  // its items as their C# type, whatever their DataType.
+  const httpResults = drafts.map((d) => {
+    if (!d.http || d.result?.kind !== 'array') return d.result;
+    const item = withoutDataType(d.result.item);
+    return { ...d.result, item, arrayType: resolver.defaultArrayType(item).name };
+  });
   const resolved = resolver.finish();
   const types = new Map(resolved.types.map((t) => [t.name, t]));
   const arrays = new Map(resolved.arrayTypes.map((a) => [a.name, a]));
@@ -147,14 +148,25 @@ export function buildModel(spec: Spec): ServiceModel {
    * The class of a wrapped document/literal result with `[XmlRoot]`: the runtime names the result element after the
    * root (`Bill`) and writes it `nillable`, `minOccurs="1"` (corpus `Renames`), as the class's own top-level element.
    */
-  const rootResult = (d: Draft): ClassTypeModel | undefined => {
-    if (spec.wsdl?.runtime !== 'mono' || d.result?.kind !== 'class' || d.encoded) return undefined;
+  const rootResult = (d: Draft): ClassTypeModel | undefined => rootClass(d, d.result);
+  /**
+   * The class of a wrapped document/literal parameter or result with `[XmlRoot]`, with `wsdl.runtime: mono`; a
+   * root with a name (`root`) names a result, one with a namespace (`rootNamespace`) puts the element there.
+   */
+  const rootClass = (d: Draft, ref: TypeRef | undefined): ClassTypeModel | undefined => {
+    if (spec.wsdl?.runtime !== 'mono' || ref?.kind !== 'class' || d.encoded) return undefined;
     if (methodShape(d.op, d.messageName, ns, spec.service.parameterStyle).parameterStyle === 'bare') return undefined;
-    const t = types.get(d.result.name);
-    return t?.kind === 'class' && t.root ? t : undefined;
+    const t = types.get(ref.name);
+    return t?.kind === 'class' && (t.root || t.rootNamespace !== undefined) ? t : undefined;
   };
+  /** The root namespace of a parameter's or result's element, when its class's `[XmlRoot]` has one (Mono). */
+  const rootNamespaceOf = (d: Draft, ref: TypeRef | undefined): string | undefined => rootClass(d, ref)?.rootNamespace;
   /** The result element: `{message name}Result`, or the root name of the result's class. */
-  const resultElementOf = (d: Draft): string => rootResult(d)?.elementName ?? `${d.messageName}Result`;
+  const resultElementOf = (d: Draft): string => {
+    if (d.op.resultElement !== undefined) return d.op.resultElement;
+    const root = rootResult(d);
+    return root?.root ? root.elementName : `${d.messageName}Result`;
+  };
   const headersOf = (d: Draft): HeaderModel[] =>
     [...(d.op.headers ?? [])]
       .sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0))
@@ -195,13 +207,18 @@ export function buildModel(spec: Spec): ServiceModel {
     soapOrder: soapOrder.every((at, i) => at === i) ? undefined : soapOrder,
     operations: drafts.map((d, i): PlanOperation => {
       // `[XmlElement(IsNullable = true)]` on a parameter or the result: `minOccurs="1"`, `nillable="true"`.
-      const particle = (name: string, type: TypeRef, choice?: ChoiceModel, nillable = false) => ({
-        name,
-        type,
-        minOccurs: isValue(type) || type.kind === 'nullable' || nillable ? ('1' as const) : ('0' as const),
-        nillable: type.kind === 'nullable' || nillable,
-        choice,
-      });
+      const particle = (name: string, type: TypeRef, choice?: ChoiceModel, nillable = false) => {
+        const namespace = choice ? undefined : rootNamespaceOf(d, type);
+        const nil = type.kind === 'nullable' || nillable || namespace !== undefined;
+        return {
+          name,
+          type,
+          minOccurs: isValue(type) || nil ? ('1' as const) : ('0' as const),
+          nillable: nil,
+          choice,
+          ...(namespace !== undefined && { namespace }),
+        };
+      };
       const inParams = d.parameters.filter((p) => p.spec.direction !== 'out');
       const outParams = d.parameters.filter((p) => p.spec.direction === 'out' || p.spec.direction === 'ref');
       const shape = methodShape(d.op, d.messageName, ns, spec.service.parameterStyle);
@@ -217,12 +234,15 @@ export function buildModel(spec: Spec): ServiceModel {
           : [
               ...(d.result
                 ? [
-                    particle(
-                      resultElementOf(d),
-                      d.result,
-                      undefined,
-                      d.op.resultNillable || rootResult(d) !== undefined,
-                    ),
+                    {
+                      ...particle(
+                        resultElementOf(d),
+                        d.result,
+                        undefined,
+                        d.op.resultNillable || rootResult(d) !== undefined,
+                      ),
+                      part: `${d.messageName}Result`,
+                    },
                   ]
                 : []),
               ...outParams.map((p) => particle(p.spec.name, p.type, p.choice, p.spec.nillable)),
@@ -263,7 +283,8 @@ export function buildModel(spec: Spec): ServiceModel {
     // Handlers and clients name an operation by its message name: unique where overloads share a name.
     const method = methods.get(messageName)!;
     const parameters = d.parameters.map(({ spec: p, type, choice }): ParameterModel => {
-      const nillable = type.kind === 'nullable' || p.nillable === true;
+      const namespace = choice ? undefined : rootNamespaceOf(d, type);
+      const nillable = type.kind === 'nullable' || p.nillable === true || namespace !== undefined;
       const required = isValue(type) || nillable;
       return {
         name: p.name,
@@ -277,6 +298,7 @@ export function buildModel(spec: Spec): ServiceModel {
         valueType: valueTypeOf(type, arrays),
         choice,
         valueChoice: choice && describeChoice(choice, arrays),
+        namespace,
       };
     });
     const httpResult = httpResults[i];
@@ -291,6 +313,8 @@ export function buildModel(spec: Spec): ServiceModel {
       valueType: valueTypeOf(d.result, arrays),
       replyKey: replyKeyOf(parameters),
       httpElement: d.http ? bodyElement?.name : undefined,
+      namespace: rootResult(d)?.rootNamespace,
+      httpNamespace: d.http ? bodyElement?.namespace : undefined,
     };
     const headers = headersOf(d);
     return {
@@ -312,7 +336,9 @@ export function buildModel(spec: Spec): ServiceModel {
               type: httpParameterKind(p) === 'array' ? plan.stringArray! : 's:string',
             })),
             body: result && {
-              element: bodyElement && `${plan.literalPrefix}:${bodyElement.name}`,
+              element:
+                bodyElement &&
+                `${bodyElement.namespace === undefined ? plan.literalPrefix : plan.prefixes.get(bodyElement.namespace)!}:${bodyElement.name}`,
               xml: bodyElement === undefined,
             },
           }
@@ -332,8 +358,9 @@ export function buildModel(spec: Spec): ServiceModel {
       soapParts: plan.soapParts[i]!,
       soapActionRequired: ambiguous.has(i),
       messages: {
-        soapIn: `${messageName}SoapIn`,
-        soapOut: `${messageName}SoapOut`,
+        // The SOAP messages are named after the protocol that reflects the port type first: SOAP 1.2 when 1.1 is off.
+        soapIn: `${messageName}${flags.soap11 ? 'Soap' : 'Soap12'}In`,
+        soapOut: `${messageName}${flags.soap11 ? 'Soap' : 'Soap12'}Out`,
         httpGetIn: `${messageName}HttpGetIn`,
         httpGetOut: `${messageName}HttpGetOut`,
         httpPostIn: `${messageName}HttpPostIn`,
@@ -365,7 +392,7 @@ export function buildModel(spec: Spec): ServiceModel {
     for (const h of op.headers) if (h.input && !soapHeaderFields.has(h.field)) soapHeaderFields.set(h.field, h.tsType);
   }
 
-  const bindingNames = soapBindingNames(svc, groups);
+  const bindingNames = soapBindingNames(svc, groups, flags.soap11);
   const soapBindings = groups.map((g, i): SoapBindingModel => ({
     name: g.name,
     portType: bindingNames.soap11[i]!,
@@ -509,4 +536,13 @@ function deepFreeze<T>(value: T): T {
     for (const v of Object.values(value)) deepFreeze(v);
   }
   return value;
+}
+
+/** A built-in (or `T?` of one) as its C# type, without the `DataType` of its site. */
+function withoutDataType(ref: TypeRef): TypeRef {
+  if (ref.kind === 'builtin' && ref.dataType) return { kind: 'builtin', spec: ref.spec, name: ref.name };
+  if (ref.kind === 'nullable' && ref.of.kind === 'builtin' && ref.of.dataType) {
+    return { ...ref, of: { kind: 'builtin', spec: ref.of.spec, name: ref.of.name } };
+  }
+  return ref;
 }

@@ -19,7 +19,7 @@ import { WsdlDocument } from './wsdl-document.js';
 import { WsdlError } from './wsdl-error.js';
 import { isUsableName, RESERVED_NAMES } from './wsdl-names.js';
 import { isXmlName } from '../model/naming.js';
-import { parseXmlTree, type XmlNode } from './xml-tree.js';
+import { parseXmlTree, resolveQName, type XmlNode } from './xml-tree.js';
 import { SOAP12_NS } from './wsdl-namespaces.js';
 import type { ClassDeclaration, TypeDeclaration } from '../model/type-declarations.js';
 import type { WsdlDocuments } from './read-documents.js';
@@ -163,7 +163,11 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
   for (const shape of shapes) {
     // A bare element shows no occurrences, so it says nothing of struct or class.
     if (shape.op.soap?.style !== 'bare') {
-      for (const p of [...shape.request, ...shape.response]) types.observe(p, 'wrapper');
+      for (const p of [...shape.request, ...shape.response]) {
+        types.observe(p, 'wrapper');
+        // A `ref=` in the wrapper: the class's `[XmlRoot(Namespace)]` (Mono; corpus `RootNamespaces`).
+        if (p.namespace !== undefined) rootNamespaceOf(doc, types, p.type, p.namespace, p.node, p.name);
+      }
     }
     for (const h of shape.headers) {
       if (!types.isClass({ kind: 'declared', xmlName: h.xmlName })) {
@@ -173,8 +177,15 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
     }
     const body = shape.op.http?.body;
     if (body) {
-      const elementName = doc.localReference(body, 'element');
-      const element = schema.topElement(elementName, body, `the HTTP result element of operation "${shape.op.name}"`);
+      // A class's `[XmlRoot(Namespace)]` puts its HTTP result element in the root's namespace.
+      const qname = resolveQName(body, body.attributes.get('element') ?? '');
+      const rooted = qname !== undefined && qname.namespace !== doc.targetNamespace ? qname : undefined;
+      const elementName = rooted ? rooted.localName : doc.localReference(body, 'element');
+      const what = `the HTTP result element of operation "${shape.op.name}"`;
+      const element = rooted
+        ? schema.topElement(elementName, body, what, rooted.namespace)
+        : schema.topElement(elementName, body, what);
+      if (rooted) rootNamespaceOf(doc, types, element.type, rooted.namespace, body, elementName);
       types.observe(
         {
           node: element.node,
@@ -311,12 +322,14 @@ function messageParticles(
   }
   const bare = (e: SoapElementReading, which: string): RawParticle => {
     const element = schema.topElement(e.name, e.node, what(which), e.namespace);
-    // A parameter is named as on the wire, by its element; the result by its part, {message name}Result. Where a part
-    // and its element differ ([XmlElement(Name)]), the spec's WSDL differs from the served one, which import keeps.
+    // A parameter is named as on the wire, by its element; the result by its part, {message name}Result, its element
+    // renamed by [return: XmlElement("X")] where they differ. Where a parameter's part and element differ, the spec's
+    // WSDL differs from the served one, which import keeps.
     const result = which === 'response' && e.part === `${op.messageName}Result`;
     return {
       node: element.node,
       name: result ? e.part : e.name,
+      ...(result && e.name !== e.part && { resultElement: e.name }),
       type: element.type,
       minOccurs: '1',
       maxOccurs: '1',
@@ -366,9 +379,9 @@ function bindingName(
   const soap11 = bindings.get('soap11');
   const soap12 = bindings.get('soap12');
   let binding: string | undefined;
+  // With SOAP 1.1 off, the SOAP 1.2 binding takes the name itself: `{Service}Soap12`, or X (not X1).
   if (soap11) binding = soap11.name === `${service}Soap` ? undefined : soap11.name;
-  else if (soap12 && soap12.name !== `${service}Soap12` && soap12.name.endsWith('1'))
-    binding = soap12.name.slice(0, -1);
+  else if (soap12 && soap12.name !== `${service}Soap12`) binding = soap12.name;
   if (binding !== undefined && !isXmlName(binding)) {
     throw doc.failAt(
       (soap11 ?? soap12)!.node,
@@ -376,16 +389,35 @@ function bindingName(
       `the binding name "${binding}" is not an XML name: not a valid WSDL`,
     );
   }
-  const soap12Name = binding === undefined ? `${service}Soap12` : `${binding}1`;
+  const soap12Name = binding === undefined ? `${service}Soap12` : soap11 ? `${binding}1` : binding;
   if (soap12 && soap12.name !== soap12Name) {
     throw doc.failAt(
       soap12.node,
       'name',
       `the SOAP 1.2 binding is named "${soap12.name}": the ASMX runtime names it "${soap12Name}" (${service}Soap12, ` +
-        'or X1 for a [WebServiceBinding(Name = "X")]), and a spec cannot express another name',
+        'or X1 for a [WebServiceBinding(Name = "X")] beside SOAP 1.1), and a spec cannot express another name',
     );
   }
   return binding === undefined ? {} : { binding };
+}
+
+/** An element of a class's type in `namespace`, not the service's: the class's `[XmlRoot(Namespace)]`. */
+function rootNamespaceOf(
+  doc: WsdlDocument,
+  types: TypeBuilder,
+  type: RawType,
+  namespace: string,
+  node: XmlNode,
+  element: string,
+): void {
+  if (type.kind !== 'declared' || !types.isClass(type)) {
+    throw doc.fail(
+      node,
+      `the element "${element}" of the namespace "${namespace}" is not of a class: only a class's ` +
+        '[XmlRoot(Namespace)] puts a parameter or result in another namespace',
+    );
+  }
+  types.rootNamespace(type.xmlName, namespace, node);
 }
 
 /**
@@ -397,7 +429,7 @@ function rootResult(types: TypeBuilder, shape: OperationShape): RawParticle | un
   // Only where HTTP offers the operation, which proves it has no out parameter the element could be.
   if (shape.op.http === undefined || shape.op.soap?.style !== 'wrapped') return undefined;
   const first = shape.response[0];
-  if (!first || first.any || first.choice || first.namespace !== undefined) return undefined;
+  if (!first || first.any || first.choice) return undefined;
   if (first.name === `${shape.op.messageName}Result` || shape.request.some((p) => p.name === first.name))
     return undefined;
   if (first.type.kind !== 'declared' || !types.isClass(first.type)) return undefined;
@@ -478,7 +510,8 @@ function operationSpec(
         choice: site.choice,
       };
     }
-    const ref = types.ref(p.type, p.nillable);
+    // A parameter in its class's root namespace is nillable by the class's [XmlRoot]: the spec says it on the class.
+    const ref = types.ref(p.type, p.namespace === undefined && p.nillable);
     const direction = inRequest && inResponse ? 'ref' : inResponse ? 'out' : 'in';
     return {
       name,
@@ -494,15 +527,16 @@ function operationSpec(
   });
   let resultSpec: Pick<
     SpecOperation,
-    'result' | 'resultItemName' | 'resultItemNullable' | 'resultDataType' | 'resultNillable'
+    'result' | 'resultElement' | 'resultItemName' | 'resultItemNullable' | 'resultDataType' | 'resultNillable'
   > = {};
-  if (rooted) {
+  if (rooted || result?.namespace !== undefined) {
     // The nillable root element follows from the class's [XmlRoot]; the spec says it once, on the class.
-    resultSpec = { result: types.ref(rooted.type, false).text };
+    resultSpec = { result: types.ref((rooted ?? result)!.type, false).text };
   } else if (result) {
     const ref = types.ref(result.type, result.nillable);
     resultSpec = {
       result: ref.text,
+      ...(result.resultElement !== undefined && { resultElement: result.resultElement }),
       ...(ref.itemName !== undefined && { resultItemName: ref.itemName }),
       ...(ref.itemNullable === false && { resultItemNullable: false }),
       ...(ref.dataType !== undefined && { resultDataType: ref.dataType }),

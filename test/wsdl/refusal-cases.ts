@@ -127,9 +127,9 @@ export const REFUSALS = {
     NOTIFY_PARAMETER,
     NOTIFY_PARAMETER.replace('s:string', 's:anyType'),
   ]),
-  'DataType on array items (s:date items)': edit(corpus('Arrays.wsdl'), [
-    '<s:element minOccurs="0" maxOccurs="unbounded" name="dateTime" type="s:dateTime" />',
-    '<s:element minOccurs="0" maxOccurs="unbounded" name="dateTime" type="s:date" />',
+  'DataType on the items of an array of arrays (s:token items of ArrayOfArrayOfString)': edit(corpus('Arrays.wsdl'), [
+    '<s:element minOccurs="0" maxOccurs="unbounded" name="string" nillable="true" type="s:string" />',
+    '<s:element minOccurs="0" maxOccurs="unbounded" name="string" nillable="true" type="s:token" />',
   ]),
   'a wrapped request element with type= (a wrapper and a bare element mixed)': edit(LEGACY, [
     `<s:element name="Notify">\n        <s:complexType>\n          <s:sequence>\n            ${NOTIFY_PARAMETER}\n` +
@@ -150,13 +150,10 @@ export const REFUSALS = {
     '<s:element minOccurs="1" maxOccurs="1" name="itemId" nillable="true" type="s:int" />',
   ]),
   'DataSets in both forms (WSDL_VERSION 1 and 2)': firstDataSetLegacy(corpus('DataTables.wsdl')),
-  'a parameter referring to an element of another namespace ([XmlRoot(Namespace)])': edit(
-    corpus('TypeNamespaces.wsdl'),
-    [
-      '<s:element minOccurs="0" maxOccurs="1" name="route" type="tns:Route" />',
-      '<s:element minOccurs="1" maxOccurs="1" ref="s1:Start" />',
-    ],
-  ),
+  'a parameter referring to an element of another namespace that is no class': edit(corpus('TypeNamespaces.wsdl'), [
+    '<s:element minOccurs="0" maxOccurs="1" name="route" type="tns:Route" />',
+    '<s:element minOccurs="1" maxOccurs="1" ref="s2:Remark" />',
+  ]),
   'an ArrayOfX in another namespace referred to from the service schema': edit(
     corpus('TypeNamespaces.wsdl'),
     ['name="Headings" type="tns:ArrayOfCompass"', 'name="Headings" type="s1:ArrayOfCompass"'],

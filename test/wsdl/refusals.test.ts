@@ -58,8 +58,8 @@ const EXPECTED: readonly (readonly [RefusalCase, string])[] = [
     'fixture.wsdl:8:67: the element "message" in the request element of operation "Notify" has type s:anyType, which is none of the XML Schema types a spec names (string, boolean, byte, unsignedByte, short, unsignedShort, int, unsignedInt, long, unsignedLong, float, double, decimal, dateTime, base64Binary, QName, and the DataType names date, time, hexBinary, integer, token, …): the ASMX runtime writes no other',
   ],
   [
-    'DataType on array items (s:date items)',
-    'fixture.wsdl:181:74: the array items "dateTime" have type s:date ([XmlArrayItem(DataType = …)], or [XmlElement(DataType = …)] on an array): a spec gives a dataType to a single member, parameter or result only',
+    'DataType on the items of an array of arrays (s:token items of ArrayOfArrayOfString)',
+    'fixture.wsdl:295:95: the array items "ArrayOfString" are arrays of token items (a DataType on an array of arrays): a spec gives a dataType to a one-dimensional array\'s items only',
   ],
   [
     'a wrapped request element with type= (a wrapper and a bare element mixed)',
@@ -98,8 +98,8 @@ const EXPECTED: readonly (readonly [RefusalCase, string])[] = [
     'fixture.wsdl:22:66: the element "Headings" in the complex type "Route" has type s1:ArrayOfCompass, an array type in namespace urn:example:geo, from the schema of urn:example:typens: the runtime writes an ArrayOfX in the namespace of the class whose member it is (or of the message it is in) and refers to it from that schema only; no ASMX service wrote this',
   ],
   [
-    'a parameter referring to an element of another namespace ([XmlRoot(Namespace)])',
-    'fixture.wsdl:10:52: the request element of operation "PlanRoute" refers to the top-level element s1:Start instead of holding its own: [XmlRoot(Namespace)] on the class of a parameter or result puts it so in another namespace; a spec writes parameters and results as elements of the service namespace and cannot express this',
+    'a parameter referring to an element of another namespace that is no class',
+    'fixture.wsdl:10:13: the element "Remark" of the namespace "urn:example:notes" is not of a class: only a class\'s [XmlRoot(Namespace)] puts a parameter or result in another namespace',
   ],
 ];
 

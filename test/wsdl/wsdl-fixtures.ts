@@ -34,23 +34,23 @@ export function reproducedCorpusWsdls(): string[] {
  * Corpus WSDLs of services a spec cannot express, each with what its refusal must name (corpus README, rules 8
  * and 9): `import` refuses them at the construct.
  */
-export const REFUSED_CORPUS: Readonly<Record<string, RegExp>> = {
-  // [XmlRoot(Namespace)] on a parameter's class: the request element refers to a top-level element of that namespace.
-  'RootNamespaces.wsdl':
-    /^RootNamespaces\.wsdl:9:52: the request element of operation "Send" refers to the top-level element s1:hamper instead of holding its own: \[XmlRoot\(Namespace\)\]/,
-};
+export const REFUSED_CORPUS: Readonly<Record<string, RegExp>> = {};
 
 /** The WSDL the real runtime serves for the parity test's service (test/fixtures/echo-kinds). */
 export const ECHO_KINDS_WSDL = resolve(import.meta.dirname, '../fixtures/echo-kinds/EchoKinds.wsdl');
 
 /** Every WSDL `import` reads, as absolute paths: the shared ones, the reproduced corpus and EchoKinds'. */
+/** A service the runtime served with SOAP 1.1 off (test/fixtures/soap12-only: its README says how). */
+export const SOAP12_ONLY_WSDL = resolve(import.meta.dirname, '../fixtures/soap12-only/Twelve.wsdl');
+
 export function importableWsdls(): string[] {
-  return [...sharedWsdls().map((w) => sharedFile(w)), ...reproducedCorpusWsdls(), ECHO_KINDS_WSDL];
+  return [...sharedWsdls().map((w) => sharedFile(w)), ...reproducedCorpusWsdls(), ECHO_KINDS_WSDL, SOAP12_ONLY_WSDL];
 }
 
 /** A short name for a WSDL path, for test titles. */
 export function wsdlLabel(path: string): string {
   if (path === ECHO_KINDS_WSDL) return 'echo-kinds/EchoKinds.wsdl';
+  if (path === SOAP12_ONLY_WSDL) return 'soap12-only/Twelve.wsdl';
   return path.startsWith(CORPUS_DIR) ? `asmx-corpus/${basename(path)}` : path.slice(path.lastIndexOf('/shared/') + 8);
 }
 

@@ -17,6 +17,7 @@ import { hasForbiddenCharacter } from '../xml-lexical.js';
 import { isXsdType } from '../value-type.js';
 import { isTextType } from '../values/simple-values.js';
 import { writeValue } from '../values/write-value.js';
+import { partDepth } from '../values/namespace-prefixes.js';
 import type { ValueContext } from '../values/value-kinds.js';
 import { httpView } from '../values/data-type-values.js';
 
@@ -44,7 +45,8 @@ function siteLexical(operation: string, type: XsdType, value: unknown, key: stri
 /** The result element of a SOAP reply; `''` when it is left out. */
 export function resultElement(op: OperationDescription, values: ValueContext, value: unknown): string {
   const result = op.result!;
-  return siteElement(op.name, { element: result.element, type: result.type, nillable: result.nillable }, values, value);
+  const { element, type, nillable, namespace } = result;
+  return siteElement(op.name, { element, type, nillable, namespace }, values, value, partDepth(op.bare));
 }
 
 /**
@@ -76,15 +78,23 @@ export function bareReplyParts(
   const reply = value as Record<string, unknown>;
   return replySites(op).map((site) => ({
     element: site.element,
-    xml: siteElement(op.name, site, values, Object.hasOwn(reply, site.key) ? reply[site.key] : undefined, site),
+    xml: siteElement(
+      op.name,
+      site,
+      values,
+      Object.hasOwn(reply, site.key) ? reply[site.key] : undefined,
+      partDepth(op.bare),
+      site,
+    ),
   }));
 }
 
 function siteElement(
   operation: string,
-  site: Pick<ReplySite, 'element' | 'type' | 'nillable'>,
+  site: Pick<ReplySite, 'element' | 'type' | 'nillable' | 'namespace'>,
   values: ValueContext,
   value: unknown,
+  level: number,
   named?: ReplySite,
 ): string {
   if (isXsdType(site.type) && !site.nillable) {
@@ -92,7 +102,9 @@ function siteElement(
     if (lexical === undefined) return '';
     return lexical === '' ? `<${site.element} />` : `<${site.element}>${escapeXmlText(lexical)}</${site.element}>`;
   }
-  return writeValue(values, site.element, site.type, value, { nillable: site.nillable });
+  // A class's `[XmlRoot(Namespace)]` puts the element in the root's namespace, declared on it.
+  const options = site.namespace === undefined ? { level } : { level, namespace: site.namespace };
+  return writeValue(values, site.element, site.type, value, { nillable: site.nillable }, options);
 }
 
 const DECLARATIONS = ` xmlns:xsd="${XSD_NS}" xmlns:xsi="${XSI_NS}"`;
@@ -109,7 +121,9 @@ export function httpResultDocument(site: OperationDescription, values: ValueCont
   if (isXsdType(result.type) && !result.nillable)
     return buildHttpResultDocument(result.type, values.namespace, simpleLexical(op, result, value));
   const name = result.httpElement ?? result.element;
-  const tail = ` xmlns="${escapeXmlAttr(values.namespace)}"`;
+  // A class's `[XmlRoot(Namespace)]` puts the document's root in the root's namespace.
+  const namespace = result.httpNamespace ?? values.namespace;
+  const tail = ` xmlns="${escapeXmlAttr(namespace)}"`;
   const plain = isTextType(result.type) && value !== null && value !== undefined;
   const root = writeValue(
     values,
@@ -117,7 +131,7 @@ export function httpResultDocument(site: OperationDescription, values: ValueCont
     result.type,
     value,
     { nillable: true },
-    { lead: plain ? '' : DECLARATIONS, tail, pretty: true, depth: 0 },
+    { lead: plain ? '' : DECLARATIONS, tail, pretty: true, depth: 0, namespace, scope: namespace },
   );
   return `${XML_DECLARATION}\n${root}`;
 }
