@@ -18,6 +18,7 @@ import { isRequestParameter } from '../reply-values.js';
 import { formatXsdValue, type XsdValue } from '../xsd-values.js';
 import { isXsdType } from '../value-type.js';
 import { formatFormValues } from '../values/form-values.js';
+import { ShapeError } from '../values/shape-error.js';
 import type { ValueContext } from '../values/value-kinds.js';
 import { writeChoice, writeValue } from '../values/write-value.js';
 import { partDepth } from '../values/namespace-prefixes.js';
@@ -54,6 +55,7 @@ export function requestValues(
           ? { name: param.name, value: formatXsdValue(param.type, value as XsdValue) }
           : complexParameter(param, value, context, soap, partDepth(op.bare));
     } catch (error) {
+      if (error instanceof ShapeError) throw new TypeError(`${op.name}: ${error.named(param.name).message}`);
       throw new TypeError(`${op.name}: ${param.name}: ${error instanceof Error ? error.message : String(error)}`);
     }
     for (const text of parameter.texts ?? (parameter.value === undefined ? [] : [parameter.value])) {

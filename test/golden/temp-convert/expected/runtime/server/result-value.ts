@@ -18,6 +18,7 @@ import { escapeXmlAttr, escapeXmlText } from '../xml-escape.js';
 import { hasForbiddenCharacter } from '../xml-lexical.js';
 import { isXsdType } from '../value-type.js';
 import { isTextType } from '../values/simple-values.js';
+import { withRoot } from '../values/shape-error.js';
 import { writeValue } from '../values/write-value.js';
 import { partDepth } from '../values/namespace-prefixes.js';
 import type { ValueContext } from '../values/value-kinds.js';
@@ -99,14 +100,19 @@ function siteElement(
   level: number,
   named?: ReplySite,
 ): string {
-  if (isXsdType(site.type) && !site.nillable) {
-    const lexical = siteLexical(operation, site.type, value, named?.key);
-    if (lexical === undefined) return '';
-    return lexical === '' ? `<${site.element} />` : `<${site.element}>${escapeXmlText(lexical)}</${site.element}>`;
+  try {
+    if (isXsdType(site.type) && !site.nillable) {
+      const lexical = siteLexical(operation, site.type, value, named?.key);
+      if (lexical === undefined) return '';
+      return lexical === '' ? `<${site.element} />` : `<${site.element}>${escapeXmlText(lexical)}</${site.element}>`;
+    }
+    // A class's `[XmlRoot(Namespace)]` puts the element in the root's namespace, declared on it.
+    const options = site.namespace === undefined ? { level } : { level, namespace: site.namespace };
+    return writeValue(values, site.element, site.type, value, { nillable: site.nillable }, options);
+  } catch (error) {
+    // A value not of its type says where it is: `result.Items[3].Price`, or the out parameter's name.
+    throw withRoot(error, named?.key ?? 'result');
   }
-  // A class's `[XmlRoot(Namespace)]` puts the element in the root's namespace, declared on it.
-  const options = site.namespace === undefined ? { level } : { level, namespace: site.namespace };
-  return writeValue(values, site.element, site.type, value, { nillable: site.nillable }, options);
 }
 
 const DECLARATIONS = ` xmlns:xsd="${XSD_NS}" xmlns:xsi="${XSI_NS}"`;
@@ -120,6 +126,14 @@ export function httpResultDocument(site: OperationDescription, values: ValueCont
   // HTTP writes a `DataType` result as its C# type.
   const op = httpView(site);
   const result = op.result!;
+  try {
+    return httpDocument(op, result, values, value);
+  } catch (error) {
+    throw withRoot(error, 'result');
+  }
+}
+
+function httpDocument(op: OperationDescription, result: Result, values: ValueContext, value: unknown): string {
   if (isXsdType(result.type) && !result.nillable)
     return buildHttpResultDocument(result.type, values.namespace, simpleLexical(op, result, value));
   const name = result.httpElement ?? result.element;
