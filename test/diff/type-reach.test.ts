@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { diffModels } from '../../generator/diff/index.js';
 import { typeReach } from '../../generator/diff/type-reach.js';
+import { loadSpecText } from '../../generator/index.js';
 import { modelOfData, type SpecData } from './type-helpers.js';
 
 /**
@@ -122,6 +124,22 @@ describe('type reach', () => {
     expect(changes((s) => (s.types.OrderReply.abstract = true))).toEqual([
       'abstract-changed breaking type OrderReply: became abstract, in requests and responses ' +
         '(reaches PlaceOrder, Replay, Status)',
+    ]);
+  });
+
+  it('in the corpus service Inheritance, a member added to Employee does not reach Engage (a Contractor)', () => {
+    // Employee and Contractor derive from Party: FindParty returns a Party, Hire takes an Employee, Engage a Contractor.
+    const file = 'test/golden/corpus-inheritance/spec.yaml';
+    const text = readFileSync(file, 'utf8');
+    const edited = text.replace(
+      '  Employee: { base: Party, members: [{ name: Department }] }',
+      '  Employee: { base: Party, members: [{ name: Department }, { name: Badge }] }',
+    );
+    expect(edited).not.toBe(text);
+    const found = diffModels(loadSpecText(text, file), loadSpecText(edited, file));
+    expect(found.map((c) => `${c.rule} ${c.level} ${c.where}: ${c.message}`)).toEqual([
+      'member-added-optional non-breaking type Employee, member Badge: added (string, optional), in requests and responses ' +
+        '(reaches FindParty, Hire)',
     ]);
   });
 });
