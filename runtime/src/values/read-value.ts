@@ -60,7 +60,7 @@ export function readValue(ctx: ValueContext, element: XmlElement, type: ValueTyp
   if ('class' in type) return readClass(ctx, element, type.class, false);
   if ('array' in type) {
     if (type.choice) return readChoices(ctx, choiceChildren(ctx, element, type.choice), type.choice);
-    const items = childrenNamed(element, type.item, type.unqualified ? '' : ctx.namespace);
+    const items = childrenNamed(element, type.item, type.unqualified ? '' : (type.namespace ?? ctx.namespace));
     return readItems(ctx, items, type.array, type.nillable);
   }
   throw new TypeError(`No reader for ${JSON.stringify(type)}.`);
@@ -135,7 +135,7 @@ function parseAt(
   }
 }
 
-/** The child elements of `element` in the service namespace named `name`. */
+/** The child elements of `element` in `namespace` named `name`. */
 function childrenNamed(element: XmlElement, name: string, namespace: string): XmlElement[] {
   const found: XmlElement[] = [];
   for (const child of element.children) {

@@ -132,6 +132,11 @@ export interface ArrayValueType {
   /** `[XmlArrayItem(Form = XmlSchemaForm.Unqualified)]`: the items are in no namespace (`xmlns=""`). */
   readonly unqualified?: boolean;
   /**
+   * The items' namespace when it is not the service's: an array member of a class in another namespace has its
+   * `ArrayOfX` in that namespace, and its items are elements of it.
+   */
+  readonly namespace?: string;
+  /**
    * `ArrayOfChoiceN` (`[XmlArrayItem(Name, typeof(T))]`s): each item is one of these elements, the value
    * `{ $element, value }`; `item` is then unused.
    */
