@@ -103,7 +103,8 @@ function writeAny(value: unknown, types: TypeTable): string {
   const declared = declaredNameOfXml(types, $type);
   if (declared === undefined) return quoteJsonString(String(value));
   const description = types[declared]!;
-  if (description.kind === 'enum') return String(enumNumber(description, (value as unknown as { value: unknown }).value));
+  if (description.kind === 'enum')
+    return String(enumNumber(description, (value as unknown as { value: unknown }).value));
   return writeObject(declared, value as Record<string, unknown>, types);
 }
 
