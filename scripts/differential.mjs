@@ -15,7 +15,7 @@
 //      runtime, whose reply must be the same bytes (scripts/differential/client-round-trip.mjs).
 //
 // Reports per service and per type: identical, or the first difference (protocol, echo, sample, runtime vs
-// asmxgen).
+// asmxgen); and the types no echo service can echo beside the others, each with why (`leftOut`).
 //
 //   node scripts/differential.mjs FOLDER [--json FILE] [--port N] [--only NAME,…] [--keep]
 //
@@ -23,10 +23,11 @@
 // (the runtime) and N+1 (the recording proxy); asmxgen serves on free ports. Exit code 0 when it ran (whatever
 // the differences), 2 on a usage error, 3 when a program it needs is missing.
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parse as parseYaml } from 'yaml';
 import { writeEchoService } from './differential/echo-service.mjs';
 import { clientRoundTrip } from './differential/client-round-trip.mjs';
 import { startRecordingProxy } from './differential/recording-proxy.mjs';
@@ -98,6 +99,7 @@ const services = files.map((file, i) => ({
   calls: [],
   raw: [],
   client: [],
+  leftOut: [],
 }));
 
 // 1. Echo services, each checked to compile on its own (the host compiles a folder's services together).
@@ -106,6 +108,7 @@ await inPairs(services, async (svc) => {
   const echo = await writeEchoService(resolve(folder, svc.file), svc.dir, svc.name, svc.ns);
   if (echo.error) return fail(svc, 'no echo service', echo.error);
   svc.types = echo.types;
+  svc.leftOut = echo.leftOut;
   svc.className = echo.className;
   const code = join(svc.dir, 'echo.cs');
   writeFileSync(code, echo.asmx.slice(echo.asmx.indexOf('\n') + 1));
@@ -159,6 +162,7 @@ const report = services.map((svc) => ({
   status: svc.status,
   error: svc.error,
   types: svc.types.map((type) => typeReport(svc, type)),
+  leftOut: svc.leftOut,
 }));
 const totals = totalsOf(report);
 process.stdout.write(render(report, totals));
@@ -179,18 +183,15 @@ async function runService(svc) {
 
   const spec = join(svc.dir, 'spec.yaml');
   const imported = await runTool(process.execPath, [CLI, 'import', wsdlFile, '--out', spec], { cwd: svc.dir });
-  if (imported.code !== 0) return fail(svc, 'import refused', firstLine(imported.out));
+  // Its reason is the line after `asmxgen: cannot import …` (`runtime.wsdl:LINE:COL: why`).
+  if (imported.code !== 0)
+    return fail(svc, 'import refused', firstLine(imported.out.replace(/^.*nothing was written\.\n/, '')));
 
   const client = await buildClient(svc, wsdlFile);
   if (!client) return;
 
   const impl = join(svc.dir, 'echo.mjs');
-  writeFileSync(
-    impl,
-    '// Every echo returns its argument.\n' +
-      'const echo = (args) => Object.values(args ?? {})[0];\n' +
-      "export const handlers = new Proxy({}, { get: (_, key) => (String(key).startsWith('Echo') ? echo : undefined) });\n",
-  );
+  writeFileSync(impl, echoHandlers(spec));
   const server = await startServe(spec, impl, svc.dir);
   if (server.error) return fail(svc, 'asmxgen serve failed', server.error);
   proxy.state.asmxgenPort = server.port;
@@ -243,6 +244,26 @@ async function runService(svc) {
   } catch (error) {
     svc.error = `the generated client did not load: ${firstLine(String(error.message))}`;
   }
+}
+
+/**
+ * The echo handlers: every echo returns its argument; one the spec describes as `ref` parameters and no result (a
+ * WSDL naming the parameter and the result alike: `[XmlRoot]` on the class names both) returns them, as a handler
+ * of out and ref parameters does (docs/handlers.md).
+ */
+function echoHandlers(spec) {
+  const refOnly = {};
+  for (const op of parseYaml(readFileSync(spec, 'utf8')).operations ?? []) {
+    const refs = (op.parameters ?? []).filter((p) => p.direction === 'ref').map((p) => p.name);
+    if (op.result === undefined && refs.length > 0) refOnly[op.name] = refs;
+  }
+  return (
+    '// Every echo returns its argument; those with ref parameters and no result return the ref parameters.\n' +
+    `const refOnly = ${JSON.stringify(refOnly)};\n` +
+    'const echo = (name) => (args) =>\n' +
+    '  refOnly[name] ? Object.fromEntries(refOnly[name].map((k) => [k, args?.[k]])) : Object.values(args ?? {})[0];\n' +
+    "export const handlers = new Proxy({}, { get: (_, key) => (String(key).startsWith('Echo') ? echo(String(key)) : undefined) });\n"
+  );
 }
 
 /** Mono's proxies of the runtime's WSDL for each protocol it binds, compiled with Differential.cs. */
@@ -368,6 +389,7 @@ function render(report, totals) {
   const lines = [];
   for (const svc of report) {
     lines.push(`${svc.file}: ${svc.status}${svc.error ? ` (${svc.error})` : ''}`);
+    for (const { type, reason } of svc.leftOut) lines.push(`  ${type}: not echoed: ${reason}`);
     for (const t of svc.types) {
       if (svc.status !== 'ok') continue;
       if (t.identical && t.rawIdentical && t.clientIdentical)

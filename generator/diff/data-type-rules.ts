@@ -53,7 +53,10 @@ const AS_WRITTEN: ReadonlySet<DataTypeName | undefined> = new Set<DataTypeName |
   'gDay',
 ]);
 
-/** The `dataType` of a site whose type (`T` or `T?`) is the same on both sides; none where it is unchanged. */
+/**
+ * The `dataType` of a site whose type (`T`, `T?`, or an array of them, whose items it types) is the same on both
+ * sides; none where it is unchanged.
+ */
 export function dataTypeChanges(where: string, a: TypeRef, b: TypeRef, suffix = ''): Change[] {
   const before = dataTypeOf(a);
   const after = dataTypeOf(b);
@@ -70,11 +73,17 @@ export function dataTypeChanges(where: string, a: TypeRef, b: TypeRef, suffix = 
 }
 
 function dataTypeOf(ref: TypeRef): DataTypeName | undefined {
-  const base = ref.kind === 'nullable' ? ref.of : ref;
+  const base = siteBase(ref);
   return base.kind === 'builtin' ? base.dataType : undefined;
 }
 
 function dataTypeBaseOf(ref: TypeRef): string | undefined {
-  const base = ref.kind === 'nullable' ? ref.of : ref;
+  const base = siteBase(ref);
   return base.kind === 'builtin' ? base.name : undefined;
+}
+
+/** The built-in a `dataType` applies to: the site's own type, or a one-dimensional array's items'. */
+function siteBase(ref: TypeRef): TypeRef {
+  const item = ref.kind === 'array' && ref.item.kind !== 'array' ? ref.item : ref;
+  return item.kind === 'nullable' ? item.of : item;
 }

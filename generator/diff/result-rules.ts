@@ -53,7 +53,7 @@ export const RESULT_ELEMENT_RENAMED: DiffRule = {
   id: 'result-element-renamed',
   level: 'breaking',
   meaning:
-    "The result element's name changed: the result's class gained, lost or renamed its `[XmlRoot]` (`elementName`), which names the element (`Bill` instead of `{Op}Result`).",
+    "The result element's name changed: the operation's `resultElement` (`[return: XmlElement(\"X\")]`) or the `[XmlRoot]` of the result's class (`elementName`), which names the element (`Bill` instead of `{Op}Result`), changed.",
   why:
     'Callers of the old contract look for the old element in the response and find none: XmlSerializer proxies and ' +
     'asmxgen clients read no value. The root-named element is also nillable, so a null result is written ' +

@@ -280,8 +280,8 @@ export const MEMBER_NAMESPACE_CHANGED: DiffRule = {
   id: 'member-namespace-changed',
   level: 'breaking',
   meaning:
-    "A member's namespace changed: its own element namespace (`namespace`, `[XmlElement(Namespace)]`) or its form " +
-    '(`form`: an unqualified element, a qualified attribute).',
+    "A member's namespace changed: its own namespace (`namespace`, `[XmlElement(Namespace)]`, " +
+    '`[XmlAttribute(Namespace)]`) or its form (`form`: an unqualified element, a qualified attribute).',
   why:
     'On the wire it is one member removed and another added: each side skips the element or attribute of the ' +
     'namespace it does not know and leaves the value at null or its default, without an error.',

@@ -222,6 +222,7 @@ function operationMap(doc: Document, op: SpecOperation): YAMLMap {
   const parameters = op.parameters ?? [];
   if (parameters.length > 0) node.items.push(pair(doc, 'parameters', parametersSeq(doc, parameters)));
   if (op.result !== undefined) node.items.push(pair(doc, 'result', op.result));
+  if (op.resultElement !== undefined) node.items.push(pair(doc, 'resultElement', op.resultElement));
   if (op.resultItemName !== undefined) node.items.push(pair(doc, 'resultItemName', op.resultItemName));
   if (op.resultDataType !== undefined) node.items.push(pair(doc, 'resultDataType', op.resultDataType));
   if (op.resultNillable) node.items.push(pair(doc, 'resultNillable', true));

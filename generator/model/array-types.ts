@@ -14,7 +14,9 @@ export interface NamedTypeFacts {
  * name made Pascal-case as XmlSerializer's `CodeIdentifier.MakePascal` makes it (`ArrayOfString`, `ArrayOfCServico`
  * for `cServico`, `ArrayOfAB` for `ab`, `ArrayOfMyitem` for `my-item`); the same item type with another item name,
  * or with items nillable where the other's are not (`[XmlArrayItem(IsNullable = false)]`), gets a number, in
- * reflection order (`ArrayOfLine`, `ArrayOfLine1`, `ArrayOfLine2`). Ask in reflection order.
+ * reflection order (`ArrayOfLine`, `ArrayOfLine1`, `ArrayOfLine2`). Items with a `DataType`
+ * (`[XmlArrayItem(DataType = "date")]`) are named and typed by it: `ArrayOfDate` of `date` items, apart from the
+ * C# type's `ArrayOfDateTime`. Ask in reflection order.
  */
 export class ArrayTypes {
   private readonly byKey = new Map<string, ArrayTypeModel>();
@@ -33,7 +35,7 @@ export class ArrayTypes {
   get(item: TypeRef, itemName: string | undefined, itemNullable?: boolean): ArrayTypeModel {
     const name = itemName ?? this.defaultItemName(item);
     const itemNillable = itemNullable === false ? false : this.nillable(item);
-    const key = `${item.spec}|${name}|${itemNillable}`;
+    const key = `${itemKey(item)}|${name}|${itemNillable}`;
     let found = this.byKey.get(key);
     if (!found) {
       const stem = `ArrayOf${this.stem(item)}`;
@@ -79,7 +81,7 @@ export class ArrayTypes {
   defaultItemName(item: TypeRef): string {
     switch (item.kind) {
       case 'builtin':
-        return BUILTIN_TYPES[item.name].xsdName;
+        return item.dataType ?? BUILTIN_TYPES[item.name].xsdName;
       case 'class':
       case 'enum':
         return this.named(item.name).xmlName;
@@ -91,7 +93,7 @@ export class ArrayTypes {
   }
 
   private stem(item: TypeRef): string {
-    if (item.kind === 'builtin') return BUILTIN_TYPES[item.name].arrayStem;
+    if (item.kind === 'builtin') return item.dataType ? makePascal(item.dataType) : BUILTIN_TYPES[item.name].arrayStem;
     if (item.kind === 'nullable') return this.stem(item.of);
     return makePascal(this.defaultItemName(item));
   }
@@ -108,6 +110,12 @@ export class ArrayTypes {
         return true;
     }
   }
+}
+
+/** What tells item types apart: the reference as the spec spells it, and a built-in's `DataType`. */
+function itemKey(item: TypeRef): string {
+  const base = item.kind === 'nullable' ? item.of : item;
+  return base.kind === 'builtin' && base.dataType ? `${item.spec}:${base.dataType}` : item.spec;
 }
 
 /**

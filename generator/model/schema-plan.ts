@@ -25,11 +25,14 @@ import type {
   NamespaceDeclaration,
   SchemaModel,
   SchemaNode,
+  TopAttributeNode,
 } from './wsdl-model.js';
 
 /** A child of an operation's request or response element. */
 export interface PlanParticle {
   readonly name: string;
+  /** A bare message's part name, when it is not the element's: the result's `{message name}Result`. */
+  readonly part?: string;
   readonly type: TypeRef;
   readonly minOccurs: '0' | '1';
   readonly nillable: boolean;
@@ -393,7 +396,7 @@ class Planner {
       return [part];
     }
     return particles.map((p) => {
-      const part: Mutable<PlanPart> = { name: p.name, element: '' };
+      const part: Mutable<PlanPart> = { name: p.part ?? p.name, element: '' };
       const key = `${namespace}\u0000${p.name}`;
       if (!this.bareElements.has(key)) {
         this.bareElements.add(key);
@@ -602,7 +605,10 @@ class Planner {
       this.exportSite(m.type, m.choice);
       for (const ns of imports[i]!) this.importInto(home, ns);
     });
-    for (const m of attributes) this.exportSite(m.type, m.choice);
+    for (const m of attributes) {
+      if (this.isRef(m, home)) this.exportAttributeRef(m);
+      this.exportSite(m.type, m.choice);
+    }
     for (const derived of this.registered((d) => d.base === name)) this.exportClass(derived);
   }
 
@@ -614,7 +620,27 @@ class Planner {
     node.attributes = c.members.filter((m) => m.form === 'attribute').map((m) => this.attribute(m, home));
     this.schema(home).items.push(node);
     this.exportRef(text.type);
-    for (const m of c.members) if (m.form === 'attribute') this.exportSite(m.type, m.choice);
+    for (const m of c.members) {
+      if (m.form !== 'attribute') continue;
+      if (this.isRef(m, home)) this.exportAttributeRef(m);
+      this.exportSite(m.type, m.choice);
+    }
+  }
+
+  /** The top-level attribute a `ref=` attribute refers to (`[XmlAttribute(Namespace)]`), written once into its schema. */
+  private exportAttributeRef(m: MemberModel): void {
+    const ns = m.namespace!;
+    if (!this.once(`attribute:${ns}:${m.xmlName}`)) return;
+    const node: Mutable<TopAttributeNode> = {
+      partial: 'topAttribute',
+      name: m.xmlName,
+      type: '',
+      default: m.default,
+      hasDefault: m.default !== undefined,
+    };
+    const q = this.typeName(m.type);
+    if (q) this.qualify(q.namespace, q.name, (t) => (node.type = t), ns);
+    this.schema(ns).items.push(node);
   }
 
   /** A member in a namespace other than its class's: `ref=` to a top-level element of that namespace. */
@@ -673,6 +699,19 @@ class Planner {
   }
 
   private attribute(m: MemberModel, home: string): AttributeNode {
+    if (this.isRef(m, home)) {
+      const node: Mutable<AttributeNode> = {
+        ref: '',
+        form: undefined,
+        name: m.xmlName,
+        type: '',
+        required: false,
+        default: undefined,
+        hasDefault: false,
+      };
+      this.qualify(m.namespace!, m.xmlName, (q) => (node.ref = q), home);
+      return node;
+    }
     const form = m.xmlForm === 'qualified' ? 'qualified' : undefined;
     const node: Mutable<AttributeNode> = {
       form,

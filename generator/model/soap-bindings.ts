@@ -31,10 +31,13 @@ export function soapBindingGroups(
  * The WSDL names of the bindings, as the runtime allocates them (`CodeIdentifiers.AddUnique`): SOAP 1.1 bindings
  * first, in order (`{Service}Soap`, or the `[WebServiceBinding]` name), then SOAP 1.2 ones (`{Service}Soap12`, or
  * the name again, which is taken, so `{name}1`), then HTTP; a name already taken gets the first free number.
+ * With SOAP 1.1 off (`<remove name="HttpSoap" />`), no SOAP 1.1 binding takes a name: the SOAP 1.2 ones are
+ * `{Service}Soap12` or the `[WebServiceBinding]` name itself, and `soap11` repeats them (the port types' names).
  */
 export function soapBindingNames(
   service: string,
   groups: readonly { readonly name: string | undefined }[],
+  soap11Enabled = true,
 ): { soap11: string[]; soap12: string[]; httpGet: string; httpPost: string } {
   const used = new Set<string>();
   const unique = (name: string): string => {
@@ -43,7 +46,12 @@ export function soapBindingNames(
     used.add(candidate);
     return candidate;
   };
-  const soap11 = groups.map((g) => unique(g.name ?? `${service}Soap`));
+  const soap11 = soap11Enabled ? groups.map((g) => unique(g.name ?? `${service}Soap`)) : undefined;
   const soap12 = groups.map((g) => unique(g.name ?? `${service}Soap12`));
-  return { soap11, soap12, httpGet: unique(`${service}HttpGet`), httpPost: unique(`${service}HttpPost`) };
+  return {
+    soap11: soap11 ?? soap12,
+    soap12,
+    httpGet: unique(`${service}HttpGet`),
+    httpPost: unique(`${service}HttpPost`),
+  };
 }

@@ -111,6 +111,8 @@ function describeClass(
  * (`[XmlElement(Namespace)]`) or of none (unqualified); a qualified attribute, its class's.
  */
 function memberNamespace(m: MemberModel, service: string, owner: string): string | undefined {
+  // [XmlAttribute(Namespace)] of its class's own namespace is written unqualified, as the runtime writes it.
+  if (m.form === 'attribute' && m.namespace !== undefined) return m.namespace === owner ? undefined : m.namespace;
   if (m.form === 'attribute') return m.xmlForm === 'qualified' ? owner : undefined;
   if (m.form !== 'element') return undefined;
   const ns = m.namespace ?? (m.xmlForm === 'unqualified' ? '' : owner);

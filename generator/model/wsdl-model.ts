@@ -64,6 +64,7 @@ export type SchemaNode =
   | AnyNode
   | ChoiceNode
   | ElementRefNode
+  | TopAttributeNode
   | EncodedSchemaNode;
 
 /**
@@ -173,12 +174,26 @@ export interface ComplexTypeNode {
 }
 
 export interface AttributeNode {
+  /**
+   * `<s:attribute ref="sN:X" />`: an attribute in another namespace (`[XmlAttribute(Namespace)]`), the qualified
+   * name of the top-level attribute declaring it; nothing else is written then.
+   */
+  readonly ref?: string | undefined;
   /** `form="qualified"` (`Form = XmlSchemaForm.Qualified`). */
   readonly form: 'qualified' | undefined;
   readonly name: string;
   readonly type: string;
   readonly required: boolean;
   /** `[DefaultValue]`: `default=` before `name`, as on elements. */
+  readonly default: string | undefined;
+  readonly hasDefault: boolean;
+}
+
+/** `<s:attribute default name type />` at the top of a schema: what an attribute `ref=` of another schema names. */
+export interface TopAttributeNode {
+  readonly partial: 'topAttribute';
+  readonly name: string;
+  readonly type: string;
   readonly default: string | undefined;
   readonly hasDefault: boolean;
 }

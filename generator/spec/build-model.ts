@@ -110,12 +110,13 @@ export function buildModel(spec: Spec): ServiceModel {
   };
   const drafted = new Map(soapOrder.map((i) => [i, draftOf(spec.operations[i]!)]));
   const drafts = spec.operations.map((_, i) => drafted.get(i)!);
-  // HTTP replies name an array result by its default item name, whatever [return: XmlArrayItem] says.
-  const httpResults = drafts.map((d) =>
-    d.http && d.result?.kind === 'array'
-      ? { ...d.result, arrayType: resolver.defaultArrayType(d.result.item).name }
-      : d.result,
-  );
+  // HTTP replies name an array result by its default item name, whatever [return: XmlArrayItem] says, and write
+  // its items as their C# type, whatever their DataType.
+  const httpResults = drafts.map((d) => {
+    if (!d.http || d.result?.kind !== 'array') return d.result;
+    const item = withoutDataType(d.result.item);
+    return { ...d.result, item, arrayType: resolver.defaultArrayType(item).name };
+  });
   const resolved = resolver.finish();
   const types = new Map(resolved.types.map((t) => [t.name, t]));
   const arrays = new Map(resolved.arrayTypes.map((a) => [a.name, a]));
@@ -154,7 +155,8 @@ export function buildModel(spec: Spec): ServiceModel {
     return t?.kind === 'class' && t.root ? t : undefined;
   };
   /** The result element: `{message name}Result`, or the root name of the result's class. */
-  const resultElementOf = (d: Draft): string => rootResult(d)?.elementName ?? `${d.messageName}Result`;
+  const resultElementOf = (d: Draft): string =>
+    d.op.resultElement ?? rootResult(d)?.elementName ?? `${d.messageName}Result`;
   const headersOf = (d: Draft): HeaderModel[] =>
     [...(d.op.headers ?? [])]
       .sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0))
@@ -217,12 +219,15 @@ export function buildModel(spec: Spec): ServiceModel {
           : [
               ...(d.result
                 ? [
-                    particle(
-                      resultElementOf(d),
-                      d.result,
-                      undefined,
-                      d.op.resultNillable || rootResult(d) !== undefined,
-                    ),
+                    {
+                      ...particle(
+                        resultElementOf(d),
+                        d.result,
+                        undefined,
+                        d.op.resultNillable || rootResult(d) !== undefined,
+                      ),
+                      part: `${d.messageName}Result`,
+                    },
                   ]
                 : []),
               ...outParams.map((p) => particle(p.spec.name, p.type, p.choice, p.spec.nillable)),
@@ -337,8 +342,9 @@ export function buildModel(spec: Spec): ServiceModel {
       soapParts: plan.soapParts[i]!,
       soapActionRequired: ambiguous.has(i),
       messages: {
-        soapIn: `${messageName}SoapIn`,
-        soapOut: `${messageName}SoapOut`,
+        // The SOAP messages are named after the protocol that reflects the port type first: SOAP 1.2 when 1.1 is off.
+        soapIn: `${messageName}${flags.soap11 ? 'Soap' : 'Soap12'}In`,
+        soapOut: `${messageName}${flags.soap11 ? 'Soap' : 'Soap12'}Out`,
         httpGetIn: `${messageName}HttpGetIn`,
         httpGetOut: `${messageName}HttpGetOut`,
         httpPostIn: `${messageName}HttpPostIn`,
@@ -370,7 +376,7 @@ export function buildModel(spec: Spec): ServiceModel {
     for (const h of op.headers) if (h.input && !soapHeaderFields.has(h.field)) soapHeaderFields.set(h.field, h.tsType);
   }
 
-  const bindingNames = soapBindingNames(svc, groups);
+  const bindingNames = soapBindingNames(svc, groups, flags.soap11);
   const soapBindings = groups.map((g, i): SoapBindingModel => ({
     name: g.name,
     portType: bindingNames.soap11[i]!,
@@ -515,4 +521,13 @@ function deepFreeze<T>(value: T): T {
     for (const v of Object.values(value)) deepFreeze(v);
   }
   return value;
+}
+
+/** A built-in (or `T?` of one) as its C# type, without the `DataType` of its site. */
+function withoutDataType(ref: TypeRef): TypeRef {
+  if (ref.kind === 'builtin' && ref.dataType) return { kind: 'builtin', spec: ref.spec, name: ref.name };
+  if (ref.kind === 'nullable' && ref.of.kind === 'builtin' && ref.of.dataType) {
+    return { ...ref, of: { kind: 'builtin', spec: ref.of.spec, name: ref.of.name } };
+  }
+  return ref;
 }

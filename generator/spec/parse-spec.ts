@@ -363,6 +363,7 @@ class Checker extends YamlChecker {
       'parameters',
       'result',
       'resultItemName',
+      'resultElement',
       'resultItemNullable',
       'resultDataType',
       'resultNillable',
@@ -405,6 +406,8 @@ class Checker extends YamlChecker {
     if (f.resultItemNullable && (f.result === undefined || (result !== undefined && !result.endsWith('[]')))) {
       this.problem(f.resultItemNullable, 'resultItemNullable applies to an array result only');
     }
+    const resultElement = f.resultElement && this.name(f.resultElement, 'element name', true);
+    if (f.resultElement && !f.result) this.problem(f.resultElement, 'a void operation has no result element');
     const resultDataType = f.resultDataType && f.result && parseDataType(this, f.resultDataType, result);
     const resultNillable = f.resultNillable && f.result && parseSiteNillable(this, f.resultNillable, result);
     if ((f.resultDataType || f.resultNillable) && !f.result) {
@@ -413,7 +416,7 @@ class Checker extends YamlChecker {
     const headers = f.headers && this.headers(f.headers);
     const soap = this.soapStyle(f);
     this.checkEncoded(f, soap, parameters);
-    const shape = this.methodShape(f, parameters, messageName ?? name, result);
+    const shape = this.methodShape(f, parameters, messageName ?? name, result, resultElement);
     const binding = f.binding && this.name(f.binding, 'binding name', true);
     const scriptMethod = f.scriptMethod && parseScriptMethod(this, f.scriptMethod, this.scriptService);
     const enableSession = f.enableSession && this.boolean(f.enableSession);
@@ -431,6 +434,7 @@ class Checker extends YamlChecker {
       ...(parameters !== undefined && { parameters }),
       ...(result !== undefined && { result }),
       ...(resultItemName !== undefined && { resultItemName }),
+      ...(resultElement !== undefined && { resultElement }),
       ...(resultItemNullable !== undefined && { resultItemNullable }),
       ...(resultDataType !== undefined && { resultDataType }),
       ...(resultNillable && { resultNillable }),
@@ -512,6 +516,7 @@ class Checker extends YamlChecker {
     parameters: readonly SpecParameter[] | undefined,
     messageName: string | undefined,
     result: string | undefined,
+    resultElement?: string,
   ): Partial<SpecOperation> {
     const requestElement = f.requestElement && this.name(f.requestElement, 'element name', true);
     const responseElement = f.responseElement && this.name(f.responseElement, 'element name', true);
@@ -526,7 +531,7 @@ class Checker extends YamlChecker {
       const elements = [
         ...(parameters ?? []).map((p) => ({ ns: requestNamespace, name: p.name, type: p.type, entry: f.parameters! })),
         ...(result !== undefined && messageName !== undefined
-          ? [{ ns: responseNamespace, name: `${messageName}Result`, type: result, entry: f.result! }]
+          ? [{ ns: responseNamespace, name: resultElement ?? `${messageName}Result`, type: result, entry: f.result! }]
           : []),
       ];
       for (const e of elements) this.bareElement(e.ns ?? this.serviceNamespace, e.name, e.type ?? 'string', e.entry);

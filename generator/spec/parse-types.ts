@@ -291,8 +291,14 @@ function classMembers(
         "a text member is its element's text: no attribute, any, unwrapped, nillable, choice, xmlName or default",
       );
     }
-    if (namespace !== undefined && (attribute || any || text || f.choice)) {
-      c.problem(f.namespace!, 'namespace applies to an element member (not an attribute, any, text or choice member)');
+    if (namespace !== undefined && (any || text || f.choice)) {
+      c.problem(
+        f.namespace!,
+        'namespace applies to an element or attribute member (not an any, text or choice member)',
+      );
+    }
+    if (namespace !== undefined && attribute && form === 'qualified') {
+      c.problem(f.form!, "a qualified attribute is in its class's namespace: give form or namespace, not both");
     }
     if (form === 'qualified' && !attribute) {
       c.problem(f.form!, 'an element is qualified by default: form applies to elements as "unqualified" only');

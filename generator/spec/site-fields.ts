@@ -6,7 +6,9 @@ import type { Entry, YamlChecker } from './yaml-checker.js';
 /**
  * `dataType:` of a member, parameter or result (`[XmlElement(DataType = "…")]`): one of the names XmlSerializer
  * accepts, on the C# type it applies to (`date` and `time` on `dateTime` or `dateTime?`, `hexBinary` on
- * `base64Binary`, the others on `string`), never on an array. `undefined` after reporting a problem.
+ * `base64Binary`, the others on `string`), or on a one-dimensional array of it, whose items it types
+ * (`[XmlArrayItem(DataType = "…")]`, `[XmlElement(DataType = "…")]` on an unwrapped array). `undefined` after
+ * reporting a problem.
  */
 export function parseDataType(c: YamlChecker, entry: Entry, type: string | undefined): DataTypeName | undefined {
   const name = c.string(entry);
@@ -18,11 +20,9 @@ export function parseDataType(c: YamlChecker, entry: Entry, type: string | undef
   const parsed = parseTypeText(type ?? 'string');
   if (parsed === undefined) return undefined;
   const base = dataTypeBase(name);
-  if (parsed.rank > 0 || parsed.name !== base || (parsed.nullable && base !== 'dateTime')) {
-    c.problem(
-      entry,
-      `dataType ${name} applies to a ${base}${base === 'dateTime' ? ' or dateTime?' : ''}, not "${type}"`,
-    );
+  if (parsed.rank > 1 || parsed.name !== base || (parsed.nullable && base !== 'dateTime')) {
+    const item = base === 'dateTime' ? 'dateTime or dateTime?' : base;
+    c.problem(entry, `dataType ${name} applies to a ${item} or a one-dimensional array of it, not "${type}"`);
     return undefined;
   }
   return name;

@@ -138,6 +138,11 @@ export interface SpecOperation {
   readonly result?: string;
   /** `[return: XmlArrayItem("X")]`: the item name of an array result. */
   readonly resultItemName?: string;
+  /**
+   * `[return: XmlElement("X")]`: the name of the result's element, in the response wrapper or, for a bare operation,
+   * as its top-level element (whose message part keeps `{message name}Result`); `{message name}Result` when omitted.
+   */
+  readonly resultElement?: string;
   /** `[return: XmlElement(DataType = "date")]`: the result's XSD type (`data-types.ts`). */
   readonly resultDataType?: string;
   /** `[return: XmlElement(IsNullable = true)]` on a reference-type result. */

@@ -3,8 +3,8 @@ import { operationKey, soapActionOf, soapHeadersOf, type WsdlBinding } from './r
 import type { WsdlDocument } from './wsdl-document.js';
 import { isXmlName } from '../model/naming.js';
 import { RESERVED_NAMES } from './wsdl-names.js';
-import { WSDL_NS } from './wsdl-namespaces.js';
-import { childElement, childElements, resolveQName, type XmlNode } from './xml-tree.js';
+import { SOAP11_NS, WSDL_NS } from './wsdl-namespaces.js';
+import { childElement, childElements, isElement, resolveQName, type XmlNode } from './xml-tree.js';
 
 /** What ASMX puts between the message name and `In`/`Out` in each binding's message names. */
 const MESSAGE_INFIX: Record<BindingKind, string> = {
@@ -198,6 +198,17 @@ function checkPortType(doc: WsdlDocument, first: WsdlBinding, binding: WsdlBindi
   }
 }
 
+/** Whether some SOAP 1.1 binding of the document is of `portType`. */
+function hasSoap11Binding(doc: WsdlDocument, portType: XmlNode): boolean {
+  const name = portType.attributes.get('name');
+  return doc.root.elements.some(
+    (b) =>
+      isElement(b, WSDL_NS, 'binding') &&
+      doc.localReference(b, 'type') === name &&
+      b.elements.some((e) => isElement(e, SOAP11_NS, 'binding')),
+  );
+}
+
 /**
  * The message name of a port type operation, from its input message (`{message name}SoapIn`,
  * `…HttpGetIn`, `…HttpPostIn`), and its input and output; a missing output is a one-way operation.
@@ -221,8 +232,12 @@ function messagesOf(
         'operation on HttpGet and HttpPost (an empty message for a one-way or void method)',
     );
   }
-  const infix = MESSAGE_INFIX[binding.kind];
   const inName = doc.localReference(input, 'message');
+  // With SOAP 1.1 off, the SOAP 1.2 binding reflects the port type and names its messages `…Soap12In`.
+  const infix =
+    binding.kind === 'soap12' && inName.endsWith('Soap12In') && !hasSoap11Binding(doc, binding.portType)
+      ? 'Soap12'
+      : MESSAGE_INFIX[binding.kind];
   if (!inName.endsWith(`${infix}In`) || inName.length === `${infix}In`.length) {
     throw doc.failAt(
       input,

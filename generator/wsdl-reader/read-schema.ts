@@ -42,6 +42,8 @@ export interface RawParticle {
   readonly namespace?: string;
   /** `form="unqualified"`. */
   readonly form?: 'unqualified';
+  /** A bare result's element, when it is not its part's `{message name}Result` (`[return: XmlElement("X")]`). */
+  readonly resultElement?: string;
 }
 
 export interface RawAttribute {
@@ -53,6 +55,8 @@ export interface RawAttribute {
   readonly default: string | undefined;
   /** `form="qualified"`. */
   readonly form?: 'qualified';
+  /** `ref=` to a top-level attribute of another namespace (`[XmlAttribute(Namespace)]`): that namespace. */
+  readonly namespace?: string;
 }
 
 export interface RawClass {
@@ -99,6 +103,8 @@ const DATASET_NAMESPACES = ['http://www.w3.org/2001/XMLSchema', 'urn:schemas-mic
  */
 export class SchemaReader {
   private readonly elements = new Map<string, XmlNode>();
+  /** Top-level attributes, which `[XmlAttribute(Namespace)]` members refer to. */
+  private readonly topAttributes = new Map<string, XmlNode>();
   private readonly complexTypes = new Map<string, XmlNode>();
   private readonly simpleTypes = new Map<string, XmlNode>();
   private readonly schemaOf = new Map<XmlNode, XmlNode>();
@@ -143,7 +149,9 @@ export class SchemaReader {
               ? this.complexTypes
               : child.localName === 'simpleType'
                 ? this.simpleTypes
-                : undefined;
+                : child.localName === 'attribute'
+                  ? this.topAttributes
+                  : undefined;
         const key = keyOf(namespace, name);
         if (index && !index.has(key)) index.set(key, child);
         const copy = keyOf(doc.targetNamespace, name);
@@ -341,7 +349,11 @@ export class SchemaReader {
         if (child.attributes.size > 0) throw this.unexpected(child, what);
         for (const item of significant(child)) particles.push(this.particle(item, what, owner));
       } else if (isElement(child, XSD_NS, 'attribute') && !anyAttribute) {
-        attributes.push(this.attribute(child, what, owner !== undefined));
+        attributes.push(
+          child.attributes.has('ref') && owner !== undefined
+            ? this.attributeRef(child, what, owner)
+            : this.attribute(child, what, owner !== undefined),
+        );
       } else if (isElement(child, XSD_NS, 'anyAttribute') && !anyAttribute && child.attributes.size === 0) {
         anyAttribute = true;
       } else {
@@ -471,6 +483,34 @@ export class SchemaReader {
       nillable: target.attributes.get('nillable') === 'true',
       default: undefined,
       any: false,
+      namespace: qname.namespace,
+    };
+  }
+
+  /**
+   * `<s:attribute ref="sN:X" />` in a class: an attribute in another namespace (`[XmlAttribute(Namespace)]`), of the
+   * type (and default) of the top-level attribute it refers to.
+   */
+  private attributeRef(node: XmlNode, what: string, owner: string): RawAttribute {
+    const value = node.attributes.get('ref')!;
+    const qname = resolveQName(node, value);
+    if (node.attributes.size !== 1 || qname === undefined || qname.namespace === owner || qname.namespace === XSD_NS) {
+      throw this.unexpected(node, what);
+    }
+    const target = this.topAttributes.get(keyOf(qname.namespace, qname.localName));
+    if (!target) {
+      throw this.doc.failAt(node, 'ref', `${what} refers to the attribute ${value}, which this WSDL does not declare`);
+    }
+    const extra = [...target.attributes.keys()].find((k) => k !== 'name' && k !== 'type' && k !== 'default');
+    if (extra !== undefined || !target.attributes.has('type')) {
+      throw this.unexpected(target, `the attribute "${qname.localName}"`);
+    }
+    return {
+      node,
+      name: qname.localName,
+      type: this.named(target, `the attribute "${qname.localName}"`),
+      required: false,
+      default: target.attributes.get('default'),
       namespace: qname.namespace,
     };
   }

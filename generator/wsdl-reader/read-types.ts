@@ -217,24 +217,33 @@ export class TypeBuilder {
           return { text: `${site.type}[]`, nillable, itemName: undefined, choice: site.choice };
         }
         const item = this.ref(t.item.type, t.item.nillable, t.item.name);
-        this.refuseItemDataType(t.item);
+        this.refuseNestedDataType(t.item, item);
         const itemName = t.item.name === this.defaultItemName(t.item.type, t.item.name) ? undefined : t.item.name;
         // Items of a reference type written without nillable: [XmlArrayItem(IsNullable = false)].
         const plain = !t.item.nillable && !this.isValueType(t.item.type);
-        return { text: `${item.text}[]`, nillable, itemName, ...(plain && { itemNullable: false as const }) };
+        return {
+          text: `${item.text}[]`,
+          nillable,
+          itemName,
+          ...(plain && { itemNullable: false as const }),
+          // [XmlArrayItem(DataType = …)]: the items' DataType is the array's.
+          ...(item.dataType !== undefined && { dataType: item.dataType }),
+        };
       }
     }
   }
 
-  /** Items of a `DataType` (`[XmlArrayItem(DataType = …)]`, or `[XmlElement(DataType = …)]` on an array). */
-  private refuseItemDataType(item: RawParticle): void {
-    if (item.type.kind === 'builtin' && item.type.dataType !== undefined) {
+  /**
+   * Items that are arrays of `DataType` items (`[XmlArrayItem(DataType = …, NestingLevel = 1)]` on an array of
+   * arrays): a spec gives a dataType to a value or to a one-dimensional array's items only.
+   */
+  private refuseNestedDataType(item: RawParticle, ref: SpecRef): void {
+    if (item.type.kind === 'array' && ref.dataType !== undefined) {
       throw this.doc.failAt(
         item.node,
         'type',
-        `the array items "${item.name}" have type ${item.node.attributes.get('type') ?? item.type.dataType} ` +
-          '([XmlArrayItem(DataType = …)], or [XmlElement(DataType = …)] on an array): a spec gives a dataType to ' +
-          'a single member, parameter or result only',
+        `the array items "${item.name}" are arrays of ${ref.dataType} items (a DataType on an array of arrays): ` +
+          "a spec gives a dataType to a one-dimensional array's items only",
       );
     }
   }
@@ -262,7 +271,7 @@ export class TypeBuilder {
   private defaultItemName(t: RawType, elementName: string): string {
     if (t.kind === 'builtin') {
       const name = t.name === 'xmlNode' && elementName === 'XmlDocument' ? 'xmlDocument' : t.name;
-      return BUILTIN_TYPES[name].xsdName;
+      return t.dataType ?? BUILTIN_TYPES[name].xsdName;
     }
     return t.xmlName;
   }
@@ -325,7 +334,8 @@ export class TypeBuilder {
     for (const a of d.attributes) {
       // A value-type attribute without use="required": a default ([DefaultValue]), or else its {Name}Specified field
       // makes it optional.
-      const optional = !a.required && a.default === undefined && this.isValueType(a.type);
+      // An attribute of another namespace never says use="required": it is required unless a default says not.
+      const optional = !a.required && a.default === undefined && a.namespace === undefined && this.isValueType(a.type);
       const ref = this.ref(a.type, false);
       members.push({
         ...member(a.name),
@@ -333,6 +343,7 @@ export class TypeBuilder {
         ...(ref.dataType !== undefined && { dataType: ref.dataType }),
         attribute: true,
         ...(a.form !== undefined && { form: a.form }),
+        ...(a.namespace !== undefined && { namespace: a.namespace }),
         ...(optional && { optional: true }),
         ...(a.default !== undefined && { default: a.default }),
       });
@@ -362,14 +373,16 @@ export class TypeBuilder {
         ...(p.form !== undefined && { form: p.form }),
       };
       if (p.maxOccurs !== '1') {
-        this.refuseItemDataType(p);
         const item = this.ref(p.type, p.nillable, p.name);
+        this.refuseNestedDataType(p, item);
         // [XmlElement(IsNullable = true)] on an array of a reference type: its items are nillable="true".
         members.push({
           ...member(p.name),
           type: `${item.text}[]`,
           unwrapped: true,
           ...(item.nillable && { nillable: true }),
+          // [XmlElement(DataType = …)] on the array: each item's DataType.
+          ...(item.dataType !== undefined && { dataType: item.dataType }),
           ...where,
         });
         continue;

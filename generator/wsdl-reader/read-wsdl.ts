@@ -311,12 +311,14 @@ function messageParticles(
   }
   const bare = (e: SoapElementReading, which: string): RawParticle => {
     const element = schema.topElement(e.name, e.node, what(which), e.namespace);
-    // A parameter is named as on the wire, by its element; the result by its part, {message name}Result. Where a part
-    // and its element differ ([XmlElement(Name)]), the spec's WSDL differs from the served one, which import keeps.
+    // A parameter is named as on the wire, by its element; the result by its part, {message name}Result, its element
+    // renamed by [return: XmlElement("X")] where they differ. Where a parameter's part and element differ, the spec's
+    // WSDL differs from the served one, which import keeps.
     const result = which === 'response' && e.part === `${op.messageName}Result`;
     return {
       node: element.node,
       name: result ? e.part : e.name,
+      ...(result && e.name !== e.part && { resultElement: e.name }),
       type: element.type,
       minOccurs: '1',
       maxOccurs: '1',
@@ -366,9 +368,9 @@ function bindingName(
   const soap11 = bindings.get('soap11');
   const soap12 = bindings.get('soap12');
   let binding: string | undefined;
+  // With SOAP 1.1 off, the SOAP 1.2 binding takes the name itself: `{Service}Soap12`, or X (not X1).
   if (soap11) binding = soap11.name === `${service}Soap` ? undefined : soap11.name;
-  else if (soap12 && soap12.name !== `${service}Soap12` && soap12.name.endsWith('1'))
-    binding = soap12.name.slice(0, -1);
+  else if (soap12 && soap12.name !== `${service}Soap12`) binding = soap12.name;
   if (binding !== undefined && !isXmlName(binding)) {
     throw doc.failAt(
       (soap11 ?? soap12)!.node,
@@ -376,13 +378,13 @@ function bindingName(
       `the binding name "${binding}" is not an XML name: not a valid WSDL`,
     );
   }
-  const soap12Name = binding === undefined ? `${service}Soap12` : `${binding}1`;
+  const soap12Name = binding === undefined ? `${service}Soap12` : soap11 ? `${binding}1` : binding;
   if (soap12 && soap12.name !== soap12Name) {
     throw doc.failAt(
       soap12.node,
       'name',
       `the SOAP 1.2 binding is named "${soap12.name}": the ASMX runtime names it "${soap12Name}" (${service}Soap12, ` +
-        'or X1 for a [WebServiceBinding(Name = "X")]), and a spec cannot express another name',
+        'or X1 for a [WebServiceBinding(Name = "X")] beside SOAP 1.1), and a spec cannot express another name',
     );
   }
   return binding === undefined ? {} : { binding };
@@ -494,7 +496,7 @@ function operationSpec(
   });
   let resultSpec: Pick<
     SpecOperation,
-    'result' | 'resultItemName' | 'resultItemNullable' | 'resultDataType' | 'resultNillable'
+    'result' | 'resultElement' | 'resultItemName' | 'resultItemNullable' | 'resultDataType' | 'resultNillable'
   > = {};
   if (rooted) {
     // The nillable root element follows from the class's [XmlRoot]; the spec says it once, on the class.
@@ -503,6 +505,7 @@ function operationSpec(
     const ref = types.ref(result.type, result.nillable);
     resultSpec = {
       result: ref.text,
+      ...(result.resultElement !== undefined && { resultElement: result.resultElement }),
       ...(ref.itemName !== undefined && { resultItemName: ref.itemName }),
       ...(ref.itemNullable === false && { resultItemNullable: false }),
       ...(ref.dataType !== undefined && { resultDataType: ref.dataType }),

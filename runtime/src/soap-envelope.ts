@@ -72,10 +72,13 @@ export function buildResponseEnvelopeXml(
 
 /**
  * An element already written (`<name …>…</name>` or `<name … />`) declaring `namespace` as its default namespace
- * first: a part of a bare message, which no wrapper element puts in a namespace.
+ * at the end of its start tag, where XmlTextWriter declares it: a part of a bare message, which no wrapper element
+ * puts in a namespace. (Attribute values escape `>`, so the first one ends the start tag.)
  */
-function withNamespace(xml: string, name: string, namespace: string): string {
-  return `<${name} xmlns="${escapeXmlAttr(namespace)}"${xml.slice(name.length + 1)}`;
+function withNamespace(xml: string, namespace: string): string {
+  const end = xml.indexOf('>');
+  const at = xml[end - 1] === '/' ? end - 2 : end;
+  return `${xml.slice(0, at)} xmlns="${escapeXmlAttr(namespace)}"${xml.slice(at)}`;
 }
 
 /** A Body holding the parts of a bare message as they are, `<soap:Body />` with none. */
@@ -101,7 +104,7 @@ export function buildBareResponseEnvelopeXml(
   const part =
     resultElement === undefined || !resultXml.startsWith(`<${resultElement}`)
       ? resultXml
-      : withNamespace(resultXml, resultElement, namespace);
+      : withNamespace(resultXml, namespace);
   return bareEnvelope(version, part, headerXml);
 }
 
@@ -117,7 +120,7 @@ export function buildBareRepliesEnvelopeXml(
 ): string {
   let body = '';
   for (const { element, xml } of parts) {
-    body += xml.startsWith(`<${element}`) ? withNamespace(xml, element, namespace) : xml;
+    body += xml.startsWith(`<${element}`) ? withNamespace(xml, namespace) : xml;
   }
   return bareEnvelope(version, body, headerXml);
 }
@@ -135,7 +138,7 @@ export function buildBareRequestEnvelope(
   let parts = '';
   for (const param of params) {
     const xml = param.xml ?? (param.value === undefined ? undefined : simpleElement(param.name, param.value));
-    if (xml !== undefined && xml !== '') parts += withNamespace(xml, param.name, namespace);
+    if (xml !== undefined && xml !== '') parts += withNamespace(xml, namespace);
   }
   return bareEnvelope(version, parts, headerXml);
 }

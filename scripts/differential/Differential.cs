@@ -36,7 +36,10 @@ public static class Differential
                 .OrderBy(m => m.Name, StringComparer.Ordinal);
             foreach (MethodInfo method in methods)
             {
+                // An echo whose WSDL names its parameter and result alike (a class's [XmlRoot] names both) is
+                // `void EchoX(ref X name)` to wsdl: the value comes back in the parameter.
                 Type type = method.GetParameters()[0].ParameterType;
+                if (type.IsByRef) type = type.GetElementType();
                 // The HTTP proxies pass an enum as its XML name, a string.
                 if (type == typeof(string) && method.ReturnType.IsEnum)
                 {
@@ -54,7 +57,7 @@ public static class Differential
     static void Call(string protocol, Type proxyType, MethodInfo method, string name, object value, string urlA, string urlB)
     {
         string line = protocol + "\t" + method.Name + "\t" + name + "\t";
-        Type type = method.ReturnType;
+        Type type = EchoedType(method);
         string a, b, errorA = null, errorB = null;
         a = Invoke(proxyType, method, value, urlA, type, out errorA);
         b = Invoke(proxyType, method, value, urlB, type, out errorB);
@@ -76,7 +79,9 @@ public static class Differential
             var proxy = (WebClientProtocol)Activator.CreateInstance(proxyType);
             proxy.Url = url;
             proxy.Timeout = 30000;
-            object result = method.Invoke(proxy, new[] { value });
+            var arguments = new[] { value };
+            object result = method.Invoke(proxy, arguments);
+            if (method.ReturnType == typeof(void)) result = arguments[0];
             return Serialize(type, result);
         }
         catch (TargetInvocationException e)
@@ -88,6 +93,13 @@ public static class Differential
             error = e.GetType().Name + ": " + e.Message;
         }
         return null;
+    }
+
+    /// The type an echo returns: its result's, or (`void EchoX(ref X name)`) its parameter's.
+    static Type EchoedType(MethodInfo method)
+    {
+        Type parameter = method.GetParameters()[0].ParameterType;
+        return method.ReturnType == typeof(void) && parameter.IsByRef ? parameter.GetElementType() : method.ReturnType;
     }
 
     static string Serialize(Type type, object value)

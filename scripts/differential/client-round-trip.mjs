@@ -49,8 +49,7 @@ export async function clientRoundTrip(root, generated, endpoint, exchanges) {
           return new Response(body, { status: answer.status, headers: answer.headers });
         },
       });
-      const parameter = op.parameters?.[0]?.name ?? 'value';
-      const echoed = await call(op.name, { [parameter]: value });
+      const echoed = await call(op.name, echoArguments(op, value));
       if (second.status !== first.status) report('differs', `status ${first.status}, then ${second.status}`);
       else if (!second.body.equals(first.body)) report('differs', firstDifference(first.body, second.body));
       else if (!isDeepStrictEqual(echoed, value)) report('differs', 'the client read the same bytes as two values');
@@ -60,6 +59,16 @@ export async function clientRoundTrip(root, generated, endpoint, exchanges) {
     }
   }
   return results;
+}
+
+/**
+ * The arguments that send `value` (what the client read from a reply) back: the echo's parameter; or, for an echo
+ * the spec describes as `ref` parameters and no result (the client resolves to an object of them), each of them.
+ */
+function echoArguments(op, value) {
+  const refs = (op.parameters ?? []).filter((p) => p.direction === 'ref');
+  if (op.result === undefined && refs.length > 0) return Object.fromEntries(refs.map((p) => [p.name, value?.[p.name]]));
+  return { [op.parameters?.[0]?.name ?? 'value']: value };
 }
 
 /** The generated `service.ts`, compiled by esbuild, its runtime imports pointed at runtime/dist. */

@@ -1,14 +1,16 @@
 // An echo service for a WSDL (scripts/differential.mjs): Mono's `wsdl -server -fields` writes the WSDL's data
 // classes with all their XmlSerializer attributes; the service classes it writes are replaced by one
-// `[WebMethod] T EchoT(T value) { return value; }` per class and enum, in the original's namespace and with its
-// method style (rpc, encoded) — an `.asmx` the real runtime serves.
+// `[WebMethod] T EchoT(T value) { return value; }` per class and enum, in the original's namespace, each with the
+// style its type was written for (literal, or the original's rpc or document/encoded) — an `.asmx` the real
+// runtime serves.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runTool } from './run-tool.mjs';
 
 /**
  * Writes `dir/{name}Echo.asmx` for `wsdlFile`; the C# namespace `csNamespace` keeps its types apart from the
- * other services of the folder. Resolves with `{ asmx, className, types }` or `{ error }`.
+ * other services of the folder. Resolves with `{ asmx, className, types, leftOut }` (`leftOut`: `{ type, reason }`
+ * of the types no echo service can echo beside the others) or `{ error }`.
  */
 export async function writeEchoService(wsdlFile, dir, name, csNamespace) {
   const source = join(dir, `${name}.server.cs`);
@@ -27,13 +29,14 @@ export async function writeEchoService(wsdlFile, dir, name, csNamespace) {
   if (services.length === 0) return { error: 'wsdl -server wrote no service class' };
   const first = services[0].text;
   const namespace = /WebServiceAttribute\(Namespace="([^"]*)"\)/.exec(first)?.[1] ?? 'http://tempuri.org/';
-  const types = declaredTypes(stripRanges(code, services));
-  if (types.length === 0) return { error: 'the WSDL declares no type to echo' };
+  const { echoed, leftOut } = withDistinctRoots(declaredTypes(stripRanges(code, services)));
+  if (echoed.length === 0) return { error: 'the WSDL declares no type to echo' };
   const className = `${name}Echo`;
+  const style = serviceStyle(readFileSync(wsdlFile, 'utf8'), services.map((s) => s.text).join('\n'));
   const asmx =
     `<%@ WebService Language="C#" Class="${csNamespace}.${className}" %>\n` +
-    echoSource(stripRanges(code, services), csNamespace, className, namespace, methodAttribute(first), types);
-  return { asmx, className, types };
+    echoSource(stripRanges(code, services), className, namespace, style, echoed);
+  return { asmx, className, types: echoed.map((t) => t.name), leftOut };
 }
 
 /**
@@ -82,15 +85,50 @@ function stripRanges(code, ranges) {
 }
 
 /**
- * Top-level classes and enums of the namespace, in declaration order; not those `[XmlType(IncludeInSchema =
- * false)]` keeps out of schemas (an `[XmlChoiceIdentifier]`'s enum), which no method can take.
+ * Top-level classes and enums of the namespace, in declaration order, with their attributes; not those
+ * `[XmlType(IncludeInSchema = false)]` keeps out of schemas (an `[XmlChoiceIdentifier]`'s enum), which no method
+ * can take.
  */
 function declaredTypes(code) {
   const types = [];
-  for (const m of code.matchAll(/((?:^ {4}\[[^\n]*\]\n)*)^ {4}public (?:abstract )?(?:partial class|enum) (\w+)/gm)) {
-    if (!/IncludeInSchema=false/.test(m[1])) types.push(m[2]);
+  for (const m of code.matchAll(/((?:^ {4}\[[^\n]*\]\n)*)^ {4}public (?:abstract )?(partial class|enum) (\w+)/gm)) {
+    if (!/IncludeInSchema=false/.test(m[1])) types.push({ name: m[3], enum: m[2] === 'enum', attributes: m[1] });
   }
   return types;
+}
+
+/**
+ * The types an echo service can echo side by side, and those it cannot. HTTP GET and POST answer an enum's echo
+ * (a class's they leave out: its parameter is no simple value) with a document whose root is the enum's literal
+ * name (`[XmlRoot]`, else `[XmlType]`'s name, else the C# name) in the service namespace, and the runtime refuses
+ * a whole service in which two return types share that root (`The top XML element 'Size2' … references distinct
+ * types`): `wsdl` writes two such enums for two schema types of one name in different namespaces (`Size2` and
+ * `Size21`). The first is echoed, the others left out.
+ */
+function withDistinctRoots(types) {
+  const echoed = [];
+  const leftOut = [];
+  const roots = new Map();
+  for (const type of types) {
+    if (!type.enum) {
+      echoed.push(type);
+      continue;
+    }
+    const root =
+      /XmlRootAttribute\("([^"]+)"/.exec(type.attributes)?.[1] ??
+      /XmlTypeAttribute\(TypeName="([^"]+)"/.exec(type.attributes)?.[1] ??
+      type.name;
+    const first = roots.get(root);
+    if (first === undefined) {
+      roots.set(root, type.name);
+      echoed.push(type);
+    } else
+      leftOut.push({
+        type: type.name,
+        reason: `its HTTP reply root ${root} is ${first}'s too: the runtime refuses a service returning both`,
+      });
+  }
+  return { echoed, leftOut };
 }
 
 /**
@@ -103,26 +141,51 @@ export function echoMethod(type, types) {
     : `Echo${type}`;
 }
 
-/** The original methods' style, for the echo methods: rpc or document, literal or encoded. */
-function methodAttribute(serviceClass) {
-  const rpc = /SoapRpcMethodAttribute\(/.test(serviceClass);
-  const encoded = /Use=System\.Web\.Services\.Description\.SoapBindingUse\.Encoded/.test(serviceClass);
-  if (rpc) return '[System.Web.Services.Protocols.SoapRpcMethodAttribute()]';
-  if (encoded)
-    return '[System.Web.Services.Protocols.SoapDocumentMethodAttribute(Use=System.Web.Services.Description.SoapBindingUse.Encoded)]';
-  return '';
+/**
+ * The original service's style: `[SoapRpcService]` where its SOAP binding is `style="rpc"` (its encoded types are
+ * then in the service namespace, not `{ns}/encodedTypes`), and the method attribute of its encoded methods (rpc,
+ * or document/encoded), for the types `wsdl` wrote for them.
+ */
+function serviceStyle(wsdl, serviceClasses) {
+  const rpcService = /<(?:\w+:)?binding\b[^>]*\bstyle="rpc"/.test(wsdl);
+  const rpc = /SoapRpcMethodAttribute\(/.test(serviceClasses);
+  const encoded = /Use=System\.Web\.Services\.Description\.SoapBindingUse\.Encoded/.test(serviceClasses);
+  let encodedMethod = '';
+  if (rpc) encodedMethod = '[System.Web.Services.Protocols.SoapRpcMethodAttribute()]';
+  else if (encoded)
+    encodedMethod =
+      '[System.Web.Services.Protocols.SoapDocumentMethodAttribute(Use=System.Web.Services.Description.SoapBindingUse.Encoded)]';
+  return { rpcService, encodedMethod };
 }
 
-function echoSource(code, csNamespace, className, namespace, attribute, types) {
+/**
+ * An echo's method attribute: a type `wsdl` wrote for encoded messages (`[SoapType]`, no `[XmlType]`) is echoed
+ * encoded, one written for literal messages (`[XmlType]`, no `[SoapType]`) literal; one with neither (no
+ * namespace to say) as the original's encoded methods where it has only those.
+ */
+function methodAttribute(type, style, literalService) {
+  const soap = /SoapTypeAttribute\(/.test(type.attributes);
+  const xml = /XmlTypeAttribute\(/.test(type.attributes);
+  const encoded = style.encodedMethod !== '' && (soap ? !xml : !xml && !literalService);
+  if (encoded) return style.encodedMethod;
+  return style.rpcService ? '[System.Web.Services.Protocols.SoapDocumentMethodAttribute()]' : '';
+}
+
+function echoSource(code, className, namespace, style, types) {
+  const names = types.map((t) => t.name);
+  const literalService = types.some((t) => /XmlTypeAttribute\(/.test(t.attributes));
   const methods = types
-    .map(
-      (type) =>
+    .map((type) => {
+      const attribute = methodAttribute(type, style, literalService);
+      return (
         `        [System.Web.Services.WebMethodAttribute()]${attribute ? `\n        ${attribute}` : ''}\n` +
-        `        public ${type} ${echoMethod(type, types)}(${type} value) { return value; }\n`,
-    )
+        `        public ${type.name} ${echoMethod(type.name, names)}(${type.name} value) { return value; }\n`
+      );
+    })
     .join('\n');
   const service =
     `    [System.Web.Services.WebServiceAttribute(Namespace="${namespace}")]\n` +
+    (style.rpcService ? '    [System.Web.Services.Protocols.SoapRpcServiceAttribute()]\n' : '') +
     `    public class ${className} : System.Web.Services.WebService {\n${methods}    }\n`;
   const close = code.lastIndexOf('}');
   return `${code.slice(0, close)}\n${service}}\n`;

@@ -61,6 +61,36 @@ describe('data type rules', () => {
     ]);
   });
 
+  it("data-type-changed on an array's items ([XmlArrayItem(DataType)]), beside the items' new name", () => {
+    // The items are named after their DataType (`<date>`, `<integer>`): their elements change too.
+    expect(brief(changesTo(stamp({ type: 'dateTime[]', dataType: 'date' }), stamp({ type: 'dateTime[]' })))).toEqual([
+      'data-type-changed breaking type Stamp, member Day',
+      'array-item-name-changed breaking type Stamp, member Day[]',
+    ]);
+    const integers = stamp({ type: 'string[]', dataType: 'integer' });
+    expect(brief(changesTo(integers, stamp({ type: 'string[]', dataType: 'token' })))).toEqual([
+      'array-item-name-changed breaking type Stamp, member Day[]',
+      'data-type-changed-compatible non-breaking type Stamp, member Day',
+    ]);
+    const days = withOperation('Count', (op) => ({
+      ...op,
+      parameters: [{ name: 'days', type: 'dateTime[]', dataType: 'date' }],
+      result: 'base64Binary[]',
+      resultDataType: 'hexBinary',
+    }));
+    const stamps = withOperation('Count', (op) => ({
+      ...op,
+      parameters: [{ name: 'days', type: 'dateTime[]' }],
+      result: 'base64Binary[]',
+    }));
+    expect(brief(changesTo(days, stamps))).toEqual([
+      'data-type-changed breaking operation Count, parameter days',
+      'array-item-name-changed breaking operation Count, parameter days[]',
+      'data-type-changed breaking operation Count, result',
+      'array-item-name-changed breaking operation Count, result[]',
+    ]);
+  });
+
   it('no change where only the C# type changed: that is the type rule', () => {
     expect(brief(changesTo(stamp({ type: 'dateTime', dataType: 'date' }), stamp({ type: 'string' })))).toEqual([
       'member-type-changed breaking type Stamp, member Day',

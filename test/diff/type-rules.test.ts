@@ -491,6 +491,21 @@ describe('type rules', () => {
     ]);
   });
 
+  it('member-namespace-changed (breaking): an attribute put in another namespace ([XmlAttribute(Namespace)])', () => {
+    const before = library();
+    members(before, 'Query').push({ name: 'Code', attribute: true });
+    const after = library();
+    members(after, 'Query').push({ name: 'Code', attribute: true, namespace: 'urn:codes' });
+    expect(diffModels(modelOfData(before), modelOfData(after))).toMatchObject([
+      {
+        rule: 'member-namespace-changed',
+        level: 'breaking',
+        where: 'type Query, member Code',
+        message: expect.stringMatching(/^namespace or form changed from unqualified to urn:codes/) as string,
+      },
+    ]);
+  });
+
   it('member-nillable-changed (breaking): became nillable while in responses', () => {
     expect(
       libraryChanges((s) => {

@@ -189,11 +189,23 @@ describe('parseSpec', () => {
     ]);
   });
 
+  it('reads resultElement ([return: XmlElement("X")]) and refuses it on a void operation', () => {
+    const text = (op: string) => `service:\n  name: S\n  namespace: urn:s\noperations:\n  - ${op}\n`;
+    expect(parseSpec(text('{ name: Op, result: string, resultElement: Answer }'), 'r.yaml').operations[0]).toEqual({
+      name: 'Op',
+      result: 'string',
+      resultElement: 'Answer',
+    });
+    expect(() => parseSpec(text('{ name: Op, resultElement: Answer }'), 'r.yaml')).toThrow(
+      'r.yaml:5:32: operations[0].resultElement: a void operation has no result element',
+    );
+  });
+
   it('reports unknown fields at their key, at every level', () => {
     const text = `${HEAD}  nam: x\noperations:\n  - name: X\n    params: []\n    parameters: [{ name: a, kind: int }]\nextra: 1\n`;
     expect(problemsOf(() => parseSpec(text, 'f.yaml'))).toEqual([
       'f.yaml:4:3: service.nam: unknown field "nam"; did you mean "name"? Expected one of: name, namespace, path, description, binding, conformanceClaim, include, style, parameterStyle, soapBindings, scriptService',
-      'f.yaml:7:5: operations[0].params: unknown field "params"; expected one of: name, messageName, group, description, soapAction, parameters, result, resultItemName, resultItemNullable, resultDataType, resultNillable, headers, style, use, requestElement, responseElement, requestNamespace, responseNamespace, parameterStyle, oneWay, binding, scriptMethod, enableSession',
+      'f.yaml:7:5: operations[0].params: unknown field "params"; expected one of: name, messageName, group, description, soapAction, parameters, result, resultItemName, resultElement, resultItemNullable, resultDataType, resultNillable, headers, style, use, requestElement, responseElement, requestNamespace, responseNamespace, parameterStyle, oneWay, binding, scriptMethod, enableSession',
       'f.yaml:8:29: operations[0].parameters[0].kind: unknown field "kind"; expected one of: name, type, direction, list, itemName, itemNullable, choice, dataType, nillable',
       'f.yaml:9:1: extra: unknown field "extra"; expected one of: service, bindings, types, operations, wsdl',
     ]);

@@ -54,17 +54,17 @@ describe('dataType', () => {
       problemsOf(
         `${HEAD}types:\n  Stamp:\n    members:\n` +
           '      - { name: Day, type: string, dataType: date }\n' +
-          '      - { name: Days, type: "dateTime[]", dataType: date }\n' +
+          '      - { name: Days, type: "dateTime[][]", dataType: date }\n' +
           '      - { name: Odd, dataType: int }\n' +
           'operations:\n  - name: Echo\n' +
           '    parameters: [{ name: p, type: int, dataType: integer }]\n' +
           '    resultDataType: date\n',
       ),
     ).toEqual([
-      'f.yaml:7:46: types.Stamp.members[0].dataType: dataType date applies to a dateTime or dateTime?, not "string"',
-      'f.yaml:8:53: types.Stamp.members[1].dataType: dataType date applies to a dateTime or dateTime?, not "dateTime[]"',
+      'f.yaml:7:46: types.Stamp.members[0].dataType: dataType date applies to a dateTime or dateTime? or a one-dimensional array of it, not "string"',
+      'f.yaml:8:55: types.Stamp.members[1].dataType: dataType date applies to a dateTime or dateTime? or a one-dimensional array of it, not "dateTime[][]"',
       'f.yaml:9:32: types.Stamp.members[2].dataType: unknown dataType "int": one of integer, nonNegativeInteger, positiveInteger, negativeInteger, nonPositiveInteger, token, normalizedString, language, Name, NCName, NMTOKEN, NMTOKENS, ID, IDREF, IDREFS, ENTITY, ENTITIES, NOTATION, anyURI, duration, gYear, gYearMonth, gMonth, gMonthDay, gDay, date, time, hexBinary',
-      'f.yaml:12:50: operations[0].parameters[0].dataType: dataType integer applies to a string, not "int"',
+      'f.yaml:12:50: operations[0].parameters[0].dataType: dataType integer applies to a string or a one-dimensional array of it, not "int"',
       'f.yaml:13:21: operations[0].resultDataType: a void operation has no result to describe',
     ]);
   });

@@ -239,7 +239,7 @@ describe('types in a spec', () => {
         'types:',
         '  T: { namespace: urn:t, members: [{ name: A, form: qualified }, { name: B, attribute: true, form: unqualified }, { name: C, type: "int[]" }] }',
         '  X: { members: [{ name: V, type: "int[]", text: true }, { name: E }] }',
-        '  Y: { members: [{ name: N, attribute: true, namespace: urn:n }, { name: F, form: unqualified, namespace: urn:f }] }',
+        '  Y: { members: [{ name: N, attribute: true, namespace: urn:n, form: qualified }, { name: F, form: unqualified, namespace: urn:f }, { name: G, type: xmlElement, any: true, namespace: urn:g }] }',
         'operations:',
         '  - { name: Op }',
       ].join('\n');
@@ -249,8 +249,9 @@ describe('types in a spec', () => {
       't.yaml:5:132: types.T.members[2].type: a wrapped array member of a class in another namespace is not supported (its ArrayOfX would be in that namespace): use unwrapped',
       't.yaml:6:17: types.X.members: a class with a text member has attributes besides it only (simple content)',
       't.yaml:6:35: types.X.members[0].type: "int[]" cannot be text: text is of simple types and enums (not classes, arrays, anyType or XML)',
-      't.yaml:7:57: types.Y.members[0].namespace: namespace applies to an element member (not an attribute, any, text or choice member)',
-      't.yaml:7:83: types.Y.members[1].form: an unqualified element has no namespace: give form or namespace, not both',
+      "t.yaml:7:70: types.Y.members[0].form: a qualified attribute is in its class's namespace: give form or namespace, not both",
+      't.yaml:7:100: types.Y.members[1].form: an unqualified element has no namespace: give form or namespace, not both',
+      't.yaml:7:184: types.Y.members[2].namespace: namespace applies to an element or attribute member (not an any, text or choice member)',
     ]);
   });
 });

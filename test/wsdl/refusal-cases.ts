@@ -127,9 +127,9 @@ export const REFUSALS = {
     NOTIFY_PARAMETER,
     NOTIFY_PARAMETER.replace('s:string', 's:anyType'),
   ]),
-  'DataType on array items (s:date items)': edit(corpus('Arrays.wsdl'), [
-    '<s:element minOccurs="0" maxOccurs="unbounded" name="dateTime" type="s:dateTime" />',
-    '<s:element minOccurs="0" maxOccurs="unbounded" name="dateTime" type="s:date" />',
+  'DataType on the items of an array of arrays (s:token items of ArrayOfArrayOfString)': edit(corpus('Arrays.wsdl'), [
+    '<s:element minOccurs="0" maxOccurs="unbounded" name="string" nillable="true" type="s:string" />',
+    '<s:element minOccurs="0" maxOccurs="unbounded" name="string" nillable="true" type="s:token" />',
   ]),
   'a wrapped request element with type= (a wrapper and a bare element mixed)': edit(LEGACY, [
     `<s:element name="Notify">\n        <s:complexType>\n          <s:sequence>\n            ${NOTIFY_PARAMETER}\n` +

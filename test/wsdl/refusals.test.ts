@@ -58,8 +58,8 @@ const EXPECTED: readonly (readonly [RefusalCase, string])[] = [
     'fixture.wsdl:8:67: the element "message" in the request element of operation "Notify" has type s:anyType, which is none of the XML Schema types a spec names (string, boolean, byte, unsignedByte, short, unsignedShort, int, unsignedInt, long, unsignedLong, float, double, decimal, dateTime, base64Binary, QName, and the DataType names date, time, hexBinary, integer, token, …): the ASMX runtime writes no other',
   ],
   [
-    'DataType on array items (s:date items)',
-    'fixture.wsdl:181:74: the array items "dateTime" have type s:date ([XmlArrayItem(DataType = …)], or [XmlElement(DataType = …)] on an array): a spec gives a dataType to a single member, parameter or result only',
+    'DataType on the items of an array of arrays (s:token items of ArrayOfArrayOfString)',
+    'fixture.wsdl:295:95: the array items "ArrayOfString" are arrays of token items (a DataType on an array of arrays): a spec gives a dataType to a one-dimensional array\'s items only',
   ],
   [
     'a wrapped request element with type= (a wrapper and a bare element mixed)',

@@ -44,13 +44,17 @@ export const REFUSED_CORPUS: Readonly<Record<string, RegExp>> = {
 export const ECHO_KINDS_WSDL = resolve(import.meta.dirname, '../fixtures/echo-kinds/EchoKinds.wsdl');
 
 /** Every WSDL `import` reads, as absolute paths: the shared ones, the reproduced corpus and EchoKinds'. */
+/** A service the runtime served with SOAP 1.1 off (test/fixtures/soap12-only: its README says how). */
+export const SOAP12_ONLY_WSDL = resolve(import.meta.dirname, '../fixtures/soap12-only/Twelve.wsdl');
+
 export function importableWsdls(): string[] {
-  return [...sharedWsdls().map((w) => sharedFile(w)), ...reproducedCorpusWsdls(), ECHO_KINDS_WSDL];
+  return [...sharedWsdls().map((w) => sharedFile(w)), ...reproducedCorpusWsdls(), ECHO_KINDS_WSDL, SOAP12_ONLY_WSDL];
 }
 
 /** A short name for a WSDL path, for test titles. */
 export function wsdlLabel(path: string): string {
   if (path === ECHO_KINDS_WSDL) return 'echo-kinds/EchoKinds.wsdl';
+  if (path === SOAP12_ONLY_WSDL) return 'soap12-only/Twelve.wsdl';
   return path.startsWith(CORPUS_DIR) ? `asmx-corpus/${basename(path)}` : path.slice(path.lastIndexOf('/shared/') + 8);
 }
 

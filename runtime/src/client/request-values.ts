@@ -18,6 +18,7 @@ import { isXsdType } from '../value-type.js';
 import { formatFormValues } from '../values/form-values.js';
 import type { ValueContext } from '../values/value-kinds.js';
 import { writeChoice, writeValue } from '../values/write-value.js';
+import { partDepth } from '../values/namespace-prefixes.js';
 import { httpView } from '../values/data-type-values.js';
 
 /**
@@ -49,7 +50,7 @@ export function requestValues(
       parameter =
         soap && isXsdType(param.type) && value !== null && !param.choice
           ? { name: param.name, value: formatXsdValue(param.type, value as XsdValue) }
-          : complexParameter(param, value, context, soap);
+          : complexParameter(param, value, context, soap, partDepth(op.bare));
     } catch (error) {
       throw new TypeError(`${op.name}: ${param.name}: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -75,12 +76,14 @@ function complexParameter(
   value: unknown,
   context: ValueContext,
   soap: boolean,
+  level: number,
 ): RequestParameter {
   if (soap && param.choice)
-    return { name: param.name, value: undefined, xml: writeChoice(context, param.choice, value) };
+    return { name: param.name, value: undefined, xml: writeChoice(context, param.choice, value, { level }) };
   if (soap) {
     const site = { nillable: param.nillable, optional: param.optional };
-    return { name: param.name, value: undefined, xml: writeValue(context, param.name, param.type, value, site) };
+    const xml = writeValue(context, param.name, param.type, value, site, { level });
+    return { name: param.name, value: undefined, xml };
   }
   if (value === null) throw new TypeError('null cannot be sent over HTTP GET/POST.');
   const texts = formatFormValues(context.types, param.type, value);

@@ -8,6 +8,7 @@ import { childElements, type XmlElement } from '../xml-reader.js';
 import { escapeXmlAttr } from '../xml-escape.js';
 import { readValue } from '../values/read-value.js';
 import { writeValue } from '../values/write-value.js';
+import { SOAP_PART_DEPTH } from '../values/namespace-prefixes.js';
 import type { ValueContext } from '../values/value-kinds.js';
 
 /** The request's `soap:Header`; `''` without one to send. */
@@ -27,7 +28,7 @@ export function soapHeaderXml(
         ? callHeaders[header.field]
         : clientHeaders[header.field];
     if (value === null || value === undefined) continue;
-    content += writeValue(context, header.element, { class: header.type }, value, {}, { tail });
+    content += writeValue(context, header.element, { class: header.type }, value, {}, { tail, level: SOAP_PART_DEPTH });
   }
   return content === '' ? '' : `<soap:Header>${content}</soap:Header>`;
 }

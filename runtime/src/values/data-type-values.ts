@@ -27,9 +27,30 @@ export function isDataType(type: ValueType): type is DataTypeName {
   return typeof type === 'string' && Object.prototype.hasOwnProperty.call(DATA_TYPE_BASES, type);
 }
 
-/** The type HTTP GET and POST bind and write for a site: the C# type of a `DataType`, else the type itself. */
+/**
+ * The type HTTP GET and POST bind and write for a site: the C# type of a `DataType`; an array of `DataType` items
+ * (`[XmlArrayItem(DataType)]`) as an array of the C# type, its items named by it (`ArrayOfDateTime` of `dateTime`);
+ * else the type itself.
+ */
 export function httpTypeOf(type: ValueType): ValueType {
-  return isDataType(type) ? DATA_TYPE_BASES[type] : type;
+  if (isDataType(type)) return DATA_TYPE_BASES[type];
+  const items = dataTypeItems(type);
+  if (items === undefined) return type;
+  const base = DATA_TYPE_BASES[items];
+  return { ...(type as ArrayValueType), array: base, item: base };
+}
+
+type ArrayValueType = Extract<ValueType, { readonly array: ValueType }>;
+
+/** The `DataType` of an array's items, if any. */
+function dataTypeItems(type: ValueType): DataTypeName | undefined {
+  if (typeof type !== 'object' || !('array' in type)) return undefined;
+  return isDataType(type.array) ? type.array : undefined;
+}
+
+/** A site HTTP GET and POST carry as another type: a `DataType`, or an array of `DataType` items. */
+function hasDataType(type: ValueType): boolean {
+  return isDataType(type) || dataTypeItems(type) !== undefined;
 }
 
 /** What an absent site holds: `DateTime.MinValue` for `date` and `time`, nothing for the reference types. */
@@ -210,12 +231,12 @@ const httpViews = new WeakMap<object, object>();
 
 /** The operation as HTTP GET and POST carry it: every `DataType` parameter and result as its C# type. */
 export function httpView<T extends OperationSites>(op: T): T {
-  if (!op.parameters.some((p) => isDataType(p.type)) && !(op.result && isDataType(op.result.type))) return op;
+  if (!op.parameters.some((p) => hasDataType(p.type)) && !(op.result && hasDataType(op.result.type))) return op;
   let view = httpViews.get(op) as T | undefined;
   if (view === undefined) {
     view = {
       ...op,
-      parameters: op.parameters.map((p) => (isDataType(p.type) ? { ...p, type: httpTypeOf(p.type) } : p)),
+      parameters: op.parameters.map((p) => (hasDataType(p.type) ? { ...p, type: httpTypeOf(p.type) } : p)),
       ...(op.result && { result: { ...op.result, type: httpTypeOf(op.result.type) } }),
     };
     httpViews.set(op, view);

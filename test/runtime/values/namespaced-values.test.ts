@@ -20,13 +20,14 @@ function read(xml: string, type: ValueType): unknown {
 
 describe('elements in other namespaces', () => {
   it('writes each member in its namespace, declared where it changes, and a prefix for a qualified attribute', () => {
+    // The qualified attribute's prefix (XmlTextWriter's, `namespace-prefixes.ts`) then names the members' namespace.
     const waypoint = { Label: 'L', Heading: 'East', Marker: { Note: 'n', Local: 'l', Rank: 2 }, Plain: 'p', Code: 'c' };
     expect(writeValue(CTX, 'w', { class: 'Waypoint' }, waypoint, {})).toBe(
       '<w d1p1:Code="c" xmlns:d1p1="urn:example:geo">' +
-        '<Label xmlns="urn:example:geo">L</Label>' +
-        '<Heading xmlns="urn:example:geo">East</Heading>' +
-        '<Marker d1p1:Rank="2" xmlns:d1p1="urn:example:typens" xmlns="urn:example:geo">' +
-        '<Note xmlns="urn:example:typens">n</Note><Local xmlns="">l</Local></Marker>' +
+        '<d1p1:Label>L</d1p1:Label>' +
+        '<d1p1:Heading>East</d1p1:Heading>' +
+        '<d1p1:Marker d2p1:Rank="2" xmlns:d2p1="urn:example:typens">' +
+        '<d2p1:Note>n</d2p1:Note><Local xmlns="">l</Local></d1p1:Marker>' +
         '<Plain xmlns="">p</Plain></w>',
     );
     const route = { Remark: 'r', Start: { Heading: 'West' }, Headings: ['North'] };

@@ -4,8 +4,9 @@
  * SOAP section 5 encoding (rpc/encoded, document/encoded), as the ASMX runtime writes and reads it: the one
  * module server and client share for encoded operations.
  *
- * - SOAP 1.1: the body says `soap:encodingStyle`; the wrapper (`types:{Op}Response`) holds the parameters or the
- *   result, unqualified, each simple value with its `xsi:type`; a class or an array is a reference
+ * - SOAP 1.1: the body says `soap:encodingStyle`; the wrapper (`types:{Op}Response`; `tns:` in the service
+ *   namespace, else `q1:`) holds the parameters or the result, unqualified, each simple value with its
+ *   `xsi:type`; a class or an array is a reference
  *   (`href="#id1"`) to an element after the wrapper (`types:Crate id="id1" xsi:type="types:Crate"`,
  *   `soapenc:Array id="id1" soapenc:arrayType="xsd:int[3]"` of `Item`s), written in the order first referred
  *   to. A null reference is left out.
@@ -45,10 +46,16 @@ export interface EncodedSite {
 export function writeEncodedReply(site: EncodedSite, version: Version, value: unknown): string {
   const { op, encoded } = site;
   const writer = new EncodedWriter(site.types, version);
-  // The response wrapper is in the encoded types' namespace (`types:`), unless ResponseNamespace says another.
-  const own = encoded.responseNamespace === encoded.typesNamespace;
-  const wrapper = own ? `types:${op.responseElement}` : `q1:${op.responseElement}`;
-  const declaration = own ? '' : ` xmlns:q1="${escapeXmlAttr(encoded.responseNamespace)}"`;
+  // The response wrapper takes the prefix the envelope declares for its namespace: `types:` for the encoded types'
+  // (where it is by default), `tns:` for the service's (an rpc method of a document service), else `q1:`.
+  const prefix =
+    encoded.responseNamespace === encoded.typesNamespace
+      ? 'types'
+      : encoded.responseNamespace === site.namespace
+        ? 'tns'
+        : undefined;
+  const wrapper = `${prefix ?? 'q1'}:${op.responseElement}`;
+  const declaration = prefix !== undefined ? '' : ` xmlns:q1="${escapeXmlAttr(encoded.responseNamespace)}"`;
   let content = '';
   if (op.result) {
     const part = writer.part(op.result.element, op.result.type, value);

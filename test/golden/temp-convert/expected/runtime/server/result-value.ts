@@ -19,6 +19,7 @@ import { hasForbiddenCharacter } from '../xml-lexical.js';
 import { isXsdType } from '../value-type.js';
 import { isTextType } from '../values/simple-values.js';
 import { writeValue } from '../values/write-value.js';
+import { partDepth } from '../values/namespace-prefixes.js';
 import type { ValueContext } from '../values/value-kinds.js';
 import { httpView } from '../values/data-type-values.js';
 
@@ -46,7 +47,8 @@ function siteLexical(operation: string, type: XsdType, value: unknown, key: stri
 /** The result element of a SOAP reply; `''` when it is left out. */
 export function resultElement(op: OperationDescription, values: ValueContext, value: unknown): string {
   const result = op.result!;
-  return siteElement(op.name, { element: result.element, type: result.type, nillable: result.nillable }, values, value);
+  const site = { element: result.element, type: result.type, nillable: result.nillable };
+  return siteElement(op.name, site, values, value, partDepth(op.bare));
 }
 
 /**
@@ -78,7 +80,14 @@ export function bareReplyParts(
   const reply = value as Record<string, unknown>;
   return replySites(op).map((site) => ({
     element: site.element,
-    xml: siteElement(op.name, site, values, Object.hasOwn(reply, site.key) ? reply[site.key] : undefined, site),
+    xml: siteElement(
+      op.name,
+      site,
+      values,
+      Object.hasOwn(reply, site.key) ? reply[site.key] : undefined,
+      partDepth(op.bare),
+      site,
+    ),
   }));
 }
 
@@ -87,6 +96,7 @@ function siteElement(
   site: Pick<ReplySite, 'element' | 'type' | 'nillable'>,
   values: ValueContext,
   value: unknown,
+  level: number,
   named?: ReplySite,
 ): string {
   if (isXsdType(site.type) && !site.nillable) {
@@ -94,7 +104,7 @@ function siteElement(
     if (lexical === undefined) return '';
     return lexical === '' ? `<${site.element} />` : `<${site.element}>${escapeXmlText(lexical)}</${site.element}>`;
   }
-  return writeValue(values, site.element, site.type, value, { nillable: site.nillable });
+  return writeValue(values, site.element, site.type, value, { nillable: site.nillable }, { level });
 }
 
 const DECLARATIONS = ` xmlns:xsd="${XSD_NS}" xmlns:xsi="${XSI_NS}"`;

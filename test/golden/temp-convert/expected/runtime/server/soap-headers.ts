@@ -17,6 +17,7 @@ import { escapeXmlAttr } from '../xml-escape.js';
 import { SOAP12_ENVELOPE_NS } from '../soap-constants.js';
 import { readValue } from '../values/read-value.js';
 import { writeValue } from '../values/write-value.js';
+import { SOAP_PART_DEPTH } from '../values/namespace-prefixes.js';
 import type { ValueContext } from '../values/value-kinds.js';
 
 export type HeaderReading =
@@ -105,7 +106,14 @@ export function writeSoapHeaders(
     const value = headers[description.field];
     if (value === null || value === undefined) continue;
     const lead = description.direction === 'inOut' ? (envelopeAttributes[description.field] ?? '') : '';
-    content += writeValue(values, description.element, { class: description.type }, value, {}, { lead, tail });
+    content += writeValue(
+      values,
+      description.element,
+      { class: description.type },
+      value,
+      {},
+      { lead, tail, level: SOAP_PART_DEPTH },
+    );
   }
   return content === '' ? '' : `<soap:Header>${content}</soap:Header>`;
 }

@@ -16,8 +16,9 @@
  * - Raw XML as it is, its top default-namespace declaration left out where it is the service's.
  * - Elements are in the service namespace, declared by the caller at the top; a member in another namespace (its
  *   class's `[XmlType(Namespace)]`, `[XmlElement(Namespace)]`, or none when unqualified) declares it as the
- *   default namespace on its element, for its content too. A qualified attribute is written with a prefix
- *   declared on its element. An `[XmlText]` member is the element's text, after the attributes.
+ *   default namespace on its element, for its content too. A qualified attribute, and an element of a namespace
+ *   such an attribute bound a prefix to, are written with XmlTextWriter's prefixes (`namespace-prefixes.ts`).
+ *   An `[XmlText]` member is the element's text, after the attributes.
  *
  * With `pretty`, elements with element content are indented by two spaces (the HTTP GET/POST documents).
  */
@@ -26,6 +27,7 @@ import { isXsdType } from '../value-type.js';
 import { escapeXmlAttr, escapeXmlText } from '../xml-escape.js';
 import { hasForbiddenCharacter } from '../xml-lexical.js';
 import { httpTypeOf } from './data-type-values.js';
+import { ElementPrefixes, NO_PREFIXES, prefixOf, type PrefixScope } from './namespace-prefixes.js';
 import { formatText, isTextType } from './simple-values.js';
 import {
   choiceElement,
@@ -57,6 +59,10 @@ export interface WriteOptions {
   readonly namespace?: string | undefined;
   /** The default namespace in scope where the element is written; the service namespace when omitted. */
   readonly scope?: string | undefined;
+  /** The element's depth in its document (XmlTextWriter's: the SOAP envelope 1, an HTTP root 1); 1 when omitted. */
+  readonly level?: number | undefined;
+  /** The namespace prefixes in scope where the element is written; none when omitted. */
+  readonly prefixes?: PrefixScope | undefined;
 }
 
 const NO_OPTIONS: WriteOptions = {};
@@ -71,7 +77,9 @@ export function writeValue(
   options: WriteOptions = NO_OPTIONS,
 ): string {
   const lead = options.lead ?? '';
-  const tail = (options.tail ?? '') + namespaceDeclaration(ctx, options);
+  const start = elementStart(ctx, name, options);
+  name = start.name;
+  const tail = (options.tail ?? '') + start.declaration;
   if (value === null || value === undefined) {
     // An `object` value of null is `xsi:nil` (AnyValue), wherever it is.
     const nil = site.nillable || (type === 'anyType' && value === null);
@@ -89,17 +97,16 @@ export function writeValue(
     return textElement(name, lead, tail, lexical);
   }
   if (typeof type === 'string') {
-    if (type === 'anyType') return writeAny(ctx, name, value, { ...options, tail });
+    if (type === 'anyType') return writeAny(ctx, name, value, { ...options, tail }, start.content);
     if (type === 'timeSpan') return `<${name}${lead}${tail} />`;
     if (XML_KINDS.has(type)) return rawElement(ctx, name, lead, tail, value);
     throw new TypeError(`No writer for ${type}.`);
   }
-  if ('class' in type) return writeClass(ctx, name, type.class, value, false, { ...options, tail });
+  if ('class' in type) return writeClass(ctx, name, type.class, value, false, { ...options, tail }, start.content);
   if ('array' in type) {
     if (!Array.isArray(value)) throw new TypeError(`${name} is not an array.`);
-    const depth = (options.depth ?? 0) + 1;
     // Array items are in the service namespace, where every `ArrayOfX` is.
-    const inner = { pretty: options.pretty, depth, scope: options.namespace ?? ctx.namespace };
+    const inner = childOptions(options, start.content, options.prefixes);
     const choice = type.choice;
     const items = value.map((item) =>
       choice
@@ -111,15 +118,33 @@ export function writeValue(
   throw new TypeError(`No writer for ${JSON.stringify(type)}.`);
 }
 
-/** ` xmlns="…"` where the element's namespace is not the default one in scope. */
-function namespaceDeclaration(ctx: ValueContext, options: WriteOptions): string {
+interface ElementStart {
+  /** The element's name, with the prefix in scope bound to its namespace, if any. */
+  readonly name: string;
+  /** ` xmlns="…"` where the element's namespace is neither prefixed nor the default one in scope. */
+  readonly declaration: string;
+  /** The default namespace in scope for the element's content. */
+  readonly content: string;
+}
+
+function elementStart(ctx: ValueContext, name: string, options: WriteOptions): ElementStart {
   const namespace = options.namespace ?? ctx.namespace;
-  return namespace === (options.scope ?? ctx.namespace) ? '' : ` xmlns="${escapeXmlAttr(namespace)}"`;
+  const inScope = options.scope ?? ctx.namespace;
+  const prefix = options.prefixes === undefined ? undefined : prefixOf(options.prefixes, namespace);
+  if (prefix !== undefined) return { name: `${prefix}:${name}`, declaration: '', content: inScope };
+  const declaration = namespace === inScope ? '' : ` xmlns="${escapeXmlAttr(namespace)}"`;
+  return { name, declaration, content: namespace };
 }
 
 /** The options of a child element written inside the element `options` describe. */
-function childOptions(ctx: ValueContext, options: WriteOptions): WriteOptions {
-  return { pretty: options.pretty, depth: (options.depth ?? 0) + 1, scope: options.namespace ?? ctx.namespace };
+function childOptions(options: WriteOptions, scope: string, prefixes: PrefixScope | undefined): WriteOptions {
+  return {
+    pretty: options.pretty,
+    depth: (options.depth ?? 0) + 1,
+    scope,
+    level: (options.level ?? 1) + 1,
+    prefixes: prefixes?.length === 0 ? undefined : prefixes,
+  };
 }
 
 /**
@@ -178,6 +203,7 @@ function writeClass(
   value: unknown,
   alwaysTyped: boolean,
   options: WriteOptions,
+  content: string,
 ): string {
   if (typeof value !== 'object' || value === null || Array.isArray(value) || value instanceof XmlFragment) {
     throw new TypeError(`${name} is not a ${declared} value.`);
@@ -194,10 +220,16 @@ function writeClass(
   const description = classNamed(ctx.types, actual);
   if (description.abstract) throw new TypeError(`${actual} is abstract: a value must name a derived class.`);
   let attributes = options.lead ?? '';
-  if (actual !== declared || alwaysTyped) attributes += typeAttribute(ctx, description, options);
-  attributes += memberAttributes(ctx, description, object);
-  attributes += options.tail ?? '';
-  const inner = childOptions(ctx, options);
+  let scope = options.prefixes ?? NO_PREFIXES;
+  if (actual !== declared || alwaysTyped) {
+    const typed = typeAttribute(ctx, description, scope, content);
+    attributes += typed.text;
+    if (typed.declared) scope = [...scope, typed.declared];
+  }
+  const prefixes = new ElementPrefixes(scope, options.level ?? 1);
+  attributes += memberAttributes(ctx, description, object, prefixes);
+  attributes += prefixes.declarations() + (options.tail ?? '');
+  const inner = childOptions(options, content, prefixes.inner());
   const children: string[] = [];
   for (const member of description.members) {
     if (member.form === 'attribute') continue;
@@ -212,16 +244,34 @@ function writeClass(
   return container(name, attributes, children, options);
 }
 
-/** `xsi:type` naming a class, with a prefix for its namespace when it is not the element's. */
-function typeAttribute(ctx: ValueContext, description: ClassDescription, options: WriteOptions): string {
+/**
+ * `xsi:type` naming a class: with the prefix in scope bound to its namespace, else unprefixed in the element's
+ * default namespace, else with `q1` declared before it (in scope for the content).
+ */
+function typeAttribute(
+  ctx: ValueContext,
+  description: ClassDescription,
+  scope: PrefixScope,
+  content: string,
+): { readonly text: string; readonly declared?: { prefix: string; namespace: string } } {
   const namespace = description.namespace ?? ctx.namespace;
-  if (namespace === (options.namespace ?? ctx.namespace)) return ` xsi:type="${escapeXmlAttr(description.xmlName)}"`;
-  return ` xmlns:q1="${escapeXmlAttr(namespace)}" xsi:type="q1:${escapeXmlAttr(description.xmlName)}"`;
+  const xmlName = escapeXmlAttr(description.xmlName);
+  const prefix = prefixOf(scope, namespace);
+  if (prefix !== undefined) return { text: ` xsi:type="${prefix}:${xmlName}"` };
+  if (namespace === content) return { text: ` xsi:type="${xmlName}"` };
+  return {
+    text: ` xmlns:q1="${escapeXmlAttr(namespace)}" xsi:type="q1:${xmlName}"`,
+    declared: { prefix: 'q1', namespace },
+  };
 }
 
-function memberAttributes(ctx: ValueContext, description: ClassDescription, object: Record<string, unknown>): string {
+function memberAttributes(
+  ctx: ValueContext,
+  description: ClassDescription,
+  object: Record<string, unknown>,
+  prefixes: ElementPrefixes,
+): string {
   let attributes = '';
-  let prefixes = 0;
   for (const member of description.members) {
     if (member.form !== 'attribute') continue;
     const value = object[member.name];
@@ -237,9 +287,9 @@ function memberAttributes(ctx: ValueContext, description: ClassDescription, obje
     if (member.namespace === undefined) {
       attributes += ` ${member.xmlName}="${escapeXmlAttr(lexical)}"`;
     } else {
-      // A qualified attribute: its namespace needs a prefix, declared on the element.
-      const prefix = `d${++prefixes}p1`;
-      attributes += ` ${prefix}:${member.xmlName}="${escapeXmlAttr(lexical)}" xmlns:${prefix}="${escapeXmlAttr(member.namespace)}"`;
+      // A qualified attribute: its namespace needs a prefix (declared at the end of the start tag when made).
+      const prefix = prefixes.attributePrefix(member.namespace);
+      attributes += ` ${prefix}:${member.xmlName}="${escapeXmlAttr(lexical)}"`;
     }
   }
   return attributes;
@@ -300,7 +350,7 @@ function rawElement(ctx: ValueContext, name: string, lead: string, tail: string,
 }
 
 /** An `object` value: `xsi:type` names its type, unless it is raw content. */
-function writeAny(ctx: ValueContext, name: string, value: unknown, options: WriteOptions): string {
+function writeAny(ctx: ValueContext, name: string, value: unknown, options: WriteOptions, content: string): string {
   const lead = options.lead ?? '';
   const tail = options.tail ?? '';
   if (value instanceof XmlFragment) return rawElement(ctx, name, lead, tail, value);
@@ -314,7 +364,7 @@ function writeAny(ctx: ValueContext, name: string, value: unknown, options: Writ
   }
   const declared = declaredNameOf(ctx.types, Object.keys(ctx.types), String($type));
   const description = declared === undefined ? undefined : ctx.types[declared];
-  if (description?.kind === 'class') return writeClass(ctx, name, declared!, value, true, options);
+  if (description?.kind === 'class') return writeClass(ctx, name, declared!, value, true, options, content);
   if (description?.kind === 'enum') {
     const lexical = textOf(ctx, { enum: declared! }, simple);
     return textElement(name, `${lead} xsi:type="${escapeXmlAttr(description.xmlName)}"`, tail, lexical);
