@@ -59,14 +59,17 @@ export interface TestsOptions {
   tests: string | undefined;
 }
 
-/** `--tests DIR|none` (`generate` and `check`): where the generated test suite goes. */
-export function withTestsOption<T>(y: Argv<T>): Argv<T & TestsOptions> {
+/**
+ * `--tests DIR|none` (`generate`, `check`, `init`): where the generated test suite goes; `defaultFolder` is where
+ * it goes without the option (`init`: `test`), by default the output folder.
+ */
+export function withTestsOption<T>(y: Argv<T>, defaultFolder?: string): Argv<T & TestsOptions> {
   return y.option('tests', {
     type: 'string',
     describe:
       'Where the generated test suite {Svc}.test.ts goes (it imports vitest): a folder outside your build, e.g. ' +
       'test; none leaves it out',
-    defaultDescription: 'the output folder',
+    defaultDescription: defaultFolder ?? 'the output folder',
     coerce: (value: unknown) => {
       if (Array.isArray(value)) throw new UsageError('--tests is given more than once; name one folder, or none');
       const text = String(value);

@@ -12,6 +12,7 @@ import type { CommandContext } from './command-context.js';
 import { UsageError } from './describe-error.js';
 import { InputError } from '../io/input-error.js';
 import { EXIT_DIFFERENCES, EXIT_OK } from './exit-codes.js';
+import { TIMEOUT_OPTION } from './import-command.js';
 
 interface DiffArgs {
   old: string;
@@ -19,6 +20,7 @@ interface DiffArgs {
   format: DiffFormat;
   'fail-on': ChangeLevel | undefined;
   'include-addresses': boolean;
+  timeout: number;
 }
 
 export function diffCommand(ctx: CommandContext): CommandModule<object, DiffArgs> {
@@ -43,6 +45,7 @@ export function diffCommand(ctx: CommandContext): CommandModule<object, DiffArgs
           default: false,
           describe: "Also report changed port addresses (info); they name a deployment, so they don't count by default",
         })
+        .option('timeout', TIMEOUT_OPTION)
         .example('$0 diff old.wsdl new.wsdl', 'List what changed between two WSDLs')
         .example(
           '$0 diff https://host/Svc.asmx?wsdl spec/svc.yaml --fail-on breaking',
@@ -52,7 +55,11 @@ export function diffCommand(ctx: CommandContext): CommandModule<object, DiffArgs
     handler: async (argv) => {
       let report;
       try {
-        report = await diffInputs(argv.old, argv.new, { includeAddresses: argv['include-addresses'] });
+        report = await diffInputs(argv.old, argv.new, {
+          includeAddresses: argv['include-addresses'],
+          timeoutMs: argv.timeout * 1000,
+          onWait: (line) => ctx.report.progress(line),
+        });
       } catch (error) {
         throw error instanceof InputError ? new UsageError(error.message, { cause: error }) : error;
       }

@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { describeIoError } from '../io/describe-io-error.js';
-import { DEFAULT_FETCH_TIMEOUT_MS, fetchInput } from '../io/fetch-input.js';
+import { DEFAULT_FETCH_TIMEOUT_MS, fetchInput, type FetchInputOptions } from '../io/fetch-input.js';
+import { htmlPageProblem, looksLikeHtml } from '../io/html-page.js';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { decodeXmlBytes, XmlReadError } from '@asmxgen/runtime/xml';
@@ -26,8 +27,29 @@ interface ImportArgs {
   out: string | undefined;
   force: boolean;
   'script-service': boolean;
+  timeout: number;
   quiet?: boolean;
 }
+
+/** How `import` and `init --from` fetch a URL: the timeout, and a line on stderr while they wait. */
+export type SourceOptions = Pick<FetchInputOptions, 'timeoutMs' | 'onWait'>;
+
+/** `--timeout SECONDS`: how long a WSDL URL may take to answer (`import`, `init --from`, `diff`). */
+export const TIMEOUT_OPTION = {
+  type: 'number',
+  default: DEFAULT_FETCH_TIMEOUT_MS / 1000,
+  describe: 'For a URL: how many seconds it may take to answer, body included',
+  coerce: (value: unknown): number => {
+    if (Array.isArray(value)) throw new UsageError('--timeout is given more than once; give it once');
+    const seconds = Number(value);
+    if (String(value).trim() === '' || !Number.isFinite(seconds) || seconds <= 0 || seconds > 3600) {
+      // yargs reads a word as NaN: the message names the range rather than echoing it.
+      const given = Number.isNaN(seconds) ? '' : ` ${String(value)}`;
+      throw new UsageError(`--timeout${given} is not a number of seconds above 0 and up to 3600 (e.g. 60)`);
+    }
+    return seconds;
+  },
+} as const;
 
 /** How long a WSDL URL may take to answer, body included. */
 export const FETCH_TIMEOUT_MS = DEFAULT_FETCH_TIMEOUT_MS;
@@ -59,6 +81,7 @@ export function importCommand(ctx: CommandContext): CommandModule<object, Import
           default: false,
           describe: 'The service is a [ScriptService] (answers JSON calls), which no WSDL shows: set scriptService',
         })
+        .option('timeout', TIMEOUT_OPTION)
         .example('$0 import http://legacy.example.com/Inventory.asmx?wsdl', 'Write spec/inventory.yaml')
         .example('$0 import Inventory.wsdl --out - > inventory.yaml', 'Print the spec') as never,
     handler: async (argv) => {
@@ -66,13 +89,17 @@ export function importCommand(ctx: CommandContext): CommandModule<object, Import
         // The spec is printed through the reporter, which --quiet silences.
         throw new UsageError('--out - prints the spec, which --quiet would hide; leave out --quiet');
       }
-      const { text, label } = await readSource(argv.wsdl);
+      const fetching: SourceOptions = {
+        timeoutMs: argv.timeout * 1000,
+        onWait: (line) => ctx.report.progress(line),
+      };
+      const { text, label } = await readSource(argv.wsdl, fetching);
       let reading: WsdlReading;
       let documents: WsdlDocuments | undefined;
       try {
         documents = await readWsdlDocuments(text, label, argv.wsdl, async (location) => {
           try {
-            return await readSource(location);
+            return await readSource(location, fetching);
           } catch (error) {
             if (error instanceof UsageError) throw new Error(error.message, { cause: error });
             throw error;
@@ -249,8 +276,13 @@ async function checkTarget(target: string, force: boolean): Promise<void> {
   }
 }
 
-export async function readSource(source: string): Promise<{ text: string; label: string }> {
-  if (/^[a-z][a-z0-9+.-]+:\/\//i.test(source)) return { text: await fetchWsdl(source), label: source };
+export async function readSource(
+  source: string,
+  options: SourceOptions = {},
+): Promise<{ text: string; label: string }> {
+  if (/^[a-z][a-z0-9+.-]+:\/\//i.test(source)) {
+    return { text: notHtml(await fetchWsdl(source, options), source), label: source };
+  }
   const label = displayPath(source);
   let bytes: Uint8Array;
   try {
@@ -262,10 +294,16 @@ export async function readSource(source: string): Promise<{ text: string; label:
     if (error instanceof UsageError) throw error;
     throw new UsageError(`cannot read ${label}: ${describeIoError(error)}`, { cause: error });
   }
-  return { text: decode(bytes, undefined, label), label };
+  return { text: notHtml(decode(bytes, undefined, label), label), label };
 }
 
-async function fetchWsdl(url: string): Promise<string> {
+/** `text`, unless it is an HTML page (served as XML, or a saved file): then what it is and what to do. */
+function notHtml(text: string, label: string): string {
+  if (looksLikeHtml(text)) throw new UsageError(`cannot import ${label}: ${htmlPageProblem(label, 'a WSDL')}`);
+  return text;
+}
+
+async function fetchWsdl(url: string, options: SourceOptions): Promise<string> {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -276,7 +314,9 @@ async function fetchWsdl(url: string): Promise<string> {
     throw new UsageError(`cannot fetch ${url}: a ${parsed.protocol} URL; name a file, or an http:// or https:// URL`);
   }
   const { bytes, contentType } = await fetchInput(url, url, {
-    timeoutMs: FETCH_TIMEOUT_MS,
+    timeoutMs: options.timeoutMs ?? FETCH_TIMEOUT_MS,
+    ...(options.onWait && { onWait: options.onWait }),
+    expected: 'a WSDL',
     ...(parsed.search === '' && { hint: '(the WSDL of an ASMX service is at its address followed by ?wsdl)' }),
   });
   const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType ?? '')?.[1];

@@ -30,7 +30,7 @@ import {
 import { UsageError } from './describe-error.js';
 import { EXIT_OK } from './exit-codes.js';
 import { generateOnce } from './generate-command.js';
-import { kebabCase, readSource, schemaPathFrom, summary } from './import-command.js';
+import { kebabCase, readSource, schemaPathFrom, summary, TIMEOUT_OPTION } from './import-command.js';
 import { CONFIG_FILE, configPath, renderConfig } from './project-config.js';
 
 interface InitArgs extends RuntimeOptions, TestsOptions {
@@ -40,6 +40,7 @@ interface InitArgs extends RuntimeOptions, TestsOptions {
   impl: string;
   'base-url': string;
   force: boolean;
+  timeout: number;
 }
 
 /** The spec `init` writes without `--from`: one operation to start from. */
@@ -57,7 +58,7 @@ operations:
 export function initCommand(ctx: CommandContext): CommandModule<object, InitArgs> {
   return {
     builder: (y) =>
-      withTestsOption(withRuntimeOption(y))
+      withTestsOption(withRuntimeOption(y), 'test')
         .option('from', {
           type: 'string',
           describe: "The service's WSDL: a file, or an http(s) URL such as …/Svc.asmx?wsdl (default: a starter spec)",
@@ -85,6 +86,7 @@ export function initCommand(ctx: CommandContext): CommandModule<object, InitArgs
           default: false,
           describe: 'Write over an existing asmxgen.config.yaml, spec file or output folder of another service',
         })
+        .option('timeout', TIMEOUT_OPTION)
         .example('$0 init --from Inventory.wsdl', 'Set up the Inventory service in this npm project')
         .example('$0 init --from http://legacy.example.com/Inventory.asmx?wsdl --out src/inventory', 'From a URL')
         .example('$0 init', 'Start from a one-operation spec') as never,
@@ -111,7 +113,10 @@ export function initCommand(ctx: CommandContext): CommandModule<object, InitArgs
       let specName: string;
       let specSource: string;
       if (argv.from !== undefined) {
-        const { text, label } = await readSource(argv.from);
+        const { text, label } = await readSource(argv.from, {
+          timeoutMs: argv.timeout * 1000,
+          onWait: (line) => ctx.report.progress(line),
+        });
         let spec;
         try {
           spec = readWsdl(text, label).spec;
@@ -176,13 +181,19 @@ export function initCommand(ctx: CommandContext): CommandModule<object, InitArgs
       if (install.edited.length > 0) {
         ctx.report.info(`asmxgen: added to package.json: ${install.edited.join(', ')}`);
       }
+      if (install.moved && install.moved.length > 0) {
+        ctx.report.info(
+          `asmxgen: moved ${install.moved.join(', ')} from devDependencies to dependencies in package.json: ` +
+            `the generated code imports ${install.moved.length === 1 ? 'it' : 'them'} at run time`,
+        );
+      }
       const steps: [string, string][] = [];
       if (install.failed) {
         ctx.report.info(
           `asmxgen: could not add the dependencies to package.json (${install.failed}); install them with:`,
         );
         ctx.report.info(`  ${installLine(needed)}`);
-      } else if (install.edited.length > 0) {
+      } else if (install.edited.length > 0 || (install.moved?.length ?? 0) > 0) {
         steps.push(['npm install', 'installs what was added to package.json']);
       }
       steps.push(
@@ -258,7 +269,10 @@ export function installLine(needed: Needed): string {
  * Adds the missing entries of `needed` to package.json, keeping its indentation and every other byte's
  * meaning (entries already there, at any version, are left alone). Returns what it added, or why it could not.
  */
-async function addDependencies(file: string, needed: Needed): Promise<{ edited: string[]; failed?: string }> {
+async function addDependencies(
+  file: string,
+  needed: Needed,
+): Promise<{ edited: string[]; moved?: string[]; failed?: string }> {
   let text: string;
   let data: Record<string, unknown>;
   try {
@@ -271,6 +285,9 @@ async function addDependencies(file: string, needed: Needed): Promise<{ edited: 
     return { edited: [], failed: why };
   }
   const edited: string[] = [];
+  // A run-time dependency listed only in devDependencies (`npm install --save-dev …`) would be missing from a
+  // production install: it moves to dependencies, at the version given.
+  const moved = movedToDependencies(data, Object.keys(needed.dependencies));
   for (const section of ['dependencies', 'devDependencies'] as const) {
     const present = (data[section] ?? {}) as Record<string, string>;
     const all = { ...((data.dependencies ?? {}) as object), ...((data.devDependencies ?? {}) as object) };
@@ -280,7 +297,7 @@ async function addDependencies(file: string, needed: Needed): Promise<{ edited: 
     data[section] = Object.fromEntries(Object.entries(merged).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
     edited.push(...added.map(([name, version]) => `${name}@${version}`));
   }
-  if (edited.length === 0) return { edited };
+  if (edited.length === 0 && moved.length === 0) return { edited };
   const indent = /^[{[]\r?\n([ \t]+)/.exec(text)?.[1] ?? '  ';
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   const out = JSON.stringify(data, null, indent).replace(/\n/g, eol) + (/\r?\n$/.test(text) ? eol : '');
@@ -291,5 +308,20 @@ async function addDependencies(file: string, needed: Needed): Promise<{ edited: 
   } catch (error) {
     return { edited: [], failed: error instanceof Error ? error.message : String(error) };
   }
-  return { edited };
+  return { edited, moved };
+}
+
+/** Moves `names` found in devDependencies but not in dependencies to dependencies; returns the ones moved. */
+function movedToDependencies(data: Record<string, unknown>, names: readonly string[]): string[] {
+  const dev = (data.devDependencies ?? {}) as Record<string, string>;
+  const deps = (data.dependencies ?? {}) as Record<string, string>;
+  const moved = names.filter((name) => name in dev && !(name in deps));
+  if (moved.length === 0) return [];
+  const sorted = (entries: [string, string][]) =>
+    Object.fromEntries(entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  data.dependencies = sorted([...Object.entries(deps), ...moved.map((name): [string, string] => [name, dev[name]!])]);
+  const rest = Object.entries(dev).filter(([name]) => !moved.includes(name));
+  if (rest.length > 0) data.devDependencies = sorted(rest);
+  else delete data.devDependencies;
+  return moved;
 }

@@ -9,7 +9,8 @@ import { describeError, UsageError } from './describe-error.js';
 import { EXIT_ERROR } from './exit-codes.js';
 import { displayPath } from './common-options.js';
 import { CONFIG_FILE, findConfigFile, loadConfig, type ProjectConfig } from './project-config.js';
-import { createReporter, type Streams } from './report.js';
+import { createReporter, type Reporter, type Streams } from './report.js';
+import { DEFAULT_SPEC_PATH } from '../spec/load-spec.js';
 
 /**
  * The `asmxgen` command line. Returns the exit code instead of exiting, so
@@ -32,7 +33,7 @@ export async function main(args: readonly string[], streams: Streams = process):
   try {
     const config = projectConfigFor(args);
     commands = (await commandsFor(args, ctx)).map((module) =>
-      prepareCommand(module, config, args, (r) => (running = r)),
+      prepareCommand(module, config, args, report, (r) => (running = r)),
     );
   } catch (error) {
     reportError(error);
@@ -88,8 +89,14 @@ export function packageVersion(): string {
   return (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
 }
 
-/** The commands that read `asmxgen.config.yaml`. */
-const CONFIGURED_COMMANDS = ['generate', 'check', 'serve'];
+/** The commands that read `asmxgen.config.yaml`: every command that takes a spec. */
+const CONFIGURED_COMMANDS = ['generate', 'check', 'serve', 'proxy'];
+
+/**
+ * The settings a command takes from the config, where not all it declares: `proxy` takes the spec (which
+ * request calls which operation) but not `impl`, which would serve your handlers in place of the upstream.
+ */
+const CONFIG_KEYS_OF: Readonly<Record<string, ReadonlySet<string>>> = { proxy: new Set(['spec']) };
 
 /** The value of `--config` in `args`, if given. */
 function configArg(args: readonly string[]): string | undefined {
@@ -122,24 +129,34 @@ function prepareCommand(
   module: CommandModule<object, never>,
   config: ProjectConfig | undefined,
   args: readonly string[],
+  report: Reporter,
   onRun: (running: { name: string; options: string[] }) => void,
 ): CommandModule<object, never> {
   const builder = module.builder;
   if (typeof builder !== 'function') return module;
   const name = String(module.command).split(' ')[0]!;
+  const handler = module.handler;
   return {
     ...module,
+    handler: (argv) => {
+      const notice = builtInSpecNotice(argv as { spec?: unknown }, config, args);
+      if (notice) report.progress(notice);
+      return handler(argv);
+    },
     builder: (y: Argv) => {
       let built = (builder as (y: Argv) => Argv)(y);
       const declared = (built as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key;
       if (CONFIGURED_COMMANDS.includes(name)) {
+        const only = CONFIG_KEYS_OF[name];
         built = built.option('config', {
           type: 'string',
-          describe: `The settings file (default: the nearest ${CONFIG_FILE} here or in a parent folder)`,
+          describe:
+            `The settings file (default: the nearest ${CONFIG_FILE} here or in a parent folder)` +
+            (only ? `; ${name} reads its ${[...only].join(', ')}` : ''),
         });
         const shown = config && displayPath(config.file);
         for (const [key, value] of Object.entries(config?.values ?? {})) {
-          if (!(key in declared)) continue;
+          if (!(key in declared) || (only && !only.has(key))) continue;
           // --wsdl-only writes no handlers: the config's impl stays out of it.
           if (key === 'impl' && args.includes('--wsdl-only')) continue;
           const display = CONFIG_PATH_DISPLAY.has(key) && value !== 'none' ? displayPath(value) : value;
@@ -153,6 +170,23 @@ function prepareCommand(
 }
 
 const CONFIG_PATH_DISPLAY = new Set(['spec', 'out', 'impl', 'tests']);
+
+/**
+ * The line that says a command runs on the built-in demo spec because neither `--spec` nor a config named
+ * one (so that nobody generates, serves or proxies the demo service without knowing it).
+ */
+function builtInSpecNotice(
+  argv: { spec?: unknown },
+  config: ProjectConfig | undefined,
+  args: readonly string[],
+): string | undefined {
+  if (argv.spec !== DEFAULT_SPEC_PATH || config?.values.spec !== undefined) return undefined;
+  if (args.some((arg) => arg === '--spec' || arg.startsWith('--spec='))) return undefined;
+  const why = config
+    ? `no --spec, and ${displayPath(config.file)} names no spec`
+    : `no --spec and no ${CONFIG_FILE} here`;
+  return `asmxgen: ${why}: using the built-in demo service AuthenticationWebService (spec/authentication-web-service.yaml)`;
+}
 
 /**
  * A problem yargs found in the command line, worded as asmxgen words every unknown name

@@ -153,14 +153,14 @@ export function proxyCommand(ctx: CommandContext): CommandModule<object, ProxyAr
           shadow = await Shadow.start(new Target(argv.shadow), argv['shadow-log'], redaction, log);
         }
         const observers: ((exchange: Exchange, order: number) => void)[] = [];
-        if (recorder) observers.push((exchange, order) => recorder!.add(exchange, order));
         if (shadow) observers.push((exchange) => shadow!.observe(exchange));
         const proxy = createProxyServer({
           upstream,
           service,
           ...(strangler && { local: { target: strangler.target, operations: strangler.operations } }),
-          keepReplies: observers.length > 0,
+          keepReplies: observers.length > 0 || recorder !== undefined,
           onExchange: (exchange, order) => observers.forEach((observe) => observe(exchange, order)),
+          ...(recorder && { record: (exchange: Exchange) => recorder!.add(exchange) }),
           log,
         });
         await listen(proxy.server, argv);

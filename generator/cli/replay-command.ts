@@ -1,7 +1,8 @@
 import type { CommandModule } from 'yargs';
-import { readHar } from '../migrate/har.js';
+import { completeRecording, RecordingNotCompleted } from '../migrate/complete-recording.js';
+import { checkHarFile, harFileEntries } from '../migrate/stream-har.js';
 import { formatReplay, REPLAY_FORMATS, type ReplayFormat } from '../migrate/format-replay.js';
-import { replayHar } from '../migrate/replay.js';
+import { replayEntries } from '../migrate/replay.js';
 import type { CommandContext } from './command-context.js';
 import { displayPath } from './common-options.js';
 import { UsageError } from './describe-error.js';
@@ -68,20 +69,23 @@ export function replayCommand(ctx: CommandContext): CommandModule<object, Replay
           return true;
         }) as never,
     handler: async (argv) => {
-      let har;
+      const display = displayPath(argv.har);
+      let entries: number;
       try {
-        har = await readHar(argv.har, displayPath(argv.har));
+        await completeCutRecording(argv.har, display, (line) => ctx.report.progress(line));
+        entries = await checkHarFile(argv.har, display);
       } catch (error) {
         throw error instanceof InputError ? new UsageError(error.message, { cause: error }) : error;
       }
       const started = Date.now();
       let lastProgress = started;
-      const report = await replayHar(har, displayPath(argv.har), {
+      const report = await replayEntries(harFileEntries(argv.har, display), entries, display, {
         against: argv.against,
         concurrency: argv.concurrency,
         strict: argv.strict,
         timeoutMs: argv['timeout-ms'],
         keepHost: argv['keep-host'],
+        keepSame: argv.format === 'json',
         onProgress: (done, total) => {
           const now = Date.now();
           if (done === total || now - lastProgress < PROGRESS_INTERVAL_MS) return;
@@ -94,6 +98,29 @@ export function replayCommand(ctx: CommandContext): CommandModule<object, Replay
       ctx.setExitCode(same === total ? EXIT_OK : EXIT_DIFFERENCES);
     },
   };
+}
+
+/**
+ * A recording the proxy was stopped in the middle of writing (a SIGKILL, a power loss) completed before it is read:
+ * its whole entries kept (`completeRecording`). A file that cannot be opened is left to the reader to report.
+ */
+async function completeCutRecording(path: string, display: string, report: (line: string) => void): Promise<void> {
+  let state;
+  try {
+    state = await completeRecording(path);
+  } catch (error) {
+    // A file that cannot be read is named by the reader, as any HAR file.
+    if (!(error instanceof RecordingNotCompleted)) return;
+    const code = (error.cause as NodeJS.ErrnoException).code;
+    throw new InputError(
+      `${display}: the recording was cut off while the proxy wrote it, and cannot be completed here ` +
+        `(${code ?? (error.cause as Error).message}); make it writable, or replay a copy`,
+      { cause: error },
+    );
+  }
+  if (state === 'completed') {
+    report(`asmxgen: ${display} was cut off while being recorded; completed it with every whole entry it holds`);
+  }
 }
 
 /** `--against`: an absolute http(s) URL naming where the service runs, not its endpoint. */

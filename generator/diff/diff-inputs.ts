@@ -7,6 +7,8 @@ export interface DiffInputsOptions {
   readonly includeAddresses?: boolean;
   /** Per URL fetched. */
   readonly timeoutMs?: number;
+  /** Told what a URL is awaited for, when it takes a while. */
+  readonly onWait?: (line: string) => void;
 }
 
 /**
@@ -19,7 +21,11 @@ export async function diffInputs(
   options: DiffInputsOptions = {},
 ): Promise<DiffReport> {
   const read = (input: string, role: 'old' | 'new') =>
-    readSide(input, { role, ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }) });
+    readSide(input, {
+      role,
+      ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+      ...(options.onWait && { onWait: options.onWait }),
+    });
   const [a, b] = await Promise.allSettled([read(oldInput, 'old'), read(newInput, 'new')]);
   if (a.status === 'rejected') throw a.reason;
   if (b.status === 'rejected') throw b.reason;

@@ -74,6 +74,17 @@ export const PARAMETER_NILLABLE_CHANGED: DiffRule = {
     'nillable; schema-strict callers send or refuse `xsi:nil` by the contract they were built from.',
 };
 
+export const PARAMETER_ROOT_NAMESPACE_CHANGED: DiffRule = {
+  id: 'parameter-root-namespace-changed',
+  level: 'breaking',
+  meaning:
+    "A parameter's element moved to another namespace: its class gained, lost or changed `rootNamespace` " +
+    '(`[XmlRoot(Namespace)]`, as Mono writes it: a `ref=` to a top-level element of that namespace).',
+  why:
+    'The element is read by its namespace and name: in requests, what callers of the old contract send is ' +
+    'skipped and the operation gets null; in responses (out and ref parameters), old callers find no value.',
+};
+
 export const PARAMETER_RULES: readonly DiffRule[] = [
   PARAMETER_ADDED_REQUIRED,
   PARAMETER_ADDED_REQUIRED_ON_HTTP,
@@ -82,6 +93,7 @@ export const PARAMETER_RULES: readonly DiffRule[] = [
   PARAMETER_TYPE_CHANGED,
   PARAMETERS_REORDERED,
   PARAMETER_NILLABLE_CHANGED,
+  PARAMETER_ROOT_NAMESPACE_CHANGED,
 ];
 
 /** Changes of the parameters of an operation both versions have; parameters are matched by name. */
@@ -121,7 +133,17 @@ export function parameterChanges(ctx: DiffContext, a: OperationModel, b: Operati
         ...itemNillableChanges(ctx, parameterWhere(label, p.name), p.type, q.type, direction, response, request),
       );
       changes.push(...dataTypeChanges(parameterWhere(label, p.name), p.type, q.type));
-      if (p.nillable !== q.nillable && p.type.kind !== 'nullable') {
+      if (p.namespace !== q.namespace) {
+        const message =
+          `the element is now ${inNamespace(q.namespace)}, no longer ${inNamespace(p.namespace)} ` +
+          `(${direction}; the class's [XmlRoot(Namespace)])`;
+        changes.push(
+          changeOf(PARAMETER_ROOT_NAMESPACE_CHANGED, parameterWhere(label, p.name), message, {
+            old: p.namespace ?? '',
+            new: q.namespace ?? '',
+          }),
+        );
+      } else if (p.nillable !== q.nillable && p.type.kind !== 'nullable') {
         const message = q.nillable ? 'became nillable' : 'no longer nillable';
         changes.push(changeOf(PARAMETER_NILLABLE_CHANGED, parameterWhere(label, p.name), message));
       }
@@ -140,6 +162,11 @@ export function parameterChanges(ctx: DiffContext, a: OperationModel, b: Operati
     );
   }
   return changes;
+}
+
+/** Where an element is: in a root namespace, or the request's or response's (the parameter's default). */
+function inNamespace(namespace: string | undefined): string {
+  return namespace === undefined ? "in the operation's namespace" : `in ${namespace}`;
 }
 
 function added(ctx: DiffContext, operation: string, p: ParameterModel): Change {

@@ -26,6 +26,8 @@ export interface ReadSideOptions {
   readonly role: 'old' | 'new';
   /** For a URL: how long the whole fetch may take. */
   readonly timeoutMs?: number;
+  /** For a URL: told what is awaited when it takes a while. */
+  readonly onWait?: (line: string) => void;
 }
 
 const SPEC_EXTENSIONS = new Set(['.yaml', '.yml']);
@@ -44,6 +46,7 @@ export async function readSide(input: string, options: ReadSideOptions): Promise
     ? (
         await fetchInput(input, `the ${role} URL ${input}`, {
           timeoutMs: options.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS,
+          ...(options.onWait && { onWait: options.onWait }),
         })
       ).bytes
     : await readInputFile(input, role);
@@ -80,6 +83,7 @@ async function readDocuments(
         ? (
             await fetchInput(location, location, {
               timeoutMs: options.timeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS,
+              ...(options.onWait && { onWait: options.onWait }),
             })
           ).bytes
         : await readInputFile(location, role);

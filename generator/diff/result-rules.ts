@@ -60,6 +60,17 @@ export const RESULT_ELEMENT_RENAMED: DiffRule = {
     '`xsi:nil="true"` instead of being left out, or the other way round.',
 };
 
+export const RESULT_ROOT_NAMESPACE_CHANGED: DiffRule = {
+  id: 'result-root-namespace-changed',
+  level: 'breaking',
+  meaning:
+    "The result element (or the HTTP GET/POST reply's root) moved to another namespace: the result's class gained, " +
+    'lost or changed `rootNamespace` (`[XmlRoot(Namespace)]`).',
+  why:
+    'Callers of the old contract look for the result in the old namespace and find none: XmlSerializer proxies and ' +
+    'asmxgen clients read no value (an HTTP reply is refused as another document).',
+};
+
 export const RESULT_RULES: readonly DiffRule[] = [
   RESULT_ADDED,
   RESULT_ADDED_ON_HTTP,
@@ -67,6 +78,7 @@ export const RESULT_RULES: readonly DiffRule[] = [
   RESULT_TYPE_CHANGED,
   RESULT_NILLABLE_CHANGED,
   RESULT_ELEMENT_RENAMED,
+  RESULT_ROOT_NAMESPACE_CHANGED,
 ];
 
 /** Changes of the result of an operation both versions have. */
@@ -109,12 +121,32 @@ export function resultChanges(ctx: DiffContext, a: OperationModel, b: OperationM
             }),
           ]
         : [];
+    const moved =
+      a.result.namespace !== b.result.namespace || a.result.httpNamespace !== b.result.httpNamespace
+        ? [
+            changeOf(
+              RESULT_ROOT_NAMESPACE_CHANGED,
+              where,
+              `the result is now in ${b.result.namespace ?? b.result.httpNamespace ?? "the operation's namespace"}, ` +
+                `no longer in ${a.result.namespace ?? a.result.httpNamespace ?? "the operation's namespace"}`,
+              {
+                old: a.result.namespace ?? a.result.httpNamespace ?? '',
+                new: b.result.namespace ?? b.result.httpNamespace ?? '',
+              },
+            ),
+          ]
+        : [];
+    // A root namespace makes the element nillable by itself: the move says it, not a second change.
     const nillable =
-      renamed.length === 0 && a.result.nillable !== b.result.nillable && a.result.type.kind !== 'nullable'
+      renamed.length === 0 &&
+      a.result.namespace === b.result.namespace &&
+      a.result.nillable !== b.result.nillable &&
+      a.result.type.kind !== 'nullable'
         ? [changeOf(RESULT_NILLABLE_CHANGED, where, b.result.nillable ? 'became nillable' : 'no longer nillable')]
         : [];
     return [
       ...renamed,
+      ...moved,
       ...itemNameChanges(ctx, where, a.result.type, b.result.type),
       ...itemNillableChanges(ctx, where, a.result.type, b.result.type, 'in responses', true, false),
       ...dataTypeChanges(where, a.result.type, b.result.type),

@@ -37,6 +37,7 @@ function describeOperation(op: OperationModel, namespace: string): OperationDesc
       ...(p.nillable ? { nillable: true } : {}),
       ...(p.direction === 'in' ? {} : { direction: p.direction }),
       ...(p.valueChoice ? { choice: p.valueChoice } : {}),
+      ...(p.namespace === undefined ? {} : { namespace: p.namespace }),
     })),
     ...(result && {
       result: {
@@ -45,6 +46,8 @@ function describeOperation(op: OperationModel, namespace: string): OperationDesc
         ...(result.nillable ? { nillable: true } : {}),
         ...(op.replyParameters.length > 0 && result.replyKey !== 'result' ? { key: result.replyKey } : {}),
         ...(result.httpElement === undefined ? {} : { httpElement: result.httpElement }),
+        ...(result.namespace === undefined ? {} : { namespace: result.namespace }),
+        ...(result.httpNamespace === undefined ? {} : { httpNamespace: result.httpNamespace }),
       },
     }),
     ...(op.headers.length > 0

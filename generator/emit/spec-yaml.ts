@@ -119,6 +119,7 @@ function classMap(doc: Document, t: ClassDeclaration): YAMLMap {
     ['xmlName', t.xmlName],
     ['elementName', t.elementName],
     ['namespace', t.namespace],
+    ['rootNamespace', t.rootNamespace],
     ['struct', t.struct],
     ['abstract', t.abstract],
     ['header', t.header],

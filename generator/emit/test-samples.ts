@@ -25,7 +25,8 @@ import { array, call, flat, object, raw, string, stringLiteral, type Expr } from
  *   minimum, unsigned the maximum; members of classes: the maximum), `long`
  *   and `unsignedLong` as bigints beyond 2^53;
  * - `float` and `double` at their largest magnitude, which .NET's round-trip
- *   format writes with 9 and 17 digits and an exponent;
+ *   format writes with 9 and 17 digits and an exponent (a `float` as the shortest
+ *   decimal of that single, as it is read back);
  * - `decimal` at its bounds, 29 digits (a string, passed on as written);
  * - `dateTime` of each kind: unspecified with 7 fraction digits, UTC, with an offset;
  * - `base64Binary`: every byte value; `Guid`, `char` (`+`, a space in a form: over HTTP GET/POST a char travels
@@ -86,7 +87,8 @@ const HOSTILE: Readonly<Record<BuiltinName, Expr>> = {
   unsignedInt: raw('4294967295', 'number'),
   long: raw('-9223372036854775808n'),
   unsignedLong: raw('18446744073709551615n'),
-  float: raw('-3.4028234663852886e38'),
+  // The shortest decimal of the largest single, as a float is read (`xsd-float-format.ts`).
+  float: raw('-3.4028235e38'),
   double: raw('-1.7976931348623157e308'),
   decimal: sampleString('-79228162514264337593543950335'),
   dateTime: dateTime('9999-12-31T23:59:59.9999999'),
@@ -112,7 +114,7 @@ const HOSTILE_MEMBER: Readonly<Partial<Record<BuiltinName, Expr>>> = {
   short: raw('32767', 'number'),
   int: raw('2147483647', 'number'),
   long: raw('9223372036854775807n'),
-  float: raw('3.4028234663852886e38', 'number'),
+  float: raw('3.4028235e38', 'number'),
   double: raw('1.7976931348623157e308', 'number'),
   decimal: sampleString('79228162514264337593543950335'),
   dateTime: dateTime('2026-05-17T10:00:00.1234567+05:30'),

@@ -78,3 +78,26 @@ export function implCheckWarnings(merge: ImplMerge, file: string, serviceName: s
   }
   return [...warnings, ...merge.warnings];
 }
+
+/**
+ * What `check` says about handlers still the stubs generate wrote (`undefined` when there are none): a warning,
+ * or with `--no-stubs` the reason it fails, e.g. `src/handlers.ts: 2 of 3 handlers are still stubs …: A, B.`
+ */
+export function implStubsMessage(
+  merge: ImplMerge,
+  file: string,
+  operationCount: number,
+  failing: boolean,
+): string | undefined {
+  const n = merge.stubs.length;
+  if (n === 0) return undefined;
+  const are = n === 1 ? 'handler is' : 'handlers are';
+  const stubs = `${n} of ${operationCount} ${are} still the stub${n === 1 ? '' : 's'} generate wrote`;
+  const them = n === 1 ? 'it' : 'them';
+  return (
+    `${file}: ${stubs} (throwing "… is not implemented yet."): ${list(merge.stubs)}. ` +
+    (failing
+      ? `Implement ${them}, or leave out --no-stubs to only warn.`
+      : `Implement ${them} (--no-stubs fails on ${them}).`)
+  );
+}

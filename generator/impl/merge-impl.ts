@@ -8,6 +8,7 @@ import { ts, type ObjectLiteralElementLike, type SourceFile } from 'ts-morph';
 import type { ServiceModel } from '../model/types.js';
 import { HANDLERS_EXPORT, SOAP_FAULT } from './conventions.js';
 import { findHandlersObject, type HandlersObject } from './find-handlers.js';
+import { isStub } from './is-stub.js';
 import { memberName } from './member-name.js';
 import { findMarkers, MARKER_DIRECTIVE, markerMessage, markerRemovalRange, type FoundMarker } from './orphan-marker.js';
 import { isJavaScript, parseImpl } from './parse-impl.js';
@@ -52,6 +53,8 @@ export interface ImplMerge {
    * asmxgen cannot tell whether they are handled, so it adds no stubs for them.
    */
   readonly unknown: readonly string[];
+  /** Operations whose handler is still the stub generate wrote (it only throws the stub's fault), in file order. */
+  readonly stubs: readonly string[];
   /** An `import { SoapFault }` was added for the stubs. */
   readonly importAdded: boolean;
   /** Things worth telling people that do not stop the merge, each one sentence naming the file. */
@@ -77,6 +80,7 @@ export function mergeImpl(model: ServiceModel, existingText: string | undefined,
       marked: [],
       unmarked: [],
       unknown: [],
+      stubs: model.operations.map((op) => op.name),
       importAdded: false,
       warnings: [],
       edits: [{ start: 0, end: existingText?.length ?? 0, text }],
@@ -99,6 +103,7 @@ export function mergeImpl(model: ServiceModel, existingText: string | undefined,
   const marked: string[] = [];
   const unmarked: string[] = [];
   const spreads: string[] = [];
+  const stubs: string[] = [];
   for (const member of handlers.literal.getProperties()) {
     const name = memberName(member);
     if (name === undefined) {
@@ -108,6 +113,8 @@ export function mergeImpl(model: ServiceModel, existingText: string | undefined,
     const markers = findMarkers(text, member.getPos(), member.getStart(), name);
     if (operations.has(name)) {
       present.add(name);
+      const operation = operations.get(name)!;
+      if (isStub(member, operation.name) && !stubs.includes(operation.name)) stubs.push(operation.name);
       for (const marker of markers) {
         const range = markerRemovalRange(text, marker);
         if (!range) continue;
@@ -166,6 +173,7 @@ export function mergeImpl(model: ServiceModel, existingText: string | undefined,
     marked,
     unmarked,
     unknown: spreads.length > 0 ? missing.map((op) => op.name) : [],
+    stubs,
     importAdded,
     warnings,
     edits: edits

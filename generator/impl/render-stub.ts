@@ -74,6 +74,11 @@ export function quoted(value: string, quote: "'" | '"'): string {
   return `${quote}${escaped}${quote}`;
 }
 
+/** The fault message of an operation's stub: also how `check --impl` recognizes a handler still a stub. */
+export function stubMessage(operationName: string): string {
+  return `${operationName} is not implemented yet.`;
+}
+
 /**
  * One stub, as lines without line ends, e.g.
  * ```ts
@@ -88,7 +93,7 @@ export function quoted(value: string, quote: "'" | '"'): string {
 export function renderStub(op: OperationModel, style: StubStyle, trailingComma: boolean): string[] {
   const { indent, unit, quote: q } = style;
   const doc = docText(op);
-  const message = `${op.name} is not implemented yet.`;
+  const message = stubMessage(op.name);
   return [
     ...(doc === undefined ? [] : renderDoc(doc, indent)),
     `${indent}async ${op.ts.method}(input, ctx) {`,

@@ -172,16 +172,21 @@ export async function readHar(path: string, display: string = path): Promise<Har
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const what =
-      code === 'ENOENT'
-        ? 'no such file; record one with asmxgen proxy --record FILE.har'
-        : code === 'EISDIR'
-          ? 'a folder, not a HAR file'
-          : `cannot be read (${code ?? (error as Error).message})`;
-    throw new InputError(`${display}: ${what}`, { cause: error });
+    throw harReadError(error, display);
   }
   return parseHar(text, display);
+}
+
+/** A HAR file that cannot be read (`error` from the file system), as its message names it. */
+export function harReadError(error: unknown, display: string): InputError {
+  const code = (error as NodeJS.ErrnoException).code;
+  const what =
+    code === 'ENOENT'
+      ? 'no such file; record one with asmxgen proxy --record FILE.har'
+      : code === 'EISDIR'
+        ? 'a folder, not a HAR file'
+        : `cannot be read (${code ?? (error as Error).message})`;
+  return new InputError(`${display}: ${what}`, { cause: error });
 }
 
 /** Checks the text of a HAR file; `file` names it in messages. */
@@ -193,6 +198,12 @@ export function parseHar(text: string, file: string): Har {
     const message = error instanceof Error ? error.message : String(error);
     throw new HarError(file, jsonErrorPlace(text, message), `not valid JSON (${message}); a HAR file is JSON`);
   }
+  checkHar(json, file);
+  return json as Har;
+}
+
+/** Checks a parsed HAR file, `file` naming it in messages. */
+export function checkHar(json: unknown, file: string): void {
   const check = new Checker(file);
   const log = check.object(check.object(json, '', 'a HAR file is a JSON object with a "log"').log, 'log');
   const version = check.string(log.version, 'log.version');
@@ -204,10 +215,10 @@ export function parseHar(text: string, file: string): Har {
   check.string(creator.version, 'log.creator.version');
   const entries = check.array(log.entries, 'log.entries');
   entries.forEach((entry, index) => checkEntry(check, entry, `log.entries[${index}]`));
-  return json as Har;
 }
 
-function checkEntry(check: Checker, value: unknown, where: string): void {
+/** Checks one entry of `log.entries`; `where` is its JSON path. */
+export function checkEntry(check: Checker, value: unknown, where: string): void {
   const entry = check.object(value, where);
   check.optionalString(entry.startedDateTime, `${where}.startedDateTime`);
   check.optionalNumber(entry.time, `${where}.time`);
@@ -281,7 +292,8 @@ function checkEntry(check: Checker, value: unknown, where: string): void {
   }
 }
 
-class Checker {
+/** The checks of a HAR file's values, each problem a HarError naming the file and the JSON path. */
+export class Checker {
   constructor(private readonly file: string) {}
 
   error(where: string, what: string): HarError {
@@ -331,7 +343,7 @@ function describe(value: unknown): string {
 }
 
 /** `line:column` of a JSON.parse error: the position its message gives, or where `jsonErrorOffset` stops. */
-function jsonErrorPlace(text: string, message: string): string {
+export function jsonErrorPlace(text: string, message: string): string {
   const lineColumn = /line (\d+) column (\d+)/.exec(message);
   if (lineColumn) return `${lineColumn[1]}:${lineColumn[2]}`;
   const position = /position (\d+)/.exec(message);

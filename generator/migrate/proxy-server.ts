@@ -1,12 +1,14 @@
 /**
  * The proxy's `node:http` server: each request goes to the upstream, or, when the strangler serves its
  * operation, to the local server, and its reply back to the caller as it came (status, end-to-end headers as
- * spelled and ordered, body), streamed both ways. Once the caller has the whole reply, the exchange goes to
- * the observers (the recording, the shadow).
+ * spelled and ordered, body), streamed both ways. With a recording, the reply's last chunk waits until the
+ * exchange is recorded (`record`); once the caller has the whole reply, the exchange goes to the observers
+ * (the shadow).
  */
 import { Buffer } from 'node:buffer';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ServiceDescription } from '@asmxgen/runtime';
 import { classifyRequest, type RequestClassification } from '@asmxgen/runtime/server';
@@ -25,6 +27,11 @@ export interface ProxyOptions {
   readonly keepReplies: boolean;
   /** Called once the caller has the whole reply; `order` counts requests as they came (from 0). */
   readonly onExchange: (exchange: Exchange, order: number) => void;
+  /**
+   * Called when the reply has come whole from whoever answered, before its last chunk goes to the caller, which
+   * waits for the promise: a caller that has the whole reply knows the exchange is recorded.
+   */
+  readonly record?: (exchange: Exchange) => Promise<void>;
   readonly log: (line: string) => void;
 }
 
@@ -107,28 +114,27 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: ProxyO
       ['Content-Type', 'text/plain; charset=utf-8'],
       ['Content-Length', String(Buffer.byteLength(text))],
     ];
-    res.writeHead(status, statusText, replyHeaders.flat());
-    res.end(text);
     const bytes = new TextEncoder().encode(text);
     const now = performance.now();
-    options.onExchange(
-      {
-        startedAt,
-        request: requestOf(req, pathAndQuery, headers, capture),
-        response: {
-          status,
-          statusText,
-          httpVersion: 'HTTP/1.1',
-          headers: replyHeaders,
-          body: { bytes, size: bytes.byteLength, truncated: false },
-        },
-        timings: { send: now - start, wait: 0, receive: 0 },
-        call: call ?? (readsBody ? classifyCaptured(capture, classify) : undefined),
-        servedBy,
-        error: reason,
+    const exchange: Exchange = {
+      startedAt,
+      request: requestOf(req, pathAndQuery, headers, capture),
+      response: {
+        status,
+        statusText,
+        httpVersion: 'HTTP/1.1',
+        headers: replyHeaders,
+        body: { bytes, size: bytes.byteLength, truncated: false },
       },
-      order,
-    );
+      timings: { send: now - start, wait: 0, receive: 0 },
+      call: call ?? (readsBody ? classifyCaptured(capture, classify) : undefined),
+      servedBy,
+      error: reason,
+    };
+    await options.record?.(exchange);
+    res.writeHead(status, statusText, replyHeaders.flat());
+    res.end(text);
+    options.onExchange(exchange, order);
     return;
   }
   const head = performance.now();
@@ -138,14 +144,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: ProxyO
   const replyHeaders = headerPairs(upstreamReply.rawHeaders);
   res.writeHead(status, statusText, endToEndHeaders(replyHeaders).flat());
   if (replyCapture) upstreamReply.on('data', (chunk: Buffer) => replyCapture.add(chunk));
-  try {
-    await pipeline(upstreamReply, res);
-  } catch (error) {
-    options.log(`error ${method} ${pathAndQuery}: the reply was cut off (${messageOf(error)})`);
-    return;
-  }
-  const end = performance.now();
-  const exchange: Exchange = {
+  const exchangeAt = (end: number): Exchange => ({
     startedAt,
     request: requestOf(req, pathAndQuery, headers, capture),
     response: {
@@ -158,12 +157,49 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: ProxyO
     timings: { send: Math.max(0, sent - start), wait: Math.max(0, head - Math.max(sent, start)), receive: end - head },
     call: call ?? (readsBody ? classifyCaptured(capture, classify) : undefined),
     servedBy,
-  };
+  });
+  let exchange: Exchange | undefined;
+  const { record } = options;
+  try {
+    if (record) {
+      const recorded = new HoldLastChunk(() => record((exchange = exchangeAt(performance.now()))));
+      await pipeline(upstreamReply, recorded, res);
+    } else {
+      await pipeline(upstreamReply, res);
+    }
+  } catch (error) {
+    options.log(`error ${method} ${pathAndQuery}: the reply was cut off (${messageOf(error)})`);
+    return;
+  }
+  const end = performance.now();
+  exchange ??= exchangeAt(end);
   options.log(
     `${method} ${pathAndQuery}${exchange.call ? ` ${exchange.call.operation} ${exchange.call.binding}` : ''}` +
       ` → ${servedBy} ${status} (${Math.round(end - start)} ms)`,
   );
   options.onExchange(exchange, order);
+}
+
+/** Passes a reply on but for its last chunk, which goes once `beforeEnd` has resolved (and the end with it). */
+class HoldLastChunk extends Transform {
+  private last: Buffer | undefined;
+
+  constructor(private readonly beforeEnd: () => Promise<void>) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    const previous = this.last;
+    this.last = chunk;
+    done(null, previous);
+  }
+
+  override _flush(done: TransformCallback): void {
+    this.beforeEnd().then(
+      () => done(null, this.last),
+      (error: unknown) => done(error as Error),
+    );
+  }
 }
 
 /** The body to send: the chunks already read, then the rest of the request, each rest chunk kept as it passes. */

@@ -43,6 +43,7 @@ export interface ReplayReport {
   /** The base URL replayed against. */
   readonly against: string;
   readonly summary: ReplaySummary;
+  /** In the HAR's order: every exchange, or only those that are not the same (`keepSame: false`). */
   readonly results: readonly ReplayResult[];
 }
 
@@ -57,6 +58,11 @@ export interface ReplayOptions {
   readonly timeoutMs?: number;
   /** Send the recorded `Host` header (documents that name their address then compare alike). */
   readonly keepHost?: boolean;
+  /**
+   * Keep the results of exchanges that are the same (default true); false keeps only the others, so that a
+   * replay of a long recording holds what it reports (the text and markdown reports list only those).
+   */
+  readonly keepSame?: boolean;
   /** Called after each exchange with the number done. */
   readonly onProgress?: (done: number, total: number) => void;
 }
@@ -66,33 +72,59 @@ const SET_BY_THE_REQUEST = ['trailers', 'host', 'content-length', 'expect'];
 const SET_BY_THE_REQUEST_KEEPING_HOST = SET_BY_THE_REQUEST.filter((name) => name !== 'host');
 
 export async function replayHar(har: Har, file: string, options: ReplayOptions): Promise<ReplayReport> {
-  const entries = har.log.entries;
+  return replayEntries(har.log.entries, har.log.entries.length, file, options);
+}
+
+/**
+ * Replays `total` entries as they come (`harFileEntries` reads them from a file one at a time): no more of them
+ * are held than the requests under way.
+ */
+export async function replayEntries(
+  entries: Iterable<HarEntry> | AsyncIterable<HarEntry>,
+  total: number,
+  file: string,
+  options: ReplayOptions,
+): Promise<ReplayReport> {
   const concurrency = Math.max(1, options.concurrency ?? 4);
   const base = new URL(options.against);
   const agentOptions = { keepAlive: true, maxSockets: concurrency };
   const agent = base.protocol === 'https:' ? new https.Agent(agentOptions) : new http.Agent(agentOptions);
-  const results: ReplayResult[] = new Array<ReplayResult>(entries.length);
-  let next = 0;
+  const results: ReplayResult[] = [];
+  const keepSame = options.keepSame ?? true;
+  const counts: Record<ReplayOutcome, number> = { same: 0, different: 0, error: 0 };
+  const source = numbered(entries);
   let done = 0;
   const worker = async () => {
-    while (next < entries.length) {
-      const index = next++;
-      results[index] = await replayEntry(entries[index]!, index, base, agent, options);
-      options.onProgress?.(++done, entries.length);
+    for (;;) {
+      const item = await source.next();
+      if (item.done) return;
+      const { entry, index } = item.value;
+      const result = await replayEntry(entry, index, base, agent, options);
+      counts[result.outcome]++;
+      if (keepSame || result.outcome !== 'same') results.push(result);
+      options.onProgress?.(++done, total);
     }
   };
   try {
-    await Promise.all(Array.from({ length: Math.min(concurrency, entries.length) }, worker));
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, total)) }, worker));
   } finally {
     agent.destroy();
   }
-  const count = (outcome: ReplayOutcome) => results.filter((r) => r.outcome === outcome).length;
+  results.sort((a, b) => a.index - b.index);
   return {
     har: file,
     against: options.against,
-    summary: { total: results.length, same: count('same'), different: count('different'), errors: count('error') },
+    summary: { total: done, same: counts.same, different: counts.different, errors: counts.error },
     results,
   };
+}
+
+/** Each entry with its index: workers taking entries at once get them in order, numbered as in the file. */
+async function* numbered(
+  entries: Iterable<HarEntry> | AsyncIterable<HarEntry>,
+): AsyncGenerator<{ entry: HarEntry; index: number }> {
+  let index = 0;
+  for await (const entry of entries) yield { entry, index: index++ };
 }
 
 async function replayEntry(

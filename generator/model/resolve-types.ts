@@ -286,6 +286,7 @@ function classModel(decl: ClassDeclaration, members: MemberModel[]): ClassTypeMo
     elementName: decl.elementName ?? xmlName,
     root: decl.elementName !== undefined,
     namespace: decl.namespace,
+    rootNamespace: decl.rootNamespace,
     struct: decl.struct === true,
     abstract: decl.abstract === true,
     header: decl.header === true,

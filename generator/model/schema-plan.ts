@@ -38,6 +38,11 @@ export interface PlanParticle {
   readonly nillable: boolean;
   /** A choice of elements written in the parameter's place (`[XmlElement(Name, typeof(T))]`s). */
   readonly choice?: ChoiceModel | undefined;
+  /**
+   * `[XmlRoot(Namespace)]` on the class (Mono): the element is a top-level element of that namespace's schema, which
+   * the wrapper refers to (`ref="s1:hamper"`).
+   */
+  readonly namespace?: string | undefined;
 }
 
 /** What the schema plan needs of one operation, in the order the runtime reflects operations. */
@@ -126,6 +131,8 @@ export interface SchemaPlan {
   readonly literalPrefix: string;
   /** Per operation, in order: its SOAP message parts when it is encoded. */
   readonly encodedParts: readonly (EncodedParts | undefined)[];
+  /** Each schema's prefix, by namespace (`tns`, `s1`, …). */
+  readonly prefixes: ReadonlyMap<string, string>;
 }
 
 /**
@@ -147,7 +154,7 @@ export function planSchemas(input: PlanInput): SchemaPlan {
 export function httpResultElement(
   ref: TypeRef,
   types: ReadonlyMap<string, TypeModel>,
-): { readonly name: string; readonly nillable: boolean } | undefined {
+): { readonly name: string; readonly nillable: boolean; readonly namespace?: string | undefined } | undefined {
   const base = ref.kind === 'nullable' ? ref.of : ref;
   switch (base.kind) {
     case 'builtin': {
@@ -159,7 +166,12 @@ export function httpResultElement(
       return { name: base.arrayType!, nillable: true };
     default: {
       const t = types.get(base.name)!;
-      return { name: t.elementName, nillable: ref.kind === 'nullable' || (t.kind === 'class' && !t.struct) };
+      const nillable = ref.kind === 'nullable' || (t.kind === 'class' && !t.struct);
+      // `[XmlRoot(Namespace)]`: the element is in the root's namespace.
+      if (t.kind === 'class' && t.rootNamespace !== undefined) {
+        return { name: t.elementName, nillable, namespace: t.rootNamespace };
+      }
+      return { name: t.elementName, nillable };
     }
   }
 }
@@ -184,6 +196,8 @@ class Planner {
   private readonly topElements = new Set<string>();
   /** Bare elements written, by namespace and name. */
   private readonly bareElements = new Set<string>();
+  /** Top-level elements of root namespaces (`[XmlRoot(Namespace)]`) written, by namespace and name. */
+  private readonly rootElements = new Set<string>();
   /** Nodes whose qualified names wait for the schemas' prefixes. */
   private readonly fixups: { set: (qname: string) => void; namespace: string; name: string }[] = [];
   private objectWritten = false;
@@ -426,8 +440,25 @@ class Planner {
 
   private top(node: SchemaNode, particles: readonly PlanParticle[], namespace = this.input.namespace): void {
     this.topElement(node, namespace);
-    for (const p of particles) this.exportSite(p.type, p.choice);
+    for (const p of particles) {
+      if (this.isRootRef(p)) this.rootElement(p.namespace!, p.name, p.type);
+      this.exportSite(p.type, p.choice);
+    }
     this.flush();
+  }
+
+  /** A particle written as a `ref=` to a top-level element of its class's root namespace (Mono's `[XmlRoot]`). */
+  private isRootRef(p: PlanParticle): boolean {
+    return p.namespace !== undefined && p.namespace !== this.current;
+  }
+
+  /** A top-level element of a root namespace, nillable, written once per name (before the type it reaches). */
+  private rootElement(namespace: string, name: string, type: TypeRef): boolean {
+    const key = `${namespace}\u0000${name}`;
+    if (this.rootElements.has(key)) return false;
+    this.rootElements.add(key);
+    this.schema(namespace).items.push(this.element(undefined, name, type, { nillable: true }, namespace));
+    return true;
   }
 
   private topElement(node: SchemaNode, namespace = this.input.namespace): void {
@@ -439,18 +470,33 @@ class Planner {
     return {
       partial: 'wrapperElement',
       name,
-      particles: particles.map((p) =>
-        p.choice
-          ? this.choice(p.choice)
-          : this.element({ min: p.minOccurs, max: '1' }, p.name, p.type, { nillable: p.nillable }),
-      ),
+      particles: particles.map((p) => {
+        if (p.choice) return this.choice(p.choice);
+        if (this.isRootRef(p)) {
+          const node: Mutable<ElementRefNode> = {
+            partial: 'elementRef',
+            occurs: { min: p.minOccurs, max: '1' },
+            ref: '',
+          };
+          this.qualify(p.namespace!, p.name, (q) => (node.ref = q));
+          return node;
+        }
+        return this.element({ min: p.minOccurs, max: '1' }, p.name, p.type, { nillable: p.nillable });
+      }),
     };
   }
 
   /** One element per HTTP result type, named after the type; names already declared are skipped. */
   private httpElement(ref: TypeRef): void {
     const e = httpResultElement(ref, this.input.types);
-    if (!e || this.topElements.has(e.name)) return;
+    if (!e) return;
+    if (e.namespace !== undefined && e.namespace !== this.input.namespace) {
+      // `[XmlRoot(Namespace)]`: the element is in the root's schema.
+      if (this.rootElement(e.namespace, e.name, ref)) this.exportRef(ref);
+      this.flush();
+      return;
+    }
+    if (this.topElements.has(e.name)) return;
     const site = ref.kind === 'nullable' ? ref.of : ref;
     // HTTP writes the C# type: a `DataType` changes only the SOAP messages.
     const base =
@@ -866,6 +912,7 @@ class Planner {
       stringArray: abstract && `${prefixes.get(abstract.namespace)}:StringArray`,
       literalPrefix: prefixes.get(this.input.namespace) ?? 'tns',
       encodedParts: this.input.operations.map((_, i) => this.encodedParts.get(i)),
+      prefixes,
     };
   }
 }

@@ -13,6 +13,11 @@ export interface ClassDeclaration {
   readonly elementName?: string;
   /** `[XmlType(Namespace = "…")]`: the namespace of the type's schema; the service namespace when omitted. */
   readonly namespace?: string;
+  /**
+   * `[XmlRoot(Namespace = "…")]`: the namespace of the class's top-level elements (HTTP results) and, as Mono's
+   * runtime writes them, of the parameters and results of its type (`ref=` to a top-level element there).
+   */
+  readonly rootNamespace?: string;
   readonly struct?: boolean;
   readonly abstract?: boolean;
   readonly header?: boolean;

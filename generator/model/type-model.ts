@@ -18,6 +18,11 @@ export interface ClassTypeModel {
   readonly root: boolean;
   /** `[XmlType(Namespace)]`: the namespace of the type's schema; `undefined` for the service namespace. */
   readonly namespace: string | undefined;
+  /**
+   * `[XmlRoot(Namespace)]`: the namespace of its top-level elements (HTTP results) and, with `wsdl.runtime: mono`,
+   * of the wrapped parameters and results of this type (corpus `RootNamespaces`); `undefined` without one.
+   */
+  readonly rootNamespace: string | undefined;
   /** A .NET struct: a value type (`minOccurs="1"`, `T?` allowed), never derived from. */
   readonly struct: boolean;
   readonly abstract: boolean;

@@ -32,6 +32,11 @@ export interface ParameterModel {
   readonly choice: ChoiceModel | undefined;
   /** The same choice as the runtime reads and writes it (`{ $element, value }` values). */
   readonly valueChoice: readonly ChoiceElementDescription[] | undefined;
+  /**
+   * The element's namespace when its class's `[XmlRoot(Namespace)]` puts it in another one than the request
+   * element's (Mono; a `ref=` in the WSDL); `undefined` otherwise.
+   */
+  readonly namespace: string | undefined;
 }
 
 export interface ResultModel {
@@ -53,6 +58,10 @@ export interface ResultModel {
    * the operation, or for a raw-XML result (the reply is the document itself).
    */
   readonly httpElement: string | undefined;
+  /** The result element's namespace when its class's `[XmlRoot(Namespace)]` puts it elsewhere (Mono), else `undefined`. */
+  readonly namespace: string | undefined;
+  /** The HTTP reply's root element's namespace when its class's `[XmlRoot(Namespace)]` says so, else `undefined`. */
+  readonly httpNamespace: string | undefined;
 }
 
 /** A SOAP header of an operation (`[SoapHeader("field")]`). */

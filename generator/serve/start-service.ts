@@ -115,7 +115,11 @@ export async function loadService(
   const server = create(handlers, {
     validateRequest: config.validateRequest ?? true,
     ...(json
-      ? { onCall: (record: CallRecord) => process.stdout.write(callLogLine(record) + '\n') }
+      ? {
+          onCall: (record: CallRecord) => process.stdout.write(callLogLine(record) + '\n'),
+          // The call's JSON line carries its failure; the runtime's default report on stderr would repeat it.
+          onError: () => undefined,
+        }
       : {
           onError: (error: unknown, ctx: { operation: string }) =>
             log(`error ${ctx.operation}: ${error instanceof Error ? error.message : String(error)}`),

@@ -148,15 +148,25 @@ export function buildModel(spec: Spec): ServiceModel {
    * The class of a wrapped document/literal result with `[XmlRoot]`: the runtime names the result element after the
    * root (`Bill`) and writes it `nillable`, `minOccurs="1"` (corpus `Renames`), as the class's own top-level element.
    */
-  const rootResult = (d: Draft): ClassTypeModel | undefined => {
-    if (spec.wsdl?.runtime !== 'mono' || d.result?.kind !== 'class' || d.encoded) return undefined;
+  const rootResult = (d: Draft): ClassTypeModel | undefined => rootClass(d, d.result);
+  /**
+   * The class of a wrapped document/literal parameter or result with `[XmlRoot]`, with `wsdl.runtime: mono`; a
+   * root with a name (`root`) names a result, one with a namespace (`rootNamespace`) puts the element there.
+   */
+  const rootClass = (d: Draft, ref: TypeRef | undefined): ClassTypeModel | undefined => {
+    if (spec.wsdl?.runtime !== 'mono' || ref?.kind !== 'class' || d.encoded) return undefined;
     if (methodShape(d.op, d.messageName, ns, spec.service.parameterStyle).parameterStyle === 'bare') return undefined;
-    const t = types.get(d.result.name);
-    return t?.kind === 'class' && t.root ? t : undefined;
+    const t = types.get(ref.name);
+    return t?.kind === 'class' && (t.root || t.rootNamespace !== undefined) ? t : undefined;
   };
+  /** The root namespace of a parameter's or result's element, when its class's `[XmlRoot]` has one (Mono). */
+  const rootNamespaceOf = (d: Draft, ref: TypeRef | undefined): string | undefined => rootClass(d, ref)?.rootNamespace;
   /** The result element: `{message name}Result`, or the root name of the result's class. */
-  const resultElementOf = (d: Draft): string =>
-    d.op.resultElement ?? rootResult(d)?.elementName ?? `${d.messageName}Result`;
+  const resultElementOf = (d: Draft): string => {
+    if (d.op.resultElement !== undefined) return d.op.resultElement;
+    const root = rootResult(d);
+    return root?.root ? root.elementName : `${d.messageName}Result`;
+  };
   const headersOf = (d: Draft): HeaderModel[] =>
     [...(d.op.headers ?? [])]
       .sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0))
@@ -197,13 +207,18 @@ export function buildModel(spec: Spec): ServiceModel {
     soapOrder: soapOrder.every((at, i) => at === i) ? undefined : soapOrder,
     operations: drafts.map((d, i): PlanOperation => {
       // `[XmlElement(IsNullable = true)]` on a parameter or the result: `minOccurs="1"`, `nillable="true"`.
-      const particle = (name: string, type: TypeRef, choice?: ChoiceModel, nillable = false) => ({
-        name,
-        type,
-        minOccurs: isValue(type) || type.kind === 'nullable' || nillable ? ('1' as const) : ('0' as const),
-        nillable: type.kind === 'nullable' || nillable,
-        choice,
-      });
+      const particle = (name: string, type: TypeRef, choice?: ChoiceModel, nillable = false) => {
+        const namespace = choice ? undefined : rootNamespaceOf(d, type);
+        const nil = type.kind === 'nullable' || nillable || namespace !== undefined;
+        return {
+          name,
+          type,
+          minOccurs: isValue(type) || nil ? ('1' as const) : ('0' as const),
+          nillable: nil,
+          choice,
+          ...(namespace !== undefined && { namespace }),
+        };
+      };
       const inParams = d.parameters.filter((p) => p.spec.direction !== 'out');
       const outParams = d.parameters.filter((p) => p.spec.direction === 'out' || p.spec.direction === 'ref');
       const shape = methodShape(d.op, d.messageName, ns, spec.service.parameterStyle);
@@ -268,7 +283,8 @@ export function buildModel(spec: Spec): ServiceModel {
     // Handlers and clients name an operation by its message name: unique where overloads share a name.
     const method = methods.get(messageName)!;
     const parameters = d.parameters.map(({ spec: p, type, choice }): ParameterModel => {
-      const nillable = type.kind === 'nullable' || p.nillable === true;
+      const namespace = choice ? undefined : rootNamespaceOf(d, type);
+      const nillable = type.kind === 'nullable' || p.nillable === true || namespace !== undefined;
       const required = isValue(type) || nillable;
       return {
         name: p.name,
@@ -282,6 +298,7 @@ export function buildModel(spec: Spec): ServiceModel {
         valueType: valueTypeOf(type, arrays),
         choice,
         valueChoice: choice && describeChoice(choice, arrays),
+        namespace,
       };
     });
     const httpResult = httpResults[i];
@@ -296,6 +313,8 @@ export function buildModel(spec: Spec): ServiceModel {
       valueType: valueTypeOf(d.result, arrays),
       replyKey: replyKeyOf(parameters),
       httpElement: d.http ? bodyElement?.name : undefined,
+      namespace: rootResult(d)?.rootNamespace,
+      httpNamespace: d.http ? bodyElement?.namespace : undefined,
     };
     const headers = headersOf(d);
     return {
@@ -317,7 +336,9 @@ export function buildModel(spec: Spec): ServiceModel {
               type: httpParameterKind(p) === 'array' ? plan.stringArray! : 's:string',
             })),
             body: result && {
-              element: bodyElement && `${plan.literalPrefix}:${bodyElement.name}`,
+              element:
+                bodyElement &&
+                `${bodyElement.namespace === undefined ? plan.literalPrefix : plan.prefixes.get(bodyElement.namespace)!}:${bodyElement.name}`,
               xml: bodyElement === undefined,
             },
           }

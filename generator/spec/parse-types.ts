@@ -32,6 +32,7 @@ const CLASS_FIELDS = [
   'elementName',
   'anyAttribute',
   'namespace',
+  'rootNamespace',
   'anonymous',
 ] as const;
 const ENUM_FIELDS = ['enum', 'flags', 'xmlName', 'elementName', 'namespace'] as const;
@@ -129,6 +130,7 @@ function typeDeclaration(
   const abstract = flag('abstract');
   const header = flag('header');
   const anyAttribute = flag('anyAttribute');
+  const rootNamespace = f.rootNamespace && c.string(f.rootNamespace, true);
   let base: string | undefined;
   if (f.base) {
     base = c.string(f.base, true);
@@ -136,6 +138,12 @@ function typeDeclaration(
   }
   if (struct && f.base) c.problem(f.base, 'a struct cannot derive from a class');
   if (struct && abstract) c.problem(f.abstract!, 'a struct cannot be abstract');
+  if (rootNamespace !== undefined && (struct || header)) {
+    c.problem(
+      f.rootNamespace!,
+      `rootNamespace ([XmlRoot(Namespace)]) is not supported on a ${struct ? 'struct' : 'header class'}`,
+    );
+  }
   const anonymous = flag('anonymous');
   if (anonymous) {
     const clash = (['base', 'abstract', 'header', 'namespace'] as const).find((k) => f[k] !== undefined);
@@ -172,6 +180,7 @@ function typeDeclaration(
     ...(abstract && { abstract }),
     ...(header && { header }),
     ...(anyAttribute && { anyAttribute }),
+    ...(rootNamespace !== undefined && { rootNamespace }),
     ...(anonymous && { anonymous }),
     ...(base !== undefined && { base }),
     ...(include && include.length > 0 && { include }),

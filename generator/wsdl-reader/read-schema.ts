@@ -427,13 +427,9 @@ export class SchemaReader {
       return this.elementRef(node, what, owner, minOccurs, maxOccurs);
     }
     if (isElement(node, XSD_NS, 'element') && node.attributes.has('ref') && owner === WRAPPER) {
-      throw this.doc.failAt(
-        node,
-        'ref',
-        `${what} refers to the top-level element ${node.attributes.get('ref')} instead of holding its own: ` +
-          '[XmlRoot(Namespace)] on the class of a parameter or result puts it so in another namespace; a spec ' +
-          'writes parameters and results as elements of the service namespace and cannot express this',
-      );
+      // `[XmlRoot(Namespace)]` on the class of a parameter or result: Mono writes it as a top-level element of the
+      // root's namespace, which the wrapper refers to (corpus `RootNamespaces`).
+      return this.elementRef(node, what, owner, minOccurs, maxOccurs);
     }
     if (!isElement(node, XSD_NS, 'element') || node.attributes.has('ref')) throw this.unexpected(node, what);
     const form = node.attributes.get('form');

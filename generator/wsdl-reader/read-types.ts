@@ -62,10 +62,32 @@ export class TypeBuilder {
   private readonly elementNames = new Map<string, string>();
   /** Classes whose `[XmlRoot]` names a result element. */
   private readonly roots = new Set<string>();
+  /** Classes whose `[XmlRoot(Namespace)]` puts their parameters, results and HTTP result elements in a namespace. */
+  private readonly rootNamespaces = new Map<string, string>();
 
-  /** Whether a result was named after its class's `[XmlRoot]`, as Mono's runtime names it (`wsdl.runtime: mono`). */
+  /**
+   * Whether a result was named after its class's `[XmlRoot]`, or a parameter or result put in its root's namespace,
+   * as Mono's runtime writes them (`wsdl.runtime: mono`).
+   */
   get rootNamedResults(): boolean {
-    return this.roots.size > 0;
+    return this.roots.size > 0 || this.rootNamespaces.size > 0;
+  }
+
+  /**
+   * The class's `[XmlRoot(Namespace)]` puts an element of its type (a parameter, a result, an HTTP result) in
+   * `namespace`: every such element of a class is in the same one.
+   */
+  rootNamespace(xmlName: string, namespace: string, node: XmlNode): void {
+    const known = this.rootNamespaces.get(xmlName);
+    if (known !== undefined && known !== namespace) {
+      throw this.doc.fail(
+        node,
+        `the type "${xmlName}" has a parameter, result or HTTP result element in the namespace "${namespace}" here ` +
+          `and "${known}" elsewhere: the runtime puts them all in its [XmlRoot(Namespace)]`,
+      );
+    }
+    this.decide(xmlName, false, node, `its [XmlRoot(Namespace)] puts an element in "${namespace}"`);
+    this.rootNamespaces.set(xmlName, namespace);
   }
 
   constructor(
@@ -283,14 +305,22 @@ export class TypeBuilder {
     );
   }
 
-  private common(d: RawDeclaration): { name: string; xmlName?: string; elementName?: string; namespace?: string } {
+  private common(d: RawDeclaration): {
+    name: string;
+    xmlName?: string;
+    elementName?: string;
+    namespace?: string;
+    rootNamespace?: string;
+  } {
     const name = this.nameOf(d.xmlName);
     const element = this.elementNames.get(d.xmlName);
+    const rootNamespace = this.rootNamespaces.get(d.xmlName);
     return {
       name,
       ...(name !== d.xmlName && { xmlName: d.xmlName }),
       ...(element !== undefined && (element !== d.xmlName || this.roots.has(d.xmlName)) && { elementName: element }),
       ...(d.namespace !== undefined && { namespace: d.namespace }),
+      ...(rootNamespace !== undefined && { rootNamespace }),
     };
   }
 

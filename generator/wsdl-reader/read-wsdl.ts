@@ -19,7 +19,7 @@ import { WsdlDocument } from './wsdl-document.js';
 import { WsdlError } from './wsdl-error.js';
 import { isUsableName, RESERVED_NAMES } from './wsdl-names.js';
 import { isXmlName } from '../model/naming.js';
-import { parseXmlTree, type XmlNode } from './xml-tree.js';
+import { parseXmlTree, resolveQName, type XmlNode } from './xml-tree.js';
 import { SOAP12_NS } from './wsdl-namespaces.js';
 import type { ClassDeclaration, TypeDeclaration } from '../model/type-declarations.js';
 import type { WsdlDocuments } from './read-documents.js';
@@ -163,7 +163,11 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
   for (const shape of shapes) {
     // A bare element shows no occurrences, so it says nothing of struct or class.
     if (shape.op.soap?.style !== 'bare') {
-      for (const p of [...shape.request, ...shape.response]) types.observe(p, 'wrapper');
+      for (const p of [...shape.request, ...shape.response]) {
+        types.observe(p, 'wrapper');
+        // A `ref=` in the wrapper: the class's `[XmlRoot(Namespace)]` (Mono; corpus `RootNamespaces`).
+        if (p.namespace !== undefined) rootNamespaceOf(doc, types, p.type, p.namespace, p.node, p.name);
+      }
     }
     for (const h of shape.headers) {
       if (!types.isClass({ kind: 'declared', xmlName: h.xmlName })) {
@@ -173,8 +177,15 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
     }
     const body = shape.op.http?.body;
     if (body) {
-      const elementName = doc.localReference(body, 'element');
-      const element = schema.topElement(elementName, body, `the HTTP result element of operation "${shape.op.name}"`);
+      // A class's `[XmlRoot(Namespace)]` puts its HTTP result element in the root's namespace.
+      const qname = resolveQName(body, body.attributes.get('element') ?? '');
+      const rooted = qname !== undefined && qname.namespace !== doc.targetNamespace ? qname : undefined;
+      const elementName = rooted ? rooted.localName : doc.localReference(body, 'element');
+      const what = `the HTTP result element of operation "${shape.op.name}"`;
+      const element = rooted
+        ? schema.topElement(elementName, body, what, rooted.namespace)
+        : schema.topElement(elementName, body, what);
+      if (rooted) rootNamespaceOf(doc, types, element.type, rooted.namespace, body, elementName);
       types.observe(
         {
           node: element.node,
@@ -390,6 +401,25 @@ function bindingName(
   return binding === undefined ? {} : { binding };
 }
 
+/** An element of a class's type in `namespace`, not the service's: the class's `[XmlRoot(Namespace)]`. */
+function rootNamespaceOf(
+  doc: WsdlDocument,
+  types: TypeBuilder,
+  type: RawType,
+  namespace: string,
+  node: XmlNode,
+  element: string,
+): void {
+  if (type.kind !== 'declared' || !types.isClass(type)) {
+    throw doc.fail(
+      node,
+      `the element "${element}" of the namespace "${namespace}" is not of a class: only a class's ` +
+        '[XmlRoot(Namespace)] puts a parameter or result in another namespace',
+    );
+  }
+  types.rootNamespace(type.xmlName, namespace, node);
+}
+
 /**
  * A wrapped response whose first element is not `{message name}Result` but a nillable, required element of a class
  * that is no parameter: the result, named by the class's `[XmlRoot]` (corpus `Renames`: `<s:element minOccurs="1"
@@ -399,7 +429,7 @@ function rootResult(types: TypeBuilder, shape: OperationShape): RawParticle | un
   // Only where HTTP offers the operation, which proves it has no out parameter the element could be.
   if (shape.op.http === undefined || shape.op.soap?.style !== 'wrapped') return undefined;
   const first = shape.response[0];
-  if (!first || first.any || first.choice || first.namespace !== undefined) return undefined;
+  if (!first || first.any || first.choice) return undefined;
   if (first.name === `${shape.op.messageName}Result` || shape.request.some((p) => p.name === first.name))
     return undefined;
   if (first.type.kind !== 'declared' || !types.isClass(first.type)) return undefined;
@@ -480,7 +510,8 @@ function operationSpec(
         choice: site.choice,
       };
     }
-    const ref = types.ref(p.type, p.nillable);
+    // A parameter in its class's root namespace is nillable by the class's [XmlRoot]: the spec says it on the class.
+    const ref = types.ref(p.type, p.namespace === undefined && p.nillable);
     const direction = inRequest && inResponse ? 'ref' : inResponse ? 'out' : 'in';
     return {
       name,
@@ -498,9 +529,9 @@ function operationSpec(
     SpecOperation,
     'result' | 'resultElement' | 'resultItemName' | 'resultItemNullable' | 'resultDataType' | 'resultNillable'
   > = {};
-  if (rooted) {
+  if (rooted || result?.namespace !== undefined) {
     // The nillable root element follows from the class's [XmlRoot]; the spec says it once, on the class.
-    resultSpec = { result: types.ref(rooted.type, false).text };
+    resultSpec = { result: types.ref((rooted ?? result)!.type, false).text };
   } else if (result) {
     const ref = types.ref(result.type, result.nillable);
     resultSpec = {

@@ -15,6 +15,31 @@ export function formatSingle(value: number): string {
 }
 
 /**
+ * A single (`Math.fround` of a number) as the number a reader gets for it: the shortest decimal that narrows back
+ * to the same single, as .NET's `R` formatting of a `Single` shows it (`2.9`, not the single's exact
+ * `2.9000000953674316`). Writing it again gives what writing the single gives: echoes stay exact.
+ */
+export function shortestSingle(single: number): number {
+  if (single === 0 || !Number.isFinite(single)) return single;
+  // Fewer significant digits round-trip no worse than more (each rounds closer), so the fewest is searched for;
+  // 9 always do.
+  let low = 1;
+  let high = 9;
+  let best = Number(single.toPrecision(9));
+  while (low <= high) {
+    const digits = (low + high) >> 1;
+    const candidate = Number(single.toPrecision(digits));
+    if (Math.fround(candidate) === single) {
+      best = candidate;
+      high = digits - 1;
+    } else {
+      low = digits + 1;
+    }
+  }
+  return best;
+}
+
+/**
  * `G{precision}` of `value` when that is the `R` form and cheap to know: JavaScript writes the fewest significant
  * digits that read back as the value (as a double; a single is one too). At most `precision` of them are what
  * `G{precision}` rounds a normal double to (it lies within half an ulp of them, far inside half a unit of their last

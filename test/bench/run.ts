@@ -5,7 +5,7 @@
  *
  *   npm run bench                          the full run (~15 minutes), writes test/bench/results.json
  *   npm run bench -- --quick               1 round, short runs, small specs: checks the bench itself
- *   npm run bench -- --only=server,memory  some sections (server, client, generation, memory, profile)
+ *   npm run bench -- --only=server,memory  some sections (server, client, proxy, generation, memory, profile)
  *   npm run bench -- --profile             also CPU profiles of the server, the client and a 2,000-operation
  *                                          generate, summarized (test/artifacts/bench/*.txt)
  *
@@ -19,9 +19,10 @@ import { benchGeneration, type GenerationResults } from './generation-bench.js';
 import { ARTIFACTS_DIR, REPO_ROOT } from './paths.js';
 import { benchMemory, type MemoryResults } from './memory-bench.js';
 import { benchProfiles, type ProfileResults } from './profile-bench.js';
+import { benchProxy, type ProxyResults } from './proxy-bench.js';
 import { benchServers, type ServerResults } from './server-bench.js';
 
-const SECTIONS = ['server', 'client', 'generation', 'memory', 'profile'] as const;
+const SECTIONS = ['server', 'client', 'proxy', 'generation', 'memory', 'profile'] as const;
 type Section = (typeof SECTIONS)[number];
 
 interface Target {
@@ -42,6 +43,7 @@ export interface BenchResults {
   readonly command: string;
   readonly server?: ServerResults;
   readonly client?: ClientResults;
+  readonly proxy?: ProxyResults;
   readonly generation?: GenerationResults;
   readonly memory?: MemoryResults;
   readonly targets: readonly Target[];
@@ -57,7 +59,9 @@ function parseArgs(args: readonly string[]) {
   for (const section of only ?? []) {
     if (!(SECTIONS as readonly string[]).includes(section)) throw new Error(`--only: no section ${section}`);
   }
-  const sections = new Set<Section>((only as Section[] | undefined) ?? ['server', 'client', 'generation', 'memory']);
+  const sections = new Set<Section>(
+    (only as Section[] | undefined) ?? ['server', 'client', 'proxy', 'generation', 'memory'],
+  );
   if (args.includes('--profile')) sections.add('profile');
   return { quick, sections, partial: quick || only !== undefined };
 }
@@ -81,7 +85,20 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 function targetsOf(results: Omit<BenchResults, 'targets'>): Target[] {
   const targets: Target[] = [];
-  const { server, client, generation, memory } = results;
+  const { server, client, proxy, generation, memory } = results;
+  if (proxy) {
+    const recording = proxy.ratios.find((r) => r.id === 'proxy --record / direct')!;
+    targets.push({
+      target: 'proxy --record: p50 latency added ≤ 1 ms (one caller, SOAP 1.1)',
+      measured: `${recording.addedP50Ms.toFixed(3)} ms`,
+      met: recording.addedP50Ms <= 1,
+    });
+    targets.push({
+      target: `proxy --record: throughput ≥ 0.8× a direct call (${proxy.settings.connections} connections)`,
+      measured: ratio(recording.throughput),
+      met: recording.throughput >= 0.8,
+    });
+  }
   if (server) {
     const byId = (id: string) => server.ratios.find((r) => r.id === id)!.median;
     for (const handlers of ['', ' sync']) {
@@ -214,6 +231,31 @@ export function formatResults(results: BenchResults): string {
       '',
     );
   }
+  if (results.proxy) {
+    const p = results.proxy;
+    out.push(
+      `**Proxy** (the generated server direct and through \`asmxgen proxy\`, SOAP 1.1 \`Authenticate\`, ${p.settings.rounds} ` +
+        `rounds; req/s: autocannon, ${p.settings.connections} connections, ${p.settings.seconds} one-second slices ` +
+        `interleaved; p50: one caller, ${p.settings.sequential} requests in turn; medians of the rounds):`,
+      '',
+      '| path | req/s | p50 (one caller) | proxy CPU per exchange |',
+      '| --- | ---: | ---: | ---: |',
+      ...p.contenders.map(
+        (c) =>
+          `| ${c.id} | ${fixed(c.rps)} | ${c.p50Ms.toFixed(3)} ms | ` +
+          `${c.proxyCpuUsPerExchange === undefined ? '' : `${fixed(c.proxyCpuUsPerExchange)} µs`} |`,
+      ),
+      '',
+      '| ratio (same round) | req/s | per round | p50 added | per round |',
+      '| --- | ---: | --- | ---: | --- |',
+      ...p.ratios.map(
+        (r) =>
+          `| ${r.id} | ${ratio(r.throughput)} | ${r.throughputPerRound.map((v) => v.toFixed(2)).join(', ')} | ` +
+          `${r.addedP50Ms.toFixed(3)} ms | ${r.addedP50PerRound.map((v) => v.toFixed(3)).join(', ')} |`,
+      ),
+      '',
+    );
+  }
   if (generation) {
     out.push(
       `**Generation** (whole process, \`node bin/asmxgen.js generate\` vs \`node …/wsdl-tsclient/dist/src/cli.js\` on the ` +
@@ -273,6 +315,12 @@ async function main(): Promise<void> {
   }
   if (options.sections.has('client')) {
     results.client = await benchClients({ rounds: q ? 1 : 5, seconds: q ? 1 : 3, concurrency: 64 }, log);
+  }
+  if (options.sections.has('proxy')) {
+    results.proxy = await benchProxy(
+      { rounds: q ? 1 : 5, seconds: q ? 1 : 3, connections: 64, sequential: q ? 500 : 2000 },
+      log,
+    );
   }
   if (options.sections.has('generation')) {
     results.generation = await benchGeneration({ sizes: q ? [20, 200] : [20, 200, 2000], runs: q ? 1 : 3 }, log);

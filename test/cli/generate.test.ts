@@ -217,8 +217,8 @@ describe('asmxgen as a process', () => {
     expect(generate).toMatch(/--out\s+Output folder \(created if missing; its parent must exist\)/);
   });
 
-  it('generate --help lists its options with defaults', async () => {
-    const r = await cliProcess(['generate', '--help']);
+  it('generate --help lists its options with defaults (in a folder without a config)', async () => {
+    const r = await cliProcess(['generate', '--help'], await tempDir());
     expect(r.stdout).toMatch(/--spec [\s\S]*the embedded spec\/authentication-web-service\.yaml/);
     expect(r.stdout).toMatch(/--out [\s\S]*default: "generated"/);
     expect(r.stdout).toMatch(/--base-url [\s\S]*default: "http:\/\/localhost:8080"/);

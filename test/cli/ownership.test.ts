@@ -32,8 +32,11 @@ describe('an output folder that holds another service', () => {
     ]) {
       const r = await cliProcess(args, dir);
       expect(r.code).toBe(2);
+      // In a folder without a config, the line about the demo spec comes first: it says why this service.
       expect(r.stderr).toBe(
-        'asmxgen: "out" holds the output of Inventory generated from inventory.yaml, not of AuthenticationWebService ' +
+        'asmxgen: no --spec and no asmxgen.config.yaml here: using the built-in demo service AuthenticationWebService ' +
+          '(spec/authentication-web-service.yaml)\n' +
+          'asmxgen: "out" holds the output of Inventory generated from inventory.yaml, not of AuthenticationWebService ' +
           'from the embedded default spec; nothing was written. To regenerate what it holds, name its spec with ' +
           '--spec inventory.yaml; to generate this one, choose another folder with --out; to replace it (the spec ' +
           'was renamed, say), add --force.\n',

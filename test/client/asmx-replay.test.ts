@@ -223,7 +223,7 @@ describe('the requests the client sends', () => {
   it('refuses a value of the wrong type, or a missing required one, before sending', async () => {
     const count = replay.received.length;
     await expect(inventory('Reserve', { itemId: 1.5, quantity: 1, urgent: true })).rejects.toThrow(
-      'Reserve: itemId: 1.5 is not a valid xsd:int value.',
+      'Reserve: itemId: expected an xsd:int, got the number 1.5.',
     );
     await expect(inventory('Reserve', { itemId: 1, urgent: true })).rejects.toThrow(
       'Reserve: quantity (xsd:int) is required.',

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Spec, SpecParameter } from '../../generator/index.js';
+import { stringify } from 'yaml';
+import { loadSpecText } from '../../generator/index.js';
 import { brief, changesTo, variant, withOperation } from './helpers.js';
 
 const count = (parameters: SpecParameter[]) => withOperation('Count', (op) => ({ ...op, parameters }));
@@ -135,5 +137,37 @@ describe('parameter rules', () => {
 
   it('finds nothing when the parameters are the same (string is the default type)', () => {
     expect(changesTo(count([{ name: 'category', type: 'string' }, SINCE]))).toEqual([]);
+  });
+});
+
+describe('a parameter in the namespace of its class’s [XmlRoot(Namespace)]', () => {
+  /** `Send` takes a `Hamper`, with `[XmlRoot(Namespace = root)]` on the class when `root` is given (Mono). */
+  const sending = (root?: string) =>
+    loadSpecText(
+      stringify({
+        service: { name: 'Svc', namespace: 'urn:svc' },
+        types: { Hamper: { ...(root && { rootNamespace: root }), members: [{ name: 'Label' }] } },
+        operations: [{ name: 'Send', parameters: [{ name: 'hamper', type: 'Hamper', nillable: true }] }],
+        wsdl: { runtime: 'mono' },
+      }),
+      'test.yaml',
+    );
+
+  it('parameter-root-namespace-changed (breaking): what old callers send is skipped', () => {
+    expect(changesTo(sending('urn:elsewhere'), sending())).toEqual([
+      {
+        rule: 'parameter-root-namespace-changed',
+        level: 'breaking',
+        where: 'operation Send, parameter hamper',
+        message:
+          "the element is now in urn:elsewhere, no longer in the operation's namespace (in requests; the class's " +
+          '[XmlRoot(Namespace)])',
+        old: '',
+        new: 'urn:elsewhere',
+      },
+    ]);
+    expect(brief(changesTo(sending(), sending('urn:other')))).toEqual([
+      'parameter-root-namespace-changed breaking operation Send, parameter hamper',
+    ]);
   });
 });

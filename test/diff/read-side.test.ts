@@ -140,7 +140,7 @@ describe('readSide: inputs it cannot read', () => {
       `cannot fetch the old URL http://127.0.0.1:${port}/x: the connection was refused (is the service running?)`,
     );
     expect(await failure(`${base}/hang`, { timeoutMs: 300 })).toBe(
-      `cannot fetch the old URL ${base}/hang: no complete answer within 300 ms`,
+      `cannot fetch the old URL ${base}/hang: no complete answer within 300 ms (--timeout SECONDS waits longer)`,
     );
   });
 });

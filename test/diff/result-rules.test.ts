@@ -117,3 +117,34 @@ describe('a result element named by [XmlRoot]', () => {
     ]);
   });
 });
+
+describe('a result in the namespace of its class’s [XmlRoot(Namespace)]', () => {
+  /** `Fetch` returns `Hamper`, with `[XmlRoot(Namespace = root)]` on the class when `root` is given (Mono). */
+  const hampers = (root?: string) =>
+    loadSpecText(
+      stringify({
+        service: { name: 'Svc', namespace: 'urn:svc' },
+        types: { Hamper: { ...(root && { rootNamespace: root }), members: [{ name: 'Label' }] } },
+        operations: [{ name: 'Fetch', parameters: [{ name: 'label' }], result: 'Hamper' }],
+        wsdl: { runtime: 'mono' },
+      }),
+      'test.yaml',
+    );
+
+  it('result-root-namespace-changed (breaking): old callers look for FetchResult in the old namespace', () => {
+    expect(changesTo(hampers('urn:elsewhere'), hampers())).toEqual([
+      {
+        rule: 'result-root-namespace-changed',
+        level: 'breaking',
+        where: 'operation Fetch, result',
+        message: "the result is now in urn:elsewhere, no longer in the operation's namespace",
+        old: '',
+        new: 'urn:elsewhere',
+      },
+    ]);
+    expect(brief(changesTo(hampers(), hampers('urn:elsewhere')))).toEqual([
+      'result-root-namespace-changed breaking operation Fetch, result',
+    ]);
+    expect(changesTo(hampers('urn:elsewhere'), hampers('urn:elsewhere'))).toEqual([]);
+  });
+});

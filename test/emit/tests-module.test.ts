@@ -229,7 +229,7 @@ describe('the generated test suite', () => {
     expect(inputSample(model, all, 'hostile')).toBe(
       '{ p_string: HOSTILE_STRING, p_boolean: false, p_byte: -128, p_unsignedByte: 255, p_short: -32768, ' +
         'p_unsignedShort: 65535, p_int: -2147483648, p_unsignedInt: 4294967295, p_long: -9223372036854775808n, ' +
-        'p_unsignedLong: 18446744073709551615n, p_float: -3.4028234663852886e38, p_double: -1.7976931348623157e308, ' +
+        'p_unsignedLong: 18446744073709551615n, p_float: -3.4028235e38, p_double: -1.7976931348623157e308, ' +
         "p_decimal: '-79228162514264337593543950335', p_dateTime: XsdDateTime.parse('9999-12-31T23:59:59.9999999'), " +
         "p_base64Binary: ALL_BYTES, 'my-field': HOSTILE_STRING, second: -2147483648 }",
     );

@@ -99,9 +99,39 @@ describe('float and double', () => {
     expect(parseXsdValue('double', text)).toBe(value);
   });
 
-  it('reads NaN, and float as the nearest single', () => {
+  it('reads NaN, and float as the shortest decimal of the nearest single', () => {
     expect(parseXsdValue('double', 'NaN')).toBeNaN();
-    expect(parseXsdValue('float', '0.1')).toBe(Math.fround(0.1));
+    expect(parseXsdValue('float', '0.1')).toBe(0.1);
+    expect(parseXsdValue('float', '2.9')).toBe(2.9);
+    expect(parseXsdValue('float', '2.9000000953674316')).toBe(2.9);
+    expect(parseXsdValue('float', '16777217')).toBe(16777216);
+    expect(parseXsdValue('float', '0.333333343')).toBe(0.33333334);
+    expect(parseXsdValue('float', '3.40282347E+38')).toBe(3.4028235e38);
+    expect(parseXsdValue('float', '1.401298E-45')).toBe(1e-45);
+    expect(Object.is(parseXsdValue('float', '-0'), -0)).toBe(true);
+    expect(parseXsdValue('float', '-INF')).toBe(-Infinity);
+  });
+
+  it('float reads back as the fewest digits that are the same single, and writes back as it was written', () => {
+    // The slow way: the first precision whose digits narrow back to the single.
+    const fewest = (single: number) => {
+      for (let digits = 1; digits <= 9; digits++) {
+        const candidate = Number(single.toPrecision(digits));
+        if (Math.fround(candidate) === single) return candidate;
+      }
+      throw new Error(`no digits for ${single}`);
+    };
+    fc.assert(
+      fc.property(fc.float({ noNaN: true, noDefaultInfinity: true }), (value) => {
+        const single = Math.fround(value);
+        const written = formatXsdValue('float', single);
+        const read = parseXsdValue('float', written) as number;
+        expect(Math.fround(read) === single).toBe(true);
+        if (single !== 0) expect(read).toBe(fewest(single));
+        expect(formatXsdValue('float', read)).toBe(written);
+      }),
+      { numRuns: 20_000 },
+    );
   });
 
   it.each(['Infinity', 'inf', 'nan', '1,5', '', '0x1', '1e'])('refuses %j', (text) => {

@@ -255,3 +255,34 @@ describe('types in a spec', () => {
     ]);
   });
 });
+
+describe('rootNamespace ([XmlRoot(Namespace)])', () => {
+  it('is read on a class', () => {
+    const spec = parseSpec(
+      HEAD +
+        'types:\n  Hamper: { rootNamespace: urn:elsewhere, members: [{ name: Label }] }\noperations: [{ name: Op }]\n',
+      't.yaml',
+    );
+    expect(spec.types).toStrictEqual([
+      { kind: 'class', name: 'Hamper', rootNamespace: 'urn:elsewhere', members: [{ name: 'Label', type: 'string' }] },
+    ]);
+  });
+
+  it('is refused on a struct, a header class and an enum, at the field', () => {
+    const text =
+      HEAD +
+      [
+        'types:',
+        '  P: { struct: true, rootNamespace: urn:x, members: [{ name: X, type: int }] }',
+        '  H: { header: true, rootNamespace: urn:x, members: [{ name: U }] }',
+        '  E: { enum: [A], rootNamespace: urn:x }',
+        'operations: [{ name: Op }]',
+      ].join('\n') +
+      '\n';
+    expect(problems(text)).toEqual([
+      't.yaml:5:37: types.P.rootNamespace: rootNamespace ([XmlRoot(Namespace)]) is not supported on a struct',
+      't.yaml:6:37: types.H.rootNamespace: rootNamespace ([XmlRoot(Namespace)]) is not supported on a header class',
+      't.yaml:7:19: types.E.rootNamespace: unknown field "rootNamespace"; expected one of: …',
+    ]);
+  });
+});

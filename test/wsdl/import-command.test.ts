@@ -193,7 +193,7 @@ describe('import a URL', () => {
     );
   });
 
-  test('a page that is not a WSDL', async () => {
+  test('a page that is not a WSDL: told by its media type, before it is read as XML', async () => {
     const base = await serve((_req, res) =>
       res.writeHead(200, { 'content-type': 'text/html' }).end('<html>\n<body>help</body>\n</html>'),
     );
@@ -201,9 +201,8 @@ describe('import a URL', () => {
     const result = await cli('import', url, '--out', '-');
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
-      `asmxgen: cannot import ${url}; nothing was written.\n${url}:1:1: the root element is <html>, not <definitions> ` +
-        'in namespace http://schemas.xmlsoap.org/wsdl/: this is not a WSDL 1.1 document (asmxgen does not read WSDL ' +
-        '2.0 or HTML pages); import the WSDL the service serves (for ASMX, its address followed by ?wsdl)\n',
+      `asmxgen: cannot fetch ${url}: the server answered an HTML page (text/html), not a WSDL; an ASMX service's ` +
+        `WSDL is at its address followed by ?wsdl: ${url}?wsdl\n`,
     );
   });
 });

@@ -155,13 +155,10 @@ export const REFUSALS = {
     [TN_PLAIN, TN_PLAIN.replace('s:string', 's1:Caption')],
     [TN_GEO_END, TN_CAPTION + '\n' + TN_GEO_END],
   ),
-  'a parameter referring to an element of another namespace ([XmlRoot(Namespace)])': edit(
-    corpus('TypeNamespaces.wsdl'),
-    [
-      '<s:element minOccurs="0" maxOccurs="1" name="route" type="tns:Route" />',
-      '<s:element minOccurs="1" maxOccurs="1" ref="s1:Start" />',
-    ],
-  ),
+  'a parameter referring to an element of another namespace that is no class': edit(corpus('TypeNamespaces.wsdl'), [
+    '<s:element minOccurs="0" maxOccurs="1" name="route" type="tns:Route" />',
+    '<s:element minOccurs="1" maxOccurs="1" ref="s2:Remark" />',
+  ]),
   'an ArrayOfX in another namespace (an array member of a class there)': edit(
     corpus('TypeNamespaces.wsdl'),
     [TN_PLAIN, TN_PLAIN.replace('s:string', 's1:ArrayOfCompass')],

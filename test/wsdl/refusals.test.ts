@@ -102,8 +102,8 @@ const EXPECTED: readonly (readonly [RefusalCase, string])[] = [
     'fixture.wsdl:111:82: the element "Plain" in the complex type "Waypoint" has type s1:ArrayOfCompass, an array type in namespace urn:example:geo: the runtime writes it there for an array member of a class in that namespace, which a spec cannot express yet (its ArrayOfX types are in the service namespace)',
   ],
   [
-    'a parameter referring to an element of another namespace ([XmlRoot(Namespace)])',
-    'fixture.wsdl:10:52: the request element of operation "PlanRoute" refers to the top-level element s1:Start instead of holding its own: [XmlRoot(Namespace)] on the class of a parameter or result puts it so in another namespace; a spec writes parameters and results as elements of the service namespace and cannot express this',
+    'a parameter referring to an element of another namespace that is no class',
+    'fixture.wsdl:10:13: the element "Remark" of the namespace "urn:example:notes" is not of a class: only a class\'s [XmlRoot(Namespace)] puts a parameter or result in another namespace',
   ],
 ];
 

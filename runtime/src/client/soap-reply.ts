@@ -110,15 +110,15 @@ export function readSoapReply(
   if (hasReplyParameters(op)) {
     const values: Record<string, unknown> = {};
     for (const s of replySites(op)) {
-      const value = readSite(site, context, reply, response, s.element, s.type, s.nillable);
+      const value = readSite(site, context, reply, response, s.element, s.type, s.nillable, s.namespace);
       // An absent element leaves its property out, as the handler's object did.
       if (value !== undefined) values[s.key] = value;
     }
     return values;
   }
   if (!op.result) return undefined;
-  const { element, type, nillable } = op.result;
-  return readSite(site, context, reply, response, element, type, nillable);
+  const { element, type, nillable, namespace: rootNamespace } = op.result;
+  return readSite(site, context, reply, response, element, type, nillable, rootNamespace);
 }
 
 /** The value of the response element's child `element` (absent: `undefined`, or a ProtocolError for a value type). */
@@ -130,8 +130,10 @@ function readSite(
   element: string,
   type: ValueType,
   nillable: boolean | undefined,
+  rootNamespace?: string,
 ): unknown {
-  const namespace = context.namespace;
+  // A class's `[XmlRoot(Namespace)]` puts the element in the root's namespace.
+  const namespace = rootNamespace ?? context.namespace;
   const found = childElements(response).find((c) => c.localName === element && c.namespace === namespace);
   if (!isXsdType(type) || nillable) {
     try {

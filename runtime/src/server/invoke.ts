@@ -3,7 +3,7 @@
  * becomes on the wire. A `SoapFault` is answered as thrown; any other error
  * as `Server was unable to process request.` (with `exposeErrors`, followed
  * by ` ---> ` and the error's message; never a stack trace), after
- * `onError` has seen it.
+ * `onError` has seen it (without `onError`, it is reported on stderr: `report-error.ts`).
  */
 import { isSoapFault, type SoapFaultCode } from '../soap-fault.js';
 import type { UploadedFile } from '../multipart.js';
@@ -12,6 +12,7 @@ import type { Deadlined } from './handler-deadlines.js';
 import type { IncomingCall } from './incoming-call.js';
 import { LazyAbort } from './lazy-abort.js';
 import type { Reply } from './reply.js';
+import { reportError } from './report-error.js';
 import { addCookie, setResponseHeader } from './response-headers.js';
 import type { OperationEntry } from './service-tables.js';
 import type { CallContext, CookieOptions, ResolvedOptions } from './server-options.js';
@@ -243,7 +244,10 @@ export function invokeHandler(
   return undefined;
 }
 
-/** What an error thrown while serving a call becomes on the wire; `onError` sees every one but a `SoapFault`. */
+/**
+ * What an error thrown while serving a call becomes on the wire; `onError` (by default, a report on stderr) sees
+ * every one but a `SoapFault`.
+ */
 export function failureOf(error: unknown, ctx: CallContext, options: ResolvedOptions): Failure {
   try {
     if (isSoapFault(error)) {
@@ -254,12 +258,10 @@ export function failureOf(error: unknown, ctx: CallContext, options: ResolvedOpt
   } catch {
     // A thrown value whose properties throw (a hostile Proxy) is no SoapFault.
   }
-  if (options.onError) {
-    try {
-      options.onError(error, ctx);
-    } catch {
-      // An observer's failure changes nothing about the reply.
-    }
+  try {
+    (options.onError ?? reportError)(error, ctx);
+  } catch {
+    // An observer's failure changes nothing about the reply.
   }
   const result = failure('Server', options.exposeErrors ? [PROCESS_FAILED, messageOf(error)] : [PROCESS_FAILED]);
   if (ctx instanceof HandlerContext) ctx.noteFailure('error', 'Server', () => messageOf(error));

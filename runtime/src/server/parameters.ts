@@ -52,7 +52,8 @@ export function bindSoapParameters(
 ): SoapBinding {
   const namespace = values.namespace;
   const input: Record<string, unknown> = {};
-  const children = request ? childElements(request).filter((child) => child.namespace === namespace) : [];
+  const all = request ? childElements(request) : [];
+  const children = all.filter((child) => child.namespace === namespace);
   for (const param of op.parameters) {
     // An out parameter is only in the response (reply-values.ts): its handler does not get it.
     if (!isRequestParameter(param)) continue;
@@ -70,7 +71,11 @@ export function bindSoapParameters(
       }
       continue;
     }
-    const element = children.find((child) => child.localName === param.name);
+    // A class's `[XmlRoot(Namespace)]` puts the parameter's element in the root's namespace.
+    const element =
+      param.namespace === undefined
+        ? children.find((child) => child.localName === param.name)
+        : all.find((child) => child.localName === param.name && child.namespace === param.namespace);
     if (!isXsdType(type) || param.nillable) {
       try {
         input[param.name] = element

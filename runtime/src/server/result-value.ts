@@ -16,6 +16,7 @@ import { escapeXmlAttr, escapeXmlText } from '../xml-escape.js';
 import { hasForbiddenCharacter } from '../xml-lexical.js';
 import { isXsdType } from '../value-type.js';
 import { isTextType } from '../values/simple-values.js';
+import { withRoot } from '../values/shape-error.js';
 import { writeValue } from '../values/write-value.js';
 import { partDepth } from '../values/namespace-prefixes.js';
 import type { ValueContext } from '../values/value-kinds.js';
@@ -45,8 +46,8 @@ function siteLexical(operation: string, type: XsdType, value: unknown, key: stri
 /** The result element of a SOAP reply; `''` when it is left out. */
 export function resultElement(op: OperationDescription, values: ValueContext, value: unknown): string {
   const result = op.result!;
-  const site = { element: result.element, type: result.type, nillable: result.nillable };
-  return siteElement(op.name, site, values, value, partDepth(op.bare));
+  const { element, type, nillable, namespace } = result;
+  return siteElement(op.name, { element, type, nillable, namespace }, values, value, partDepth(op.bare));
 }
 
 /**
@@ -91,18 +92,25 @@ export function bareReplyParts(
 
 function siteElement(
   operation: string,
-  site: Pick<ReplySite, 'element' | 'type' | 'nillable'>,
+  site: Pick<ReplySite, 'element' | 'type' | 'nillable' | 'namespace'>,
   values: ValueContext,
   value: unknown,
   level: number,
   named?: ReplySite,
 ): string {
-  if (isXsdType(site.type) && !site.nillable) {
-    const lexical = siteLexical(operation, site.type, value, named?.key);
-    if (lexical === undefined) return '';
-    return lexical === '' ? `<${site.element} />` : `<${site.element}>${escapeXmlText(lexical)}</${site.element}>`;
+  try {
+    if (isXsdType(site.type) && !site.nillable) {
+      const lexical = siteLexical(operation, site.type, value, named?.key);
+      if (lexical === undefined) return '';
+      return lexical === '' ? `<${site.element} />` : `<${site.element}>${escapeXmlText(lexical)}</${site.element}>`;
+    }
+    // A class's `[XmlRoot(Namespace)]` puts the element in the root's namespace, declared on it.
+    const options = site.namespace === undefined ? { level } : { level, namespace: site.namespace };
+    return writeValue(values, site.element, site.type, value, { nillable: site.nillable }, options);
+  } catch (error) {
+    // A value not of its type says where it is: `result.Items[3].Price`, or the out parameter's name.
+    throw withRoot(error, named?.key ?? 'result');
   }
-  return writeValue(values, site.element, site.type, value, { nillable: site.nillable }, { level });
 }
 
 const DECLARATIONS = ` xmlns:xsd="${XSD_NS}" xmlns:xsi="${XSI_NS}"`;
@@ -116,10 +124,20 @@ export function httpResultDocument(site: OperationDescription, values: ValueCont
   // HTTP writes a `DataType` result as its C# type.
   const op = httpView(site);
   const result = op.result!;
+  try {
+    return httpDocument(op, result, values, value);
+  } catch (error) {
+    throw withRoot(error, 'result');
+  }
+}
+
+function httpDocument(op: OperationDescription, result: Result, values: ValueContext, value: unknown): string {
   if (isXsdType(result.type) && !result.nillable)
     return buildHttpResultDocument(result.type, values.namespace, simpleLexical(op, result, value));
   const name = result.httpElement ?? result.element;
-  const tail = ` xmlns="${escapeXmlAttr(values.namespace)}"`;
+  // A class's `[XmlRoot(Namespace)]` puts the document's root in the root's namespace.
+  const namespace = result.httpNamespace ?? values.namespace;
+  const tail = ` xmlns="${escapeXmlAttr(namespace)}"`;
   const plain = isTextType(result.type) && value !== null && value !== undefined;
   const root = writeValue(
     values,
@@ -127,7 +145,7 @@ export function httpResultDocument(site: OperationDescription, values: ValueCont
     result.type,
     value,
     { nillable: true },
-    { lead: plain ? '' : DECLARATIONS, tail, pretty: true, depth: 0 },
+    { lead: plain ? '' : DECLARATIONS, tail, pretty: true, depth: 0, namespace, scope: namespace },
   );
   return `${XML_DECLARATION}\n${root}`;
 }

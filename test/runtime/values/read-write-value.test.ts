@@ -231,7 +231,7 @@ describe('an attribute with a default ([DefaultValue])', () => {
 
   it('is required, as any value type, without a default', () => {
     expect(() => writeValue(ctx, 'p', { class: 'Param' }, {}, {})).toThrow(
-      'Count is undefined; a int value is required.',
+      'Count: expected an xsd:int, got undefined.',
     );
   });
 });

@@ -160,7 +160,7 @@ const OPERATIONS: { readonly [Op in keyof Client]: OperationCase<Op> } = {
   Amounts: {
     transports: ['soap11', 'soap12', 'httpGet', 'httpPost'],
     plain: { input: { rates: [0.25] }, result: ['2.25'] },
-    hostile: { input: { rates: [-3.4028234663852886e38, 1.25] }, result: ['-79228162514264337593543950335', '3.25'] },
+    hostile: { input: { rates: [-3.4028235e38, 1.25] }, result: ['-79228162514264337593543950335', '3.25'] },
     upload: undefined,
   },
   Blobs: {

@@ -164,7 +164,7 @@ const OPERATIONS: { readonly [Op in keyof Client]: OperationCase<Op> } = {
         Port: 65535,
         Count: 4294967295,
         Total: 18446744073709551615n,
-        Ratio: 3.4028234663852886e38,
+        Ratio: 3.4028235e38,
         Value: 1.7976931348623157e308,
         Taken: XsdDateTime.parse('2026-05-17T10:00:00.1234567+05:30'),
         Elapsed: {},

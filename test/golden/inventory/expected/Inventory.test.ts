@@ -81,7 +81,7 @@ const OPERATIONS: { readonly [Op in keyof Client]: OperationCase<Op> } = {
   Restock: {
     transports: ['soap11', 'soap12', 'httpGet', 'httpPost'],
     plain: { input: { sku: 'Restock sku', weight: 1.25 }, result: undefined },
-    hostile: { input: { sku: HOSTILE_STRING, weight: -3.4028234663852886e38 }, result: undefined },
+    hostile: { input: { sku: HOSTILE_STRING, weight: -3.4028235e38 }, result: undefined },
     upload: undefined,
   },
   Thumbnail: {

@@ -27,6 +27,8 @@ export interface ReplySite {
   readonly nillable?: boolean;
   /** `minOccurs="0"`: a null reference is left out. */
   readonly optional: boolean;
+  /** The element's namespace when a class's `[XmlRoot(Namespace)]` puts it in another one than the response's. */
+  readonly namespace?: string;
 }
 
 /** The operation sends back values besides its result (it has `out` or `ref` parameters). */
@@ -43,8 +45,15 @@ export function isRequestParameter(param: ParameterDescription): boolean {
 export function replySites(op: OperationDescription): ReplySite[] {
   const sites: ReplySite[] = [];
   if (op.result) {
-    const { element, type, nillable, key } = op.result;
-    sites.push({ key: key ?? RESULT_KEY, element, type, optional: true, ...(nillable ? { nillable } : {}) });
+    const { element, type, nillable, key, namespace } = op.result;
+    sites.push({
+      key: key ?? RESULT_KEY,
+      element,
+      type,
+      optional: true,
+      ...(nillable ? { nillable } : {}),
+      ...(namespace === undefined ? {} : { namespace }),
+    });
   }
   for (const p of op.parameters) {
     if (p.direction === undefined) continue;
@@ -54,6 +63,7 @@ export function replySites(op: OperationDescription): ReplySite[] {
       type: p.type,
       optional: p.optional,
       ...(p.nillable ? { nillable: true } : {}),
+      ...(p.namespace === undefined ? {} : { namespace: p.namespace }),
     });
   }
   return sites;

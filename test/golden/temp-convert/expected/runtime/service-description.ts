@@ -31,6 +31,11 @@ export interface ParameterDescription {
    * `{ $element, value }`, and `name` is not on the wire.
    */
   readonly choice?: readonly ChoiceElementDescription[];
+  /**
+   * The element's namespace when it is not the request element's: a class with `[XmlRoot(Namespace)]`, which
+   * Mono's runtime reads and writes in the root's namespace.
+   */
+  readonly namespace?: string;
 }
 
 export interface OperationDescription {
@@ -61,6 +66,10 @@ export interface OperationDescription {
      * result, which is the document itself.
      */
     readonly httpElement?: string;
+    /** The result element's namespace when its class's `[XmlRoot(Namespace)]` puts it in another one (Mono). */
+    readonly namespace?: string;
+    /** The HTTP reply document's root namespace when its class's `[XmlRoot(Namespace)]` says so. */
+    readonly httpNamespace?: string;
   };
   /** SOAP headers, in the order the runtime writes them (by field name, ordinal). */
   readonly headers?: readonly HeaderDescription[];

@@ -10,7 +10,7 @@
  * | boolean | boolean | reads `true`/`false`/`1`/`0`; writes `true`/`false` |
  * | byte ... unsignedInt | number | range of the .NET type (`byte` is SByte, `unsignedByte` Byte) |
  * | long, unsignedLong | bigint | |
- * | float, double | number | `INF`, `-INF`, `NaN`; written as .NET's round-trip (`R`) format |
+ * | float, double | number | `INF`, `-INF`, `NaN`; written as .NET's round-trip (`R`) format; a float is read as the shortest decimal that is the same single (`2.9`) |
  * | decimal | string | as .NET's Decimal holds it: `12.50` stays `12.50`, `+012.5` is `12.5`; 28 decimals at most, 96 bits |
  * | dateTime | XsdDateTime | see below |
  * | base64Binary | Uint8Array | whitespace ignored |
@@ -26,7 +26,8 @@
  */
 import { decodeBase64, encodeBase64 } from './base64.js';
 import type { XsdType } from './type-description.js';
-import { formatDouble, formatSingle } from './xsd-float-format.js';
+import { formatDouble, formatSingle, shortestSingle } from './xsd-float-format.js';
+import { shapeError } from './values/shape-error.js';
 import { XsdDateTime } from './values/xsd-date-time.js';
 
 export interface XsdValueTypes {
@@ -179,7 +180,7 @@ function parse(type: XsdType, text: string): XsdValue {
       if (value === '-INF') return -Infinity;
       if (value === 'NaN') return NaN;
       if (!FLOATING.test(value)) return fail(type, text, BAD_FORMAT);
-      const number = type === 'float' ? Math.fround(Number(value)) : Number(value);
+      const number = type === 'float' ? shortestSingle(Math.fround(Number(value))) : Number(value);
       if (!Number.isFinite(number)) return fail(type, text, `Value was either too large or too small for ${dotnet}.`);
       return number;
     }
@@ -246,7 +247,7 @@ export function formatXsdValue<T extends XsdType>(type: T, value: XsdValueTypes[
 }
 
 function wrong(type: XsdType, value: unknown): never {
-  throw new TypeError(`${describe(value)} is not a valid xsd:${type} value.`);
+  throw shapeError(`an xsd:${type}`, value);
 }
 
 function format(type: XsdType, value: unknown): string {
@@ -281,17 +282,10 @@ function format(type: XsdType, value: unknown): string {
   }
 }
 
-function describe(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-  if (typeof value === 'bigint') return `${value}n`;
-  if (value instanceof Date) return `Date(${Number.isNaN(value.getTime()) ? 'Invalid' : value.toISOString()})`;
-  return value === null ? 'null' : typeof value === 'object' ? (value.constructor?.name ?? 'object') : String(value);
-}
-
 function formatDate(date: Date): string {
   try {
     return XsdDateTime.fromDate(date).toString();
   } catch {
-    throw new TypeError(`${describe(date)} is not a valid xsd:dateTime value.`);
+    throw shapeError('an xsd:dateTime .NET can hold', date);
   }
 }

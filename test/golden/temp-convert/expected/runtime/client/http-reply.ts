@@ -59,12 +59,14 @@ export function readHttpReply(
 function readDocument(site: CallSite, context: ValueContext, op: OperationDescription, reply: ReceivedReply): unknown {
   const result = op.result!;
   const name = result.httpElement ?? result.element;
+  // A class's `[XmlRoot(Namespace)]` puts the document's root in the root's namespace.
+  const namespace = result.httpNamespace ?? context.namespace;
   const root = replyDocument(site, reply);
-  if (root.localName !== name || root.namespace !== context.namespace) {
+  if (root.localName !== name || root.namespace !== namespace) {
     throw new ProtocolError(
       site,
       reply,
-      `the document is ${describeElement(root.localName, root.namespace)}, not ${describeElement(name, context.namespace)}.`,
+      `the document is ${describeElement(root.localName, root.namespace)}, not ${describeElement(name, namespace)}.`,
     );
   }
   // Every HTTP result document may be nil: a `T?` result reads it as null, a reference type's as absent.

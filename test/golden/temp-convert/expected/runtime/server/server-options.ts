@@ -121,7 +121,10 @@ export interface ServerOptions {
    * .NET 2.0/3.5, which let such values reach the service. SOAP is never validated.
    */
   validateRequest?: boolean;
-  /** Called with every error a handler throws other than a `SoapFault`, and with a handler timeout. */
+  /**
+   * Called with every error a handler throws other than a `SoapFault`, with a result not of its type, and with a
+   * handler timeout. Default: each is reported on stderr with its operation, transport and stack.
+   */
   onError?: (error: unknown, ctx: CallContext) => void;
   /**
    * Called once per call, when its reply is ready, for logs and metrics (see `CallRecord`). Its errors are

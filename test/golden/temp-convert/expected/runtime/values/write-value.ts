@@ -38,6 +38,7 @@ import {
   XML_KINDS,
   type ValueContext,
 } from './value-kinds.js';
+import { article, shapeError, withPlace } from './shape-error.js';
 import { XmlFragment } from './xml-fragment.js';
 
 export interface WriteSite {
@@ -84,9 +85,7 @@ export function writeValue(
     // An `object` value of null is `xsi:nil` (AnyValue), wherever it is.
     const nil = site.nillable || (type === 'anyType' && value === null);
     if (nil && !(site.optional && value === undefined)) return `<${name}${lead} xsi:nil="true"${tail} />`;
-    if (!site.optional && isValueType(ctx.types, type)) {
-      throw new TypeError(`${name} is ${value}; a ${describeType(type)} value is required.`);
-    }
+    if (!site.optional && isValueType(ctx.types, type)) throw shapeError(expectedOf(type), value);
     return '';
   }
   if (isTextType(type)) {
@@ -104,15 +103,19 @@ export function writeValue(
   }
   if ('class' in type) return writeClass(ctx, name, type.class, value, false, { ...options, tail }, start.content);
   if ('array' in type) {
-    if (!Array.isArray(value)) throw new TypeError(`${name} is not an array.`);
+    if (!Array.isArray(value)) throw shapeError('an array', value);
     // Array items are in the service namespace, where every `ArrayOfX` is.
     const inner = childOptions(options, start.content, options.prefixes);
     const choice = type.choice;
-    const items = value.map((item) =>
-      choice
-        ? writeChoice(ctx, choice, item, inner)
-        : writeValue(ctx, type.item, type.array, item, { nillable: type.nillable }, inner),
-    );
+    const items = value.map((item, index) => {
+      try {
+        return choice
+          ? writeChoice(ctx, choice, item, inner)
+          : writeValue(ctx, type.item, type.array, item, { nillable: type.nillable }, inner);
+      } catch (error) {
+        throw withPlace(error, `[${index}]`);
+      }
+    });
     return container(name, lead + tail, items, options);
   }
   throw new TypeError(`No writer for ${JSON.stringify(type)}.`);
@@ -171,8 +174,12 @@ export function writeChoice(
   return writeValue(ctx, chosen.element, chosen.type, inner, { nillable: chosen.nillable }, options);
 }
 
-function describeType(type: ValueType): string {
-  return typeof type === 'string' ? type : 'class' in type ? type.class : 'enum' in type ? type.enum : 'array';
+/** `an xsd:int`, `a CartItem`, `a Color value`, `an array`: what a site of `type` takes. */
+function expectedOf(type: ValueType): string {
+  if (typeof type === 'string') return isXsdType(type) ? `an xsd:${type}` : `${article(type)} ${type}`;
+  if ('class' in type) return `${article(type.class)} ${type.class}`;
+  if ('enum' in type) return `${article(type.enum)} ${type.enum} value`;
+  return 'an array';
 }
 
 function textOf(ctx: ValueContext, type: ValueType, value: unknown): string {
@@ -206,7 +213,7 @@ function writeClass(
   content: string,
 ): string {
   if (typeof value !== 'object' || value === null || Array.isArray(value) || value instanceof XmlFragment) {
-    throw new TypeError(`${name} is not a ${declared} value.`);
+    throw shapeError(`${article(declared)} ${declared}`, value);
   }
   const object = value as Record<string, unknown>;
   const declaredDescription = classNamed(ctx.types, declared);
@@ -239,7 +246,11 @@ function writeClass(
       const lexical = textOf(ctx, member.type, text);
       return textElement(name, attributes, '', lexical);
     }
-    writeMember(ctx, member, object[member.name], inner, children);
+    try {
+      writeMember(ctx, member, object[member.name], inner, children);
+    } catch (error) {
+      throw withPlace(error, `.${member.name}`);
+    }
   }
   return container(name, attributes, children, options);
 }
@@ -278,11 +289,16 @@ function memberAttributes(
     if (value === null || value === undefined) {
       // An attribute with a default ([DefaultValue]) is left out when it holds the default, so absent means it.
       if (!member.optional && member.default === undefined && isValueType(ctx.types, member.type)) {
-        throw new TypeError(`${member.name} is ${value}; a ${describeType(member.type)} value is required.`);
+        throw shapeError(expectedOf(member.type), value).at(`.${member.name}`);
       }
       continue;
     }
-    const lexical = textOf(ctx, member.type, value);
+    let lexical: string;
+    try {
+      lexical = textOf(ctx, member.type, value);
+    } catch (error) {
+      throw withPlace(error, `.${member.name}`);
+    }
     if (member.default !== undefined && lexical === member.default) continue;
     if (member.namespace === undefined) {
       attributes += ` ${member.xmlName}="${escapeXmlAttr(lexical)}"`;
@@ -309,20 +325,25 @@ function writeMember(
   const type = member.type;
   if (member.unwrapped) {
     if (value === null || value === undefined) return;
-    if (!Array.isArray(value)) throw new TypeError(`${member.name} is not an array.`);
+    if (!Array.isArray(value)) throw shapeError('an array', value);
     const itemType = typeof type !== 'string' && 'array' in type ? type.array : type;
     const at = { ...options, namespace: member.namespace };
     const choice = member.choice;
     const nillable = typeof type !== 'string' && 'array' in type && type.nillable;
-    for (const item of value) {
+    for (let index = 0; index < value.length; index++) {
+      const item: unknown = value[index];
       // A null item: xsi:nil where the items are nillable, else left out (as undefined ones are).
       const site = item === null && nillable && !choice ? { nillable } : undefined;
       if ((item === null || item === undefined) && !site) continue;
-      out.push(
-        choice
-          ? writeChoice(ctx, choice, item, options)
-          : writeValue(ctx, member.xmlName, itemType, item, site ?? {}, at),
-      );
+      try {
+        out.push(
+          choice
+            ? writeChoice(ctx, choice, item, options)
+            : writeValue(ctx, member.xmlName, itemType, item, site ?? {}, at),
+        );
+      } catch (error) {
+        throw withPlace(error, `[${index}]`);
+      }
     }
     return;
   }
