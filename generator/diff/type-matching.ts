@@ -2,7 +2,7 @@ import type { ClassTypeModel, EnumTypeModel, TypeModel } from '../model/type-mod
 import { parseTypeText } from '../model/type-refs.js';
 import type { ServiceModel } from '../model/types.js';
 import { operationLabel, pairOperations } from './operation-pairs.js';
-import { typeReach, type TypeReach } from './type-reach.js';
+import { typeReach, valueReach, type TypeReach } from './type-reach.js';
 
 /** How the declared types of two versions correspond. */
 export interface TypeMatching {
@@ -14,6 +14,9 @@ export interface TypeMatching {
   readonly names: ReadonlyMap<string, string>;
   readonly oldReach: ReadonlyMap<string, TypeReach>;
   readonly newReach: ReadonlyMap<string, TypeReach>;
+  /** Where values of each type (not only its members, as a base) travel ({@link valueReach}). */
+  readonly oldValues: ReadonlyMap<string, TypeReach>;
+  readonly newValues: ReadonlyMap<string, TypeReach>;
 }
 
 /**
@@ -26,7 +29,8 @@ export function matchTypes(a: ServiceModel, b: ServiceModel): TypeMatching {
   // Where both versions have an operation, the new one goes by its old label: a type reaches it once.
   const oldLabels = new Map(pairOperations(a, b).pairs.map(([x, y]) => [y, operationLabel(x)]));
   const oldReach = typeReach(a);
-  const newReach = typeReach(b, (op) => oldLabels.get(op) ?? operationLabel(op));
+  const newLabel = (op: Parameters<typeof operationLabel>[0]) => oldLabels.get(op) ?? operationLabel(op);
+  const newReach = typeReach(b, newLabel);
   const pairs: { old: TypeModel; new: TypeModel; renamed: boolean }[] = [];
   const names = new Map<string, string>();
   let removed = [...a.types];
@@ -50,7 +54,9 @@ export function matchTypes(a: ServiceModel, b: ServiceModel): TypeMatching {
     const reach = (a.types.includes(t) ? oldReach : newReach).get(t.name);
     return `${shapeOf(t)}\n${reach ? `${[...reach.operations].sort().join(',')} ${reach.request} ${reach.response}` : ''}`;
   }, true);
-  return { pairs, removed, added, names, oldReach, newReach };
+  const oldValues = valueReach(a);
+  const newValues = valueReach(b, newLabel);
+  return { pairs, removed, added, names, oldReach, newReach, oldValues, newValues };
 }
 
 /** A type's shape, its name left out: what two types must share to be taken for one renamed. */

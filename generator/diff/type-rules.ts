@@ -511,6 +511,11 @@ const NOWHERE: TypeReach = { operations: new Set(), request: false, response: fa
 function classChanges(ctx: DiffContext, a: ClassTypeModel, b: ClassTypeModel, reach: TypeReach | undefined): Change[] {
   const r = reach ?? NOWHERE;
   const suffix = reach ? ` ${reachesText(reach)}` : '';
+  // Where values of the class itself travel (not only its members, as a base of another class): where a derived
+  // class may stand in for it, and where it may no longer be sent once abstract.
+  const values = mergeReach(ctx.types.oldValues.get(a.name), ctx.types.newValues.get(b.name));
+  const v = values ?? r;
+  const valueSuffix = values ? ` ${reachesText(values)}` : suffix;
   const where = typeWhere(a.name);
   const changes: Change[] = [];
   const names = ctx.types.names;
@@ -520,8 +525,8 @@ function classChanges(ctx: DiffContext, a: ClassTypeModel, b: ClassTypeModel, re
     changes.push(changeOf(BASE_CHANGED, where, message, { old: a.base ?? '(none)', new: b.base ?? '(none)' }));
   }
   if (a.abstract !== b.abstract) {
-    const breaking = b.abstract ? r.request : r.response;
-    const message = `${b.abstract ? 'became abstract' : 'no longer abstract'}, ${directionText(r)}${suffix}`;
+    const breaking = b.abstract ? v.request : v.response;
+    const message = `${b.abstract ? 'became abstract' : 'no longer abstract'}, ${directionText(v)}${valueSuffix}`;
     changes.push(changeOf(breaking ? ABSTRACT_CHANGED : ABSTRACT_CHANGED_COMPATIBLE, where, message));
   }
   if (a.anonymous !== b.anonymous) {
@@ -533,12 +538,12 @@ function classChanges(ctx: DiffContext, a: ClassTypeModel, b: ClassTypeModel, re
   const oldDerived = derivedOf(ctx.old, a.name).map((n) => names.get(n) ?? n);
   const newDerived = derivedOf(ctx.new, b.name);
   for (const d of newDerived.filter((n) => !oldDerived.includes(n))) {
-    const rule = r.response ? DERIVED_TYPE_ADDED : DERIVED_TYPE_ADDED_TO_REQUEST;
-    changes.push(changeOf(rule, where, `derived type ${d} added, ${directionText(r)}${suffix}`, { new: d }));
+    const rule = v.response ? DERIVED_TYPE_ADDED : DERIVED_TYPE_ADDED_TO_REQUEST;
+    changes.push(changeOf(rule, where, `derived type ${d} added, ${directionText(v)}${valueSuffix}`, { new: d }));
   }
   for (const d of oldDerived.filter((n) => !newDerived.includes(n))) {
-    const rule = r.request ? DERIVED_TYPE_REMOVED : DERIVED_TYPE_REMOVED_FROM_RESPONSE;
-    changes.push(changeOf(rule, where, `derived type ${d} removed, ${directionText(r)}${suffix}`, { old: d }));
+    const rule = v.request ? DERIVED_TYPE_REMOVED : DERIVED_TYPE_REMOVED_FROM_RESPONSE;
+    changes.push(changeOf(rule, where, `derived type ${d} removed, ${directionText(v)}${valueSuffix}`, { old: d }));
   }
   changes.push(...memberChanges(ctx, a, b, r, suffix));
   return changes;

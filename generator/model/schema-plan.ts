@@ -208,6 +208,12 @@ class Planner {
   private readonly encodedParts = new Map<number, EncodedParts>();
   /** The schema a wrapper or bare element is being written into: where its references import from. */
   private current: string;
+  /**
+   * The namespace of the class whose members are being written, where their array types go (the runtime imports a
+   * member with its class's namespace, and an `ArrayOfX` has none of its own: `Bin` of urn:b has `s1:ArrayOfString`);
+   * `undefined` outside a class: arrays go to the schema being written.
+   */
+  private arrayHome: string | undefined;
   /** Each operation's SOAP message parts, by operation (written in the SOAP bindings' order). */
   private readonly parts = new Map<
     PlanOperation,
@@ -592,19 +598,38 @@ class Planner {
     });
   }
 
+  /** The schema array types referred to now go to ({@link arrayHome}). */
+  private get arrayNamespace(): string {
+    return this.arrayHome ?? this.current;
+  }
+
+  /** Runs `build` with the array types it refers to in `namespace` (the class being written's). */
+  private inArrayHome<T>(namespace: string, build: () => T): T {
+    const before = this.arrayHome;
+    this.arrayHome = namespace;
+    try {
+      return build();
+    } finally {
+      this.arrayHome = before;
+    }
+  }
+
   private exportArray(name: string): void {
-    if (!this.once(`array:${name}`)) return;
+    const home = this.arrayNamespace;
+    if (!this.once(`array:${name}`, home)) return;
     const a = this.input.arrayTypes.get(name)!;
     if (a.choice) {
       const node = this.complexType('choiceArrayType', name);
       node.particles = [this.choice(a.choice)];
-      this.schema(this.current).items.push(node);
+      this.schema(home).items.push(node);
       this.exportSite(a.item, a.choice);
       return;
     }
     const node = this.complexType('complexType', name);
-    node.particles = [this.element({ min: '0', max: 'unbounded' }, a.itemName, a.item, { nillable: a.itemNillable })];
-    this.schema(this.current).items.push(node);
+    node.particles = [
+      this.element({ min: '0', max: 'unbounded' }, a.itemName, a.item, { nillable: a.itemNillable }, home),
+    ];
+    this.schema(home).items.push(node);
     this.exportRef(a.item);
   }
 
@@ -637,7 +662,9 @@ class Planner {
     node.abstract = c.abstract;
     // References from a class to other schemas are imported as its members are written, after their types.
     const imports: string[][] = [];
-    node.particles = elements.map((m) => this.memberParticle(m, home, (imports[imports.length] = [])));
+    node.particles = this.inArrayHome(home, () =>
+      elements.map((m) => this.memberParticle(m, home, (imports[imports.length] = []))),
+    );
     node.attributes = attributes.map((m) => this.attribute(m, home));
     node.anyAttribute = c.anyAttribute;
     if (c.base) {
@@ -648,7 +675,7 @@ class Planner {
     if (c.base) this.exportClass(c.base);
     elements.forEach((m, i) => {
       if (m.form === 'element' && this.isRef(m, home)) this.exportElementRef(m);
-      this.exportSite(m.type, m.choice);
+      this.inArrayHome(home, () => this.exportSite(m.type, m.choice));
       for (const ns of imports[i]!) this.importInto(home, ns);
     });
     for (const m of attributes) {
@@ -860,7 +887,9 @@ class Planner {
         return { namespace: t.namespace ?? tns, name: t.xmlName };
       }
       case 'array':
-        return ref.arrayType === undefined ? this.typeName(ref.item) : { namespace: tns, name: ref.arrayType };
+        return ref.arrayType === undefined
+          ? this.typeName(ref.item)
+          : { namespace: this.arrayNamespace, name: ref.arrayType };
     }
   }
 

@@ -20,8 +20,14 @@ import { derivedClasses } from './ts-types.js';
 /**
  * The runtime's view of a type reference (`runtime/src/type-description.ts`): a built-in by name, a declared type,
  * or an array with its items' element name and nillability. `T?` is its `T`: the site says it is nillable.
+ * `itemNamespace` is the namespace of arrays' items when not the service's (an array member of a class in another
+ * namespace, whose `ArrayOfX` is in that namespace).
  */
-export function valueTypeOf(ref: TypeRef, arrays: ReadonlyMap<string, ArrayTypeModel>): ValueType {
+export function valueTypeOf(
+  ref: TypeRef,
+  arrays: ReadonlyMap<string, ArrayTypeModel>,
+  itemNamespace?: string,
+): ValueType {
   switch (ref.kind) {
     case 'builtin':
       return ref.dataType ?? ref.name;
@@ -34,13 +40,14 @@ export function valueTypeOf(ref: TypeRef, arrays: ReadonlyMap<string, ArrayTypeM
     case 'array': {
       const choice = ref.arrayType === undefined ? undefined : arrays.get(ref.arrayType)!.choice;
       return {
-        array: valueTypeOf(ref.item, arrays),
+        array: valueTypeOf(ref.item, arrays, itemNamespace),
         item: ref.itemName,
         nillable:
           ref.arrayType === undefined
             ? ref.item.kind === 'nullable' || ref.nillableItems === true
             : arrays.get(ref.arrayType)!.itemNillable,
         ...(choice ? { choice: describeChoice(choice, arrays) } : {}),
+        ...(itemNamespace !== undefined && ref.arrayType !== undefined && !choice ? { namespace: itemNamespace } : {}),
       };
     }
   }
@@ -129,7 +136,9 @@ function describeMember(
   let type: ValueType;
   if (m.form === 'any') type = 'xmlElement';
   else {
-    type = valueTypeOf(m.type, arrays);
+    // A wrapped array's `ArrayOfX` is in the namespace of the class it is a member of (its items too).
+    const items = owner !== service && m.namespace === undefined ? owner : undefined;
+    type = valueTypeOf(m.type, arrays, items);
     // Unwrapped items are repeated elements named as the member.
     if (m.unwrapped && typeof type === 'object' && 'array' in type) type = { ...type, item: m.xmlName };
   }

@@ -165,7 +165,7 @@ function typeDeclaration(
       include.push(inc);
     }
   }
-  const members = f.members ? classMembers(c, f.members, refs, name, namespace !== undefined) : [];
+  const members = f.members ? classMembers(c, f.members, refs, name) : [];
   if (!members) return undefined;
   const text = members.find((m) => m.text);
   if (text && f.base) c.problem(f.base, 'a class with a text member cannot derive from a class');
@@ -236,7 +236,6 @@ function classMembers(
   entry: Entry,
   refs: TypeRefUse[],
   owner: string,
-  namespaced: boolean,
 ): MemberDeclaration[] | undefined {
   const items = c.items(entry);
   if (!items) return undefined;
@@ -322,12 +321,6 @@ function classMembers(
     }
     if (form === 'unqualified' && namespace !== undefined) {
       c.problem(f.form!, 'an unqualified element has no namespace: give form or namespace, not both');
-    }
-    if (namespaced && isArray && !unwrapped && !attribute && !any && !f.choice) {
-      c.problem(
-        f.type!,
-        'a wrapped array member of a class in another namespace is not supported (its ArrayOfX would be in that namespace): use unwrapped',
-      );
     }
     if (unwrapped && !isArray) c.problem(f.unwrapped!, 'unwrapped applies to an array member only');
     if (unwrapped && attribute) c.problem(f.unwrapped!, 'an attribute cannot be unwrapped');

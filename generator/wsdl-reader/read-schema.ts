@@ -62,7 +62,13 @@ export interface RawAttribute {
 export interface RawClass {
   readonly kind: 'class';
   readonly node: XmlNode;
+  /**
+   * The XSD name, and the key that names the type in this reader (`RawType`, `base`): numbered for a type of
+   * another namespace with the same XSD name (`Receipt1`), `wireName` then the XSD name.
+   */
   readonly xmlName: string;
+  /** The XSD name when `xmlName` is not it (a type of another namespace has that name too). */
+  readonly wireName?: string;
   /** The namespace of its schema, when not the service's (`[XmlType(Namespace)]`). */
   readonly namespace: string | undefined;
   /** `s:simpleContent`: the type of its `[XmlText]` member (the extension's base). */
@@ -81,6 +87,8 @@ export interface RawEnum {
   readonly kind: 'enum';
   readonly node: XmlNode;
   readonly xmlName: string;
+  /** The XSD name when `xmlName` is not it: a type of another namespace has that name too (`Receipt1`). */
+  readonly wireName?: string;
   /** The namespace of its schema, when not the service's (`[XmlType(Namespace)]`). */
   readonly namespace: string | undefined;
   readonly flags: boolean;
@@ -108,9 +116,14 @@ export class SchemaReader {
   private readonly complexTypes = new Map<string, XmlNode>();
   private readonly simpleTypes = new Map<string, XmlNode>();
   private readonly schemaOf = new Map<XmlNode, XmlNode>();
+  /** Every node of the schemas, with its schema's target namespace ({@link schemaNamespaceOf}). */
+  private nodeSchemas: Map<XmlNode, string> | undefined;
   private readonly declarations = new Map<string, RawDeclaration>();
-  /** The namespace each declared XSD type name was read from: a name is declared in one namespace only. */
+  /** The namespace each declared type was read from, by key ({@link declared}). */
   private readonly namespaceOf = new Map<string, string>();
+  /** Each declared type's key, by its namespace and XSD name; and each key's XSD name. */
+  private readonly keys = new Map<string, string>();
+  private readonly wireNames = new Map<string, string>();
   /** Declarations being read, so a class that refers to itself (a tree) is read once. */
   private readonly reading = new Set<string>();
   /** Inline complex types that are anonymous classes, by node. */
@@ -560,8 +573,7 @@ export class SchemaReader {
               `${anonymous.namespace}: a spec's anonymous classes are of the service namespace`,
           );
         }
-        this.declared(anonymous.name, anonymous.node, anonymous.namespace, node);
-        return { kind: 'declared', xmlName: anonymous.name };
+        return { kind: 'declared', xmlName: this.declared(anonymous.name, anonymous.node, anonymous.namespace) };
       }
     }
     throw this.doc.fail(
@@ -606,30 +618,45 @@ export class SchemaReader {
     if (complexType) {
       if (home === this.tns && isTimeSpan(localName, complexType)) return { kind: 'builtin', name: 'timeSpan' };
       if (this.isArrayType(localName, complexType)) {
-        if (home !== this.tns) {
+        // An array member of a class in another namespace has its `ArrayOfX` in that namespace (the class's, where
+        // the model puts it): a reference from that namespace's own schema.
+        if (home !== this.tns && this.schemaNamespaceOf(node) !== namespace) {
           throw this.doc.failAt(
             node,
             attribute,
-            `${what} has type ${value}, an array type in namespace ${namespace}: the runtime writes it there for an ` +
-              'array member of a class in that namespace, which a spec cannot express yet (its ArrayOfX types are ' +
-              'in the service namespace)',
+            `${what} has type ${value}, an array type in namespace ${namespace}, from the schema of ` +
+              `${this.schemaNamespaceOf(node) ?? '?'}: the runtime writes an ArrayOfX in the namespace of the class ` +
+              'whose member it is (or of the message it is in) and refers to it from that schema only; no ASMX ' +
+              'service wrote this',
           );
         }
         return { kind: 'array', xmlName: localName, item: this.arrayItem(localName, complexType) };
       }
-      this.declared(localName, complexType, home, node);
-      return { kind: 'declared', xmlName: localName };
+      return { kind: 'declared', xmlName: this.declared(localName, complexType, home) };
     }
     const simpleType = this.simpleTypes.get(keyOf(home, localName));
     if (simpleType) {
-      this.declared(localName, simpleType, home, node);
-      return { kind: 'declared', xmlName: localName };
+      return { kind: 'declared', xmlName: this.declared(localName, simpleType, home) };
     }
     throw this.doc.failAt(
       node,
       attribute,
       `${what} has type ${value}, which this WSDL does not declare: not a valid WSDL`,
     );
+  }
+
+  /** The target namespace of the schema `node` is in (indexed on first use). */
+  private schemaNamespaceOf(node: XmlNode): string | undefined {
+    if (!this.nodeSchemas) {
+      const index = new Map<XmlNode, string>();
+      const visit = (n: XmlNode, namespace: string): void => {
+        index.set(n, namespace);
+        for (const child of n.elements) visit(child, namespace);
+      };
+      for (const schema of this.doc.schemas) visit(schema, schema.attributes.get('targetNamespace') ?? '');
+      this.nodeSchemas = index;
+    }
+    return this.nodeSchemas.get(node);
   }
 
   /** `ArrayOfX`: a complex type whose sequence is one element that repeats, as the runtime writes arrays. */
@@ -659,23 +686,31 @@ export class SchemaReader {
     return this.particle(significant(content)[0]!, `the array type "${name}"`);
   }
 
-  private declared(name: string, node: XmlNode, namespace: string, ref: XmlNode = node): void {
-    const known = this.namespaceOf.get(name);
-    if (known !== undefined && known !== namespace) {
-      throw this.doc.fail(
-        ref,
-        `the type "${name}" is declared in namespace ${namespace} and in ${known}: the runtime writes a class twice ` +
-          "when it is reached from two namespaces without [XmlType(Namespace)] of its own; a spec's types have " +
-          'one namespace each, so give the class its namespace and import the WSDL the service then serves',
-      );
+  /**
+   * Reads the type `name` of `namespace` once, and returns its key: its XSD name, numbered when a type of another
+   * namespace has that name already (`Receipt1` for the second `Receipt`, its `wireName` then `Receipt`).
+   */
+  private declared(name: string, node: XmlNode, namespace: string): string {
+    let key = this.keys.get(keyOf(namespace, name));
+    if (key === undefined) {
+      key = name;
+      for (let n = 1; this.namespaceOf.has(key); n++) key = `${name}${n}`;
+      this.keys.set(keyOf(namespace, name), key);
+      this.namespaceOf.set(key, namespace);
+      this.wireNames.set(key, name);
     }
-    if (this.declarations.has(name) || this.reading.has(name)) return;
-    this.namespaceOf.set(name, namespace);
-    this.reading.add(name);
+    if (this.declarations.has(key) || this.reading.has(key)) return key;
+    this.reading.add(key);
     const home = namespace === this.tns ? undefined : namespace;
     const declaration =
       node.localName === 'simpleType' ? this.enumType(name, node, home) : this.classType(name, node, home);
-    this.declarations.set(name, declaration);
+    this.declarations.set(key, key === name ? declaration : { ...declaration, xmlName: key, wireName: name });
+    return key;
+  }
+
+  /** The XSD name of the declared type `key` ({@link declared}). */
+  private wireName(key: string): string {
+    return this.wireNames.get(key) ?? key;
   }
 
   private classType(name: string, node: XmlNode, namespace: string | undefined): RawClass {
@@ -699,7 +734,7 @@ export class SchemaReader {
       this.doc.attribute(extension, 'base');
       const base = this.named(extension, `the base of "${name}"`, 'base');
       const baseNamespace = base.kind === 'declared' ? this.namespaceOf.get(base.xmlName) : undefined;
-      if (base.kind !== 'declared' || !this.complexTypes.has(keyOf(baseNamespace ?? '', base.xmlName))) {
+      if (base.kind !== 'declared' || !this.complexTypes.has(keyOf(baseNamespace ?? '', this.wireName(base.xmlName)))) {
         throw this.doc.failAt(
           extension,
           'base',
@@ -758,7 +793,8 @@ export class SchemaReader {
     const text = this.named(extension, `the text of "${name}"`, 'base');
     if (
       text.kind === 'array' ||
-      (text.kind === 'declared' && this.complexTypes.has(keyOf(this.namespaceOf.get(text.xmlName) ?? '', text.xmlName)))
+      (text.kind === 'declared' &&
+        this.complexTypes.has(keyOf(this.namespaceOf.get(text.xmlName) ?? '', this.wireName(text.xmlName))))
     ) {
       throw this.doc.failAt(
         extension,

@@ -314,11 +314,13 @@ export class TypeBuilder {
   } {
     const name = this.nameOf(d.xmlName);
     const element = this.elementNames.get(d.xmlName);
+    // A second type of the same XSD name in another namespace is named apart (`Receipt1`): its XSD name stays.
+    const wire = d.wireName ?? d.xmlName;
     const rootNamespace = this.rootNamespaces.get(d.xmlName);
     return {
       name,
-      ...(name !== d.xmlName && { xmlName: d.xmlName }),
-      ...(element !== undefined && (element !== d.xmlName || this.roots.has(d.xmlName)) && { elementName: element }),
+      ...(name !== wire && { xmlName: wire }),
+      ...(element !== undefined && (element !== wire || this.roots.has(d.xmlName)) && { elementName: element }),
       ...(d.namespace !== undefined && { namespace: d.namespace }),
       ...(rootNamespace !== undefined && { rootNamespace }),
     };

@@ -128,6 +128,11 @@ export interface ArrayValueType {
    */
   readonly nillable: boolean;
   /**
+   * The items' namespace when it is not the service's: an array member of a class in another namespace has its
+   * `ArrayOfX` in that namespace, and its items are elements of it.
+   */
+  readonly namespace?: string;
+  /**
    * `ArrayOfChoiceN` (`[XmlArrayItem(Name, typeof(T))]`s): each item is one of these elements, the value
    * `{ $element, value }`; `item` is then unused.
    */

@@ -189,6 +189,7 @@ describe('type rules', () => {
     expect(
       libraryChanges((s) => {
         s.types.Editor = { base: 'Person', members: [{ name: 'Desk' }] };
+        s.types.Person.include = ['Editor'];
       }),
     ).toMatchObject([
       {
@@ -205,6 +206,7 @@ describe('type rules', () => {
     expect(
       libraryChanges((s) => {
         s.types.Advanced = { base: 'Query', members: [{ name: 'Field' }] };
+        s.types.Query.include = ['Advanced'];
       }),
     ).toMatchObject([
       { rule: 'type-added', level: 'non-breaking', where: 'type Advanced', message: 'added (reaches Search)' },

@@ -48,9 +48,6 @@ const NOT_RUN: Readonly<Record<string, string>> = {
   'Namespaces.wsdl': 'declares no type to echo',
   'OddNames.wsdl': 'declares no type to echo',
   'TwoBindings.wsdl': 'declares no type to echo',
-  // Its echo service's `Crate`, in urn:partner:crates by its [XmlType(Namespace)], has a string[] member: the
-  // runtime writes its ArrayOfString in that namespace, which a spec cannot express yet (docs/import.md).
-  'MethodShapes.wsdl': 'import refused',
 };
 
 interface TypeReport {

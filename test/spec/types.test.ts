@@ -246,7 +246,6 @@ describe('types in a spec', () => {
     expect(problems(text)).toEqual([
       't.yaml:5:53: types.T.members[0].form: an element is qualified by default: form applies to elements as "unqualified" only',
       't.yaml:5:100: types.T.members[1].form: an attribute is unqualified by default: form applies to attributes as "qualified" only',
-      't.yaml:5:132: types.T.members[2].type: a wrapped array member of a class in another namespace is not supported (its ArrayOfX would be in that namespace): use unwrapped',
       't.yaml:6:17: types.X.members: a class with a text member has attributes besides it only (simple content)',
       't.yaml:6:35: types.X.members[0].type: "int[]" cannot be text: text is of simple types and enums (not classes, arrays, anyType or XML)',
       "t.yaml:7:70: types.Y.members[0].form: a qualified attribute is in its class's namespace: give form or namespace, not both",

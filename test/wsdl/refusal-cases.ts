@@ -150,18 +150,13 @@ export const REFUSALS = {
     '<s:element minOccurs="1" maxOccurs="1" name="itemId" nillable="true" type="s:int" />',
   ]),
   'DataSets in both forms (WSDL_VERSION 1 and 2)': firstDataSetLegacy(corpus('DataTables.wsdl')),
-  'a class in two namespaces (reached from both without [XmlType(Namespace)])': edit(
-    corpus('TypeNamespaces.wsdl'),
-    [TN_PLAIN, TN_PLAIN.replace('s:string', 's1:Caption')],
-    [TN_GEO_END, TN_CAPTION + '\n' + TN_GEO_END],
-  ),
   'a parameter referring to an element of another namespace that is no class': edit(corpus('TypeNamespaces.wsdl'), [
     '<s:element minOccurs="0" maxOccurs="1" name="route" type="tns:Route" />',
     '<s:element minOccurs="1" maxOccurs="1" ref="s2:Remark" />',
   ]),
-  'an ArrayOfX in another namespace (an array member of a class there)': edit(
+  'an ArrayOfX in another namespace referred to from the service schema': edit(
     corpus('TypeNamespaces.wsdl'),
-    [TN_PLAIN, TN_PLAIN.replace('s:string', 's1:ArrayOfCompass')],
+    ['name="Headings" type="tns:ArrayOfCompass"', 'name="Headings" type="s1:ArrayOfCompass"'],
     [TN_GEO_END, TN_ARRAY_OF_COMPASS.replaceAll('tns:', 's1:') + '\n' + TN_GEO_END],
   ),
   'not XML (JSON)': '{ "service": "Legacy" }\n',
@@ -170,6 +165,16 @@ export const REFUSALS = {
 } as const;
 
 export type RefusalCase = keyof typeof REFUSALS;
+
+/**
+ * `Caption` written twice, in the service namespace and in urn:example:geo (as the runtime copies a class without
+ * `[XmlType(Namespace)]` reached from two namespaces): `import` reads two types, the second named apart.
+ */
+export const CLASS_IN_TWO_NAMESPACES = edit(
+  corpus('TypeNamespaces.wsdl'),
+  [TN_PLAIN, TN_PLAIN.replace('s:string', 's1:Caption')],
+  [TN_GEO_END, TN_CAPTION + '\n' + TN_GEO_END],
+);
 
 /**
  * Corpus WSDLs edited as people edit a served copy: the messages are still clear, but no spec makes the runtime

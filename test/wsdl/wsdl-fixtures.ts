@@ -95,8 +95,18 @@ export function canonicalSpec(spec: Spec): Spec {
   const bindings = spec.bindings;
   const allBindings = bindings === undefined || BINDING_KINDS.every((k) => bindings.includes(k));
   const types = spec.types ?? [];
-  // Types are named by their XML names, or a name made of one that is no identifier (`my-item` → `MyItem`).
-  const rename = new Map(types.map((t) => [t.name, identifierFrom(t.xmlName ?? t.name, true)]));
+  const ordered = types.length > 0 ? schemaOrder(spec, types) : [];
+  // Types are named by their XML names, or a name made of one that is no identifier (`my-item` → `MyItem`); a
+  // second type of an XML name in another namespace by the name numbered (`Pass1`), in schema order.
+  const keys = new Set<string>();
+  const rename = new Map<string, string>();
+  for (const t of [...ordered, ...types.filter((x) => !ordered.includes(x))]) {
+    const wire = t.xmlName ?? t.name;
+    let key = wire;
+    for (let n = 1; keys.has(key); n++) key = `${wire}${n}`;
+    keys.add(key);
+    rename.set(t.name, identifierFrom(key, true));
+  }
   const ref = (text: string): string => {
     const parsed = parseTypeText(text)!;
     const name = rename.get(parsed.name) ?? parsed.name;
@@ -111,7 +121,7 @@ export function canonicalSpec(spec: Spec): Spec {
   return {
     service: { ...service, ...(path !== undefined && path !== defaultEndpointPath(service.name) && { path }) },
     ...(!allBindings && { bindings: BINDING_KINDS.filter((k) => bindings.includes(k)) }),
-    ...(types.length > 0 && { types: schemaOrder(spec, types).map((t) => canonicalType(t, ref)) }),
+    ...(types.length > 0 && { types: ordered.map((t) => canonicalType(t, ref, rename.get(t.name)!)) }),
     operations: operations.map(({ op, headers }, i): SpecOperation => {
       const { group: _group, soapAction, parameters, headers: _headers, result, ...rest } = op;
       return {
@@ -140,7 +150,9 @@ export function canonicalSpec(spec: Spec): Spec {
  * write (a class only an `[XmlInclude]` names, which nothing reaches) are left out, as the WSDL leaves them.
  */
 function schemaOrder(spec: Spec, types: readonly TypeDeclaration[]): TypeDeclaration[] {
-  const items = buildModel(spec).wsdl.schemas.flatMap((s) => s.items);
+  const schemas = buildModel(spec).wsdl.schemas;
+  const items = schemas.flatMap((s) => s.items);
+  const namespaces = schemas.flatMap((s) => s.items.map(() => s.namespace));
   const texts = items.map((item) => JSON.stringify(item));
   const position = (t: TypeDeclaration) => {
     // An anonymous class is where an element first holds it inline.
@@ -149,8 +161,12 @@ function schemaOrder(spec: Spec, types: readonly TypeDeclaration[]): TypeDeclara
       const at = texts.findIndex((text) => text.includes(mark));
       return at === -1 ? -1 : at + texts[at]!.indexOf(mark) / (texts[at]!.length + 1);
     }
+    // In its own namespace's schema when another namespace has a type of its XML name too.
+    const home = t.namespace ?? spec.service.namespace;
+    const twin = types.some((x) => x !== t && (x.xmlName ?? x.name) === (t.xmlName ?? t.name));
     return items.findIndex(
-      (item) =>
+      (item, i) =>
+        (!twin || namespaces[i] === home) &&
         item.partial !== 'wrapperElement' &&
         'name' in item &&
         item.name === (t.xmlName ?? t.name) &&
@@ -160,9 +176,8 @@ function schemaOrder(spec: Spec, types: readonly TypeDeclaration[]): TypeDeclara
   return types.filter((t) => position(t) !== -1).sort((a, b) => position(a) - position(b));
 }
 
-function canonicalType(t: TypeDeclaration, ref: (text: string) => string): TypeDeclaration {
+function canonicalType(t: TypeDeclaration, ref: (text: string) => string, name: string): TypeDeclaration {
   const wireName = t.xmlName ?? t.name;
-  const name = identifierFrom(wireName, true);
   const named = { name, ...(name !== wireName && { xmlName: wireName }) };
   if (t.kind === 'enum') {
     const { xmlName: _x, values, ...rest } = t;

@@ -62,7 +62,8 @@ export function readValue(ctx: ValueContext, element: XmlElement, type: ValueTyp
   if ('class' in type) return readClass(ctx, element, type.class, false);
   if ('array' in type) {
     if (type.choice) return readChoices(ctx, choiceChildren(ctx, element, type.choice), type.choice);
-    return readItems(ctx, childrenNamed(ctx, element, type.item), type.array, type.nillable);
+    const items = childrenNamed(element, type.item, type.namespace ?? ctx.namespace);
+    return readItems(ctx, items, type.array, type.nillable);
   }
   throw new TypeError(`No reader for ${JSON.stringify(type)}.`);
 }
@@ -136,11 +137,11 @@ function parseAt(
   }
 }
 
-/** The child elements of `element` in the service namespace named `name`. */
-function childrenNamed(ctx: ValueContext, element: XmlElement, name: string): XmlElement[] {
+/** The child elements of `element` in `namespace` named `name`. */
+function childrenNamed(element: XmlElement, name: string, namespace: string): XmlElement[] {
   const found: XmlElement[] = [];
   for (const child of element.children) {
-    if (typeof child !== 'string' && child.localName === name && child.namespace === ctx.namespace) found.push(child);
+    if (typeof child !== 'string' && child.localName === name && child.namespace === namespace) found.push(child);
   }
   return found;
 }

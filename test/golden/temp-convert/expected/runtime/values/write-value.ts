@@ -11,8 +11,9 @@
  *   out.
  * - A derived class value (`$type`) carries `xsi:type`; an `object` value always names its type
  *   (`xsi:type="xsd:int"`, `xsi:type="Author"`) unless it is raw content.
- * - Arrays: wrapped, one item element each (`xsi:nil` items where nillable); unwrapped, the items in the
- *   member's place, null items `xsi:nil` where nillable (`[XmlElement(IsNullable = true)]`), else left out.
+ * - Arrays: wrapped, one item element each (`xsi:nil` items where nillable), in the array type's namespace (the
+ *   service's, or that of the class whose member the array is); unwrapped, the items in the member's place, null
+ *   items `xsi:nil` where nillable (`[XmlElement(IsNullable = true)]`), else left out.
  * - Raw XML as it is, its top default-namespace declaration left out where it is the service's.
  * - Elements are in the service namespace, declared by the caller at the top; a member in another namespace (its
  *   class's `[XmlType(Namespace)]`, `[XmlElement(Namespace)]`, or none when unqualified) declares it as the
@@ -104,8 +105,8 @@ export function writeValue(
   if ('class' in type) return writeClass(ctx, name, type.class, value, false, { ...options, tail }, start.content);
   if ('array' in type) {
     if (!Array.isArray(value)) throw shapeError('an array', value);
-    // Array items are in the service namespace, where every `ArrayOfX` is.
-    const inner = childOptions(options, start.content, options.prefixes);
+    // Array items are in their array type's namespace: the service's, or that of the class the array is a member of.
+    const inner = { ...childOptions(options, start.content, options.prefixes), namespace: type.namespace };
     const choice = type.choice;
     const items = value.map((item, index) => {
       try {
