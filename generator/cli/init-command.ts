@@ -186,7 +186,7 @@ export function initCommand(ctx: CommandContext): CommandModule<object, InitArgs
       if (tsconfig) ctx.report.info(`asmxgen: wrote tsconfig.json (strict, NodeNext modules; includes ${tsconfig})`);
       if (install.madeModule !== undefined) {
         ctx.report.info(
-          `asmxgen: set "type": "module" in package.json (it said ${install.madeModule}): the generated code ` +
+          `asmxgen: set "type": "module" in package.json (it had ${install.madeModule}): the generated code ` +
             'is ES modules; rename CommonJS files of yours to .cjs',
         );
       }
@@ -320,7 +320,8 @@ async function addDependencies(
     edited.push(...added.map(([name, version]) => `${name}@${version}`));
   }
   // The generated code is ES modules (top-level await in a client script too): the package says so.
-  const madeModule = data.type === undefined ? 'nothing' : data.type === 'commonjs' ? '"commonjs"' : undefined;
+  const madeModule =
+    data.type === undefined ? 'no "type"' : data.type === 'commonjs' ? '"type": "commonjs"' : undefined;
   if (madeModule !== undefined) data.type = 'module';
   const scripts = (data.scripts ?? {}) as Record<string, unknown>;
   const start = typeof scripts !== 'object' || Array.isArray(scripts) ? false : !('start' in scripts);

@@ -48,7 +48,7 @@ describe('init', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('asmxgen: wrote tsconfig.json (strict, NodeNext modules; includes src, test)\n');
     expect(r.stdout).toContain(
-      'asmxgen: set "type": "module" in package.json (it said "commonjs"): the generated code is ES modules; ' +
+      'asmxgen: set "type": "module" in package.json (it had "type": "commonjs"): the generated code is ES modules; ' +
         'rename CommonJS files of yours to .cjs\n',
     );
     expect(r.stdout).toMatch(/\n {2}npm start +serves HelloService/);

@@ -67,7 +67,7 @@ describe.skipIf(unreachable !== undefined)('the quick start in a fresh npm proje
 
       const wsdl = join(ROOT, 'test/fixtures/asmx-corpus/Anonymous.wsdl');
       const init = await sh('npx', ['asmxgen', 'init', '--from', wsdl], project);
-      expect(init).toContain('asmxgen: set "type": "module" in package.json (it said "commonjs")');
+      expect(init).toContain('asmxgen: set "type": "module" in package.json (it had "type": "commonjs")');
       expect(init).toContain('asmxgen: wrote tsconfig.json');
       expect(init).toMatch(/\n {2}npm start +serves Anonymous/);
       const pkg = JSON.parse(await readFile(join(project, 'package.json'), 'utf8')) as {
