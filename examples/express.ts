@@ -35,5 +35,5 @@ export function createApp(handlers: AuthenticationWebServiceHandlers, options?: 
   return app;
 }
 
-// Run it: node --experimental-strip-types examples/express.ts (or after compiling)
+// Run it: npx tsx examples/express.ts (tsx runs TypeScript on Node 20; or run the compiled JavaScript)
 // createApp(handlers).listen(8080);

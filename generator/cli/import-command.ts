@@ -26,6 +26,7 @@ interface ImportArgs {
   wsdl: string;
   out: string | undefined;
   force: boolean;
+  'script-service': boolean;
   timeout: number;
   quiet?: boolean;
 }
@@ -75,6 +76,11 @@ export function importCommand(ctx: CommandContext): CommandModule<object, Import
           coerce: single('--out'),
         })
         .option('force', { type: 'boolean', default: false, describe: 'Overwrite the spec file when it exists' })
+        .option('script-service', {
+          type: 'boolean',
+          default: false,
+          describe: 'The service is a [ScriptService] (answers JSON calls), which no WSDL shows: set scriptService',
+        })
         .option('timeout', TIMEOUT_OPTION)
         .example('$0 import http://legacy.example.com/Inventory.asmx?wsdl', 'Write spec/inventory.yaml')
         .example('$0 import Inventory.wsdl --out - > inventory.yaml', 'Print the spec') as never,
@@ -113,7 +119,8 @@ export function importCommand(ctx: CommandContext): CommandModule<object, Import
       // A description in several documents is written back as one: there is no single document to keep.
       const kept = difference && !toStdout && !documents ? keptPath(target, reading.spec.service.name) : undefined;
       if (kept) await checkTarget(kept, argv.force);
-      const spec = kept ? keepOriginal(reading.spec, basename(kept)) : reading.spec;
+      const read = argv['script-service'] ? withScriptService(reading.spec) : reading.spec;
+      const spec = kept ? keepOriginal(read, basename(kept)) : read;
       const yaml = renderSpecYaml(spec, {
         ...(!toStdout && { schemaPath: schemaPathFrom(target) }),
         source: label,
@@ -123,7 +130,7 @@ export function importCommand(ctx: CommandContext): CommandModule<object, Import
       const merged = documents && mergedNote(documents.documents, difference);
       if (toStdout) {
         ctx.report.info(yaml.replace(/\n$/, ''));
-        const rewritten = rewrittenPathNote(reading.spec);
+        const rewritten = rewrittenPathNote(read);
         if (rewritten) ctx.report.progress(rewritten);
         if (merged) ctx.report.progress(merged);
         else if (difference) {
@@ -327,4 +334,9 @@ function decode(bytes: Uint8Array, charset: string | undefined, label: string): 
 
 function tooLarge(size: number): string {
   return `it is too large (${(size / 1024 / 1024).toFixed(1)} MiB); the limit is 16 MiB`;
+}
+
+/** `--script-service`: `[ScriptService]`, which the WSDL cannot show. */
+function withScriptService(spec: Spec): Spec {
+  return { ...spec, service: { ...spec.service, scriptService: true } };
 }

@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { renderSpecYaml } from '../emit/spec-yaml.js';
 import { DEFAULT_BASE_URL } from '../model/addresses.js';
@@ -177,7 +177,20 @@ export function initCommand(ctx: CommandContext): CommandModule<object, InitArgs
 
       const needed = dependenciesFor(argv.runtime, argv.tests !== 'none');
       const install = await addDependencies(packageJson, needed);
+      const tsconfig = await writeTsconfig(project, [
+        argv.out,
+        argv.impl,
+        ...(argv.tests === 'none' ? [] : [argv.tests]),
+      ]);
       ctx.report.info('');
+      if (tsconfig) ctx.report.info(`asmxgen: wrote tsconfig.json (strict, NodeNext modules; includes ${tsconfig})`);
+      if (install.madeModule !== undefined) {
+        ctx.report.info(
+          `asmxgen: set "type": "module" in package.json (it had ${install.madeModule}): the generated code ` +
+            'is ES modules; rename CommonJS files of yours to .cjs',
+        );
+      }
+      if (install.start) ctx.report.info(`asmxgen: added the script "start": "${START_SCRIPT}" to package.json`);
       if (install.edited.length > 0) {
         ctx.report.info(`asmxgen: added to package.json: ${install.edited.join(', ')}`);
       }
@@ -198,7 +211,9 @@ export function initCommand(ctx: CommandContext): CommandModule<object, InitArgs
       }
       steps.push(
         [`edit ${displayPath(argv.impl)}`, 'replace each stub with your implementation'],
-        ['npx asmxgen serve', `serves ${specName} with your handlers (asmxgen.config.yaml names them)`],
+        install.start || install.hasStart === START_SCRIPT
+          ? ['npm start', `serves ${specName} with your handlers (asmxgen.config.yaml names them)`]
+          : ['npx asmxgen serve', `serves ${specName} with your handlers (asmxgen.config.yaml names them)`],
         ['npx asmxgen check', `in CI: fails when ${displayPath(argv.out)}/ is stale or a handler is missing`],
       );
       if (argv.tests !== 'none') {
@@ -272,7 +287,14 @@ export function installLine(needed: Needed): string {
 async function addDependencies(
   file: string,
   needed: Needed,
-): Promise<{ edited: string[]; moved?: string[]; failed?: string }> {
+): Promise<{
+  edited: string[];
+  moved?: string[];
+  failed?: string;
+  madeModule?: string;
+  start?: boolean;
+  hasStart?: string;
+}> {
   let text: string;
   let data: Record<string, unknown>;
   try {
@@ -297,7 +319,15 @@ async function addDependencies(
     data[section] = Object.fromEntries(Object.entries(merged).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
     edited.push(...added.map(([name, version]) => `${name}@${version}`));
   }
-  if (edited.length === 0 && moved.length === 0) return { edited };
+  // The generated code is ES modules (top-level await in a client script too): the package says so.
+  const madeModule =
+    data.type === undefined ? 'no "type"' : data.type === 'commonjs' ? '"type": "commonjs"' : undefined;
+  if (madeModule !== undefined) data.type = 'module';
+  const scripts = (data.scripts ?? {}) as Record<string, unknown>;
+  const start = typeof scripts !== 'object' || Array.isArray(scripts) ? false : !('start' in scripts);
+  const hasStart = typeof scripts.start === 'string' ? scripts.start : undefined;
+  if (start) data.scripts = { ...scripts, start: START_SCRIPT };
+  if (edited.length === 0 && moved.length === 0 && madeModule === undefined && !start) return { edited, hasStart };
   const indent = /^[{[]\r?\n([ \t]+)/.exec(text)?.[1] ?? '  ';
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   const out = JSON.stringify(data, null, indent).replace(/\n/g, eol) + (/\r?\n$/.test(text) ? eol : '');
@@ -308,7 +338,42 @@ async function addDependencies(
   } catch (error) {
     return { edited: [], failed: error instanceof Error ? error.message : String(error) };
   }
-  return { edited, moved };
+  return {
+    edited,
+    moved,
+    ...(madeModule !== undefined && { madeModule }),
+    start,
+    ...(hasStart !== undefined && { hasStart }),
+  };
+}
+
+/** The `start` script `init` adds when there is none: serves the service as asmxgen.config.yaml says. */
+export const START_SCRIPT = 'asmxgen serve';
+
+/**
+ * Writes a tsconfig.json that type-checks the generated code, the handlers and the tests, when the project has
+ * none. Returns the folders it includes, or undefined when it wrote nothing.
+ */
+async function writeTsconfig(project: string, paths: readonly string[]): Promise<string | undefined> {
+  const file = join(project, 'tsconfig.json');
+  if (existsSync(file)) return undefined;
+  const folders = [...new Set(paths.map((path) => relative(project, resolve(path)).split(sep)[0]!))].filter(
+    (folder) => folder !== '' && folder !== '..',
+  );
+  const config = {
+    compilerOptions: {
+      target: 'ES2022',
+      module: 'NodeNext',
+      moduleResolution: 'NodeNext',
+      strict: true,
+      skipLibCheck: true,
+      noEmit: true,
+      types: ['node'],
+    },
+    include: folders,
+  };
+  await atomicWriteFile(file, new TextEncoder().encode(JSON.stringify(config, null, 2) + '\n'));
+  return folders.join(', ');
 }
 
 /** Moves `names` found in devDependencies but not in dependencies to dependencies; returns the ones moved. */

@@ -9,6 +9,11 @@ export interface DiffOptions {
   readonly includeAddresses?: boolean;
   /** The ports' addresses of each side (only read with `includeAddresses`). */
   readonly addresses?: { readonly old?: Addresses; readonly new?: Addresses };
+  /**
+   * Compare `[ScriptService]`, `[ScriptMethod]` and `EnableSession`, which no WSDL carries: `false` when a side is a
+   * WSDL (its model says none of them); on when omitted.
+   */
+  readonly scriptSettings?: boolean;
 }
 
 /** What every rule module reads: both models and the options. */

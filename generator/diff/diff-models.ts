@@ -3,6 +3,7 @@ import { bindingChanges } from './binding-rules.js';
 import { CHANGE_LEVELS, type Change } from './change.js';
 import type { DiffContext, DiffOptions } from './diff-context.js';
 import { operationChanges } from './operation-rules.js';
+import { scriptServiceChanges } from './script-service-rules.js';
 import { serviceChanges } from './service-rules.js';
 import { matchTypes } from './type-matching.js';
 import { typeChanges } from './type-rules.js';
@@ -15,7 +16,13 @@ import { typeChanges } from './type-rules.js';
  */
 export function diffModels(oldModel: ServiceModel, newModel: ServiceModel, options: DiffOptions = {}): Change[] {
   const ctx: DiffContext = { old: oldModel, new: newModel, options, types: matchTypes(oldModel, newModel) };
-  return sortChanges([...serviceChanges(ctx), ...bindingChanges(ctx), ...operationChanges(ctx), ...typeChanges(ctx)]);
+  return sortChanges([
+    ...serviceChanges(ctx),
+    ...bindingChanges(ctx),
+    ...operationChanges(ctx),
+    ...typeChanges(ctx),
+    ...scriptServiceChanges(ctx),
+  ]);
 }
 
 /** Level (breaking first), then where, then rule, then message; by code unit, so no locale changes the order. */

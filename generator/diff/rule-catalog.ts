@@ -7,6 +7,7 @@ import { OPERATION_RULES } from './operation-rules.js';
 import { PARAMETER_RULES } from './parameter-rules.js';
 import { RESULT_RULES } from './result-rules.js';
 import { HEADER_RULES } from './header-rules.js';
+import { SCRIPT_SERVICE_RULES } from './script-service-rules.js';
 import { SERVICE_RULES } from './service-rules.js';
 import { TYPE_RULES } from './type-rules.js';
 
@@ -22,4 +23,5 @@ export const DIFF_RULES: readonly DiffRule[] = [
   ...TYPE_RULES,
   ...DATA_TYPE_RULES,
   ...ITEM_FORM_RULES,
+  ...SCRIPT_SERVICE_RULES,
 ];

@@ -18,6 +18,7 @@ export function describeService(model: ServiceModel): ServiceDescription {
     operations: model.operations.map((op) => describeOperation(op, model.namespace)),
     ...(model.types.length > 0 ? { types: model.typeDescriptions } : {}),
     ...(model.literalNamespace === model.namespace ? {} : { httpNamespace: model.literalNamespace }),
+    ...(model.scriptService ? { scriptService: true } : {}),
   };
 }
 
@@ -73,6 +74,19 @@ function describeOperation(op: OperationModel, namespace: string): OperationDesc
       },
     }),
     ...(op.encoded ? {} : describeMethodShape(op, namespace)),
+    ...describeScriptMethod(op),
+  };
+}
+
+/** `[ScriptMethod]`'s settings, written only where they differ from the runtime's defaults (POST, JSON). */
+function describeScriptMethod(op: OperationModel): Pick<OperationDescription, 'scriptMethod'> {
+  const { useHttpGet, responseFormat } = op.scriptMethod;
+  if (!useHttpGet && responseFormat === 'json') return {};
+  return {
+    scriptMethod: {
+      ...(useHttpGet ? { useHttpGet: true } : {}),
+      ...(responseFormat === 'xml' ? { xmlResponse: true } : {}),
+    },
   };
 }
 

@@ -75,6 +75,7 @@ function serviceMap(doc: Document, spec: Spec): YAMLMap {
     node.items.push(pair(doc, 'soapBindings', fitted(entries, '  soapBindings: ')));
   }
   if (spec.service.style !== undefined) node.items.push(pair(doc, 'style', spec.service.style));
+  if (spec.service.scriptService !== undefined) node.items.push(pair(doc, 'scriptService', spec.service.scriptService));
   return node;
 }
 
@@ -204,7 +205,20 @@ function operationMap(doc: Document, op: SpecOperation): YAMLMap {
     ['responseNamespace', op.responseNamespace],
     ['parameterStyle', op.parameterStyle],
     ['oneWay', op.oneWay],
+    ['enableSession', op.enableSession],
   ]);
+  if (op.scriptMethod !== undefined) {
+    node.items.push(
+      pair(
+        doc,
+        'scriptMethod',
+        flowMap(doc, [
+          ['useHttpGet', op.scriptMethod.useHttpGet],
+          ['responseFormat', op.scriptMethod.responseFormat],
+        ]),
+      ),
+    );
+  }
   const headers = op.headers ?? [];
   if (headers.length > 0) node.items.push(pair(doc, 'headers', headersSeq(doc, headers)));
   const parameters = op.parameters ?? [];

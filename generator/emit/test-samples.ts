@@ -397,7 +397,9 @@ export function resultSampleExpr(model: ServiceModel, op: OperationModel, kind: 
   op.parameters.forEach((p, i) => {
     if (p.direction === 'in') return;
     const position = op.parameters.length + 1 + i;
-    entries.push([p.tsName, sampler.value(p.type, kind, `${op.ts.method} ${p.name} back`, position)]);
+    // An out or ref parameter of several `[XmlElement(Name, typeof(T))]`s is a `{ $element, value }`, as in the input.
+    const value = sampler.value(p.type, kind, `${op.ts.method} ${p.name} back`, position, { choice: p.choice });
+    entries.push([p.tsName, value]);
   });
   return object(entries);
 }

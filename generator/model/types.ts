@@ -191,6 +191,10 @@ export interface OperationModel {
   readonly parameterStyle: 'wrapped' | 'bare';
   /** `[SoapDocumentMethod(OneWay = true)]`: no SOAP response; the server answers 202 before running the handler. */
   readonly oneWay: boolean;
+  /** `[ScriptMethod]`, with its defaults: how a `[ScriptService]` service's JSON calls reach it and are answered. */
+  readonly scriptMethod: ScriptMethodModel;
+  /** `[WebMethod(EnableSession = true)]`: the operation takes part in the ASP.NET session. */
+  readonly enableSession: boolean;
   /**
    * SOAP 1.2 cannot route the operation by its request element (a bare operation without exactly one parameter):
    * its SOAP 1.2 binding says `soapActionRequired="true"`.
@@ -220,6 +224,12 @@ export interface OperationModel {
     /** Names of the types of its SOAP headers; `undefined` for an operation without any. */
     readonly headers: OperationHeaderNames | undefined;
   };
+}
+
+/** `[ScriptMethod(UseHttpGet, ResponseFormat)]` of an operation, with the runtime's defaults (POST, JSON). */
+export interface ScriptMethodModel {
+  readonly useHttpGet: boolean;
+  readonly responseFormat: 'json' | 'xml';
 }
 
 /** The TypeScript names of an operation's SOAP header types (`ts-names.ts` allocates them). */
@@ -256,6 +266,8 @@ export interface ServiceModel {
   /** The endpoint path, starting with `/`, e.g. `/AuthenticationWebService.asmx`. */
   readonly path: string;
   readonly description: string | undefined;
+  /** `[ScriptService]`: the service answers JSON calls too (ASP.NET AJAX); never in the WSDL. */
+  readonly scriptService: boolean;
   /** `[SoapRpcService]`: the SOAP bindings say `style="rpc"`, every operation is rpc/encoded unless it says otherwise. */
   readonly rpc: boolean;
   /** Where the literal types are (HTTP's reply documents): the service namespace, or `{namespace}/literalTypes` when `rpc`. */

@@ -366,6 +366,11 @@ export function buildModel(spec: Spec): ServiceModel {
         outputParts: plan.encodedParts[i]!.output,
       },
       ...methodShape(op, messageName, ns, spec.service.parameterStyle),
+      scriptMethod: {
+        useHttpGet: op.scriptMethod?.useHttpGet === true,
+        responseFormat: op.scriptMethod?.responseFormat ?? 'json',
+      },
+      enableSession: op.enableSession === true,
       soapParts: plan.soapParts[i]!,
       soapActionRequired: ambiguous.has(i),
       messages: {
@@ -418,6 +423,7 @@ export function buildModel(spec: Spec): ServiceModel {
     namespace: ns,
     path: spec.service.path ?? defaultEndpointPath(svc),
     description: spec.service.description,
+    scriptService: spec.service.scriptService === true,
     rpc: rpcService,
     literalNamespace: rpcService ? sub('literalTypes') : ns,
     bindings,

@@ -3,6 +3,7 @@ import { unknownNameMessage } from '../model/name-hint.js';
 import { BINDING_KINDS, type BindingKind } from '../model/types.js';
 import { checkTypeRefs, type TypeRefUse } from './check-type-refs.js';
 import { parseChoice, parseTypes } from './parse-types.js';
+import { parseScriptMethod } from './parse-script-method.js';
 import {
   checkBindingUses,
   parseSoapBindings,
@@ -46,6 +47,8 @@ class Checker extends YamlChecker {
   private serviceStyle: 'document' | 'rpc' = 'document';
   /** `service.parameterStyle: bare`: operations are bare unless they say `wrapped`. */
   private serviceBare = false;
+  /** `service.scriptService: true`: operations may say how their JSON calls are made (`scriptMethod`). */
+  private scriptService = false;
   private serviceNamespace = '';
   /** The bare elements declared so far, by namespace and name: their type and where. */
   private readonly bareElements = new Map<string, { type: string; line: number }>();
@@ -220,6 +223,7 @@ class Checker extends YamlChecker {
       'style',
       'parameterStyle',
       'soapBindings',
+      'scriptService',
     ]);
     let name: string | undefined;
     if (this.need(map, f, entry.path, 'name')) name = this.name(f.name!, 'service name', false);
@@ -252,6 +256,8 @@ class Checker extends YamlChecker {
     const parameterStyle = f.parameterStyle && this.oneOf(f.parameterStyle, ['wrapped', 'bare'] as const);
     this.serviceBare = parameterStyle === 'bare';
     const soapBindings = f.soapBindings && parseSoapBindings(this, f.soapBindings);
+    const scriptService = f.scriptService && this.boolean(f.scriptService);
+    this.scriptService = scriptService === true;
     this.soapBindings = {
       parsed: soapBindings,
       service: { name, binding: f.binding, claim: conformanceClaim === true ? f.conformanceClaim : undefined },
@@ -270,6 +276,7 @@ class Checker extends YamlChecker {
       ...(style !== undefined && { style }),
       ...(parameterStyle !== undefined && { parameterStyle }),
       ...(soapBindings && { soapBindings: soapBindings.list }),
+      ...(scriptService !== undefined && { scriptService }),
     };
   }
 
@@ -372,6 +379,8 @@ class Checker extends YamlChecker {
       'parameterStyle',
       'oneWay',
       'binding',
+      'scriptMethod',
+      'enableSession',
     ]);
     let name: string | undefined;
     if (this.need(map, f, entry.path, 'name')) name = this.name(f.name!, 'operation name', true);
@@ -417,6 +426,8 @@ class Checker extends YamlChecker {
     this.checkEncoded(f, soap, parameters);
     const shape = this.methodShape(f, parameters, messageName ?? name, result, resultElement);
     const binding = f.binding && this.name(f.binding, 'binding name', true);
+    const scriptMethod = f.scriptMethod && parseScriptMethod(this, f.scriptMethod, this.scriptService);
+    const enableSession = f.enableSession && this.boolean(f.enableSession);
     if (name !== undefined && (!f.binding || binding !== undefined)) {
       this.bindingUses.push({ operation: messageName ?? name, binding, entry: f.binding });
     }
@@ -441,6 +452,8 @@ class Checker extends YamlChecker {
       ...(binding !== undefined && { binding }),
       ...soap,
       ...shape,
+      ...(scriptMethod !== undefined && { scriptMethod }),
+      ...(enableSession !== undefined && { enableSession }),
     };
   }
 

@@ -96,6 +96,19 @@ export interface SpecService {
   readonly style?: 'document' | 'rpc';
   /** `[SoapDocumentService(ParameterStyle)]`: the operations' default `parameterStyle`; `wrapped` when omitted. */
   readonly parameterStyle?: 'wrapped' | 'bare';
+  /**
+   * `[ScriptService]` (ASP.NET AJAX): the service also answers JSON calls (`POST /Svc.asmx/Op` with
+   * `Content-Type: application/json`, replies `{"d":…}`); no WSDL shows it. Not when omitted.
+   */
+  readonly scriptService?: boolean;
+}
+
+/** `[ScriptMethod]` of an operation of a `[ScriptService]` service: how its JSON calls are made and answered. */
+export interface SpecScriptMethod {
+  /** `UseHttpGet = true`: JSON calls by GET, each parameter JSON-encoded in the query; POST when omitted. */
+  readonly useHttpGet?: boolean;
+  /** `ResponseFormat.Xml`: the result as XmlSerializer writes it (`text/xml`); `json` (`{"d":…}`) when omitted. */
+  readonly responseFormat?: 'json' | 'xml';
 }
 
 /** An entry of `service.soapBindings`: the default binding, or a named `[WebServiceBinding]`. */
@@ -169,6 +182,10 @@ export interface SpecOperation {
   readonly parameterStyle?: 'wrapped' | 'bare';
   /** `[SoapDocumentMethod(OneWay = true)]`: no response; the server answers 202 before the handler runs. */
   readonly oneWay?: boolean;
+  /** `[ScriptMethod]`: only in a `service.scriptService` service; its defaults (POST, JSON) when omitted. */
+  readonly scriptMethod?: SpecScriptMethod;
+  /** `[WebMethod(EnableSession = true)]`: the operation takes part in the ASP.NET session (`ASP.NET_SessionId`). */
+  readonly enableSession?: boolean;
 }
 
 export interface SpecParameter {

@@ -88,6 +88,16 @@ export interface OperationDescription {
   readonly oneWay?: boolean;
   /** SOAP section 5 encoding (rpc/encoded, document/encoded): its SOAP messages follow `soap-encoding.ts`. */
   readonly encoded?: EncodedDescription;
+  /** `[ScriptMethod]` of a `[ScriptService]`'s operation, when not its defaults (POST, JSON replies). */
+  readonly scriptMethod?: ScriptMethodDescription;
+}
+
+/** How a `[ScriptService]`'s JSON calls reach an operation and are answered (`server/json-call.ts`). */
+export interface ScriptMethodDescription {
+  /** `UseHttpGet`: JSON calls by GET, parameters JSON-encoded in the query; by POST otherwise. */
+  readonly useHttpGet?: boolean;
+  /** `ResponseFormat.Xml`: the result as XmlSerializer writes it, `text/xml`; `{"d":…}` otherwise. */
+  readonly xmlResponse?: boolean;
 }
 
 /** An encoded operation's wire facts (SOAP section 5, `soap-encoding.ts`). */
@@ -117,6 +127,8 @@ export interface ServiceDescription {
    * its literal types to `{namespace}/literalTypes`.
    */
   readonly httpNamespace?: string;
+  /** `[ScriptService]`: `/X.asmx/Op` with a JSON content type is a JSON call (`server/json-call.ts`). */
+  readonly scriptService?: boolean;
 }
 
 /**

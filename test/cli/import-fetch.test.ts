@@ -117,7 +117,7 @@ describe('a URL that never answers', () => {
   it('the default is 15 s, and --timeout must be a number of seconds', async () => {
     const dir = await tempDir();
     expect((await cliProcess(['import', '--help'], dir)).stdout).toMatch(
-      /--timeout +For a URL: how many seconds it may take to answer, body included +\[number\] \[default: 15\]/,
+      /--timeout +For a URL: how many seconds it may take to answer, body included\s+\[number\] \[default: 15\]/,
     );
     const bad = await cliProcess(['import', 'x.wsdl', '--timeout', 'soon'], dir);
     expect(bad.code).toBe(2);

@@ -94,7 +94,9 @@ describe('a project set up with asmxgen init', () => {
     expect(init.stdout).toContain('  written    test/Inventory.test.ts\n');
     expect(init.stdout).toContain('  impl       src/handlers.ts: created with 7 stubs\n');
     expect(init.stdout).toMatch(/\nNext:\n {2}npm install +installs what was added to package\.json\n/);
-    expect(init.stdout).toMatch(/ {2}npx asmxgen serve +serves Inventory with your handlers/);
+    expect(init.stdout).toMatch(/ {2}npm start +serves Inventory with your handlers/);
+    expect(init.stdout).toContain('asmxgen: added the script "start": "asmxgen serve" to package.json\n');
+    expect(init.stdout).not.toContain('tsconfig.json');
 
     expect(await readFile(join(project, 'asmxgen.config.yaml'), 'utf8')).toBe(
       '# asmxgen settings: asmxgen generate, check and serve read them; their flags override them.\n' +
@@ -107,6 +109,7 @@ describe('a project set up with asmxgen init', () => {
       name: 'shop',
       version: '1.0.0',
       type: 'module',
+      scripts: { start: 'asmxgen serve' },
       dependencies: { '@asmxgen/runtime': VERSION },
       devDependencies: { '@types/node': DEV['@types/node'], vitest: DEV.vitest },
     });

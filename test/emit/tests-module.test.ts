@@ -223,6 +223,43 @@ describe('the generated test suite', () => {
     expect(sample).toMatch(/Note: \{ Text: '[^']*' \}/);
   });
 
+  it('samples an out parameter of several [XmlElement(Name, typeof(T))]s as { $element, value }, as an input one', () => {
+    // Reporting Services' GetExecutionOptions(out ExecutionSettingEnum, out ScheduleDefinitionOrReference Item).
+    const model = loadSpecText(
+      stringify({
+        service: { name: 'Choices', namespace: 'urn:example:choices' },
+        types: {
+          Schedule: { include: ['Weekly', 'Monthly'], members: [] },
+          Weekly: { base: 'Schedule', members: [{ name: 'Day', type: 'int' }] },
+          Monthly: { base: 'Schedule', members: [{ name: 'Date', type: 'int' }] },
+        },
+        operations: [
+          {
+            name: 'Options',
+            parameters: [
+              {
+                name: 'Item',
+                type: 'Schedule',
+                direction: 'out',
+                choice: [
+                  { name: 'Weekly', type: 'Weekly' },
+                  { name: 'Monthly', type: 'Monthly' },
+                ],
+              },
+            ],
+          },
+        ],
+      }),
+    );
+    const op = model.operations[0]!;
+    expect(resultSample(model, op, 'plain')).toBe(
+      "{ Item: { $element: 'Weekly', value: { $type: 'Weekly', Day: 1 } } }",
+    );
+    expect(resultSample(model, op, 'hostile')).toMatch(
+      /^\{ Item: \{ \$element: 'Monthly', value: \{ \$type: 'Monthly', Date: /,
+    );
+  });
+
   it('gives every XSD type a plain and a hostile sample, keyed as the input type is', async () => {
     const { model, suite } = await suiteOf(EVERY_TYPE_SPEC);
     const all = model.operations[0]!;

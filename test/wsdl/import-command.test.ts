@@ -33,6 +33,17 @@ describe('import a file', () => {
     expect(parseSpec(yaml, out)).toStrictEqual(spec);
   });
 
+  test('--script-service marks the service a [ScriptService], which no WSDL shows', async () => {
+    const dir = await tempDir();
+    const out = join(dir, 'inventory.yaml');
+    expect((await cli('import', INVENTORY, '--out', out, '--script-service')).code).toBe(0);
+    const { spec } = readWsdl(readShared('wsdl-corpus/Inventory.wsdl'), 'Inventory.wsdl');
+    expect(parseSpec(readFileSync(out, 'utf8'), out)).toStrictEqual({
+      ...spec,
+      service: { ...spec.service, scriptService: true },
+    });
+  });
+
   test('the summary counts declared types and header classes when there are any', async () => {
     const dir = await tempDir();
     const library = sharedFile('wsdl-corpus/Library.wsdl');

@@ -11,6 +11,7 @@ import type { ServiceDescription, ServiceDocuments, Transport } from '../service
 import { routeRequest, type Route, type RouteTarget } from './dispatch.js';
 import { DocumentSet } from './document-set.js';
 import { handleHttpCall } from './http-call.js';
+import { handleJsonCall, jsonCallMethod } from './json-call.js';
 import { ClientGoneError, type CallNote, type IncomingCall } from './incoming-call.js';
 import { PROCESS_FAILED } from './invoke.js';
 import { contentReply, textReply, withHeaders, type Reply } from './reply.js';
@@ -73,6 +74,8 @@ export function replyTo(runtime: ServiceRuntime, call: IncomingCall, target: Rou
 function unobservedReply(runtime: ServiceRuntime, call: IncomingCall, target: RouteTarget): Promise<Reply> {
   const { tables, options } = runtime;
   const route: Route = target.route;
+  const jsonMethod = jsonCallMethod(call, tables, target.endpointPath);
+  if (jsonMethod !== undefined) return handleJsonCall(call, jsonMethod, tables, options);
   if (route.kind === 'soap') return handleSoapCall(call, tables, options);
   if (route.kind === 'http') return handleHttpCall(call, route.transport, route.entry, tables, options);
   return Promise.resolve(fixedReply(runtime, call, target.endpointPath, route));

@@ -1,0 +1,335 @@
+/**
+ * Values of a service's types in JSON, as JavaScriptSerializer writes and reads them for a `[ScriptService]`
+ * (docs/wire.md, "JSON (ScriptService)"): one place for each rule, for the server and the client alike.
+ *
+ * | type | JSON |
+ * | --- | --- |
+ * | string, Guid, char, QName | a string |
+ * | numbers | a number (`long` and `decimal` as written; `NaN`, `Infinity`, `-Infinity` bare) |
+ * | `DateTime` | `"\/Date(ms)\/"` (`json-dates.ts`) |
+ * | `byte[]` | an array of numbers |
+ * | enum, `[Flags]` enum | its number (flags: their sum) |
+ * | class | `{"__type":"Name",…members}`: the .NET Framework names the type first; members of the class itself, then its base's |
+ * | array | an array |
+ *
+ * Reading converts as ObjectConverter does: a string of digits for a number, a number for a string, `"true"` for a
+ * boolean, an enum by its number or by its names (`"Hardcover, Audio"`), `__type` naming a derived class.
+ */
+import type { ClassDescription, EnumDescription, ValueType } from '../type-description.js';
+import { DATA_TYPE_BASES } from '../type-description.js';
+import type { TypeTable } from '../values/value-kinds.js';
+import { XsdDateTime } from '../values/xsd-date-time.js';
+import { formatDouble, formatSingle } from '../xsd-float-format.js';
+import { defaultXsdValue, type XsdValueTypes } from '../xsd-values.js';
+import { formatJsonDate, parseJsonDate } from './json-dates.js';
+import { isJsonObject, JsonNumber, quoteJsonString, type JsonObject, type JsonValue } from './json-text.js';
+
+/** A value the reader cannot convert to the declared type (ObjectConverter's InvalidOperationException). */
+export class JsonValueError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'JsonValueError';
+  }
+}
+
+/** The member names .NET gives a JSON type name (`__type`). */
+export const JSON_TYPE_KEY = '__type';
+
+/** The base a `DataType` site's value has (`date` is a `DateTime`); the type itself otherwise. */
+function baseOf(type: string): string {
+  return (DATA_TYPE_BASES as Record<string, string>)[type] ?? type;
+}
+
+// --- Writing ---------------------------------------------------------------------------------------------------------
+
+/** The JSON text of `value`, of declared type `type`; `undefined` and `null` are `null`. */
+export function writeJsonValue(type: ValueType, value: unknown, types: TypeTable): string {
+  if (value === undefined || value === null) return 'null';
+  if (typeof type === 'string') return writeSimple(baseOf(type), value, types);
+  if ('array' in type) {
+    const items = value as readonly unknown[];
+    return `[${items.map((item) => writeJsonValue(type.array, item, types)).join(',')}]`;
+  }
+  if ('enum' in type) return String(enumNumber(types[type.enum] as EnumDescription, value));
+  return writeObject(type.class, value as Record<string, unknown>, types);
+}
+
+function writeSimple(type: string, value: unknown, types: TypeTable): string {
+  switch (type) {
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'float':
+    case 'double':
+      return writeFloat(value as number, type === 'float');
+    case 'byte':
+    case 'unsignedByte':
+    case 'short':
+    case 'unsignedShort':
+    case 'int':
+    case 'unsignedInt':
+    case 'long':
+    case 'unsignedLong':
+      return String(value as number | bigint);
+    case 'decimal':
+      return String(value as string);
+    case 'dateTime':
+      return formatJsonDate(value as XsdDateTime);
+    case 'base64Binary':
+      return `[${Array.from(value as Uint8Array).join(',')}]`;
+    case 'anyType':
+      return writeAny(value, types);
+    default:
+      return quoteJsonString(String(value as string));
+  }
+}
+
+/** `NaN`, `Infinity` and `-Infinity` bare, as JavaScriptSerializer writes them; others in the round-trip form. */
+function writeFloat(value: number, single: boolean): string {
+  if (Number.isNaN(value)) return 'NaN';
+  if (value === Infinity) return 'Infinity';
+  if (value === -Infinity) return '-Infinity';
+  return single ? formatSingle(value) : formatDouble(value);
+}
+
+/** An `object` site's value (`AnyValue`): a simple value by its XSD type, a declared value by its `$type`. */
+function writeAny(value: unknown, types: TypeTable): string {
+  if (typeof value !== 'object' || value === null || !('$type' in value)) return quoteJsonString(String(value));
+  const $type = String((value as { $type: unknown }).$type);
+  if ('value' in value && Object.keys(value).length === 2 && types[$type] === undefined) {
+    return writeSimple(baseOf($type), (value as { value: unknown }).value, types);
+  }
+  const declared = declaredNameOfXml(types, $type);
+  if (declared === undefined) return quoteJsonString(String(value));
+  const description = types[declared]!;
+  if (description.kind === 'enum')
+    return String(enumNumber(description, (value as unknown as { value: unknown }).value));
+  return writeObject(declared, value as Record<string, unknown>, types);
+}
+
+function writeObject(declared: string, value: Record<string, unknown>, types: TypeTable): string {
+  const $type = value.$type;
+  const actual = typeof $type === 'string' ? (declaredNameOfXml(types, $type) ?? declared) : declared;
+  const parts = [`${quoteJsonString(JSON_TYPE_KEY)}:${quoteJsonString(actual)}`];
+  for (const member of jsonMembers(types, actual)) {
+    parts.push(`${quoteJsonString(member.name)}:${writeJsonValue(member.type, value[member.name], types)}`);
+  }
+  return `{${parts.join(',')}}`;
+}
+
+/** A class's members as JavaScriptSerializer lists them: the class's own, then its base's, and so on. */
+function jsonMembers(types: TypeTable, declared: string): ClassDescription['members'] {
+  const description = types[declared] as ClassDescription;
+  if (description.base === undefined) return description.members;
+  const inherited = (types[description.base] as ClassDescription).members.length;
+  return [...description.members.slice(inherited), ...jsonMembers(types, description.base)];
+}
+
+function declaredNameOfXml(types: TypeTable, xmlName: string): string | undefined {
+  if (types[xmlName]?.xmlName === xmlName) return xmlName;
+  return Object.keys(types).find((name) => types[name]!.xmlName === xmlName);
+}
+
+/** An enum value's number; a flags value (an array of names) is the sum of its names'. */
+function enumNumber(description: EnumDescription, value: unknown): number {
+  const names = Array.isArray(value) ? (value as unknown[]) : [value];
+  let sum = 0;
+  for (const name of names) {
+    const found = description.values.find((v) => v.xmlName === name);
+    if (found === undefined) throw new TypeError(`${String(name)} is not a value of ${description.xmlName}.`);
+    sum = description.flags ? sum | found.value : found.value;
+  }
+  return sum;
+}
+
+// --- Reading ---------------------------------------------------------------------------------------------------------
+
+/** The value of JSON `json` for a site of type `type`, as the handler gets it. */
+export function readJsonValue(type: ValueType, json: JsonValue, types: TypeTable): unknown {
+  if (json === null) return null;
+  if (typeof type === 'string') return readSimple(type, json, types);
+  if ('array' in type) {
+    if (!Array.isArray(json)) throw cannotConvert(json, 'an array');
+    return json.map((item) => readJsonValue(type.array, item, types));
+  }
+  if ('enum' in type) return readEnum(types[type.enum] as EnumDescription, json);
+  if (!isJsonObject(json)) throw cannotConvert(json, type.class);
+  return readObject(type.class, json, types);
+}
+
+function readSimple(type: string, json: JsonValue, types: TypeTable): unknown {
+  const base = baseOf(type);
+  switch (base) {
+    case 'boolean':
+      if (typeof json === 'boolean') return json;
+      if (typeof json === 'string' && /^(true|false)$/i.test(json.trim())) return json.trim().toLowerCase() === 'true';
+      throw cannotConvert(json, 'Boolean');
+    case 'byte':
+    case 'unsignedByte':
+    case 'short':
+    case 'unsignedShort':
+    case 'int':
+    case 'unsignedInt':
+      return readInteger(base, json);
+    case 'long':
+    case 'unsignedLong': {
+      const text = numberText(json, base);
+      if (!/^-?\d+$/.test(text)) throw cannotConvert(json, base);
+      return BigInt(text);
+    }
+    case 'float':
+    case 'double': {
+      const number = Number(numberText(json, base));
+      if (Number.isNaN(number)) throw cannotConvert(json, base);
+      return base === 'float' ? Math.fround(number) : number;
+    }
+    case 'decimal': {
+      const text = numberText(json, base);
+      if (!/^-?(\d+\.?\d*|\.\d+)$/.test(text)) throw cannotConvert(json, base);
+      return text;
+    }
+    case 'dateTime': {
+      if (typeof json !== 'string') throw cannotConvert(json, 'DateTime');
+      const date = parseJsonDate(json) ?? readDateText(json);
+      if (date === undefined) throw cannotConvert(json, 'DateTime');
+      return date;
+    }
+    case 'base64Binary':
+      if (!Array.isArray(json)) throw cannotConvert(json, 'Byte[]');
+      return Uint8Array.from(json.map((item) => readInteger('unsignedByte', item)));
+    case 'anyType':
+      return readAny(json, types);
+    case 'xmlElement':
+    case 'xmlNode':
+    case 'xmlDocument':
+    case 'dataSet':
+    case 'dataTable':
+      // JavaScriptSerializer binds no XML node from JSON (ObjectConverter finds no conversion from a string).
+      throw cannotConvert(json, 'System.Xml.XmlNode');
+    default:
+      if (typeof json === 'string') return json;
+      if (json instanceof JsonNumber) return json.text;
+      if (typeof json === 'boolean') return json ? 'True' : 'False';
+      throw cannotConvert(json, 'String');
+  }
+}
+
+/** A date string that is no `\/Date(ms)\/`, as `DateTime.Parse` takes it: a time in the host's zone (UTC). */
+function readDateText(text: string): XsdDateTime | undefined {
+  const parsed = XsdDateTime.tryParse(text.trim());
+  if (parsed === undefined) return undefined;
+  return XsdDateTime.tryParse(`${XsdDateTime.fromDate(parsed.toDate()).toString().replace(/Z$/, '')}+00:00`);
+}
+
+const INTEGER_RANGES: Record<string, readonly [number, number]> = {
+  byte: [-128, 127],
+  unsignedByte: [0, 255],
+  short: [-32768, 32767],
+  unsignedShort: [0, 65535],
+  int: [-2147483648, 2147483647],
+  unsignedInt: [0, 4294967295],
+};
+
+/** An integer: a number rounded to even as `Convert.ToInt32` does, or a string of one. */
+function readInteger(type: string, json: JsonValue): number {
+  const text = numberText(json, type);
+  const number =
+    json instanceof JsonNumber ? roundHalfEven(Number(text)) : /^\s*-?\d+\s*$/.test(text) ? Number(text) : NaN;
+  const [min, max] = INTEGER_RANGES[type]!;
+  if (Number.isNaN(number) || number < min || number > max) throw cannotConvert(json, type);
+  return number;
+}
+
+function roundHalfEven(value: number): number {
+  const floor = Math.floor(value);
+  const diff = value - floor;
+  if (diff > 0.5) return floor + 1;
+  if (diff < 0.5) return floor;
+  return floor % 2 === 0 ? floor : floor + 1;
+}
+
+function numberText(json: JsonValue, type: string): string {
+  if (json instanceof JsonNumber) return json.text;
+  if (typeof json === 'string') return json.trim();
+  throw cannotConvert(json, type);
+}
+
+function readEnum(description: EnumDescription, json: JsonValue): unknown {
+  if (json instanceof JsonNumber) {
+    const number = Number(json.text);
+    if (!description.flags) {
+      const found = description.values.find((v) => v.value === number);
+      if (found === undefined) throw cannotConvert(json, description.xmlName);
+      return found.xmlName;
+    }
+    const names = description.values.filter((v) => v.value !== 0 && (number & v.value) === v.value);
+    if (names.reduce((sum, v) => sum | v.value, 0) !== number) throw cannotConvert(json, description.xmlName);
+    return names.map((v) => v.xmlName);
+  }
+  if (typeof json !== 'string') throw cannotConvert(json, description.xmlName);
+  const names = json.split(',').map((name) => name.trim());
+  const values = names.map((name) => {
+    const found = description.values.find((v) => (v.name ?? v.xmlName) === name);
+    if (found === undefined) throw cannotConvert(json, description.xmlName);
+    return found.xmlName;
+  });
+  if (description.flags) return values;
+  if (values.length !== 1) throw cannotConvert(json, description.xmlName);
+  return values[0];
+}
+
+function readObject(declared: string, json: JsonObject, types: TypeTable): Record<string, unknown> {
+  const named = json.get(JSON_TYPE_KEY);
+  const family = [declared, ...((types[declared] as ClassDescription).derived ?? [])];
+  const actual = typeof named === 'string' && family.includes(named) ? named : declared;
+  const description = types[actual] as ClassDescription;
+  const out: Record<string, unknown> = {};
+  if (actual !== declared) out.$type = description.xmlName;
+  for (const member of description.members) {
+    const value = json.get(member.name);
+    if (value !== undefined) out[member.name] = readJsonValue(member.type, value, types);
+    else if (typeof member.type === 'string' && !member.nillable) {
+      const base = baseOf(member.type);
+      if (base in INTEGER_RANGES || ['boolean', 'long', 'unsignedLong', 'float', 'double', 'decimal'].includes(base)) {
+        out[member.name] = defaultXsdValue(base as keyof XsdValueTypes);
+      }
+    }
+  }
+  return out;
+}
+
+/** An `object` site: JSON's own kinds, as JavaScriptSerializer binds them (`int`, `double`, `string`, `boolean`). */
+function readAny(json: JsonValue, types: TypeTable): unknown {
+  if (typeof json === 'string') return { $type: 'string', value: json };
+  if (typeof json === 'boolean') return { $type: 'boolean', value: json };
+  if (json instanceof JsonNumber) {
+    if (/^-?\d+$/.test(json.text)) {
+      const big = BigInt(json.text);
+      if (big >= -2147483648n && big <= 2147483647n) return { $type: 'int', value: Number(big) };
+      return { $type: 'long', value: big };
+    }
+    return { $type: 'double', value: Number(json.text) };
+  }
+  if (isJsonObject(json)) {
+    const named = json.get(JSON_TYPE_KEY);
+    if (typeof named === 'string' && types[named]?.kind === 'class') {
+      return { ...readObject(named, json, types), $type: types[named].xmlName };
+    }
+  }
+  throw new JsonValueError('An object or array of an object parameter has no type the service knows (no __type).');
+}
+
+function cannotConvert(json: JsonValue, to: string): JsonValueError {
+  const from =
+    json === null
+      ? 'null'
+      : typeof json === 'string'
+        ? 'System.String'
+        : typeof json === 'boolean'
+          ? 'System.Boolean'
+          : json instanceof JsonNumber
+            ? 'System.Int32'
+            : Array.isArray(json)
+              ? 'System.Object[]'
+              : 'System.Collections.Generic.Dictionary`2[System.String,System.Object]';
+  return new JsonValueError(`Cannot convert object of type '${from}' to type '${to}'`);
+}

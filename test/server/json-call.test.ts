@@ -1,0 +1,123 @@
+/**
+ * JSON calls beside the other protocols: only a [ScriptService] takes them, `exposeErrors` shows a handler's message
+ * (never a stack trace), and the same path still answers HTTP POST forms and SOAP.
+ */
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
+import { describeService } from '../../generator/emit/describe-service.js';
+import { renderDocuments } from '../../generator/emit/service-documents.js';
+import { loadSpecText } from '../../generator/index.js';
+import { createServiceServer } from '../../runtime/src/server.js';
+import { send } from './raw-http.js';
+
+function specOf(scriptService: boolean) {
+  return loadSpecText(
+    stringify({
+      service: { name: 'Calc', namespace: 'urn:calc', ...(scriptService && { scriptService: true }) },
+      operations: [
+        {
+          name: 'Add',
+          parameters: [
+            { name: 'a', type: 'int' },
+            { name: 'b', type: 'int' },
+          ],
+          result: 'int',
+        },
+        { name: 'Fail', result: 'string' },
+      ],
+    }),
+    'calc.yaml',
+  );
+}
+
+const HANDLERS = {
+  Add: ({ a, b }: { a: number; b: number }) => a + b,
+  Fail: () => {
+    throw new Error('no such account');
+  },
+};
+
+const servers: ReturnType<typeof createServiceServer>[] = [];
+const ports: Record<'script' | 'exposed' | 'plain', number> = { script: 0, exposed: 0, plain: 0 };
+
+beforeAll(async () => {
+  for (const [key, script, exposeErrors] of [
+    ['script', true, false],
+    ['exposed', true, true],
+    ['plain', false, false],
+  ] as const) {
+    const model = specOf(script);
+    const server = createServiceServer(describeService(model), renderDocuments(model), HANDLERS, { exposeErrors });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    servers.push(server);
+    ports[key] = (server.address() as AddressInfo).port;
+  }
+});
+
+afterAll(async () => {
+  await Promise.all(servers.map((s) => new Promise<void>((done) => s.close(() => done()))));
+});
+
+const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
+
+describe('JSON calls', () => {
+  it('are answered {"d":…} by a [ScriptService], and the same path still takes an HTTP POST form', async () => {
+    const json = await send(ports.script, '/Calc.asmx/Add', {
+      method: 'POST',
+      headers: JSON_HEADERS,
+      body: '{"a":1,"b":2}',
+    });
+    expect([json.status, json.headers['content-type'], json.text]).toEqual([
+      200,
+      'application/json; charset=utf-8',
+      '{"d":3}',
+    ]);
+    const form = await send(ports.script, '/Calc.asmx/Add', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'a=1&b=2',
+    });
+    expect([form.status, form.text]).toEqual([
+      200,
+      '<?xml version="1.0" encoding="utf-8"?>\n<int xmlns="urn:calc">3</int>',
+    ]);
+  });
+
+  it('are no JSON calls to a service without [ScriptService]: the HTTP POST binding refuses the content type', async () => {
+    const reply = await send(ports.plain, '/Calc.asmx/Add', {
+      method: 'POST',
+      headers: JSON_HEADERS,
+      body: '{"a":1,"b":2}',
+    });
+    expect([reply.status, reply.headers.jsonerror, reply.text]).toEqual([
+      500,
+      undefined,
+      'Request format is invalid: application/json; charset=utf-8.\r\n',
+    ]);
+  });
+
+  it("answer a handler's error in .NET's JSON shape: its message only with exposeErrors, never a stack trace", async () => {
+    const hidden = await send(ports.script, '/Calc.asmx/Fail', { method: 'POST', headers: JSON_HEADERS, body: '{}' });
+    expect([hidden.status, hidden.headers.jsonerror, hidden.text]).toEqual([
+      500,
+      'true',
+      '{"Message":"There was an error processing the request.","StackTrace":"","ExceptionType":""}',
+    ]);
+    const shown = await send(ports.exposed, '/Calc.asmx/Fail', { method: 'POST', headers: JSON_HEADERS, body: '{}' });
+    expect([shown.status, shown.headers.jsonerror, shown.text]).toEqual([
+      500,
+      'true',
+      '{"Message":"no such account","StackTrace":"","ExceptionType":"System.InvalidOperationException"}',
+    ]);
+    const missing = await send(ports.exposed, '/Calc.asmx/Add', {
+      method: 'POST',
+      headers: JSON_HEADERS,
+      body: '{"a":1}',
+    });
+    expect(missing.text).toBe(
+      '{"Message":"Invalid web service call, missing value for parameter: \\u0027b\\u0027.","StackTrace":"",' +
+        '"ExceptionType":"System.InvalidOperationException"}',
+    );
+  });
+});

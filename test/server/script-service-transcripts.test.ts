@@ -1,0 +1,464 @@
+/**
+ * JSON calls of a `[ScriptService]`, replayed from the exchanges captured from the real ASP.NET runtime
+ * (../shared/reference/scriptservice/transcripts.json: Mono's System.Web.Extensions serving LibraryScript.asmx)
+ * against the server of the imported LibraryScript WSDL plus `scriptService: true` and its script methods, with
+ * handlers doing what LibraryScript.asmx's C# does. Each exchange compares the status, the Content-Type, `jsonerror`
+ * and the body bytes.
+ *
+ * Where Mono and the .NET Framework 4.x differ, .NET's form is asserted (`NET` below), each with the rule's source
+ * in microsoft/referencesource (System.Web.Extensions). Exchanges not reproduced yet are listed in `NOT_YET` with
+ * the reason, so the list shrinks as the work lands.
+ */
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeService } from '../../generator/emit/describe-service.js';
+import { generateWsdl } from '../../generator/emit/generate.js';
+import { renderDocuments } from '../../generator/emit/service-documents.js';
+import { buildModel } from '../../generator/index.js';
+import type { Spec, SpecOperation } from '../../generator/spec/spec-types.js';
+import { readWsdl } from '../../generator/wsdl-reader/read-wsdl.js';
+import { XsdDateTime } from '../../runtime/src/service-description.js';
+import { createServiceServer } from '../../runtime/src/server.js';
+import { sharedFile } from '../shared-files.js';
+import { send } from './raw-http.js';
+
+interface Exchange {
+  readonly name: string;
+  readonly request: {
+    readonly method: string;
+    readonly path: string;
+    readonly headers: Record<string, string>;
+    readonly body: string;
+    readonly bodyEncoding?: 'base64';
+  };
+  readonly response: { readonly status: number; readonly headers: Record<string, string>; readonly body: string };
+}
+
+const TRANSCRIPTS = JSON.parse(
+  readFileSync(sharedFile('reference/scriptservice/transcripts.json'), 'utf8'),
+) as readonly Exchange[];
+const exchange = (name: string) => TRANSCRIPTS.find((e) => e.name === name)!;
+const SERVED_WSDL = exchange('classic wsdl').response.body;
+
+/** The imported spec, plus what no WSDL shows: [ScriptService], [ScriptMethod], EnableSession, C# member names. */
+function scriptSpec(): Spec {
+  const imported = readWsdl(SERVED_WSDL, 'LibraryScript.wsdl').spec;
+  const script: Record<string, Partial<SpecOperation>> = {
+    Lend: { scriptMethod: { useHttpGet: true } },
+    Titles: { scriptMethod: { useHttpGet: true } },
+    GetBookByGet: { scriptMethod: { useHttpGet: true } },
+    GetBookXml: { scriptMethod: { responseFormat: 'xml' } },
+    GetStringXml: { scriptMethod: { responseFormat: 'xml' } },
+    GetStringXmlSerialized: { scriptMethod: { responseFormat: 'xml' } },
+    Counter: { enableSession: true },
+  };
+  return {
+    ...imported,
+    service: { ...imported.service, scriptService: true },
+    // `[XmlElement("Keyword")] public string[] Keywords`: JSON names the C# field.
+    types: imported.types!.map((t) =>
+      t.kind === 'class' && t.name === 'Book'
+        ? {
+            ...t,
+            members: t.members.map((m) => (m.name === 'Keyword' ? { ...m, name: 'Keywords', xmlName: 'Keyword' } : m)),
+          }
+        : t,
+    ),
+    operations: imported.operations.map((op) => ({ ...op, ...script[op.messageName ?? op.name] })),
+  };
+}
+
+const MODEL = buildModel(scriptSpec());
+
+const dt = (text: string) => XsdDateTime.parse(text);
+function sample(isbn: string) {
+  return {
+    Isbn: isbn,
+    Edition: 2,
+    Title: 'Tom & Jerry <3',
+    Genre: 'non-fiction',
+    Formats: ['Hardcover', 'Audio'],
+    Authors: [{ $type: 'Author', Name: 'Ada', BirthYear: 1815, Country: 'UK' }, { Name: 'Bob', BirthYear: null }, null],
+    Price: '12.50',
+    Published: dt('1999-12-31T23:59:59.25'),
+    Pages: null,
+    Key: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
+    Cover: Uint8Array.from([137, 80, 78, 71]),
+    Available: true,
+    Keywords: ['cats', '', null],
+    Copies: [{ Barcode: 'c-1', DueBack: dt('2024-02-29T12:00:00Z') }],
+    Rating: 4.5,
+    Sales: 9007199254740993n,
+  };
+}
+
+/** `value.ToString("yyyy-MM-dd'T'HH:mm:ss.fffffff") + " " + value.Kind`; a DateTime with an offset is Local. */
+function describeDate(value: XsdDateTime): string {
+  const text = value.toString();
+  const [wall, fraction = ''] = text.replace(/(Z|[+-]\d\d:\d\d)$/, '').split('.');
+  const kind = value.kind === 'utc' ? 'Utc' : value.kind === 'offset' ? 'Local' : 'Unspecified';
+  return `${wall}.${fraction.padEnd(7, '0')} ${kind}`;
+}
+
+/** What LibraryScript.asmx's methods do. */
+const HANDLERS = {
+  GetBook: ({ isbn }: { isbn: string }) => sample(isbn),
+  GetBookByGet: ({ isbn }: { isbn: string }) => sample(isbn),
+  GetBookXml: ({ isbn }: { isbn: string }) => sample(isbn),
+  FindBooks: ({ max }: { max: number }) =>
+    Array.from({ length: Math.max(0, Math.min(max, 2)) }, (_, i) => sample(`isbn-${i}`)),
+  AddBook: ({ book }: { book: { Key: string } | null }) => book?.Key ?? '00000000-0000-0000-0000-000000000000',
+  EchoBook: ({ book }: { book: unknown }) => book,
+  EchoGenres: ({ genres }: { genres: unknown }) => genres,
+  EchoFormat: ({ format }: { format: unknown }) => format,
+  Lend: ({ until }: { until: XsdDateTime | null }) => (until ? until.toDate().getUTCDate() : null),
+  Titles: ({ count }: { count: number }) => Array.from({ length: count }, (_, i) => `T${i}`),
+  WhoAmI: (_: unknown, ctx: { soapHeaders: { ticket?: { Token: string; Level: number } } }) =>
+    ctx.soapHeaders.ticket ? `${ctx.soapHeaders.ticket.Token}/${ctx.soapHeaders.ticket.Level}` : null,
+  Renew: ({ days }: { days: number }) => days * 2,
+  EchoXml: ({ xml }: { xml: unknown }) => xml,
+  EchoAny: ({ value }: { value: unknown }) => value,
+  GetStringXml: ({ text }: { text: string }) => `<b>${text}</b>`,
+  GetStringXmlSerialized: ({ text }: { text: string }) => `<b>${text}</b>`,
+  Counter: () => 1,
+  CounterNoSession: () => -1,
+  Dates: () => [
+    dt('2024-02-29T12:30:45.123Z'),
+    dt('2024-02-29T12:30:45.123'),
+    dt('2024-02-29T12:30:45.123+00:00'),
+    dt('1969-12-31T23:59:59.999Z'),
+    XsdDateTime.MIN_VALUE,
+    dt('9999-12-31T23:59:59.9999999'),
+  ],
+  EchoDate: ({ value }: { value: XsdDateTime }) => describeDate(value),
+  RoundTripDate: ({ value }: { value: XsdDateTime }) => value,
+  GetPerson: ({ which }: { which: number }) =>
+    which === 1
+      ? { $type: 'Author', Name: 'Ada', BirthYear: 1815, Country: 'UK' }
+      : which === 2
+        ? null
+        : { Name: 'Bob', BirthYear: null },
+  GetPeople: () => [
+    { $type: 'Author', Name: 'Ada', BirthYear: 1815, Country: 'UK' },
+    { Name: 'Bob', BirthYear: null },
+    null,
+  ],
+  DescribePerson: ({ person }: { person: { $type?: string; Name: string; Country?: string } | null }) =>
+    person === null
+      ? 'null'
+      : `${person.$type ?? 'Person'}:${person.Name}${person.$type === 'Author' ? `/${person.Country}` : ''}`,
+  Fail: ({ message, nested }: { message: string; nested: boolean }) => {
+    throw new Error(nested ? `outer: ${message}` : message);
+  },
+  Ping: () => undefined,
+  Script: () =>
+    '</script><script>alert(\'x&y\')</script> "quoted" \\ back / slash \u00fcn\u00efc\u00f6d\u00e9 \u2713 \u{1F600} \u2028\u2029 \u0001\t\r\n\u007f end',
+  Add: ({ a, b }: { a: number; b: number }) => a + b,
+  Concat: ({ a, b, c, d }: { a: string; b: number; c: boolean; d: number }) => `${a}|${b}|${c ? 'True' : 'False'}|${d}`,
+  Mixed: () => [
+    { $type: 'int', value: 1 },
+    { $type: 'double', value: 2.5 },
+    { $type: 'string', value: 's' },
+    { $type: 'boolean', value: true },
+    null,
+    { $type: 'decimal', value: '12.50' },
+    { $type: 'long', value: 9007199254740993n },
+    { $type: 'string', value: 'c' },
+    { $type: 'Genre', value: 'Poetry' },
+    { $type: 'string', value: '3f2504e0-4f89-11d3-9a0c-0305e82c3301' },
+    // JavaScriptSerializer.SerializeUri: uri.GetComponents(SerializationInfoString, UriFormat.UriEscaped).
+    { $type: 'string', value: 'http://example.com/a%20b' },
+    { $type: 'base64Binary', value: Uint8Array.from([1, 2, 3]) },
+    { $type: 'double', value: NaN },
+    { $type: 'float', value: Infinity },
+  ],
+  Renamed: ({ x }: { x: string }) => `renamed:${x}`,
+};
+
+/** The JSON error every failure after routing gets while `customErrors` is on (RestHandler.WriteExceptionJsonString). */
+const GENERIC_ERROR = '{"Message":"There was an error processing the request.","StackTrace":"","ExceptionType":""}';
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * The .NET Framework's JSON for a body Mono wrote: `__type` first in every object of a type the service knows
+ * (JavaScriptSerializer with the service's WebServiceTypeResolver; each known object starts with the member below),
+ * and `&`, U+2028, U+2029 escaped (HttpUtility.JavaScriptStringEncode).
+ */
+function dotNetJson(mono: string): string {
+  return mono
+    .replaceAll('{"Isbn"', '{"__type":"Book","Isbn"')
+    .replaceAll('{"Country"', '{"__type":"Author","Country"')
+    .replaceAll('{"Name"', '{"__type":"Person","Name"')
+    .replaceAll('{"Barcode"', '{"__type":"Copy","Barcode"')
+    .replaceAll('&', '\\u0026')
+    .replaceAll('\u2028', '\\u2028')
+    .replaceAll('\u2029', '\\u2029');
+}
+
+interface Expected {
+  readonly status: number;
+  readonly contentType: string;
+  readonly body: string;
+  readonly jsonerror?: boolean;
+}
+
+const ok = (body: string): Expected => ({ status: 200, contentType: JSON_TYPE, body });
+const jsonError: Expected = { status: 500, contentType: JSON_TYPE, body: GENERIC_ERROR, jsonerror: true };
+
+/**
+ * Where the .NET Framework answers otherwise than the Mono capture, .NET's reply and why. Every other listed
+ * exchange must match Mono's bytes (`application/json` gaining the charset .NET's HttpResponse adds).
+ */
+const NET: Record<string, { readonly expected: Expected; readonly why: string }> = {
+  'json Lend (UseHttpGet method by POST)': {
+    expected: jsonError,
+    why: 'RestHandler.GetRawParams: a UseHttpGet method is called by GET only (WebService_InvalidVerbRequest)',
+  },
+  'json Titles (UseHttpGet method by POST)': {
+    expected: jsonError,
+    why: 'RestHandler.GetRawParams: a UseHttpGet method is called by GET only',
+  },
+  'verb PUT json': {
+    expected: jsonError,
+    why: 'RestHandler.GetRawParams: a method without UseHttpGet takes POST only',
+  },
+  'get method without UseHttpGet (GetBook)': {
+    expected: jsonError,
+    why: 'RestHandler.GetRawParams: a method without UseHttpGet takes POST only',
+  },
+  'get no-parameter method without UseHttpGet (Ping)': {
+    expected: jsonError,
+    why: 'RestHandler.GetRawParams: a method without UseHttpGet takes POST only',
+  },
+  'json Fail': { expected: jsonError, why: 'RestHandler.WriteExceptionJsonString: customErrors hides the exception' },
+  'json Fail nested': { expected: jsonError, why: 'RestHandler.WriteExceptionJsonString: customErrors' },
+  'json EchoXml': { expected: jsonError, why: 'ObjectConverter: no conversion to XmlElement; errors are JSON errors' },
+  'params missing one': {
+    expected: jsonError,
+    why: 'WebServiceMethodData.CallMethod: a missing parameter is WebService_MissingArg',
+  },
+  'params none given': { expected: jsonError, why: 'WebServiceMethodData.CallMethod: WebService_MissingArg' },
+  'params wrong case': {
+    expected: jsonError,
+    why: 'WebServiceMethodData.CallMethod: parameters are matched by exact name; the others are missing',
+  },
+  'params non-numeric string for int': {
+    expected: jsonError,
+    why: 'ObjectConverter fails inside ExecuteWebServiceCall',
+  },
+  'params null for int': {
+    expected: jsonError,
+    why: 'ObjectConverter.ConvertObjectToType: null converts to no value type',
+  },
+  'params object for int': { expected: jsonError, why: 'ObjectConverter: a dictionary converts to no Int32' },
+  'params int overflow': { expected: jsonError, why: 'ObjectConverter fails inside ExecuteWebServiceCall' },
+  'params array for class': { expected: jsonError, why: 'ObjectConverter fails inside ExecuteWebServiceCall' },
+  'params string for class': { expected: jsonError, why: 'ObjectConverter fails inside ExecuteWebServiceCall' },
+  'body malformed (not json)': { expected: jsonError, why: 'JavaScriptSerializer throws inside ExecuteWebServiceCall' },
+  'body malformed (trailing comma, unclosed)': {
+    expected: jsonError,
+    why: "JavaScriptObjectDeserializer wants a member or '}' after ','",
+  },
+  'body empty': {
+    expected: jsonError,
+    why: 'GetRawParamsFromPostRequest: an empty body is {}; then the parameters are missing (WebService_MissingArg)',
+  },
+  'body json array': { expected: jsonError, why: 'Deserialize<IDictionary<string, object>> fails on an array' },
+  'body json null': { expected: jsonError, why: 'a null dictionary of parameters fails in StrongTypeParameters' },
+  'body json string': { expected: jsonError, why: 'Deserialize<IDictionary<string, object>> fails on a string' },
+  'body iso-8859-1 charset': {
+    expected: ok('{"d":"caf\uFFFD|1|True|2"}'),
+    why: 'GetRawParamsFromPostRequest reads the body with new StreamReader(InputStream): UTF-8 whatever the charset',
+  },
+  'get UseHttpGet GetBookByGet quoted string': {
+    expected: ok(dotNetJson(exchange('json GetBook').response.body)),
+    why: 'GetRawParamsFromGetRequest: each query value is JSON (serializer.DeserializeObject)',
+  },
+  'get UseHttpGet GetBookByGet unquoted number-like': {
+    expected: jsonError,
+    why: 'GetRawParamsFromGetRequest: 978-0 is no JSON primitive',
+  },
+  'get UseHttpGet GetBookByGet unquoted word': {
+    expected: jsonError,
+    why: 'GetRawParamsFromGetRequest: abc is no JSON primitive',
+  },
+  'get UseHttpGet Lend with date': {
+    expected: ok('{"d":29}'),
+    why: 'GetRawParamsFromGetRequest: the query value is JSON, here a date',
+  },
+  'get UseHttpGet Lend null': {
+    expected: ok('{"d":null}'),
+    why: 'GetRawParamsFromGetRequest: the query value is JSON, here null',
+  },
+  'get UseHttpGet missing parameter': {
+    expected: jsonError,
+    why: 'WebServiceMethodData.CallMethod: WebService_MissingArg',
+  },
+  'json DescribePerson __type Author': {
+    expected: ok('{"d":"Author:Ada/UK"}'),
+    why: "JavaScriptSerializer's type resolver binds __type to a known type",
+  },
+  'json EchoBook': {
+    expected: ok(
+      dotNetJson(
+        exchange('json EchoBook').response.body.replace(
+          '{"Name":"Ada","BirthYear":1815}',
+          '{"Country":"UK","Name":"Ada","BirthYear":1815}',
+        ),
+      ),
+    ),
+    why: "JavaScriptSerializer's type resolver binds __type to a known type: the Author comes back an Author",
+  },
+  'json Lend null': {
+    expected: jsonError,
+    why: 'RestHandler.GetRawParams: a UseHttpGet method is called by GET only',
+  },
+  'json DescribePerson plain': {
+    expected: ok('{"d":"Person:Bob"}'),
+    why: 'the same as Mono (LibraryScript prints the CLR type name)',
+  },
+  'json Dates': {
+    expected: ok(
+      '{"d":["\\/Date(1709209845123)\\/","\\/Date(1709209845123)\\/","\\/Date(1709209845123)\\/",' +
+        '"\\/Date(-1)\\/","\\/Date(-62135596800000)\\/","\\/Date(253402300799999)\\/"]}',
+    ),
+    why: 'JavaScriptSerializer.SerializeDateTime writes DateTime.MinValue unclamped (Mono clamps it to 0100-01-01)',
+  },
+  'json Mixed (object[])': {
+    expected: ok(dotNetJson(exchange('json Mixed (object[])').response.body).replace('a b', 'a%20b')),
+    why: 'JavaScriptSerializer.SerializeUri writes the escaped URI',
+  },
+  'json GetStringXml (string, ResponseFormat.Xml)': {
+    expected: { status: 200, contentType: 'text/xml; charset=utf-8', body: '<b>x & y</b>' },
+    why: 'RestHandler.InvokeMethod: a string result of ResponseFormat.Xml is written as it is',
+  },
+};
+
+/** Exchanges not reproduced yet, each with the reason. */
+const NOT_YET: Record<string, string> = {
+  'json EchoGenres undefined value': 'an enum value outside the declared ones (7) has no TypeScript value yet',
+  'json EchoAny object': 'an object parameter bound to Dictionary<string, object> has no AnyValue form yet',
+  'json GetBookXml (ResponseFormat.Xml)':
+    "ResponseFormat.Xml of a class: XmlSerializeObjectToString's exact bytes are not written yet",
+  'json GetStringXmlSerialized (string, ResponseFormat.Xml, XmlSerializeString)':
+    'XmlSerializeString is not in the spec yet',
+  'json EchoDate /Date(ms)/ unescaped':
+    "the reader takes an unescaped /Date(ms)/ as a date as Mono does; .NET's takes only the escaped form",
+  'json EchoDate with offset': 'a /Date(ms+hhmm)/ suffix is not read yet',
+  'json Overloaded (CLR name of a renamed method)':
+    "ASP.NET's HTML error page (Unknown web method) is answered as text",
+  'method unknown': "ASP.NET's HTML error page (Unknown web method) is answered as text",
+  'method wrong case': "ASP.NET's HTML error page (Unknown web method) is answered as text",
+  'method empty (POST /Svc.asmx/, JSON)': "ASP.NET's HTML error page is answered as text",
+  'method missing (POST /Svc.asmx, JSON)': 'a SOAP call without a SOAP body: the SOAP binding answers it',
+  'session Counter 1 (no cookie)': 'sessions (enableSession) are not served yet',
+  'session Counter 2 (cookie)': 'sessions are not served yet',
+  'session Counter 3 (cookie)': 'sessions are not served yet',
+  'session CounterNoSession (cookie)': 'sessions are not served yet',
+  'session Counter (no cookie: a new session)': 'sessions are not served yet',
+  'session Counter by GET (cookie, no UseHttpGet)': 'sessions are not served yet',
+  'classic soap11 Counter (session)': 'sessions are not served yet',
+  'proxy js': 'the /js proxy script is not served yet',
+  'proxy jsdebug': 'the /jsdebug proxy script is not served yet',
+  'proxy JS uppercase': 'the /js proxy script is not served yet',
+  'proxy jsfoo': 'the /js proxy script is not served yet',
+  'proxy js with JSON Content-Type': 'the /js proxy script is not served yet',
+  'proxy js by POST': 'the /js proxy script is not served yet',
+  'proxy js of ScriptBag': 'ScriptBag (Dictionary<string, object>) is not expressible in the spec',
+  'proxy js of Plain (no [ScriptService])': 'Plain.asmx is another service; not replayed here',
+  'no-ScriptService JSON call (Plain Add)': 'Plain.asmx is another service; not replayed here',
+  'bag EchoBag': 'Dictionary<string, object> is not expressible in the spec',
+  'bag Counts': 'Dictionary<string, int> is not expressible in the spec',
+  'bag wsdl': 'ScriptBag.asmx has no WSDL to import',
+  'bag soap11 Counts': 'ScriptBag.asmx has no WSDL to import',
+  'ctype text/json': "Mono's classic message keeps an unformatted {0}; the classic binding answers as .NET",
+  'ctype text/plain with JSON body': "Mono's classic message keeps an unformatted {0}",
+  'ctype form-urlencoded with JSON body': "Mono's classic message keeps an unformatted {0}",
+  'ctype none with JSON body': "Mono's classic message keeps an unformatted {0}",
+  'ctype application/json-patch+json':
+    'RestHandlerFactory.IsRestMethodCall takes application/json exactly: a classic call, whose message Mono leaves unformatted',
+  'method unknown, classic form post': "Mono's classic message keeps an unformatted {0}",
+  'classic help page': 'the help page is checked by the classic tests',
+  'classic soap11 Renew with headers': 'SOAP replies are checked by the classic tests',
+  'classic soap11 Fail': 'SOAP faults are checked by the classic tests',
+  'classic soap12 GetBook': 'SOAP replies are checked by the classic tests',
+  'classic HTTP GET Dates': 'a Local DateTime of the C# (written with its zone) has no XsdDateTime of a Node host',
+  'get UseHttpGet without Content-Type (classic HTTP GET)': 'HTTP GET replies are checked by the classic tests',
+  'get UseHttpGet JSON-quoted value without Content-Type': 'HTTP GET replies are checked by the classic tests',
+  'get Accept application/json, no Content-Type': 'HTTP GET replies are checked by the classic tests',
+};
+for (const e of TRANSCRIPTS) {
+  if (e.name.startsWith('tz+05:30 '))
+    NOT_YET[e.name] = 'captured on a host in another time zone; a Node server has none to mimic';
+}
+
+let server: ReturnType<typeof createServiceServer>;
+let port: number;
+
+beforeAll(async () => {
+  server = createServiceServer(describeService(MODEL), renderDocuments(MODEL), HANDLERS);
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  port = (server.address() as AddressInfo).port;
+});
+
+afterAll(async () => {
+  await new Promise<void>((done) => server.close(() => done()));
+});
+
+/** The reply the capture holds, in the form asserted here. */
+function expectedOf(e: Exchange): Expected {
+  const net = NET[e.name];
+  if (net) return net.expected;
+  const type = e.response.headers['Content-Type'] ?? '';
+  if (type === 'application/json') {
+    return { status: e.response.status, contentType: JSON_TYPE, body: dotNetJson(e.response.body) };
+  }
+  return { status: e.response.status, contentType: type, body: e.response.body };
+}
+
+const REPLAYED = TRANSCRIPTS.filter((e) => NOT_YET[e.name] === undefined && !e.request.path.startsWith('/ScriptBag'));
+
+describe('a [ScriptService] answers the captured JSON exchanges (LibraryScript.asmx)', () => {
+  it('keeps the WSDL the runtime served, byte for byte, with scriptService and script methods in the spec', async () => {
+    const [wsdl] = await generateWsdl(MODEL, { baseUrl: 'http://localhost:8080' });
+    const served = SERVED_WSDL.replaceAll(
+      /http:\/\/[^/"]+\/LibraryScript\.asmx/g,
+      'http://localhost:8080/LibraryScript.asmx',
+    );
+    expect(wsdl!.content).toBe(served);
+  });
+
+  it('lists every exchange as replayed or not yet, and replays most', () => {
+    for (const name of Object.keys(NOT_YET))
+      expect(
+        TRANSCRIPTS.some((e) => e.name === name),
+        name,
+      ).toBe(true);
+    for (const name of Object.keys(NET))
+      expect(
+        REPLAYED.some((e) => e.name === name),
+        name,
+      ).toBe(true);
+    expect(REPLAYED.length).toBeGreaterThanOrEqual(70);
+  });
+
+  it.each(REPLAYED.map((e) => [e.name, e] as const))('%s', async (_, e) => {
+    const body = e.request.bodyEncoding === 'base64' ? Buffer.from(e.request.body, 'base64') : e.request.body;
+    const headers = Object.fromEntries(
+      Object.entries(e.request.headers).filter(([name]) => !/^content-length$/i.test(name)),
+    );
+    const reply = await send(port, e.request.path, {
+      method: e.request.method,
+      headers,
+      ...(e.request.method === 'GET' && body.length === 0 ? {} : { body }),
+    });
+    const expected = expectedOf(e);
+    expect({ status: reply.status, type: reply.headers['content-type'], body: reply.text }).toEqual({
+      status: expected.status,
+      type: expected.contentType,
+      body: expected.body,
+    });
+    expect(reply.headers.jsonerror).toBe(expected.jsonerror ? 'true' : undefined);
+  });
+});
