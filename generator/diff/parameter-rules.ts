@@ -5,6 +5,7 @@ import { httpBindingsOnBothSides, sameTypeSpec, type DiffContext } from './diff-
 import { nameList } from './describe-values.js';
 import { operationLabel } from './operation-pairs.js';
 import { itemNameChanges, itemNillableChanges } from './type-rules.js';
+import { elementFormChanges, itemFormChanges } from './item-form-rules.js';
 import { parametersWhere, parameterWhere } from './where.js';
 
 export const PARAMETER_ADDED_REQUIRED: DiffRule = {
@@ -132,6 +133,8 @@ export function parameterChanges(ctx: DiffContext, a: OperationModel, b: Operati
       changes.push(
         ...itemNillableChanges(ctx, parameterWhere(label, p.name), p.type, q.type, direction, response, request),
       );
+      changes.push(...itemFormChanges(ctx, parameterWhere(label, p.name), p.type, q.type, direction));
+      changes.push(...elementFormChanges(parameterWhere(label, p.name), p.xmlForm, q.xmlForm, direction));
       changes.push(...dataTypeChanges(parameterWhere(label, p.name), p.type, q.type));
       if (p.namespace !== q.namespace) {
         const message =

@@ -4,6 +4,7 @@ import { dataTypeChanges } from './data-type-rules.js';
 import { httpBindingsOnBothSides, sameTypeSpec, type DiffContext } from './diff-context.js';
 import { operationLabel } from './operation-pairs.js';
 import { itemNameChanges, itemNillableChanges } from './type-rules.js';
+import { elementFormChanges, itemFormChanges } from './item-form-rules.js';
 import { resultWhere } from './where.js';
 
 export const RESULT_ADDED: DiffRule = {
@@ -149,6 +150,8 @@ export function resultChanges(ctx: DiffContext, a: OperationModel, b: OperationM
       ...moved,
       ...itemNameChanges(ctx, where, a.result.type, b.result.type),
       ...itemNillableChanges(ctx, where, a.result.type, b.result.type, 'in responses', true, false),
+      ...itemFormChanges(ctx, where, a.result.type, b.result.type, 'in responses'),
+      ...elementFormChanges(where, a.result.xmlForm, b.result.xmlForm, 'in responses'),
       ...dataTypeChanges(where, a.result.type, b.result.type),
       ...nillable,
     ];

@@ -2,6 +2,7 @@ import { BINDING_RULES } from './binding-rules.js';
 import type { DiffRule } from './change.js';
 import { METHOD_SHAPE_RULES } from './method-shape-rules.js';
 import { DATA_TYPE_RULES } from './data-type-rules.js';
+import { ITEM_FORM_RULES } from './item-form-rules.js';
 import { OPERATION_RULES } from './operation-rules.js';
 import { PARAMETER_RULES } from './parameter-rules.js';
 import { RESULT_RULES } from './result-rules.js';
@@ -21,5 +22,6 @@ export const DIFF_RULES: readonly DiffRule[] = [
   ...HEADER_RULES,
   ...TYPE_RULES,
   ...DATA_TYPE_RULES,
+  ...ITEM_FORM_RULES,
   ...SCRIPT_SERVICE_RULES,
 ];

@@ -8,6 +8,7 @@ import { nameList } from './describe-values.js';
 import { directionText, mergeReach, reachesText, type TypeReach } from './type-reach.js';
 import { enumValueWhere, membersWhere, memberWhere, typeWhere } from './where.js';
 import { dataTypeChanges } from './data-type-rules.js';
+import { itemFormChanges } from './item-form-rules.js';
 
 const XML_SERIALIZER = 'XmlSerializer proxies (wsdl.exe, Mono)';
 
@@ -684,6 +685,7 @@ function arrayShapeChanges(
   return [
     ...itemNameChanges(ctx, where, m.type, n.type, suffix),
     ...itemNillableChanges(ctx, where, m.type, n.type, directionText(r), r.response, r.request, suffix),
+    ...itemFormChanges(ctx, where, m.type, n.type, directionText(r), suffix),
   ];
 }
 

@@ -38,6 +38,8 @@ function describeOperation(op: OperationModel, namespace: string): OperationDesc
       ...(p.direction === 'in' ? {} : { direction: p.direction }),
       ...(p.valueChoice ? { choice: p.valueChoice } : {}),
       ...(p.namespace === undefined ? {} : { namespace: p.namespace }),
+      // [XmlElement(Form = XmlSchemaForm.Unqualified)]: the element is in no namespace.
+      ...(p.xmlForm === 'unqualified' ? { namespace: '' } : {}),
     })),
     ...(result && {
       result: {
@@ -47,6 +49,7 @@ function describeOperation(op: OperationModel, namespace: string): OperationDesc
         ...(op.replyParameters.length > 0 && result.replyKey !== 'result' ? { key: result.replyKey } : {}),
         ...(result.httpElement === undefined ? {} : { httpElement: result.httpElement }),
         ...(result.namespace === undefined ? {} : { namespace: result.namespace }),
+        ...(result.xmlForm === 'unqualified' ? { namespace: '' } : {}),
         ...(result.httpNamespace === undefined ? {} : { httpNamespace: result.httpNamespace }),
       },
     }),

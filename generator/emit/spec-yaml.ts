@@ -155,6 +155,7 @@ function classMap(doc: Document, t: ClassDeclaration): YAMLMap {
         ['unwrapped', m.unwrapped],
         ['itemName', m.itemName],
         ['itemNullable', m.itemNullable],
+        ['itemForm', m.itemForm],
         ['nillable', m.nillable],
         ['dataType', m.dataType],
         ['optional', m.optional],
@@ -228,6 +229,8 @@ function operationMap(doc: Document, op: SpecOperation): YAMLMap {
   if (op.resultDataType !== undefined) node.items.push(pair(doc, 'resultDataType', op.resultDataType));
   if (op.resultNillable) node.items.push(pair(doc, 'resultNillable', true));
   if (op.resultItemNullable !== undefined) node.items.push(pair(doc, 'resultItemNullable', op.resultItemNullable));
+  if (op.resultItemForm !== undefined) node.items.push(pair(doc, 'resultItemForm', op.resultItemForm));
+  if (op.resultForm !== undefined) node.items.push(pair(doc, 'resultForm', op.resultForm));
   return node;
 }
 
@@ -252,6 +255,8 @@ function parametersSeq(doc: Document, parameters: readonly SpecParameter[]): YAM
       ['dataType', p.dataType],
       ['nillable', p.nillable],
       ['itemNullable', p.itemNullable],
+      ['itemForm', p.itemForm],
+      ['form', p.form],
     ]);
   });
   return fitted(items, '    parameters: ');

@@ -13,7 +13,8 @@ export interface NamedTypeFacts {
  * The `ArrayOfX` types of a service, named as the runtime names them: `ArrayOf` + the item's XSD name or XML type
  * name made Pascal-case as XmlSerializer's `CodeIdentifier.MakePascal` makes it (`ArrayOfString`, `ArrayOfCServico`
  * for `cServico`, `ArrayOfAB` for `ab`, `ArrayOfMyitem` for `my-item`); the same item type with another item name,
- * or with items nillable where the other's are not (`[XmlArrayItem(IsNullable = false)]`), gets a number, in
+ * with items nillable where the other's are not (`[XmlArrayItem(IsNullable = false)]`), or unqualified where the
+ * other's are not (`[XmlArrayItem(Form = XmlSchemaForm.Unqualified)]`), gets a number, in
  * reflection order (`ArrayOfLine`, `ArrayOfLine1`, `ArrayOfLine2`). Items with a `DataType`
  * (`[XmlArrayItem(DataType = "date")]`) are named and typed by it: `ArrayOfDate` of `date` items, apart from the
  * C# type's `ArrayOfDateTime`. Ask in reflection order.
@@ -30,18 +31,25 @@ export class ArrayTypes {
 
   /**
    * The array type of `item` with items named `itemName` (the item's own name by default); `itemNullable: false`
-   * (`[XmlArrayItem(IsNullable = false)]`) writes a reference type's items without `nillable`.
+   * (`[XmlArrayItem(IsNullable = false)]`) writes a reference type's items without `nillable`; `itemForm`
+   * (`[XmlArrayItem(Form = XmlSchemaForm.Unqualified)]`) writes them in no namespace, an array type of their own.
    */
-  get(item: TypeRef, itemName: string | undefined, itemNullable?: boolean): ArrayTypeModel {
+  get(item: TypeRef, itemName: string | undefined, itemNullable?: boolean, itemForm?: 'unqualified'): ArrayTypeModel {
     const name = itemName ?? this.defaultItemName(item);
     const itemNillable = itemNullable === false ? false : this.nillable(item);
-    const key = `${itemKey(item)}|${name}|${itemNillable}`;
+    const key = `${itemKey(item)}|${name}|${itemNillable}|${itemForm ?? ''}`;
     let found = this.byKey.get(key);
     if (!found) {
       const stem = `ArrayOf${this.stem(item)}`;
       const n = this.used.get(stem) ?? 0;
       this.used.set(stem, n + 1);
-      found = { name: n === 0 ? stem : `${stem}${n}`, item, itemName: name, itemNillable };
+      found = {
+        name: n === 0 ? stem : `${stem}${n}`,
+        item,
+        itemName: name,
+        itemNillable,
+        ...(itemForm !== undefined && { itemForm }),
+      };
       this.byKey.set(key, found);
       this.created(found);
     }

@@ -81,9 +81,17 @@ export class TypeResolver {
   /**
    * A type reference; `itemName` renames the outermost array's items, `unwrapped` makes it no array type,
    * `dataType` is the site's `DataType` (on a `string`, `dateTime` or `base64Binary`, checked by the spec),
-   * `itemNullable: false` writes the outermost array's items without `nillable` (`[XmlArrayItem(IsNullable = false)]`).
+   * `itemNullable: false` writes the outermost array's items without `nillable` (`[XmlArrayItem(IsNullable = false)]`),
+   * `itemForm` in no namespace (`[XmlArrayItem(Form = XmlSchemaForm.Unqualified)]`).
    */
-  ref(text: string, itemName?: string, unwrapped = false, dataType?: string, itemNullable?: boolean): TypeRef {
+  ref(
+    text: string,
+    itemName?: string,
+    unwrapped = false,
+    dataType?: string,
+    itemNullable?: boolean,
+    itemForm?: 'unqualified',
+  ): TypeRef {
     const parsed = parseTypeText(text);
     if (!parsed) throw new Error(`invalid type reference "${text}"`);
     const base = parsed.name;
@@ -108,7 +116,9 @@ export class TypeResolver {
       const outermost = level === parsed.rank;
       const name = outermost ? itemName : undefined;
       const array =
-        outermost && unwrapped ? undefined : this.arrays.get(ref, name, outermost ? itemNullable : undefined);
+        outermost && unwrapped
+          ? undefined
+          : this.arrays.get(ref, name, outermost ? itemNullable : undefined, outermost ? itemForm : undefined);
       ref = {
         kind: 'array',
         spec: `${ref.spec}[]`,
@@ -224,7 +234,14 @@ export class TypeResolver {
       };
     }
     // `[XmlAnyElement]` arrays and unwrapped arrays are repeated elements: no array type.
-    const plain = this.ref(m.type, m.itemName, m.unwrapped === true || m.any === true, m.dataType, m.itemNullable);
+    const plain = this.ref(
+      m.type,
+      m.itemName,
+      m.unwrapped === true || m.any === true,
+      m.dataType,
+      m.itemNullable,
+      m.itemForm,
+    );
     // [XmlElement(IsNullable = true)] on an unwrapped array: its items are nillable.
     const type =
       m.unwrapped === true && m.nillable === true && plain.kind === 'array' ? { ...plain, nillableItems: true } : plain;

@@ -43,6 +43,8 @@ export interface PlanParticle {
    * the wrapper refers to (`ref="s1:hamper"`).
    */
   readonly namespace?: string | undefined;
+  /** `[XmlElement(Form = XmlSchemaForm.Unqualified)]`: written `form="unqualified"`. */
+  readonly form?: 'unqualified';
 }
 
 /** What the schema plan needs of one operation, in the order the runtime reflects operations. */
@@ -487,7 +489,9 @@ class Planner {
           this.qualify(p.namespace!, p.name, (q) => (node.ref = q));
           return node;
         }
-        return this.element({ min: p.minOccurs, max: '1' }, p.name, p.type, { nillable: p.nillable });
+        const node = this.element({ min: p.minOccurs, max: '1' }, p.name, p.type, { nillable: p.nillable });
+        if (p.form === 'unqualified') (node as Mutable<ElementNode>).form = 'unqualified';
+        return node;
       }),
     };
   }
@@ -626,9 +630,9 @@ class Planner {
       return;
     }
     const node = this.complexType('complexType', name);
-    node.particles = [
-      this.element({ min: '0', max: 'unbounded' }, a.itemName, a.item, { nillable: a.itemNillable }, home),
-    ];
+    const item = this.element({ min: '0', max: 'unbounded' }, a.itemName, a.item, { nillable: a.itemNillable }, home);
+    if (a.itemForm === 'unqualified') (item as Mutable<ElementNode>).form = 'unqualified';
+    node.particles = [item];
     this.schema(home).items.push(node);
     this.exportRef(a.item);
   }

@@ -63,6 +63,11 @@ export interface MemberDeclaration {
    * without `nillable`, in an array type of their own (`ArrayOfWidget` beside `ArrayOfWidget1`).
    */
   readonly itemNullable?: boolean;
+  /**
+   * `[XmlArrayItem(Form = XmlSchemaForm.Unqualified)]` on a wrapped array: its items are in no namespace, in an
+   * array type of their own (`ArrayOfReading` beside `ArrayOfReading1`).
+   */
+  readonly itemForm?: 'unqualified';
   /** `[XmlElement(IsNullable = true)]` on a reference type. */
   readonly nillable?: boolean;
   /** `[XmlElement(DataType = "date")]`, `[XmlAttribute(DataType = "integer")]` (`data-types.ts`). */

@@ -46,6 +46,9 @@ export function valueTypeOf(
           ref.arrayType === undefined
             ? ref.item.kind === 'nullable' || ref.nillableItems === true
             : arrays.get(ref.arrayType)!.itemNillable,
+        ...(ref.arrayType !== undefined && arrays.get(ref.arrayType)!.itemForm === 'unqualified'
+          ? { unqualified: true }
+          : {}),
         ...(choice ? { choice: describeChoice(choice, arrays) } : {}),
         ...(itemNamespace !== undefined && ref.arrayType !== undefined && !choice ? { namespace: itemNamespace } : {}),
       };

@@ -120,6 +120,8 @@ export interface ArrayTypeModel {
   readonly itemName: string;
   /** Items of reference types and `T?` are `nillable="true"`. */
   readonly itemNillable: boolean;
+  /** `[XmlArrayItem(Form = XmlSchemaForm.Unqualified)]`: items in no namespace (`form="unqualified"`). */
+  readonly itemForm?: 'unqualified';
   /** `ArrayOfChoiceN`: items are one of these elements (`[XmlArrayItem(Name, typeof(T))]`s), written as a choice. */
   readonly choice?: ChoiceModel;
 }

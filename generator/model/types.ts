@@ -37,6 +37,8 @@ export interface ParameterModel {
    * element's (Mono; a `ref=` in the WSDL); `undefined` otherwise.
    */
   readonly namespace: string | undefined;
+  /** `[XmlElement(Form = XmlSchemaForm.Unqualified)]`: the element is in no namespace (`form="unqualified"`). */
+  readonly xmlForm?: 'unqualified';
 }
 
 export interface ResultModel {
@@ -60,6 +62,8 @@ export interface ResultModel {
   readonly httpElement: string | undefined;
   /** The result element's namespace when its class's `[XmlRoot(Namespace)]` puts it elsewhere (Mono), else `undefined`. */
   readonly namespace: string | undefined;
+  /** `[return: XmlElement(Form = XmlSchemaForm.Unqualified)]`: the element is in no namespace. */
+  readonly xmlForm?: 'unqualified';
   /** The HTTP reply's root element's namespace when its class's `[XmlRoot(Namespace)]` says so, else `undefined`. */
   readonly httpNamespace: string | undefined;
 }

@@ -85,7 +85,7 @@ export function buildModel(spec: Spec): ServiceModel {
         p.choice
           ? resolver.choiceRef(p.type ?? 'anyType', p.choice, false)
           : {
-              type: resolver.ref(p.type ?? 'string', p.itemName, false, p.dataType, p.itemNullable),
+              type: resolver.ref(p.type ?? 'string', p.itemName, false, p.dataType, p.itemNullable, p.itemForm),
               choice: undefined,
             },
       );
@@ -93,7 +93,14 @@ export function buildModel(spec: Spec): ServiceModel {
     const result =
       op.result === undefined
         ? undefined
-        : resolver.ref(op.result, op.resultItemName, false, op.resultDataType, op.resultItemNullable);
+        : resolver.ref(
+            op.result,
+            op.resultItemName,
+            false,
+            op.resultDataType,
+            op.resultItemNullable,
+            op.resultItemForm,
+          );
     specParams.filter((p) => p.direction === 'out').forEach(resolve);
     for (const h of op.headers ?? []) resolver.reflect(h.type);
     const parameters = specParams.map((p) => ({ spec: p, ...refs.get(p)! }));
@@ -207,7 +214,7 @@ export function buildModel(spec: Spec): ServiceModel {
     soapOrder: soapOrder.every((at, i) => at === i) ? undefined : soapOrder,
     operations: drafts.map((d, i): PlanOperation => {
       // `[XmlElement(IsNullable = true)]` on a parameter or the result: `minOccurs="1"`, `nillable="true"`.
-      const particle = (name: string, type: TypeRef, choice?: ChoiceModel, nillable = false) => {
+      const particle = (name: string, type: TypeRef, choice?: ChoiceModel, nillable = false, form?: 'unqualified') => {
         const namespace = choice ? undefined : rootNamespaceOf(d, type);
         const nil = type.kind === 'nullable' || nillable || namespace !== undefined;
         return {
@@ -217,6 +224,7 @@ export function buildModel(spec: Spec): ServiceModel {
           nillable: nil,
           choice,
           ...(namespace !== undefined && { namespace }),
+          ...(form !== undefined && { form }),
         };
       };
       const inParams = d.parameters.filter((p) => p.spec.direction !== 'out');
@@ -228,7 +236,7 @@ export function buildModel(spec: Spec): ServiceModel {
         requestNamespace: shape.requestNamespace,
         responseNamespace: shape.responseNamespace,
         bare: shape.parameterStyle === 'bare',
-        request: inParams.map((p) => particle(p.spec.name, p.type, p.choice, p.spec.nillable)),
+        request: inParams.map((p) => particle(p.spec.name, p.type, p.choice, p.spec.nillable, p.spec.form)),
         response: shape.oneWay
           ? undefined
           : [
@@ -240,12 +248,13 @@ export function buildModel(spec: Spec): ServiceModel {
                         d.result,
                         undefined,
                         d.op.resultNillable || rootResult(d) !== undefined,
+                        d.op.resultForm,
                       ),
                       part: `${d.messageName}Result`,
                     },
                   ]
                 : []),
-              ...outParams.map((p) => particle(p.spec.name, p.type, p.choice, p.spec.nillable)),
+              ...outParams.map((p) => particle(p.spec.name, p.type, p.choice, p.spec.nillable, p.spec.form)),
             ],
         // The runtime exports the In (and InOut) headers' schema items, then the Out headers' ones, each group
         // in header order; the messages keep the header order.
@@ -299,6 +308,7 @@ export function buildModel(spec: Spec): ServiceModel {
         choice,
         valueChoice: choice && describeChoice(choice, arrays),
         namespace,
+        ...(p.form !== undefined && { xmlForm: p.form }),
       };
     });
     const httpResult = httpResults[i];
@@ -314,6 +324,7 @@ export function buildModel(spec: Spec): ServiceModel {
       replyKey: replyKeyOf(parameters),
       httpElement: d.http ? bodyElement?.name : undefined,
       namespace: rootResult(d)?.rootNamespace,
+      ...(op.resultForm !== undefined && { xmlForm: op.resultForm }),
       httpNamespace: d.http ? bodyElement?.namespace : undefined,
     };
     const headers = headersOf(d);

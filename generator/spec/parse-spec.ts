@@ -365,6 +365,8 @@ class Checker extends YamlChecker {
       'resultItemName',
       'resultElement',
       'resultItemNullable',
+      'resultItemForm',
+      'resultForm',
       'resultDataType',
       'resultNillable',
       'headers',
@@ -406,6 +408,12 @@ class Checker extends YamlChecker {
     if (f.resultItemNullable && (f.result === undefined || (result !== undefined && !result.endsWith('[]')))) {
       this.problem(f.resultItemNullable, 'resultItemNullable applies to an array result only');
     }
+    const resultItemForm = f.resultItemForm && this.oneOf(f.resultItemForm, ['unqualified'] as const);
+    if (f.resultItemForm && (f.result === undefined || (result !== undefined && !result.endsWith('[]')))) {
+      this.problem(f.resultItemForm, 'resultItemForm applies to an array result only');
+    }
+    const resultForm = f.resultForm && this.oneOf(f.resultForm, ['unqualified'] as const);
+    if (f.resultForm && !f.result) this.problem(f.resultForm, 'a void operation has no result element');
     const resultElement = f.resultElement && this.name(f.resultElement, 'element name', true);
     if (f.resultElement && !f.result) this.problem(f.resultElement, 'a void operation has no result element');
     const resultDataType = f.resultDataType && f.result && parseDataType(this, f.resultDataType, result);
@@ -436,6 +444,8 @@ class Checker extends YamlChecker {
       ...(resultItemName !== undefined && { resultItemName }),
       ...(resultElement !== undefined && { resultElement }),
       ...(resultItemNullable !== undefined && { resultItemNullable }),
+      ...(resultItemForm !== undefined && { resultItemForm }),
+      ...(resultForm !== undefined && { resultForm }),
       ...(resultDataType !== undefined && { resultDataType }),
       ...(resultNillable && { resultNillable }),
       ...(headers !== undefined && { headers }),
@@ -570,9 +580,11 @@ class Checker extends YamlChecker {
         'list',
         'itemName',
         'itemNullable',
+        'itemForm',
         'choice',
         'dataType',
         'nillable',
+        'form',
       ]);
       let name: string | undefined;
       if (this.need(map, f, e.path, 'name')) {
@@ -584,10 +596,14 @@ class Checker extends YamlChecker {
       if (f.choice && f.list) this.problem(f.list, 'a choice parameter cannot be a list');
       if (f.choice && f.itemName) this.problem(f.itemName, 'a choice names its elements: no itemName');
       if (f.choice && f.itemNullable) this.problem(f.itemNullable, 'a choice names its elements: no itemNullable');
+      if (f.choice && f.itemForm) this.problem(f.itemForm, 'a choice names its elements: no itemForm');
       const direction = f.direction && this.oneOf(f.direction, ['in', 'out', 'ref'] as const);
       const list = f.list && this.boolean(f.list);
       const itemName = f.itemName && this.name(f.itemName, 'item name', true);
       const itemNullable = f.itemNullable && this.boolean(f.itemNullable);
+      const itemForm = f.itemForm && this.oneOf(f.itemForm, ['unqualified'] as const);
+      const form = f.form && this.oneOf(f.form, ['unqualified'] as const);
+      if (f.choice && f.form) this.problem(f.form, 'a choice names its elements: no form');
       const isArray = (type ?? 'string').endsWith('[]');
       const dataType = f.dataType && !f.choice ? parseDataType(this, f.dataType, type) : undefined;
       const nillable = f.nillable && !f.choice ? parseSiteNillable(this, f.nillable, type) : undefined;
@@ -597,6 +613,7 @@ class Checker extends YamlChecker {
       if (list && !isArray) this.problem(f.list!, 'list applies to an array parameter only');
       if (itemName !== undefined && !isArray) this.problem(f.itemName!, 'itemName applies to an array parameter only');
       if (f.itemNullable && !isArray) this.problem(f.itemNullable, 'itemNullable applies to an array parameter only');
+      if (f.itemForm && !isArray) this.problem(f.itemForm, 'itemForm applies to an array parameter only');
       const ok = (x: Entry | undefined, v: unknown) => !x || v !== undefined;
       if (
         name !== undefined &&
@@ -605,6 +622,8 @@ class Checker extends YamlChecker {
         ok(f.list, list) &&
         ok(f.itemName, itemName) &&
         ok(f.itemNullable, itemNullable) &&
+        ok(f.itemForm, itemForm) &&
+        ok(f.form, form) &&
         ok(f.choice, choice) &&
         ok(f.dataType, dataType) &&
         ok(f.nillable, nillable)
@@ -616,6 +635,8 @@ class Checker extends YamlChecker {
           ...(list !== undefined && { list }),
           ...(itemName !== undefined && { itemName }),
           ...(itemNullable !== undefined && { itemNullable }),
+          ...(itemForm !== undefined && { itemForm }),
+          ...(form !== undefined && { form }),
           ...(choice && { choice }),
           ...(dataType !== undefined && { dataType }),
           ...(nillable && { nillable }),

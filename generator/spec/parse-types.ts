@@ -45,6 +45,7 @@ const MEMBER_FIELDS = [
   'unwrapped',
   'itemName',
   'itemNullable',
+  'itemForm',
   'nillable',
   'dataType',
   'optional',
@@ -258,6 +259,7 @@ function classMembers(
     const unwrapped = flag('unwrapped');
     const nillable = flag('nillable');
     const itemNullable = flag('itemNullable');
+    const itemForm = f.itemForm && c.oneOf(f.itemForm, ['unqualified'] as const);
     const optional = flag('optional');
     const choice = f.choice && parseChoice(c, f.choice, refs, owner);
     const choiceIdentifier = f.choiceIdentifier && c.name(f.choiceIdentifier, 'choice identifier', false);
@@ -273,6 +275,7 @@ function classMembers(
         ['any', 'an any member'],
         ['itemName', 'item names (the choice names its elements)'],
         ['itemNullable', 'itemNullable (the choice names its elements)'],
+        ['itemForm', 'itemForm (the choice names its elements)'],
         ['nillable', 'nillable'],
         ['dataType', 'a dataType'],
         ['optional', 'optional'],
@@ -330,6 +333,9 @@ function classMembers(
     if (f.itemNullable && !f.choice && (!isArray || unwrapped || attribute)) {
       c.problem(f.itemNullable, 'itemNullable applies to a wrapped array member only');
     }
+    if (f.itemForm && !f.choice && (!isArray || unwrapped || attribute)) {
+      c.problem(f.itemForm, 'itemForm applies to a wrapped array member only');
+    }
     if (name === undefined || type === undefined) continue;
     if (c.unique(f.name!, name, 'member', names) === undefined) continue;
     if (f.choice && choice === undefined) continue;
@@ -357,6 +363,7 @@ function classMembers(
       ...(unwrapped && { unwrapped }),
       ...(itemName !== undefined && { itemName }),
       ...(itemNullable !== undefined && { itemNullable }),
+      ...(itemForm !== undefined && { itemForm }),
       ...(nillable && { nillable }),
       ...(dataType !== undefined && { dataType }),
       ...(optional && { optional }),

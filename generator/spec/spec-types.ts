@@ -149,6 +149,10 @@ export interface SpecOperation {
   readonly resultNillable?: boolean;
   /** `[return: XmlArrayItem(IsNullable = false)]` (`false`): an array result's items are not nillable. */
   readonly resultItemNullable?: boolean;
+  /** `[return: XmlArrayItem(Form = XmlSchemaForm.Unqualified)]`: an array result's items are in no namespace. */
+  readonly resultItemForm?: 'unqualified';
+  /** `[return: XmlElement(Form = XmlSchemaForm.Unqualified)]`: the result's element is in no namespace. */
+  readonly resultForm?: 'unqualified';
   readonly headers?: readonly SpecHeader[];
   /** `rpc` (`[SoapRpcMethod]`) or `document` (`[SoapDocumentMethod]`); the service's `style` when omitted. */
   readonly style?: 'document' | 'rpc';
@@ -200,6 +204,10 @@ export interface SpecParameter {
   readonly nillable?: boolean;
   /** `[XmlArrayItem(IsNullable = false)]` (`false`) on an array parameter: its items are not nillable. */
   readonly itemNullable?: boolean;
+  /** `[XmlArrayItem(Form = XmlSchemaForm.Unqualified)]` on an array parameter: its items are in no namespace. */
+  readonly itemForm?: 'unqualified';
+  /** `[XmlElement(Form = XmlSchemaForm.Unqualified)]`: the parameter's element is in no namespace. */
+  readonly form?: 'unqualified';
   /**
    * Several `[XmlElement(Name, typeof(T))]`s: the parameter is one of these elements, in its place; on an array
    * parameter, several `[XmlArrayItem(Name, typeof(T))]`s (its items are these elements, `ArrayOfChoiceN`). `type`

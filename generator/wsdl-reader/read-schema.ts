@@ -97,7 +97,7 @@ export interface RawEnum {
 
 export type RawDeclaration = RawClass | RawEnum;
 
-/** The `owner` of a wrapper element's particles: no class, so no `ref=` and no `form=`. */
+/** The `owner` of a wrapper element's particles: no class, so `ref=` only to a root's element; `form="unqualified"` allowed. */
 const WRAPPER = '\u0000wrapper';
 
 const DATASET_NAMESPACES = ['http://www.w3.org/2001/XMLSchema', 'urn:schemas-microsoft-com:xml-diffgram-v1'];
@@ -394,8 +394,12 @@ export class SchemaReader {
     );
   }
 
-  /** `owner`: the namespace of the class holding the particle, where members may refer to other namespaces. */
-  private particle(node: XmlNode, what: string, owner?: string): RawParticle {
+  /**
+   * `owner`: the namespace of the class holding the particle, where members may refer to other namespaces.
+   * `unqualifiable`: the element may be `form="unqualified"` (a class's member, a wrapper's parameter or result, an
+   * array's items).
+   */
+  private particle(node: XmlNode, what: string, owner?: string, unqualifiable = owner !== undefined): RawParticle {
     const minOccurs = node.attributes.get('minOccurs') ?? '1';
     const maxOccurs = node.attributes.get('maxOccurs') ?? '1';
     if (isElement(node, XSD_NS, 'choice')) {
@@ -446,7 +450,7 @@ export class SchemaReader {
     }
     if (!isElement(node, XSD_NS, 'element') || node.attributes.has('ref')) throw this.unexpected(node, what);
     const form = node.attributes.get('form');
-    if (form !== undefined && !(form === 'unqualified' && owner !== undefined && owner !== WRAPPER)) {
+    if (form !== undefined && !(form === 'unqualified' && unqualifiable)) {
       throw this.doc.failAt(
         node,
         'form',
@@ -683,7 +687,8 @@ export class SchemaReader {
   private arrayItem(name: string, node: XmlNode): RawParticle {
     const content = significant(node)[0]!;
     if (isElement(content, XSD_NS, 'choice')) return this.particle(content, `the array type "${name}"`);
-    return this.particle(significant(content)[0]!, `the array type "${name}"`);
+    // [XmlArrayItem(Form = XmlSchemaForm.Unqualified)]: items in no namespace.
+    return this.particle(significant(content)[0]!, `the array type "${name}"`, undefined, true);
   }
 
   /**

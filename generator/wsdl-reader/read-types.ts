@@ -24,6 +24,8 @@ export interface SpecRef {
   readonly itemName: string | undefined;
   /** `false`: an array of a reference type whose items are not nillable (`[XmlArrayItem(IsNullable = false)]`). */
   readonly itemNullable?: false;
+  /** `[XmlArrayItem(Form = XmlSchemaForm.Unqualified)]`: the items of an array are written `form="unqualified"`. */
+  readonly itemForm?: 'unqualified';
   /** The elements of an `ArrayOfChoiceN`'s items (`[XmlArrayItem(Name, typeof(T))]`s). */
   readonly choice?: ChoiceElementDeclaration[];
   /** `[XmlElement(DataType = "date")]`: the schema names the DataType (`s:date`) rather than the C# type's. */
@@ -248,6 +250,7 @@ export class TypeBuilder {
           nillable,
           itemName,
           ...(plain && { itemNullable: false as const }),
+          ...(t.item.form === 'unqualified' && { itemForm: 'unqualified' as const }),
           // [XmlArrayItem(DataType = …)]: the items' DataType is the array's.
           ...(item.dataType !== undefined && { dataType: item.dataType }),
         };
@@ -433,6 +436,7 @@ export class TypeBuilder {
         ...where,
         ...(ref.itemName !== undefined && { itemName: ref.itemName }),
         ...(ref.itemNullable === false && { itemNullable: false }),
+        ...(ref.itemForm !== undefined && { itemForm: ref.itemForm }),
         ...(ref.nillable && { nillable: true }),
         ...(ref.dataType !== undefined && { dataType: ref.dataType }),
         ...(optional && { optional: true }),

@@ -519,6 +519,8 @@ function operationSpec(
       ...(direction !== 'in' && { direction }),
       ...(ref.itemName !== undefined && { itemName: ref.itemName }),
       ...(ref.itemNullable === false && { itemNullable: false }),
+      ...(ref.itemForm !== undefined && { itemForm: ref.itemForm }),
+      ...(p.form !== undefined && { form: p.form }),
       ...(ref.choice && { choice: ref.choice }),
       ...(ref.dataType !== undefined && { dataType: ref.dataType }),
       // `[XmlElement(IsNullable = true)]` on a reference-type parameter.
@@ -527,7 +529,14 @@ function operationSpec(
   });
   let resultSpec: Pick<
     SpecOperation,
-    'result' | 'resultElement' | 'resultItemName' | 'resultItemNullable' | 'resultDataType' | 'resultNillable'
+    | 'result'
+    | 'resultElement'
+    | 'resultItemName'
+    | 'resultItemNullable'
+    | 'resultItemForm'
+    | 'resultForm'
+    | 'resultDataType'
+    | 'resultNillable'
   > = {};
   if (rooted || result?.namespace !== undefined) {
     // The nillable root element follows from the class's [XmlRoot]; the spec says it once, on the class.
@@ -539,6 +548,8 @@ function operationSpec(
       ...(result.resultElement !== undefined && { resultElement: result.resultElement }),
       ...(ref.itemName !== undefined && { resultItemName: ref.itemName }),
       ...(ref.itemNullable === false && { resultItemNullable: false }),
+      ...(ref.itemForm !== undefined && { resultItemForm: ref.itemForm }),
+      ...(result.form !== undefined && { resultForm: result.form }),
       ...(ref.dataType !== undefined && { resultDataType: ref.dataType }),
       // `[return: XmlElement(IsNullable = true)]` on a reference-type result.
       ...(ref.nillable && { resultNillable: true }),

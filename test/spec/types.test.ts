@@ -140,6 +140,79 @@ describe('types in a spec', () => {
     ]);
   });
 
+  it('reads itemForm on wrapped arrays ([XmlArrayItem(Form = Unqualified)]) and refuses it elsewhere', () => {
+    const spec = parseSpec(
+      HEAD +
+        [
+          'types:',
+          '  W: { members: [{ name: Parts, type: "W[]", itemForm: unqualified }] }',
+          'operations:',
+          '  - name: Op',
+          '    parameters: [{ name: from, type: "string[]", itemForm: unqualified }]',
+          '    result: W[]',
+          '    resultItemForm: unqualified',
+        ].join('\n'),
+      't.yaml',
+    );
+    expect(spec.types?.[0]).toMatchObject({ members: [{ name: 'Parts', type: 'W[]', itemForm: 'unqualified' }] });
+    expect(spec.operations[0]).toMatchObject({
+      parameters: [{ name: 'from', type: 'string[]', itemForm: 'unqualified' }],
+      resultItemForm: 'unqualified',
+    });
+    const text =
+      HEAD +
+      [
+        'types:',
+        '  W:',
+        '    members:',
+        '      - { name: A, type: W, itemForm: unqualified }',
+        '      - { name: B, type: "W[]", unwrapped: true, itemForm: unqualified }',
+        '      - { name: C, type: "W[]", itemForm: qualified }',
+        'operations:',
+        '  - name: Op',
+        '    parameters: [{ name: p, type: W, itemForm: unqualified }]',
+        '    result: W',
+        '    resultItemForm: unqualified',
+      ].join('\n');
+    expect(problems(text)).toEqual([
+      't.yaml:7:39: types.W.members[0].itemForm: itemForm applies to a wrapped array member only',
+      't.yaml:8:60: types.W.members[1].itemForm: itemForm applies to a wrapped array member only',
+      't.yaml:9:43: types.W.members[2].itemForm: unknown value "qualified"; did you mean "unqualified"? Expected one of: unqualified',
+      't.yaml:12:48: operations[0].parameters[0].itemForm: itemForm applies to an array parameter only',
+      't.yaml:14:21: operations[0].resultItemForm: resultItemForm applies to an array result only',
+    ]);
+  });
+
+  it('reads form on parameters and resultForm ([XmlElement(Form = Unqualified)]) and refuses them elsewhere', () => {
+    const spec = parseSpec(
+      HEAD +
+        [
+          'operations:',
+          '  - name: Op',
+          '    parameters: [{ name: code, form: unqualified }]',
+          '    result: string',
+          '    resultForm: unqualified',
+        ].join('\n'),
+      't.yaml',
+    );
+    expect(spec.operations[0]).toMatchObject({
+      parameters: [{ name: 'code', form: 'unqualified' }],
+      resultForm: 'unqualified',
+    });
+    const text =
+      HEAD +
+      [
+        'operations:',
+        '  - name: Op',
+        '    parameters: [{ name: code, form: qualified }]',
+        '    resultForm: unqualified',
+      ].join('\n');
+    expect(problems(text)).toEqual([
+      't.yaml:6:38: operations[0].parameters[0].form: unknown value "qualified"; did you mean "unqualified"? Expected one of: unqualified',
+      't.yaml:7:17: operations[0].resultForm: a void operation has no result element',
+    ]);
+  });
+
   it('lets overloads share a name when their message names differ, and refuses a duplicate message name', () => {
     const ok = HEAD + 'operations:\n  - { name: Add, messageName: AddInts }\n  - { name: Add }\n';
     expect(problems(ok)).toEqual([]);

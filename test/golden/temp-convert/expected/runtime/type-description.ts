@@ -129,6 +129,8 @@ export interface ArrayValueType {
    * `[XmlElement(IsNullable = true)]`): read as `null`, written from `null`.
    */
   readonly nillable: boolean;
+  /** `[XmlArrayItem(Form = XmlSchemaForm.Unqualified)]`: the items are in no namespace (`xmlns=""`). */
+  readonly unqualified?: boolean;
   /**
    * The items' namespace when it is not the service's: an array member of a class in another namespace has its
    * `ArrayOfX` in that namespace, and its items are elements of it.

@@ -51,7 +51,8 @@ export function requestValues(
     let parameter: RequestParameter;
     try {
       parameter =
-        soap && isXsdType(param.type) && value !== null && !param.choice
+        // An element of another namespace (unqualified: none) is written, declared, by the value writer.
+        soap && isXsdType(param.type) && value !== null && !param.choice && param.namespace === undefined
           ? { name: param.name, value: formatXsdValue(param.type, value as XsdValue) }
           : complexParameter(param, value, context, soap, partDepth(op.bare));
     } catch (error) {

@@ -62,7 +62,7 @@ export function readValue(ctx: ValueContext, element: XmlElement, type: ValueTyp
   if ('class' in type) return readClass(ctx, element, type.class, false);
   if ('array' in type) {
     if (type.choice) return readChoices(ctx, choiceChildren(ctx, element, type.choice), type.choice);
-    const items = childrenNamed(element, type.item, type.namespace ?? ctx.namespace);
+    const items = childrenNamed(element, type.item, type.unqualified ? '' : (type.namespace ?? ctx.namespace));
     return readItems(ctx, items, type.array, type.nillable);
   }
   throw new TypeError(`No reader for ${JSON.stringify(type)}.`);

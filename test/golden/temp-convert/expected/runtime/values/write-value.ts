@@ -105,8 +105,10 @@ export function writeValue(
   if ('class' in type) return writeClass(ctx, name, type.class, value, false, { ...options, tail }, start.content);
   if ('array' in type) {
     if (!Array.isArray(value)) throw shapeError('an array', value);
-    // Array items are in their array type's namespace: the service's, or that of the class the array is a member of.
-    const inner = { ...childOptions(options, start.content, options.prefixes), namespace: type.namespace };
+    // Array items are in their array type's namespace: the service's, or that of the class the array is a member of;
+    // in none when unqualified (`[XmlArrayItem(Form = XmlSchemaForm.Unqualified)]`).
+    const namespace = type.unqualified ? '' : type.namespace;
+    const inner = { ...childOptions(options, start.content, options.prefixes), namespace };
     const choice = type.choice;
     const items = value.map((item, index) => {
       try {
