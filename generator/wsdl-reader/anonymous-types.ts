@@ -7,7 +7,7 @@
  * in particles) the first element holding it.
  */
 import { XSD_NS } from './wsdl-namespaces.js';
-import { isElement, resolveQName, type XmlNode } from './xml-tree.js';
+import { isElement, resolveQName, significant, type XmlNode } from './xml-tree.js';
 
 /** Attributes whose values are QNames: compared by what they name, not by prefix. */
 const QNAME_ATTRIBUTES = new Set(['type', 'base', 'ref']);
@@ -46,7 +46,7 @@ export function findAnonymousClasses(
     const namespace = schema.attributes.get('targetNamespace') ?? '';
     /** `arrayType`: the `ArrayOfX` whose item `element` is. */
     const visit = (element: XmlNode, arrayType: string | undefined, top: boolean) => {
-      const inline = significantOf(element);
+      const inline = significant(element);
       if (inline.length === 1 && isElement(inline[0]!, XSD_NS, 'complexType') && !isBuiltin(inline[0]!)) {
         const key = `${namespace}\u0000${canonical(inline[0]!)}`;
         const name = element.attributes.get('name') ?? '';
@@ -64,12 +64,12 @@ export function findAnonymousClasses(
       walk(element, undefined);
     };
     const walk = (node: XmlNode, arrayType: string | undefined) => {
-      for (const child of significantOf(node)) {
+      for (const child of significant(node)) {
         if (isElement(child, XSD_NS, 'element')) visit(child, arrayType, false);
         else walk(child, isElement(child, XSD_NS, 'sequence') ? arrayType : undefined);
       }
     };
-    for (const child of significantOf(schema)) {
+    for (const child of significant(schema)) {
       if (isElement(child, XSD_NS, 'element')) visit(child, undefined, true);
       else if (isElement(child, XSD_NS, 'complexType')) {
         const name = child.attributes.get('name') ?? '';
@@ -111,11 +111,7 @@ function canonical(node: XmlNode): string {
     })
     .sort()
     .join(' ');
-  return `<{${node.namespace}}${node.localName} ${attributes}>${significantOf(node).map(canonical).join('')}</>`;
-}
-
-function significantOf(node: XmlNode): XmlNode[] {
-  return node.elements.filter((e) => !isElement(e, XSD_NS, 'annotation'));
+  return `<{${node.namespace}}${node.localName} ${attributes}>${significant(node).map(canonical).join('')}</>`;
 }
 
 /** A class name from an element name: its first letter upper-cased (`line` → `Line`). */

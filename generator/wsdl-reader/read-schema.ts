@@ -9,7 +9,7 @@ import { isXsdType } from '../model/xsd-types.js';
 import { dataTypeBase, isDataTypeName, type DataTypeName } from '../model/data-types.js';
 import type { WsdlDocument } from './wsdl-document.js';
 import { XSD_NS } from './wsdl-namespaces.js';
-import { isElement, resolveQName, type XmlNode } from './xml-tree.js';
+import { isElement, resolveQName, significant, type XmlNode } from './xml-tree.js';
 import { findAnonymousClasses, type AnonymousClass } from './anonymous-types.js';
 
 /**
@@ -916,11 +916,6 @@ function inlineXml(complexType: XmlNode): BuiltinName | 'legacyDataSet' | undefi
 /** `<s:complexType name="TimeSpan" />`: how the runtime writes `System.TimeSpan`. */
 function isTimeSpan(name: string, node: XmlNode): boolean {
   return name === 'TimeSpan' && node.attributes.size === 1 && significant(node).length === 0;
-}
-
-/** Child elements other than `xs:annotation`. */
-function significant(node: XmlNode): XmlNode[] {
-  return node.elements.filter((e) => !isElement(e, XSD_NS, 'annotation'));
 }
 
 function keyOf(namespace: string, name: string): string {

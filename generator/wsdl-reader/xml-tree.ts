@@ -25,6 +25,7 @@ import {
 } from '@asmxgen/runtime/xml';
 import type { SourceText } from './source-text.js';
 import { WsdlError } from './wsdl-error.js';
+import { XSD_NS } from './wsdl-namespaces.js';
 
 export interface XmlNode {
   /** The resolved namespace URI; `''` for none. */
@@ -212,4 +213,9 @@ function firstForbiddenCharacter(text: string): number {
     offset += char.length;
   }
   return 0;
+}
+
+/** Child elements other than `xs:annotation`: what a schema element holds. */
+export function significant(node: XmlNode): XmlNode[] {
+  return node.elements.filter((e) => !isElement(e, XSD_NS, 'annotation'));
 }
