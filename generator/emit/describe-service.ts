@@ -75,6 +75,7 @@ function describeOperation(op: OperationModel, namespace: string): OperationDesc
     }),
     ...(op.encoded ? {} : describeMethodShape(op, namespace)),
     ...describeScriptMethod(op),
+    ...(op.enableSession ? { enableSession: true } : {}),
   };
 }
 

@@ -19,7 +19,7 @@ import { buildModel } from '../../generator/index.js';
 import type { Spec, SpecOperation } from '../../generator/spec/spec-types.js';
 import { readWsdl } from '../../generator/wsdl-reader/read-wsdl.js';
 import { XsdDateTime } from '../../runtime/src/service-description.js';
-import { createServiceServer } from '../../runtime/src/server.js';
+import { createServiceServer, type CallContext } from '../../runtime/src/server.js';
 import { sharedFile } from '../shared-files.js';
 import { send } from './raw-http.js';
 
@@ -121,7 +121,12 @@ const HANDLERS = {
   EchoAny: ({ value }: { value: unknown }) => value,
   GetStringXml: ({ text }: { text: string }) => `<b>${text}</b>`,
   GetStringXmlSerialized: ({ text }: { text: string }) => `<b>${text}</b>`,
-  Counter: () => 1,
+  // `int n = Session["n"] == null ? 0 : (int)Session["n"]; n++; Session["n"] = n; return n;`
+  Counter: async (_: unknown, ctx: CallContext) => {
+    const n = ((await ctx.session!.get<number>('n')) ?? 0) + 1;
+    await ctx.session!.set('n', n);
+    return n;
+  },
   CounterNoSession: () => -1,
   Dates: () => [
     dt('2024-02-29T12:30:45.123Z'),
@@ -329,6 +334,10 @@ const NET: Record<string, { readonly expected: Expected; readonly why: string }>
     expected: ok(dotNetJson(exchange('json Mixed (object[])').response.body).replace('a b', 'a%20b')),
     why: 'JavaScriptSerializer.SerializeUri writes the escaped URI',
   },
+  'session Counter by GET (cookie, no UseHttpGet)': {
+    expected: jsonError,
+    why: 'RestHandler.GetRawParams: a method without UseHttpGet takes POST only',
+  },
   'json GetStringXml (string, ResponseFormat.Xml)': {
     expected: { status: 200, contentType: 'text/xml; charset=utf-8', body: '<b>x & y</b>' },
     why: 'RestHandler.InvokeMethod: a string result of ResponseFormat.Xml is written as it is',
@@ -352,13 +361,6 @@ const NOT_YET: Record<string, string> = {
   'method wrong case': "ASP.NET's HTML error page (Unknown web method) is answered as text",
   'method empty (POST /Svc.asmx/, JSON)': "ASP.NET's HTML error page is answered as text",
   'method missing (POST /Svc.asmx, JSON)': 'a SOAP call without a SOAP body: the SOAP binding answers it',
-  'session Counter 1 (no cookie)': 'sessions (enableSession) are not served yet',
-  'session Counter 2 (cookie)': 'sessions are not served yet',
-  'session Counter 3 (cookie)': 'sessions are not served yet',
-  'session CounterNoSession (cookie)': 'sessions are not served yet',
-  'session Counter (no cookie: a new session)': 'sessions are not served yet',
-  'session Counter by GET (cookie, no UseHttpGet)': 'sessions are not served yet',
-  'classic soap11 Counter (session)': 'sessions are not served yet',
   'proxy js': 'the /js proxy script is not served yet',
   'proxy jsdebug': 'the /jsdebug proxy script is not served yet',
   'proxy JS uppercase': 'the /js proxy script is not served yet',
@@ -446,7 +448,9 @@ describe('a [ScriptService] answers the captured JSON exchanges (LibraryScript.a
   it.each(REPLAYED.map((e) => [e.name, e] as const))('%s', async (_, e) => {
     const body = e.request.bodyEncoding === 'base64' ? Buffer.from(e.request.body, 'base64') : e.request.body;
     const headers = Object.fromEntries(
-      Object.entries(e.request.headers).filter(([name]) => !/^content-length$/i.test(name)),
+      Object.entries(e.request.headers)
+        .filter(([name]) => !/^content-length$/i.test(name))
+        .map(([name, value]) => [name, name === 'Cookie' ? maskedCookie(value) : value]),
     );
     const reply = await send(port, e.request.path, {
       method: e.request.method,
@@ -460,5 +464,37 @@ describe('a [ScriptService] answers the captured JSON exchanges (LibraryScript.a
       body: expected.body,
     });
     expect(reply.headers.jsonerror).toBe(expected.jsonerror ? 'true' : undefined);
+    expectSessionCookie(e, reply.headers['set-cookie']);
   });
 });
+
+/** The session ids the server handed out, by the id the capture shows in their place. */
+const SESSION_IDS = new Map<string, string>();
+const CAPTURED_COOKIE = /^ASP\.NET_SessionId=([0-9A-F]{24}); path=\/$/;
+/**
+ * SessionIDManager.CreateSessionCookie: the id (24 characters of a-z and 0-5, SessionId.Encode), `path=/`,
+ * `HttpOnly`, and the `cookieSameSite` default of .NET 4.7.2+ (Lax). Mono writes `<24 hex>; path=/` only.
+ */
+const NET_COOKIE = /^ASP\.NET_SessionId=([a-z0-5]{24}); path=\/; HttpOnly; SameSite=Lax$/;
+
+/** A captured request's Cookie header, each captured session id replaced by the one the server gave for it. */
+function maskedCookie(value: string): string {
+  return value.replace(/(ASP\.NET_SessionId=)([0-9A-F]{24})/, (all, name: string, id: string) =>
+    SESSION_IDS.has(id) ? name + SESSION_IDS.get(id)! : all,
+  );
+}
+
+/** A reply sets the session cookie exactly where the capture's does, in .NET's form; its id is remembered. */
+function expectSessionCookie(e: Exchange, setCookie: string[] | undefined): void {
+  const captured = e.response.headers['Set-Cookie'];
+  if (captured === undefined || NET[e.name] !== undefined) {
+    expect(setCookie).toBeUndefined();
+    return;
+  }
+  const capturedId = CAPTURED_COOKIE.exec(captured)![1]!;
+  expect(setCookie).toHaveLength(1);
+  const id = NET_COOKIE.exec(setCookie![0]!)?.[1];
+  expect(id, setCookie![0]).toBeDefined();
+  expect([...SESSION_IDS.values()]).not.toContain(id);
+  SESSION_IDS.set(capturedId, id!);
+}
