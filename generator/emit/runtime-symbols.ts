@@ -52,6 +52,7 @@ export const RUNTIME = {
   createServiceFetchHandler: value('server', 'createServiceFetchHandler'),
   SoapFault: value('server', 'SoapFault'),
   CallContext: type('server', 'CallContext'),
+  SessionContext: type('server', 'SessionContext'),
   ServerOptions: type('server', 'ServerOptions'),
   UploadedFile: type('server', 'UploadedFile'),
 

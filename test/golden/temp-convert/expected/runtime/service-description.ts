@@ -92,6 +92,8 @@ export interface OperationDescription {
   readonly encoded?: EncodedDescription;
   /** `[ScriptMethod]` of a `[ScriptService]`'s operation, when not its defaults (POST, JSON replies). */
   readonly scriptMethod?: ScriptMethodDescription;
+  /** `[WebMethod(EnableSession = true)]`: its handler gets `ctx.session` (ASP.NET's session, `session/`). */
+  readonly enableSession?: boolean;
 }
 
 /** How a `[ScriptService]`'s JSON calls reach an operation and are answered (`server/json-call.ts`). */
