@@ -19,6 +19,8 @@ interface ServeArgs extends Pick<SpecOptions, 'spec'> {
   'drain-ms': number;
   log: 'text' | 'json';
   'validate-request': boolean;
+  'session-store'?: string;
+  'session-timeout'?: number;
 }
 
 export function serveCommand(ctx: CommandContext): CommandModule<object, ServeArgs> {
@@ -65,9 +67,25 @@ export function serveCommand(ctx: CommandContext): CommandModule<object, ServeAr
             "Refuse HTTP GET/POST values ASP.NET's request validation refuses, as ASP.NET 4 does; " +
             '--no-validate-request for a service that ran without it (requestValidationMode="2.0")',
         })
+        .option('session-store', {
+          type: 'string',
+          describe:
+            'Where enableSession operations keep their sessions: redis://host:port (shared by every worker and ' +
+            'instance); default: each process in its own memory',
+          coerce: sessionStoreUrl,
+        })
+        .option('session-timeout', {
+          nargs: 1,
+          describe: "Minutes a session lives after its last use (ASP.NET's sessionState timeout); default 20",
+          coerce: positiveMinutes,
+        })
         .example('$0 serve', 'Mock the default service on http://127.0.0.1:8080')
         .example('$0 serve --impl src/handlers.ts --workers 4', 'Serve your implementation with 4 processes')
-        .example('$0 serve --port 0', 'Serve on any free port (the address is printed)') as never,
+        .example('$0 serve --port 0', 'Serve on any free port (the address is printed)')
+        .example(
+          '$0 serve --impl src/handlers.ts --workers 4 --session-store redis://127.0.0.1:6379',
+          'Serve with 4 processes sharing their sessions in Redis',
+        ) as never,
     handler: async (argv) => {
       // The served copy imports the runtime asmxgen itself depends on (see ts-hooks.ts).
       const { model, files } = await runGeneration(
@@ -89,7 +107,17 @@ export function serveCommand(ctx: CommandContext): CommandModule<object, ServeAr
         drainMs: argv['drain-ms'],
         logFormat: argv.log,
         validateRequest: argv['validate-request'],
+        ...(argv['session-store'] !== undefined && { sessionStore: argv['session-store'] }),
+        ...(argv['session-timeout'] !== undefined && { sessionTimeout: argv['session-timeout'] }),
       };
+      const sessionOperations = model.operations.filter((op) => op.enableSession).map((op) => op.messageName);
+      if (argv.workers > 1 && sessionOperations.length > 0 && config.sessionStore === undefined) {
+        throw new UsageError(
+          `--workers ${argv.workers} cannot keep the sessions of ${sessionOperations.join(', ')} (enableSession) in ` +
+            'memory: each worker would have its own, and a call landing on another worker would not find its ' +
+            'session. Share them in Redis with --session-store redis://host:port, or serve with one worker.',
+        );
+      }
       // With --log json, stdout carries the call lines only.
       const log =
         argv.log === 'json'
@@ -121,6 +149,30 @@ export function serveCommand(ctx: CommandContext): CommandModule<object, ServeAr
       }
     },
   };
+}
+
+/** `--session-store`: a redis:// or rediss:// URL. */
+function sessionStoreUrl(value: unknown): string {
+  const text = String(value);
+  let protocol: string | undefined;
+  try {
+    protocol = new URL(text).protocol;
+  } catch {
+    protocol = undefined;
+  }
+  if (protocol !== 'redis:' && protocol !== 'rediss:')
+    throw new UsageError(`--session-store must be a redis:// URL (redis://host:port), not ${JSON.stringify(text)}.`);
+  return text;
+}
+
+/** `--session-timeout`: a positive number of minutes (fractions too). */
+function positiveMinutes(value: unknown): number {
+  const minutes = typeof value === 'number' ? value : Number(String(value));
+  if (!Number.isFinite(minutes) || minutes <= 0)
+    throw new UsageError(
+      `--session-timeout must be a positive number of minutes, not ${JSON.stringify(String(value))}.`,
+    );
+  return minutes;
 }
 
 /** Runs `count` cluster workers sharing the port; resolves when all have stopped after a signal. */
