@@ -13,6 +13,7 @@ import { loadSpecText } from '../../generator/index.js';
 import {
   createServiceServer,
   memorySessionStore,
+  redisSessionStore,
   type CallContext,
   type ServerOptions,
 } from '../../runtime/src/server.js';
@@ -239,5 +240,26 @@ describe('ASP.NET sessions', () => {
     expect(String(errors[0])).toBe(
       'TypeError: ctx.session.set: the value of n is not JSON-serializable (Do not know how to serialize a BigInt).',
     );
+  });
+
+  it('fail the calls of enableSession operations while Redis cannot be reached, and serve the others', async () => {
+    const errors: unknown[] = [];
+    // Nothing listens on port 1.
+    const store = redisSessionStore('redis://:secret@127.0.0.1:1/2', { connectTimeoutMs: 300 });
+    try {
+      const other = await start({ sessionStore: store, onError: (error) => errors.push(error) });
+      const post = (op: string) =>
+        send(other, `/Shop.asmx/${op}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Cookie: 'ASP.NET_SessionId=abcdefghijklmnopqrstuvwx' },
+          body: '{}',
+        });
+      const failed = await post('Count');
+      expect([failed.status, failed.headers.jsonerror, issued(failed)]).toEqual([500, 'true', undefined]);
+      expect(String(errors[0])).toMatch(/^Error: The Redis session store at redis:\/\/127\.0\.0\.1:1\/2 failed: /);
+      expect((await post('HasSession')).text).toBe('{"d":false}');
+    } finally {
+      await store.close!();
+    }
   });
 });

@@ -44,7 +44,8 @@ export function redisSessionStore(url: string, options: RedisSessionStoreOptions
   }
   if (parsed === undefined || (parsed.protocol !== 'redis:' && parsed.protocol !== 'rediss:'))
     throw new TypeError(`A Redis session store needs a redis:// or rediss:// URL, not ${JSON.stringify(url)}.`);
-  return new RedisSessionStore(url, options.keyPrefix ?? 'asmxgen:session:', options.connectTimeoutMs ?? 5000);
+  const where = `${parsed.protocol}//${parsed.host}${parsed.pathname === '/' ? '' : parsed.pathname}`;
+  return new RedisSessionStore(url, where, options.keyPrefix ?? 'asmxgen:session:', options.connectTimeoutMs ?? 5000);
 }
 
 class RedisSessionStore implements SessionStore {
@@ -53,24 +54,31 @@ class RedisSessionStore implements SessionStore {
 
   constructor(
     private readonly url: string,
+    /** The URL without its credentials, for messages. */
+    private readonly where: string,
     private readonly prefix: string,
     private readonly connectTimeoutMs: number,
   ) {}
 
-  async get(id: string, key: string, timeoutMs: number): Promise<string | undefined> {
-    const client = await this.connect();
-    const replies = await run(
-      client
-        .multi()
-        .hget(this.prefix + id, key)
-        .pexpire(this.prefix + id, ms(timeoutMs)),
-    );
-    const value = replies[0];
-    return typeof value === 'string' ? value : undefined;
+  get(id: string, key: string, timeoutMs: number): Promise<string | undefined> {
+    const name = this.prefix + id;
+    return this.attempt(async (client) => {
+      const replies = await run(client.multi().hget(name, key).pexpire(name, ms(timeoutMs)));
+      const value = replies[0];
+      return typeof value === 'string' ? value : undefined;
+    });
   }
 
-  async update(id: string, changes: ReadonlyMap<string, string | undefined>, timeoutMs: number): Promise<void> {
-    const client = await this.connect();
+  update(id: string, changes: ReadonlyMap<string, string | undefined>, timeoutMs: number): Promise<void> {
+    return this.attempt((client) => this.write(client, id, changes, timeoutMs));
+  }
+
+  private async write(
+    client: RedisClient,
+    id: string,
+    changes: ReadonlyMap<string, string | undefined>,
+    timeoutMs: number,
+  ): Promise<void> {
     const key = this.prefix + id;
     const written: Record<string, string> = {};
     const removed: string[] = [];
@@ -84,14 +92,26 @@ class RedisSessionStore implements SessionStore {
     await run(transaction.pexpire(key, ms(timeoutMs)));
   }
 
-  async touch(id: string, timeoutMs: number): Promise<void> {
-    const client = await this.connect();
-    await client.pexpire(this.prefix + id, ms(timeoutMs));
+  touch(id: string, timeoutMs: number): Promise<void> {
+    return this.attempt(async (client) => {
+      await client.pexpire(this.prefix + id, ms(timeoutMs));
+    });
   }
 
-  async remove(id: string): Promise<void> {
-    const client = await this.connect();
-    await client.del(this.prefix + id);
+  remove(id: string): Promise<void> {
+    return this.attempt(async (client) => {
+      await client.del(this.prefix + id);
+    });
+  }
+
+  /** `operation` on the client; its failure says which store failed (the URL without credentials). */
+  private async attempt<T>(operation: (client: RedisClient) => Promise<T>): Promise<T> {
+    try {
+      return await operation(await this.connect());
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      throw new Error(`The Redis session store at ${this.where} failed: ${message}`, { cause: error });
+    }
   }
 
   async close(): Promise<void> {
