@@ -11,6 +11,7 @@ import { describeService } from '../../generator/emit/describe-service.js';
 import { renderDocuments } from '../../generator/emit/service-documents.js';
 import { loadSpecText } from '../../generator/index.js';
 import {
+  createServiceFetchHandler,
   createServiceServer,
   memorySessionStore,
   redisSessionStore,
@@ -261,5 +262,48 @@ describe('ASP.NET sessions', () => {
     } finally {
       await store.close!();
     }
+  });
+
+  it('work the same through the fetch handler', async () => {
+    const handle = createServiceFetchHandler(describeService(MODEL), renderDocuments(MODEL), HANDLERS);
+    const count = (cookie?: string) =>
+      handle(
+        new Request('http://localhost/Shop.asmx/Count', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', ...(cookie === undefined ? {} : { Cookie: cookie }) },
+          body: '{}',
+        }),
+      );
+    const first = await count();
+    const id = COOKIE.exec(first.headers.get('set-cookie') ?? '')?.[1];
+    expect([await first.text(), id === undefined]).toEqual(['{"d":1}', false]);
+    const second = await count(`ASP.NET_SessionId=${id}`);
+    expect([await second.text(), second.headers.get('set-cookie')]).toEqual(['{"d":2}', null]);
+  });
+
+  it('save nothing from a handler that ran out of time', async () => {
+    let finish: () => void = () => undefined;
+    const other = await start(
+      { handlerTimeoutMs: 50 },
+      {
+        ...HANDLERS,
+        Put: async ({ item }: { item: string }, ctx: CallContext) => {
+          if (item !== 'slow') return HANDLERS.Put({ item }, ctx);
+          await ctx.session!.set('cart', [item]);
+          await new Promise<void>((resolve) => (finish = resolve));
+          return 1;
+        },
+      },
+    );
+    const put = (item: string) =>
+      send(other, '/Shop.asmx/Put', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Cookie: 'ASP.NET_SessionId=bcdefghijklmnopqrstuvwxy' },
+        body: JSON.stringify({ item }),
+      });
+    expect((await put('slow')).status).toBe(500);
+    finish();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await put('pear')).text).toBe('{"d":1}');
   });
 });

@@ -277,7 +277,8 @@ async function withSession(
     await session.end(false).catch(noop);
     throw error;
   }
-  await session.end(true);
+  // A call answered early (out of time) failed: as a request with an error, it saves nothing.
+  await session.end(call.timedOut === undefined);
   return value;
 }
 
