@@ -17,8 +17,9 @@ import { requireProgram } from './require-program.js';
 
 const REDIS = requireProgram({ what: 'Redis', packages: 'redis-server', programs: ['/usr/bin/redis-server'] });
 const SPEC = join(ROOT, 'test/golden/sessions/spec.yaml');
-/** The session timeout of the served instances: 3 s. */
-const TIMEOUT_MINUTES = 0.05;
+/** The session timeout of the served instances: 6 s, long enough for a loaded machine to make the calls within it. */
+const TIMEOUT_MINUTES = 0.1;
+const TIMEOUT_MS = TIMEOUT_MINUTES * 60_000;
 
 const HANDLERS = `export const handlers = {
   async Count(_input, ctx) {
@@ -168,11 +169,11 @@ describe('sessions in Redis, shared by several instances', () => {
     expect(await client!.hgetall(key)).toEqual({ n: '4' });
     const ttl = await client!.pttl(key);
     expect(ttl).toBeGreaterThan(0);
-    expect(ttl).toBeLessThanOrEqual(3000);
+    expect(ttl).toBeLessThanOrEqual(TIMEOUT_MS);
 
     // Past the timeout without a call, the session is gone on both; a call writing to it starts it again under
     // the same id, so no new cookie.
-    await new Promise((resolve) => setTimeout(resolve, 3200));
+    await new Promise((resolve) => setTimeout(resolve, TIMEOUT_MS + 300));
     expect(await client!.exists(key)).toBe(0);
     expect(await json(b!, 'Peek', id)).toEqual({ status: 200, text: '{"d":0}', cookie: null });
     expect(await json(a!, 'Count', id)).toEqual({ status: 200, text: '{"d":1}', cookie: null });
@@ -203,8 +204,8 @@ describe('sessions in Redis, shared by several instances', () => {
   }, 120_000);
 });
 
-describe('serve --workers without a shared session store', () => {
-  it('is refused for a service with enableSession operations, saying what to do', async () => {
+describe('serve options for sessions', () => {
+  it('refuse --workers without a shared store for a service with enableSession operations, saying what to do', async () => {
     const r = await cliProcess(['serve', '--port', '0', '--spec', SPEC, '--workers', '2', '--quiet']);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(
@@ -213,4 +214,19 @@ describe('serve --workers without a shared session store', () => {
         'with --session-store redis://host:port, or serve with one worker.\n',
     );
   }, 60_000);
+
+  it('takes a redis:// store and a positive timeout only', async () => {
+    const store = await cliProcess(['serve', '--port', '0', '--session-store', 'http://cache:6379', '--quiet']);
+    expect([store.code, store.stderr]).toEqual([
+      2,
+      'asmxgen: --session-store must be a redis:// URL (redis://host:port), not "http://cache:6379".\n' +
+        'Run `asmxgen serve --help` for its options.\n',
+    ]);
+    const timeout = await cliProcess(['serve', '--port', '0', '--session-timeout', '0', '--quiet']);
+    expect([timeout.code, timeout.stderr]).toEqual([
+      2,
+      'asmxgen: --session-timeout must be a positive number of minutes, not "0".\n' +
+        'Run `asmxgen serve --help` for its options.\n',
+    ]);
+  });
 });
