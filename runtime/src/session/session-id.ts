@@ -1,14 +1,16 @@
 /**
  * The `ASP.NET_SessionId` cookie as the .NET Framework's `SessionIDManager` reads and writes it: an id of 24
  * characters from `a`–`z` and `0`–`5` (120 random bits, 5 to a character), read from the request's first
- * `ASP.NET_SessionId` cookie in lower case, and set as `ASP.NET_SessionId=<id>; path=/; HttpOnly; SameSite=Lax`
- * (`CreateSessionCookie`; `SameSite=Lax` is the `cookieSameSite` default since .NET 4.7.2's 2019 update).
+ * `ASP.NET_SessionId` cookie (its name in any case, the pairs split at `;` only) in lower case, and set as
+ * `ASP.NET_SessionId=<id>; path=/; HttpOnly; SameSite=Lax` (`CreateSessionCookie`; `SameSite=Lax` is the
+ * `cookieSameSite` default since .NET 4.7.2's 2019 update).
  */
 import { randomBytes } from 'node:crypto';
 import { headerValue, type RequestHeaders } from '../server/incoming-call.js';
 
 export const SESSION_COOKIE = 'ASP.NET_SessionId';
 
+const COOKIE_LOWER = SESSION_COOKIE.toLowerCase();
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz012345';
 const LEGIT = /^[a-z0-5]{24}$/;
 
@@ -37,7 +39,8 @@ export function requestSessionId(headers: RequestHeaders): string | undefined {
   if (header === undefined) return undefined;
   for (const pair of header.split(';')) {
     const equals = pair.indexOf('=');
-    if (equals === -1 || pair.slice(0, equals).trim() !== SESSION_COOKIE) continue;
+    // HttpCookieCollection looks names up ignoring case.
+    if (equals === -1 || pair.slice(0, equals).trim().toLowerCase() !== COOKIE_LOWER) continue;
     const id = pair
       .slice(equals + 1)
       .trim()
