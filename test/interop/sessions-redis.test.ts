@@ -7,7 +7,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,17 +39,35 @@ const HANDLERS = `export const handlers = {
 };
 `;
 
-/** A port of 18320-18329 nothing listens on. */
-async function freePort(): Promise<number> {
+/** A started redis-server, without persistence, on the first port of 18320-18329 it can listen on. */
+async function startRedis(): Promise<{ process: ChildProcess; port: number }> {
+  let last = '';
   for (let port = 18320; port <= 18329; port++) {
-    const free = await new Promise<boolean>((resolve) => {
-      const probe = createServer()
-        .once('error', () => resolve(false))
-        .listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+    const child = spawn(
+      '/usr/bin/redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let output = '';
+    child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+    const ready = await new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), 20_000);
+      const poll = setInterval(() => {
+        if (/Ready to accept connections/.test(output)) done(true);
+      }, 50);
+      // A port in use: redis-server says so and exits.
+      child.once('exit', () => done(false));
+      function done(ok: boolean) {
+        clearInterval(poll);
+        clearTimeout(timer);
+        resolve(ok);
+      }
     });
-    if (free) return port;
+    if (ready) return { process: child, port };
+    child.kill('SIGKILL');
+    last = output;
   }
-  throw new Error('no free port in 18320-18329 for redis-server');
+  throw new Error(`redis-server could not listen on any port of 18320-18329:\n${last}`);
 }
 
 let redis: ChildProcess | undefined;
@@ -60,26 +77,9 @@ const served: CliServer[] = [];
 
 beforeAll(async () => {
   if (!REDIS.available) return;
-  const port = await freePort();
-  redis = spawn(
-    '/usr/bin/redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let output = '';
-  redis.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`redis-server did not start:\n${output}`)), 20_000);
-    const poll = setInterval(() => {
-      if (/Ready to accept connections/.test(output)) {
-        clearInterval(poll);
-        clearTimeout(timer);
-        resolve();
-      }
-    }, 50);
-  });
+  const started = await startRedis();
+  redis = started.process;
+  const port = started.port;
   redisUrl = `redis://127.0.0.1:${port}`;
   client = new Redis(redisUrl);
 }, 30_000);
