@@ -24,7 +24,7 @@ export interface Session {
    * only when the call writes to the session).
    */
   readonly id: string;
-  /** The call started the session (`Session.IsNewSession`): the request carried no legitimate session cookie. */
+  /** The call started the session: the request carried no legitimate session cookie, so `id` was made for it. */
   readonly isNew: boolean;
   /** The value stored under `key` (a copy: change it and `set` it again), `undefined` when there is none. */
   get<T = unknown>(key: string): Promise<T | undefined>;
