@@ -244,9 +244,15 @@ function textElement(name: string, lead: string, tail: string, lexical: string):
 
 /** An element of child elements (each already written), indented when `pretty`. */
 function container(name: string, attributes: string, children: readonly string[], options: WriteOptions): string {
+  if (!options.pretty) {
+    // Appended, not joined: the reply is flattened once when it is encoded, where each level's join copied all of
+    // its content again.
+    let text = '';
+    for (const child of children) text += child;
+    return text === '' ? `<${name}${attributes} />` : `<${name}${attributes}>${text}</${name}>`;
+  }
   const content = children.filter((child) => child !== '');
   if (content.length === 0) return `<${name}${attributes} />`;
-  if (!options.pretty) return `<${name}${attributes}>${content.join('')}</${name}>`;
   const depth = options.depth ?? 0;
   const inner = `\n${'  '.repeat(depth + 1)}`;
   return `<${name}${attributes}>${inner}${content.join(inner)}\n${'  '.repeat(depth)}</${name}>`;
