@@ -4,6 +4,7 @@
  * proxy, an error status, the timeout) leaves the spec as the WSDL made it, and is told only with `--verbose`.
  */
 import { fetchInput } from '../io/fetch-input.js';
+import { SCRIPT_NAMESPACE } from '../spec/parse-script-namespace.js';
 import type { Spec } from '../spec/spec-types.js';
 import { readProxyScript, type ProxyScriptReading } from '../wsdl-reader/read-proxy-script.js';
 
@@ -48,11 +49,20 @@ export async function probeProxyScript(
   return reading;
 }
 
-/** The spec with what the proxy script says: `scriptService`, and `useHttpGet` on the methods called by GET. */
+/**
+ * The spec with what the proxy script says: `scriptService`, the class's C# namespace (`scriptNamespace`, when it is
+ * one the spec can hold), and `useHttpGet` on the methods called by GET.
+ */
 export function withProxyScript(spec: Spec, reading: ProxyScriptReading): Spec {
+  const dot = reading.className.lastIndexOf('.');
+  const namespace = dot > 0 ? reading.className.slice(0, dot) : undefined;
   return {
     ...spec,
-    service: { ...spec.service, scriptService: true },
+    service: {
+      ...spec.service,
+      scriptService: true,
+      ...(namespace !== undefined && SCRIPT_NAMESPACE.test(namespace) && { scriptNamespace: namespace }),
+    },
     operations: spec.operations.map((op) => {
       const method = reading.methods.get(op.messageName ?? op.name);
       if (method?.useHttpGet !== true) return op;

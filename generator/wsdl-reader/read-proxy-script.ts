@@ -6,6 +6,8 @@
  */
 
 export interface ProxyScriptReading {
+  /** The proxy class's full name (`Contoso.Services.Svc`): the service class's C# namespace and name. */
+  readonly className: string;
   /** Each method the script calls, by its name on the wire (`MessageName`), with whether it is called by GET. */
   readonly methods: ReadonlyMap<string, { readonly useHttpGet: boolean }>;
 }
@@ -18,8 +20,9 @@ const INVOKE = /\._invoke\(\s*[^,()]*(?:\([^()]*\))?[^,()]*,\s*(['"])([^'"\r\n]+
  * `Sys.Net.WebServiceProxy`, or no `_invoke` call).
  */
 export function readProxyScript(text: string): ProxyScriptReading | undefined {
-  if (!/\.registerClass\(\s*['"][^'"]+['"]\s*,\s*Sys\.Net\.WebServiceProxy\s*\)/.test(text)) return undefined;
+  const registered = /\.registerClass\(\s*['"]([^'"]+)['"]\s*,\s*Sys\.Net\.WebServiceProxy\s*\)/.exec(text);
+  if (!registered) return undefined;
   const methods = new Map<string, { useHttpGet: boolean }>();
   for (const match of text.matchAll(INVOKE)) methods.set(match[2]!, { useHttpGet: match[3] === 'true' });
-  return methods.size === 0 ? undefined : { methods };
+  return methods.size === 0 ? undefined : { className: registered[1]!, methods };
 }

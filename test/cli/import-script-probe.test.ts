@@ -20,6 +20,7 @@ const SCRIPT_SPEC = `service:
   namespace: http://example.com/lending
   path: /Lending.asmx
   scriptService: true
+  scriptNamespace: Lending.Api
 
 operations:
   - name: Lend
@@ -60,6 +61,7 @@ describe('import <URL> probes the proxy script', () => {
       `asmxgen: ${server.address}/js is a [ScriptService]'s proxy script: scriptService set, 1 method called by GET`,
     );
     expect(spec!.service.scriptService).toBe(true);
+    expect(spec!.service.scriptNamespace).toBe('Lending.Api');
     const ops = Object.fromEntries((spec!.operations as any[]).map((op) => [op.name, op]));
     expect(ops.Lend.scriptMethod).toEqual({ useHttpGet: true });
     expect(ops.Renew.scriptMethod).toBeUndefined();
@@ -110,6 +112,7 @@ describe('import <URL> probes the proxy script', () => {
     const { result, spec } = await importSpec(`${host.baseUrl}/ScriptProbe.asmx?wsdl`);
     expect(result.code).toBe(0);
     expect(spec!.service.scriptService).toBe(true);
+    expect(spec!.service.scriptNamespace).toBe('Probe.Services');
     const ops = Object.fromEntries((spec!.operations as any[]).map((op) => [op.name, op]));
     expect(ops.Find.scriptMethod).toEqual({ useHttpGet: true });
     expect(ops.Count.scriptMethod).toBeUndefined();

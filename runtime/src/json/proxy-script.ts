@@ -6,8 +6,8 @@
  * for the classes a parameter or a result names; and the enums they name. Lines end in CRLF.
  *
  * Names are the CLR names the service description keeps (the service's, the declared types', C# enum member names);
- * the service class and its types are taken to be in the global namespace, as the spec has no CLR namespace for
- * them. Built once per service when the server starts, never per request.
+ * the service class is in its `scriptNamespace` (global without one), the types in the global namespace, as the spec
+ * has no C# namespace for them. Built once per service when the server starts, never per request.
  */
 import type { OperationDescription, ServiceDescription } from '../service-description.js';
 import type { ValueType } from '../type-description.js';
@@ -88,11 +88,14 @@ const SCRIPT_TYPES: Readonly<Record<string, string>> = {
 /** The `/js` and `/jsdebug` scripts of `service`; `undefined` when it has no operation (no script is written then). */
 export function buildProxyScript(service: ServiceDescription, debug: boolean): string | undefined {
   if (service.operations.length === 0) return undefined;
-  const name = service.name;
+  // The class's full name: `Ns.Svc` in a C# namespace (registered first), else a global `var`.
+  const namespace = service.scriptNamespace;
+  const name = namespace === undefined ? service.name : `${namespace}.${service.name}`;
   const types = clientTypes(service);
   const out: string[] = [];
   // GenerateConstructor, GeneratePrototype.
-  out.push(`var ${name}=function() {${NL}${name}.initializeBase(this);${NL}`);
+  const declaration = namespace === undefined ? `var ${name}` : `Type.registerNamespace('${namespace}');${NL}${name}`;
+  out.push(`${declaration}=function() {${NL}${name}.initializeBase(this);${NL}`);
   out.push(
     `this._timeout = 0;${NL}this._userContext = null;${NL}this._succeeded = null;${NL}this._failed = null;${NL}`,
   );
@@ -129,7 +132,7 @@ export function buildProxyScript(service: ServiceDescription, debug: boolean): s
     const comment = debug ? `${NL}${comments.get(op.name)!}` : '';
     out.push(`${name}.${op.name}= function(${args}) {${comment}${name}._staticInstance.${op.name}(${args}); }${NL}`);
   }
-  out.push(typeProxies(service, types));
+  out.push(typeProxies(service, types, new Set(namespace === undefined ? [] : [namespace])));
   return out.join('');
 }
 
@@ -263,9 +266,8 @@ function clientTypes(service: ServiceDescription): ClientTypes {
 }
 
 /** `GenerateClientTypeProxies` and `GenerateEnumTypeProxies`. */
-function typeProxies(service: ServiceDescription, types: ClientTypes): string {
+function typeProxies(service: ServiceDescription, types: ClientTypes, namespaces: Set<string>): string {
   let text = '';
-  const namespaces = new Set<string>();
   const ensureNamespace = (typeName: string): void => {
     const dot = typeName.lastIndexOf('.');
     if (dot < 0) return;
