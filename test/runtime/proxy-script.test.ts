@@ -149,7 +149,21 @@ describe('serving the proxy script', () => {
     expect(changed.text).toBe(buildProxyScript(service, true));
   });
 
-  it('serves no script for a service that is no [ScriptService]', async () => {
-    expect(prepareProxyScripts({ ...service, scriptService: false })).toBeUndefined();
+  it('refuses /js of a service that is no [ScriptService], as WebServiceData does', async () => {
+    const plain: ServiceDescription = { ...service, scriptService: false };
+    expect(prepareProxyScripts(plain)).toBeUndefined();
+    const documents = { wsdl: '', disco: '', helpPage: '', operationPages: {}, methodNotFoundPage: '' };
+    const other = createServiceServer(plain, documents as never, { Find: () => [], Split: () => ({ count: 0 }) });
+    await new Promise<void>((done) => other.listen(0, '127.0.0.1', done));
+    try {
+      const reply = await send((other.address() as AddressInfo).port, '/Shop.asmx/js');
+      expect({ status: reply.status, type: reply.headers['content-type'], body: reply.text }).toEqual({
+        status: 500,
+        type: 'text/plain; charset=utf-8',
+        body: 'Only Web services with a [ScriptService] attribute on the class definition can be called from script.\r\n',
+      });
+    } finally {
+      await new Promise<void>((done) => other.close(() => done()));
+    }
   });
 });

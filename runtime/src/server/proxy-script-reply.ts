@@ -8,8 +8,7 @@
 import { buildProxyScript } from '../json/proxy-script.js';
 import type { ServiceDescription } from '../service-description.js';
 import { headerValue, type IncomingCall } from './incoming-call.js';
-import { encodeUtf8, type Reply } from './reply.js';
-import type { ServiceTables } from './service-tables.js';
+import { encodeUtf8, textReply, type Reply } from './reply.js';
 
 /** `RestClientProxyHandler`'s content type, with the charset ASP.NET adds to text it writes. */
 export const PROXY_SCRIPT_CONTENT_TYPE = 'application/x-javascript; charset=utf-8';
@@ -47,19 +46,27 @@ export function prepareProxyScripts(service: ServiceDescription, now: Date = new
   };
 }
 
-/** Which proxy script a request asks for (`RestHandlerFactory.IsClientProxyRequest`), or `undefined`. */
-export function proxyScriptKind(
-  call: IncomingCall,
-  tables: ServiceTables,
-  endpointPath: string,
-): ProxyScriptKind | undefined {
-  if (tables.service.scriptService !== true || endpointPath === '') return undefined;
+/** `AtlasWeb.WebService_NoScriptServiceAttribute`: what `/js` of a service without `[ScriptService]` fails with. */
+export const NO_SCRIPT_SERVICE =
+  'Only Web services with a [ScriptService] attribute on the class definition can be called from script.';
+
+/**
+ * Which proxy script a request asks for (`RestHandlerFactory.IsClientProxyRequest`), or `undefined`. ASP.NET 4 maps
+ * `*.asmx` to `ScriptHandlerFactory`, so a service without `[ScriptService]` is asked too (and refuses).
+ */
+export function proxyScriptKind(call: IncomingCall, endpointPath: string): ProxyScriptKind | undefined {
+  if (endpointPath === '') return undefined;
   const pathInfo = decodePath(call.path).slice(endpointPath.length).toLowerCase();
   return pathInfo === '/js' ? 'js' : pathInfo === '/jsdebug' ? 'jsdebug' : undefined;
 }
 
-/** The reply to a request for a proxy script. */
-export function proxyScriptReply(scripts: ProxyScripts, kind: ProxyScriptKind, call: IncomingCall): Reply {
+/**
+ * The reply to a request for a proxy script: the script, `304`, or, for a service without `[ScriptService]`
+ * (`scripts` undefined), `500` with `WebServiceData`'s message (ASP.NET's error page; its text here, as for the
+ * other errors ASP.NET answers with a page).
+ */
+export function proxyScriptReply(scripts: ProxyScripts | undefined, kind: ProxyScriptKind, call: IncomingCall): Reply {
+  if (scripts === undefined) return textReply(500, NO_SCRIPT_SERVICE);
   const since = headerValue(call.headers, 'if-modified-since');
   if (since !== undefined) {
     const time = Date.parse(since);

@@ -77,8 +77,8 @@ function unobservedReply(runtime: ServiceRuntime, call: IncomingCall, target: Ro
   const { tables, options } = runtime;
   const route: Route = target.route;
   // RestHandlerFactory: the proxy scripts' paths before a JSON call's content type.
-  const proxy = runtime.proxyScripts && proxyScriptKind(call, tables, target.endpointPath);
-  if (proxy !== undefined) return Promise.resolve(proxyScriptReply(runtime.proxyScripts!, proxy, call));
+  const proxy = proxyScriptKind(call, target.endpointPath);
+  if (proxy !== undefined) return Promise.resolve(proxyScriptReply(runtime.proxyScripts, proxy, call));
   const jsonMethod = jsonCallMethod(call, tables, target.endpointPath);
   if (jsonMethod !== undefined) return handleJsonCall(call, jsonMethod, tables, options);
   if (route.kind === 'soap') return handleSoapCall(call, tables, options);
