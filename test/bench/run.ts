@@ -20,9 +20,10 @@ import { ARTIFACTS_DIR, REPO_ROOT } from './paths.js';
 import { benchMemory, type MemoryResults } from './memory-bench.js';
 import { benchProfiles, type ProfileResults } from './profile-bench.js';
 import { benchProxy, type ProxyResults } from './proxy-bench.js';
+import { benchScale, type ScaleResults } from './scale-bench.js';
 import { benchServers, type ServerResults } from './server-bench.js';
 
-const SECTIONS = ['server', 'client', 'proxy', 'generation', 'memory', 'profile'] as const;
+const SECTIONS = ['server', 'client', 'proxy', 'generation', 'scale', 'memory', 'profile'] as const;
 type Section = (typeof SECTIONS)[number];
 
 interface Target {
@@ -45,6 +46,7 @@ export interface BenchResults {
   readonly client?: ClientResults;
   readonly proxy?: ProxyResults;
   readonly generation?: GenerationResults;
+  readonly scale?: ScaleResults;
   readonly memory?: MemoryResults;
   readonly targets: readonly Target[];
   readonly profiles?: ProfileResults;
@@ -60,7 +62,7 @@ function parseArgs(args: readonly string[]) {
     if (!(SECTIONS as readonly string[]).includes(section)) throw new Error(`--only: no section ${section}`);
   }
   const sections = new Set<Section>(
-    (only as Section[] | undefined) ?? ['server', 'client', 'proxy', 'generation', 'memory'],
+    (only as Section[] | undefined) ?? ['server', 'client', 'proxy', 'generation', 'scale', 'memory'],
   );
   if (args.includes('--profile')) sections.add('profile');
   return { quick, sections, partial: quick || only !== undefined };
@@ -97,6 +99,21 @@ function targetsOf(results: Omit<BenchResults, 'targets'>): Target[] {
       target: `proxy --record: throughput ≥ 0.8× a direct call (${proxy.settings.connections} connections)`,
       measured: ratio(recording.throughput),
       met: recording.throughput >= 0.8,
+    });
+  }
+  const largest = results.scale?.sizes.at(-1);
+  if (largest) {
+    const ms = largest.import.ms + largest.generate.ms;
+    const peak = Math.max(largest.import.peakRssMiB, largest.generate.peakRssMiB);
+    targets.push({
+      target: `scale: import + generate of ${largest.operations} operations (${largest.classes} classes) within 5 s`,
+      measured: `${seconds(largest.import.ms)} + ${seconds(largest.generate.ms)} = ${seconds(ms)}`,
+      met: ms <= 5000,
+    });
+    targets.push({
+      target: `scale: import and generate of ${largest.operations} operations within 300 MB RSS`,
+      measured: `import ${largest.import.peakRssMiB.toFixed(0)} MiB, generate ${largest.generate.peakRssMiB.toFixed(0)} MiB`,
+      met: peak * 2 ** 20 <= 300e6,
     });
   }
   if (server) {
@@ -231,6 +248,37 @@ export function formatResults(results: BenchResults): string {
       '',
     );
   }
+  if (results.scale) {
+    const sc = results.scale;
+    if (sc.skipped) out.push(`**Scale**: not run (${sc.skipped}).`, '');
+    else {
+      const stages = sc.sizes[0]?.stages.map((p) => p.phase) ?? [];
+      out.push(
+        '**Scale** (C# services of N web methods, N/5 classes and N/50 enums, their WSDL served by the real ASMX ' +
+          `runtime; \`asmxgen import\` of it, then \`generate\` of the spec, each its own process, best of ${sc.settings.runs}):`,
+        '',
+        '| operations | classes | WSDL | import | import peak RSS | generate | generate peak RSS |',
+        '| ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+        ...sc.sizes.map(
+          (z) =>
+            `| ${z.operations} | ${z.classes} | ${mib(z.wsdlBytes)} | ${seconds(z.import.ms)} | ` +
+            `${z.import.peakRssMiB.toFixed(0)} MiB | ${seconds(z.generate.ms)} | ${z.generate.peakRssMiB.toFixed(0)} MiB |`,
+        ),
+        '',
+        "`generate` by stage, in one process (ms, and the peak RSS at the stage's end):",
+        '',
+        `| stage | ${sc.sizes.map((z) => `${z.operations} ops`).join(' | ')} |`,
+        `| --- | ${sc.sizes.map(() => '---:').join(' | ')} |`,
+        ...stages.map(
+          (stage, i) =>
+            `| ${stage} | ${sc.sizes
+              .map((z) => `${fixed(z.stages[i]!.ms)} ms, ${z.stages[i]!.peakRssMiB.toFixed(0)} MiB`)
+              .join(' | ')} |`,
+        ),
+        '',
+      );
+    }
+  }
   if (results.proxy) {
     const p = results.proxy;
     out.push(
@@ -324,6 +372,9 @@ async function main(): Promise<void> {
   }
   if (options.sections.has('generation')) {
     results.generation = await benchGeneration({ sizes: q ? [20, 200] : [20, 200, 2000], runs: q ? 1 : 3 }, log);
+  }
+  if (options.sections.has('scale')) {
+    results.scale = await benchScale({ sizes: q ? [100, 500] : [100, 500, 1500], runs: q ? 1 : 3 }, log);
   }
   if (options.sections.has('memory')) {
     results.memory = await benchMemory({ requests: q ? 10_000 : 100_000, connections: 64 }, log);
