@@ -449,7 +449,15 @@ export function sampleNamesOf(samples: readonly Expr[]): {
   readonly constants: readonly SampleConstant[];
   readonly values: readonly ('XsdDateTime' | 'XmlFragment')[];
 } {
-  const text = samples.map(flat).join('\n');
+  return sampleNamesIn(samples.map(flat));
+}
+
+/** `sampleNamesOf`, for samples already laid out as text. */
+export function sampleNamesIn(texts: readonly string[]): {
+  readonly constants: readonly SampleConstant[];
+  readonly values: readonly ('XsdDateTime' | 'XmlFragment')[];
+} {
+  const text = texts.join('\n');
   const names = (list: readonly string[]) => list.filter((n) => new RegExp(`\\b${n}\\b`).test(text));
   return {
     constants: SAMPLE_CONSTANTS.filter((c) => names([c.name]).length > 0),

@@ -9,7 +9,7 @@ import { Buffer } from 'node:buffer';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { ServiceDescription } from '@asmxgen/runtime';
-import { classifyRequest, type RequestClassification } from '@asmxgen/runtime/server';
+import { classifyRequest } from '@asmxgen/runtime/server';
 import { BodyCapture, REPLY_CAPTURE_LIMIT, REQUEST_CAPTURE_LIMIT } from './body-capture.js';
 import type { Exchange, ServedBy } from './exchange.js';
 import { endToEndHeaders, headerPairs } from './hop-by-hop.js';
@@ -74,12 +74,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: ProxyO
   // The request body is read first, up to the server's limit: whole (what nearly every request is), it goes to
   // whoever answers in one write with the request's head; longer, the rest streams after what was read.
   const capture = new BodyCapture(REQUEST_CAPTURE_LIMIT);
-  // The operation of an HTTP GET or POST call is in its path; a SOAP call's (a POST) in its body.
-  let call = classify();
-  const readsBody = call === undefined && method.toUpperCase() === 'POST';
   const { held, ended } = await readUpToLimit(req, capture);
-  // To choose where a SOAP request goes, its operation.
-  if (local && readsBody) call = classify(ended ? capture.result().bytes : undefined);
+  // The operation: an HTTP GET or POST call's is in its path, a SOAP call's (a POST) in its body (read whole).
+  const call = classify(ended ? capture.result().bytes : undefined);
   const body = ended
     ? wholeBody(held, capture)
     : streamBody(held, req[Symbol.asyncIterator]() as AsyncIterator<Buffer>, capture, false);
@@ -114,7 +111,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: ProxyO
         body: { bytes, size: bytes.byteLength, truncated: false },
       },
       timings: { send: now - start, wait: 0, receive: 0 },
-      call: call ?? (readsBody ? classifyCaptured(capture, classify) : undefined),
+      call,
       servedBy,
       error: reason,
     };
@@ -141,7 +138,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: ProxyO
       body: replyCapture?.result(),
     },
     timings: { send: Math.max(0, sent - start), wait: Math.max(0, head - Math.max(sent, start)), receive: end - head },
-    call: call ?? (readsBody ? classifyCaptured(capture, classify) : undefined),
+    call,
     servedBy,
   });
   let exchange: Exchange | undefined;
@@ -280,11 +277,6 @@ async function* streamBody(
     capture.add(next.value);
     yield next.value;
   }
-}
-
-function classifyCaptured(capture: BodyCapture, classify: (body?: Uint8Array) => RequestClassification | undefined) {
-  const body = capture.result();
-  return classify(body.truncated ? undefined : body.bytes);
 }
 
 function requestOf(

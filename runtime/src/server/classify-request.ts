@@ -45,7 +45,7 @@ export function classifyRequest(
   const tables = tablesFor(service);
   const { route } = routeRequest(request.method, request.path, request.query || undefined, tables);
   if (route.kind === 'http') return { operation: route.entry.description.name, binding: route.transport };
-  if (route.kind !== 'soap' || request.body === undefined) return undefined;
+  if (route.kind !== 'soap') return undefined;
   // Read only: `headerValue` takes the first of repeated values.
   const head = readSoapHead(request.headers as RequestHeaders, tables);
   if (!head.soapMediaType) return undefined;
