@@ -89,16 +89,28 @@ function targetsOf(results: Omit<BenchResults, 'targets'>): Target[] {
   const targets: Target[] = [];
   const { server, client, proxy, generation, memory } = results;
   if (proxy) {
-    const recording = proxy.ratios.find((r) => r.id === 'proxy --record / direct')!;
+    const of = (upstream: string) =>
+      proxy.ratios.find((r) => r.id === 'proxy --record / direct' && r.upstream === upstream)!;
+    const now = of('now');
+    const legacy = of('10ms');
     targets.push({
       target: 'proxy --record: p50 latency added ≤ 1 ms (one caller, SOAP 1.1)',
-      measured: `${recording.addedP50Ms.toFixed(3)} ms`,
-      met: recording.addedP50Ms <= 1,
+      measured: `${now.addedP50Ms!.toFixed(3)} ms`,
+      met: now.addedP50Ms! <= 1,
     });
     targets.push({
-      target: `proxy --record: throughput ≥ 0.8× a direct call (${proxy.settings.connections} connections)`,
-      measured: ratio(recording.throughput),
-      met: recording.throughput >= 0.8,
+      target:
+        `proxy --record: throughput ≥ 0.8× a direct call (${proxy.settings.connections} connections), ` +
+        'upstream answering in 10 ms',
+      measured: `${ratio(legacy.throughput)} (rounds: ${legacy.throughputPerRound.map((v) => v.toFixed(2)).join(', ')})`,
+      met: legacy.throughput >= 0.8,
+    });
+    targets.push({
+      target:
+        `proxy --record: throughput ≥ 0.8× a direct call (${proxy.settings.connections} connections), ` +
+        'upstream answering at once on the same cores',
+      measured: `${ratio(now.throughput)} (rounds: ${now.throughputPerRound.map((v) => v.toFixed(2)).join(', ')})`,
+      met: now.throughput >= 0.8,
     });
   }
   const largest = results.scale?.sizes.at(-1);
@@ -286,20 +298,26 @@ export function formatResults(results: BenchResults): string {
         `rounds; req/s: autocannon, ${p.settings.connections} connections, ${p.settings.seconds} one-second slices ` +
         `interleaved; p50: one caller, ${p.settings.sequential} requests in turn; medians of the rounds):`,
       '',
-      '| path | req/s | p50 (one caller) | proxy CPU per exchange |',
-      '| --- | ---: | ---: | ---: |',
+      '| path | upstream | req/s | p50 (one caller) | CPU per exchange |',
+      '| --- | --- | ---: | ---: | ---: |',
       ...p.contenders.map(
         (c) =>
-          `| ${c.id} | ${fixed(c.rps)} | ${c.p50Ms.toFixed(3)} ms | ` +
-          `${c.proxyCpuUsPerExchange === undefined ? '' : `${fixed(c.proxyCpuUsPerExchange)} µs`} |`,
+          `| ${c.id} | ${c.upstream === 'now' ? 'at once' : '10 ms'} | ${fixed(c.rps)} | ` +
+          `${Number.isNaN(c.p50Ms) ? '' : `${c.p50Ms.toFixed(3)} ms`} | ` +
+          (c.proxyCpuUsPerExchange === undefined
+            ? `${fixed(c.serverCpuUsPerRequest ?? NaN)} µs (server)`
+            : `${fixed(c.proxyCpuUsPerExchange)} µs (proxy)`) +
+          ' |',
       ),
       '',
-      '| ratio (same round) | req/s | per round | p50 added | per round |',
-      '| --- | ---: | --- | ---: | --- |',
+      '| ratio (same round) | upstream | req/s | per round | p50 added | per round |',
+      '| --- | --- | ---: | --- | ---: | --- |',
       ...p.ratios.map(
         (r) =>
-          `| ${r.id} | ${ratio(r.throughput)} | ${r.throughputPerRound.map((v) => v.toFixed(2)).join(', ')} | ` +
-          `${r.addedP50Ms.toFixed(3)} ms | ${r.addedP50PerRound.map((v) => v.toFixed(3)).join(', ')} |`,
+          `| ${r.id} | ${r.upstream === 'now' ? 'at once' : '10 ms'} | ${ratio(r.throughput)} | ` +
+          `${r.throughputPerRound.map((v) => v.toFixed(2)).join(', ')} | ` +
+          `${r.addedP50Ms === undefined ? '' : `${r.addedP50Ms.toFixed(3)} ms`} | ` +
+          `${r.addedP50PerRound?.map((v) => v.toFixed(3)).join(', ') ?? ''} |`,
       ),
       '',
     );
