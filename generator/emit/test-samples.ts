@@ -457,8 +457,12 @@ export function sampleNamesIn(texts: readonly string[]): {
   readonly constants: readonly SampleConstant[];
   readonly values: readonly ('XsdDateTime' | 'XmlFragment')[];
 } {
-  const text = texts.join('\n');
-  const names = (list: readonly string[]) => list.filter((n) => new RegExp(`\\b${n}\\b`).test(text));
+  // Text by text: no name spans two samples.
+  const names = (list: readonly string[]) =>
+    list.filter((n) => {
+      const pattern = new RegExp(`\\b${n}\\b`);
+      return texts.some((text) => pattern.test(text));
+    });
   return {
     constants: SAMPLE_CONSTANTS.filter((c) => names([c.name]).length > 0),
     values: names(['XsdDateTime', 'XmlFragment']) as ('XsdDateTime' | 'XmlFragment')[],
