@@ -12,7 +12,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { harFileEntries } from '../../generator/migrate/stream-har.js';
 import { ROOT, startCliServer, tempDir } from '../cli/run-cli.js';
 
@@ -93,101 +93,97 @@ const mb = (bytes: number) => `${(bytes / MB).toFixed(1)} MiB`;
 
 // Ten minutes, and 2 ms an exchange more (recording, then replay and reading the HAR): on 2 cores, about 4,400
 // exchanges a second are recorded and as many replayed, so 10⁶ take about 8 minutes in all.
-const TIMEOUT_MS = 10 * 60_000 + TOTAL * 2;
+vi.setConfig({ testTimeout: 10 * 60_000 + TOTAL * 2 });
 
-it(
-  `records ${TOTAL} exchanges with flat RSS; after SIGKILL, replay finds every finished one`,
-  { timeout: TIMEOUT_MS },
-  async () => {
-    expect(process.platform, 'RSS is read from /proc').toBe('linux');
-    const har = join(await tempDir(), 'calls.har');
-    const proxy = await startCliServer(
-      ['proxy', '--upstream', upstreamUrl, '--record', har, '--port', '0'],
-      /proxying \w+ at (http:\/\/[^/\s]+)/,
-    );
-    // One line per exchange: read and dropped, not kept.
-    proxy.child.stdout!.removeAllListeners('data');
-    proxy.child.stdout!.resume();
-    const port = Number(new URL(proxy.address).port);
-    // A byte per id: the callers send no id past the end (the proxy is killed long before).
-    const finished = new SharedArrayBuffer(Math.ceil(TOTAL * 1.5) + 10_000);
-    const counter = new SharedArrayBuffer(4);
-    const count = new Int32Array(counter);
-    const worker = new Worker(new URL('./proxy-load-worker.mjs', import.meta.url), {
-      workerData: { port, connections: CONNECTIONS, finished, counter },
-    });
-    const workerDone = new Promise<{ sent: number }>((resolve, reject) => {
-      worker.on('message', (message: { type: string; sent: number }) => message.type === 'done' && resolve(message));
-      worker.on('error', reject);
-    });
+it(`records ${TOTAL} exchanges with flat RSS; after SIGKILL, replay finds every finished one`, async () => {
+  expect(process.platform, 'RSS is read from /proc').toBe('linux');
+  const har = join(await tempDir(), 'calls.har');
+  const proxy = await startCliServer(
+    ['proxy', '--upstream', upstreamUrl, '--record', har, '--port', '0'],
+    /proxying \w+ at (http:\/\/[^/\s]+)/,
+  );
+  // One line per exchange: read and dropped, not kept.
+  proxy.child.stdout!.removeAllListeners('data');
+  proxy.child.stdout!.resume();
+  const port = Number(new URL(proxy.address).port);
+  // A byte per id: the callers send no id past the end (the proxy is killed long before).
+  const finished = new SharedArrayBuffer(Math.ceil(TOTAL * 1.5) + 10_000);
+  const counter = new SharedArrayBuffer(4);
+  const count = new Int32Array(counter);
+  const worker = new Worker(new URL('./proxy-load-worker.mjs', import.meta.url), {
+    workerData: { port, connections: CONNECTIONS, finished, counter },
+  });
+  const workerDone = new Promise<{ sent: number }>((resolve, reject) => {
+    worker.on('message', (message: { type: string; sent: number }) => message.type === 'done' && resolve(message));
+    worker.on('error', reject);
+  });
 
-    const started = Date.now();
-    const samples: Sample[] = [];
-    while (Atomics.load(count, 0) < TOTAL) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      const rss = rssOf(proxy.child.pid!);
-      if (rss !== undefined) samples.push({ done: Atomics.load(count, 0), rss });
-    }
-    const cpu = cpuOf(proxy.child.pid!);
-    // Mid-run: the callers are still sending.
-    proxy.child.kill('SIGKILL');
-    await proxy.exited;
-    const seconds = (Date.now() - started) / 1000;
-    worker.postMessage('stop');
-    const { sent } = await workerDone;
-    await worker.terminate();
-    const flags = new Uint8Array(finished);
-    const finishedCount = flags.reduce((sum, flag) => sum + flag, 0);
+  const started = Date.now();
+  const samples: Sample[] = [];
+  while (Atomics.load(count, 0) < TOTAL) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const rss = rssOf(proxy.child.pid!);
+    if (rss !== undefined) samples.push({ done: Atomics.load(count, 0), rss });
+  }
+  const cpu = cpuOf(proxy.child.pid!);
+  // Mid-run: the callers are still sending.
+  proxy.child.kill('SIGKILL');
+  await proxy.exited;
+  const seconds = (Date.now() - started) / 1000;
+  worker.postMessage('stop');
+  const { sent } = await workerDone;
+  await worker.terminate();
+  const flags = new Uint8Array(finished);
+  const finishedCount = flags.reduce((sum, flag) => sum + flag, 0);
 
-    const { first, second } = halves(samples, TOTAL);
-    const growth = slope(samples, TOTAL);
-    console.log(
-      `proxy --record: ${finishedCount} exchanges finished in ${seconds.toFixed(0)} s ` +
-        `(${Math.round(finishedCount / seconds)}/s, ${CONNECTIONS} callers; proxy CPU ` +
-        `${Math.round((cpu / finishedCount) * 1e6)} µs per exchange), ${sent} sent; RSS at start ` +
-        `${mb(samples[0]!.rss)}, highest ${mb(first)} over the first half, ${mb(second)} over the second; ` +
-        `slope ${growth.toFixed(2)} bytes per exchange (${mb(growth * TOTAL * 0.9)} over the run past its first tenth)`,
-    );
-    expect(second, `RSS ${mb(first)} → ${mb(second)}`).toBeLessThanOrEqual(first + MARGIN);
-    expect(growth * TOTAL * 0.9, `RSS slope ${growth.toFixed(2)} bytes per exchange`).toBeLessThanOrEqual(MARGIN);
+  const { first, second } = halves(samples, TOTAL);
+  const growth = slope(samples, TOTAL);
+  console.log(
+    `proxy --record: ${finishedCount} exchanges finished in ${seconds.toFixed(0)} s ` +
+      `(${Math.round(finishedCount / seconds)}/s, ${CONNECTIONS} callers; proxy CPU ` +
+      `${Math.round((cpu / finishedCount) * 1e6)} µs per exchange), ${sent} sent; RSS at start ` +
+      `${mb(samples[0]!.rss)}, highest ${mb(first)} over the first half, ${mb(second)} over the second; ` +
+      `slope ${growth.toFixed(2)} bytes per exchange (${mb(growth * TOTAL * 0.9)} over the run past its first tenth)`,
+  );
+  expect(second, `RSS ${mb(first)} → ${mb(second)}`).toBeLessThanOrEqual(first + MARGIN);
+  expect(growth * TOTAL * 0.9, `RSS slope ${growth.toFixed(2)} bytes per exchange`).toBeLessThanOrEqual(MARGIN);
 
-    // replay, as a process whose RSS is sampled too, against the same upstream: every exchange the same.
-    const replayStarted = Date.now();
-    const replay = spawn(
-      process.execPath,
-      [join(ROOT, 'bin/asmxgen.js'), 'replay', har, '--against', upstreamUrl, '--concurrency', '16'],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let out = '';
-    replay.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
-    replay.stderr.setEncoding('utf8').on('data', (d: string) => (out = (out + d).slice(-10_000)));
-    const replaySamples: number[] = [];
-    const sampler = setInterval(() => {
-      const rss = rssOf(replay.pid!);
-      if (rss !== undefined) replaySamples.push(rss);
-    }, 250);
-    const code = await new Promise<number | null>((resolve) => replay.on('close', resolve));
-    clearInterval(sampler);
-    const summary = /(\d+) exchanges: (\d+) same, 0 different, 0 errors/.exec(out);
-    console.log(
-      `replay: ${summary?.[0] ?? out.slice(-500)} in ${((Date.now() - replayStarted) / 1000).toFixed(0)} s, ` +
-        `RSS highest ${mb(Math.max(...replaySamples))}`,
-    );
-    expect([code, summary?.[1] === summary?.[2]], out.slice(-2000)).toEqual([0, true]);
-    expect(Math.max(...replaySamples)).toBeLessThan(256 * MB);
+  // replay, as a process whose RSS is sampled too, against the same upstream: every exchange the same.
+  const replayStarted = Date.now();
+  const replay = spawn(
+    process.execPath,
+    [join(ROOT, 'bin/asmxgen.js'), 'replay', har, '--against', upstreamUrl, '--concurrency', '16'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let out = '';
+  replay.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+  replay.stderr.setEncoding('utf8').on('data', (d: string) => (out = (out + d).slice(-10_000)));
+  const replaySamples: number[] = [];
+  const sampler = setInterval(() => {
+    const rss = rssOf(replay.pid!);
+    if (rss !== undefined) replaySamples.push(rss);
+  }, 250);
+  const code = await new Promise<number | null>((resolve) => replay.on('close', resolve));
+  clearInterval(sampler);
+  const summary = /(\d+) exchanges: (\d+) same, 0 different, 0 errors/.exec(out);
+  console.log(
+    `replay: ${summary?.[0] ?? out.slice(-500)} in ${((Date.now() - replayStarted) / 1000).toFixed(0)} s, ` +
+      `RSS highest ${mb(Math.max(...replaySamples))}`,
+  );
+  expect([code, summary?.[1] === summary?.[2]], out.slice(-2000)).toEqual([0, true]);
+  expect(Math.max(...replaySamples)).toBeLessThan(256 * MB);
 
-    // Every exchange a caller saw finish is in the recording, once.
-    const recorded = new Uint8Array(Math.max(flags.length, sent));
-    let entries = 0;
-    for await (const entry of harFileEntries(har)) {
-      const id = Number(/(?:id|requestJson)=(\d+)$/.exec(entry.request.url)![1]);
-      expect(recorded[id], `id ${id} twice`).toBe(0);
-      recorded[id] = 1;
-      entries++;
-    }
-    expect(entries).toBe(Number(summary![1]));
-    const missing = flags.reduce((list: number[], flag, id) => (flag && !recorded[id] ? [...list, id] : list), []);
-    expect(missing).toEqual([]);
-    expect(entries).toBeGreaterThanOrEqual(TOTAL);
-  },
-);
+  // Every exchange a caller saw finish is in the recording, once.
+  const recorded = new Uint8Array(Math.max(flags.length, sent));
+  let entries = 0;
+  for await (const entry of harFileEntries(har)) {
+    const id = Number(/(?:id|requestJson)=(\d+)$/.exec(entry.request.url)![1]);
+    expect(recorded[id], `id ${id} twice`).toBe(0);
+    recorded[id] = 1;
+    entries++;
+  }
+  expect(entries).toBe(Number(summary![1]));
+  const missing = flags.reduce((list: number[], flag, id) => (flag && !recorded[id] ? [...list, id] : list), []);
+  expect(missing).toEqual([]);
+  expect(entries).toBeGreaterThanOrEqual(TOTAL);
+});
