@@ -32,6 +32,10 @@ const FIRST_DIFFERENCE: Record<EditedCase, string> = {
   'elements moved (GetVersion before Notify)':
     'Legacy.wsdl:5:7 (served) and Legacy.wsdl:5:7 (generated): <s:element name="GetVersion"> has ' +
     'name="GetVersion", where the runtime writes name="Notify"',
+  'the service schema unqualified (elementFormDefault="unqualified")':
+    'Legacy.wsdl:4:5 (served) and Legacy.wsdl:4:5 (generated): <s:schema elementFormDefault="unqualified" ' +
+    'targetNamespace="http://tempuri.org/"> has elementFormDefault="unqualified", where the runtime writes ' +
+    'elementFormDefault="qualified"',
 };
 
 async function importEdited(name: EditedCase) {

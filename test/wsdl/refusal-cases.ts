@@ -137,10 +137,6 @@ export const REFUSALS = {
     `<s:element name="Notify" type="tns:NotifyRequest" />\n      <s:complexType name="NotifyRequest">\n` +
       `        <s:sequence>\n          ${NOTIFY_PARAMETER}\n        </s:sequence>\n      </s:complexType>`,
   ]),
-  'the service schema unqualified (elementFormDefault="unqualified")': edit(LEGACY, [
-    '<s:schema elementFormDefault="qualified" targetNamespace="http://tempuri.org/">',
-    '<s:schema elementFormDefault="unqualified" targetNamespace="http://tempuri.org/">',
-  ]),
   'request element not a sequence': edit(LEGACY, [
     `<s:sequence>\n            ${NOTIFY_PARAMETER}\n          </s:sequence>`,
     `<s:choice>\n            ${NOTIFY_PARAMETER}\n          </s:choice>`,
@@ -191,6 +187,10 @@ export const EDITED = {
   ]),
   'HTTP leaves out an operation the runtime offers': withoutHttpNotify(LEGACY_HTTP),
   'elements moved (GetVersion before Notify)': getVersionFirst(LEGACY),
+  'the service schema unqualified (elementFormDefault="unqualified")': edit(LEGACY, [
+    '<s:schema elementFormDefault="qualified" targetNamespace="http://tempuri.org/">',
+    '<s:schema elementFormDefault="unqualified" targetNamespace="http://tempuri.org/">',
+  ]),
 } as const;
 
 /** LegacySoapOnly.wsdl with the wrapper elements of GetVersion moved above those of Notify, by hand. */
