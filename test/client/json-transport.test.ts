@@ -19,7 +19,7 @@ import {
   type ClientTransport,
 } from '../../runtime/src/client.js';
 import { createServiceServer } from '../../runtime/src/server.js';
-import { LIBRARY_SCRIPT, LIBRARY_SCRIPT_HANDLERS, sampleBook } from './library-script.js';
+import { asXmlCarriesIt, CALLS, instants, LIBRARY_SCRIPT, LIBRARY_SCRIPT_HANDLERS } from './library-script.js';
 
 const SERVICE = describeService(LIBRARY_SCRIPT);
 const servers: ReturnType<typeof createServiceServer>[] = [];
@@ -44,25 +44,6 @@ afterAll(async () => {
   await Promise.all(servers.map((s) => new Promise<void>((done) => s.close(() => done()))));
 });
 
-/** A result with each `XsdDateTime` as its instant (JSON dates are UTC instants; SOAP keeps the written form). */
-export function instants(value: unknown): unknown {
-  if (value instanceof XsdDateTime) return { instant: value.toDate().getTime() };
-  if (Array.isArray(value)) return value.map(instants);
-  if (value instanceof Uint8Array || value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, instants(v)]));
-}
-
-/**
- * A JSON result less what XML cannot carry: XmlSerializer leaves out a null item of an `[XmlElement]` array
- * (`Keywords: ["cats", "", null]` reads `["cats", ""]` over SOAP), JSON keeps it.
- */
-function asXmlCarriesIt(json: unknown): unknown {
-  if (Array.isArray(json)) return json.map(asXmlCarriesIt);
-  if (json === null || typeof json !== 'object' || !('Isbn' in json)) return json;
-  const book = json as { Keywords?: unknown[] };
-  return book.Keywords ? { ...book, Keywords: book.Keywords.filter((k) => k !== null) } : book;
-}
-
 function bodyOf(request: IncomingMessage): Promise<string> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
@@ -70,34 +51,6 @@ function bodyOf(request: IncomingMessage): Promise<string> {
     request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
   });
 }
-
-/** Calls every transport is compared on: the operation and its input. */
-export const CALLS: readonly (readonly [string, object])[] = [
-  ['GetBook', { isbn: '978-0' }],
-  ['FindBooks', { authors: ['Ada'], genres: ['Poetry'], max: 2 }],
-  ['AddBook', { book: sampleBook('x') }],
-  ['EchoBook', { book: sampleBook('echo') }],
-  ['EchoGenres', { genres: ['Fiction', 'non-fiction'] }],
-  ['EchoFormat', { format: ['Hardcover', 'Audio'] }],
-  ['RoundTripDate', { value: XsdDateTime.parse('2024-02-29T12:30:45.123Z') }],
-  ['GetPerson', { which: 1 }],
-  ['GetPerson', { which: 2 }],
-  ['GetPerson', { which: 3 }],
-  ['GetPeople', {}],
-  ['DescribePerson', { person: { $type: 'Author', Name: 'Ada', BirthYear: 1815, Country: 'UK' } }],
-  ['DescribePerson', { person: { Name: 'Bob', BirthYear: null } }],
-  ['Ping', {}],
-  ['Add', { a: 2, b: 40 }],
-  ['Concat', { a: 'é & <x>', b: 7, c: true, d: 2.5 }],
-  ['Renamed', { x: 'y' }],
-  ['Dates', {}],
-  ['Mixed', {}],
-  ['Titles', { count: 3 }],
-  ['GetBookByGet', { isbn: '978-0 "q" & ü' }],
-  ['Lend', { barcode: 'c-1', until: XsdDateTime.parse('2024-02-29T12:00:00Z') }],
-  ['Lend', { barcode: 'c-1', until: null }],
-  ['GetBookXml', { isbn: 'xml' }],
-];
 
 describe('the json transport against the generated server of a [ScriptService]', () => {
   it.each(CALLS.map(([op, input], i) => [i, op, input] as const))(
