@@ -32,7 +32,11 @@ export const JSON_ERROR_MESSAGE = 'There was an error processing the request.';
  * The method a request calls by JSON, or `undefined` when it is no JSON call (and another protocol answers it).
  * `endpointPath` is the endpoint as the request spelled it (`''` when the request is outside the service).
  */
-export function jsonCallMethod(call: IncomingCall, tables: ServiceTables, endpointPath: string): string | undefined {
+export function jsonCallMethod(
+  call: Pick<IncomingCall, 'headers' | 'path'>,
+  tables: ServiceTables,
+  endpointPath: string,
+): string | undefined {
   if (tables.service.scriptService !== true || endpointPath === '') return undefined;
   const contentType = headerValue(call.headers, 'content-type')?.toLowerCase();
   if (contentType === undefined || (contentType !== 'application/json' && !contentType.startsWith('application/json;')))
