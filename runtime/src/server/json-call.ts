@@ -19,7 +19,7 @@ import { XML_CONTENT_TYPE } from '../soap-constants.js';
 import { headerValue, type IncomingCall } from './incoming-call.js';
 import { createContext, invokeHandler, MAX_REQUEST_LENGTH_EXCEEDED, type Failure } from './invoke.js';
 import { contentReply, textReply, withHeaders, type Reply } from './reply.js';
-import { httpResultDocument } from './result-value.js';
+import { scriptXmlDocument } from './result-value.js';
 import type { OperationEntry, ServiceTables } from './service-tables.js';
 import type { ResolvedOptions } from './server-options.js';
 
@@ -123,7 +123,7 @@ function resultReply(entry: OperationEntry, returned: unknown, tables: ServiceTa
     entry.replyParameters && op.result ? (returned as Record<string, unknown>)[op.result.key ?? 'result'] : returned;
   if (op.scriptMethod?.xmlResponse === true && op.result) {
     if (op.result.type === 'string' && typeof value === 'string') return contentReply(200, XML_CONTENT_TYPE, value);
-    return contentReply(200, XML_CONTENT_TYPE, httpResultDocument(op, tables.values, value));
+    return contentReply(200, XML_CONTENT_TYPE, scriptXmlDocument(op, tables.values, value));
   }
   const d = op.result ? writeJsonValue(op.result.type, value, tables.values.types) : 'null';
   return contentReply(200, JSON_CONTENT_TYPE, `{"d":${d}}`);
