@@ -27,7 +27,7 @@ export function libraryScriptSpec(): Spec {
     GetBookByGet: { scriptMethod: { useHttpGet: true } },
     GetBookXml: { scriptMethod: { responseFormat: 'xml' } },
     GetStringXml: { scriptMethod: { responseFormat: 'xml' } },
-    GetStringXmlSerialized: { scriptMethod: { responseFormat: 'xml' } },
+    GetStringXmlSerialized: { scriptMethod: { responseFormat: 'xml', xmlSerializeString: true } },
   };
   return {
     ...imported,
@@ -175,4 +175,6 @@ export const CALLS: readonly (readonly [string, object])[] = [
   ['Lend', { barcode: 'c-1', until: XsdDateTime.parse('2024-02-29T12:00:00Z') }],
   ['Lend', { barcode: 'c-1', until: null }],
   ['GetBookXml', { isbn: 'xml' }],
+  ['GetStringXml', { text: 'x & y' }],
+  ['GetStringXmlSerialized', { text: 'x & y' }],
 ];

@@ -104,7 +104,9 @@ function jsonBody(site: CallSite, reply: ReceivedReply): JsonValue {
 /** `ResponseFormat.Xml`: XmlSerializer's document of the result, whatever its namespace; a string as it is. */
 function readXmlResult(site: CallSite, op: OperationDescription, types: TypeTable, reply: ReceivedReply): unknown {
   const result = op.result!;
-  if (result.type === 'string') return new TextDecoder().decode(reply.bytes);
+  if (result.type === 'string' && op.scriptMethod?.xmlSerializeString !== true) {
+    return new TextDecoder().decode(reply.bytes);
+  }
   const root = replyDocument(site, reply);
   if (isNil(root)) return result.nillable ? null : undefined;
   try {
