@@ -18,6 +18,7 @@ import {
   XsdDateTime,
   type ClientTransport,
 } from '../../runtime/src/client.js';
+import { createServiceCaller as createBrowserCaller } from '../../runtime/src/client-browser.js';
 import { createServiceServer } from '../../runtime/src/server.js';
 import { asXmlCarriesIt, CALLS, instants, LIBRARY_SCRIPT, LIBRARY_SCRIPT_HANDLERS } from './library-script.js';
 
@@ -134,6 +135,40 @@ describe('the json transport against the generated server of a [ScriptService]',
     );
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ status: 500, transport: 'json' });
+  });
+
+  it('calls the same way from the browser entry, by fetch', async () => {
+    const call = createBrowserCaller(SERVICE, url, { transport: 'json', fetch: (u, init) => fetch(u, init) });
+    expect(await call('Add', { a: 2, b: 3 })).toBe(5);
+    expect(await call('Titles', { count: 2 })).toEqual(['T0', 'T1']);
+  });
+
+  it('refuses an operation with out or ref parameters over json, before anything is sent', async () => {
+    const withOut = {
+      ...SERVICE,
+      operations: SERVICE.operations.map((op) =>
+        op.name === 'Add'
+          ? {
+              ...op,
+              parameters: [...op.parameters, { name: 'sum', type: 'int', optional: false, direction: 'out' as const }],
+            }
+          : op,
+      ),
+    };
+    let sent = 0;
+    const counting = (u: string, init: RequestInit) => {
+      sent++;
+      return fetch(u, init);
+    };
+    const error = await createServiceCaller(withOut, url, { transport: 'json', fetch: counting })('Add', {
+      a: 1,
+      b: 2,
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as TypeError).message).toBe(
+      'Add has the out parameter sum, which JSON calls do not carry. Nothing was sent.',
+    );
+    expect(sent).toBe(0);
   });
 
   it('refuses json for a service that is no [ScriptService], before anything is sent', () => {
