@@ -19,6 +19,7 @@ import {
   type ClientTransport,
 } from '../../runtime/src/client.js';
 import { createServiceCaller as createBrowserCaller } from '../../runtime/src/client-browser.js';
+import type { ParameterDescription } from '../../runtime/src/service-description.js';
 import { createServiceServer } from '../../runtime/src/server.js';
 import { asXmlCarriesIt, CALLS, instants, LIBRARY_SCRIPT, LIBRARY_SCRIPT_HANDLERS } from './library-script.js';
 
@@ -144,13 +145,14 @@ describe('the json transport against the generated server of a [ScriptService]',
   });
 
   it('refuses an operation with out or ref parameters over json, before anything is sent', async () => {
+    const SUM_OUT: ParameterDescription = { name: 'sum', type: 'int', optional: false, direction: 'out' };
     const withOut = {
       ...SERVICE,
       operations: SERVICE.operations.map((op) =>
         op.name === 'Add'
           ? {
               ...op,
-              parameters: [...op.parameters, { name: 'sum', type: 'int', optional: false, direction: 'out' as const }],
+              parameters: [...op.parameters, SUM_OUT],
             }
           : op,
       ),

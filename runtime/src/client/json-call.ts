@@ -12,7 +12,7 @@
  * JSON calls carry no SOAP headers and no `out`/`ref` parameters (ASP.NET AJAX has neither): an operation with
  * `out` or `ref` parameters is refused before anything is sent.
  */
-import { isJsonObject, JsonSyntaxError, parseJson, type JsonValue } from '../json/json-text.js';
+import { isJsonObject, JsonSyntaxError, parseJson, quoteJsonString, type JsonValue } from '../json/json-text.js';
 import { JsonValueError, readJsonValue, writeJsonValue } from '../json/json-values.js';
 import type { OperationDescription } from '../service-description.js';
 import type { TypeTable } from '../values/value-kinds.js';
@@ -65,7 +65,7 @@ export function jsonTarget(
         const href = query.length === 0 ? url.href : `${url.href}${url.search === '' ? '?' : '&'}${query.join('&')}`;
         return { url: href, method: 'GET', headers: sent, body: undefined };
       }
-      const body = `{${members.map(([name, json]) => `${JSON.stringify(name)}:${json}`).join(',')}}`;
+      const body = `{${members.map(([name, json]) => `${quoteJsonString(name)}:${json}`).join(',')}}`;
       return { url: url.href, method: 'POST', headers: sent, body };
     },
     read: (reply) => readJsonReply(site, op, types, reply),

@@ -124,7 +124,8 @@ function resultReply(entry: OperationEntry, returned: unknown, tables: ServiceTa
   const value =
     entry.replyParameters && op.result ? (returned as Record<string, unknown>)[op.result.key ?? 'result'] : returned;
   if (op.scriptMethod?.xmlResponse === true && op.result) {
-    if (op.result.type === 'string' && typeof value === 'string') return contentReply(200, XML_CONTENT_TYPE, value);
+    if (op.result.type === 'string' && typeof value === 'string' && op.scriptMethod.xmlSerializeString !== true)
+      return contentReply(200, XML_CONTENT_TYPE, value);
     return contentReply(200, XML_CONTENT_TYPE, scriptXmlDocument(op, tables.values, value));
   }
   const d = op.result ? writeJsonValue(op.result.type, value, tables.values.types) : 'null';
