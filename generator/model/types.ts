@@ -39,6 +39,8 @@ export interface ParameterModel {
   readonly namespace: string | undefined;
   /** `[XmlElement(Form = XmlSchemaForm.Unqualified)]`: the element is in no namespace (`form="unqualified"`). */
   readonly xmlForm?: 'unqualified';
+  /** `[XmlElement(Namespace)]` (the spec's `namespace`), which `namespace` then holds too. */
+  readonly xmlNamespace?: string;
 }
 
 export interface ResultModel {
@@ -64,6 +66,8 @@ export interface ResultModel {
   readonly namespace: string | undefined;
   /** `[return: XmlElement(Form = XmlSchemaForm.Unqualified)]`: the element is in no namespace. */
   readonly xmlForm?: 'unqualified';
+  /** `[return: XmlElement(Namespace)]` (the spec's `resultNamespace`), which `namespace` then holds too. */
+  readonly xmlNamespace?: string;
   /** The HTTP reply's root element's namespace when its class's `[XmlRoot(Namespace)]` says so, else `undefined`. */
   readonly httpNamespace: string | undefined;
 }
@@ -230,6 +234,8 @@ export interface OperationModel {
 export interface ScriptMethodModel {
   readonly useHttpGet: boolean;
   readonly responseFormat: 'json' | 'xml';
+  /** `XmlSerializeString`: a string result of `ResponseFormat.Xml` is XmlSerializer's `<string>` document. */
+  readonly xmlSerializeString: boolean;
 }
 
 /** The TypeScript names of an operation's SOAP header types (`ts-names.ts` allocates them). */

@@ -102,7 +102,10 @@ function siteElement(
     if (isXsdType(site.type) && !site.nillable) {
       const lexical = siteLexical(operation, site.type, value, named?.key);
       if (lexical === undefined) return '';
-      return lexical === '' ? `<${site.element} />` : `<${site.element}>${escapeXmlText(lexical)}</${site.element}>`;
+      // `[XmlElement(Namespace)]` puts the element in its namespace, declared on it.
+      const open =
+        site.namespace === undefined ? site.element : `${site.element} xmlns="${escapeXmlAttr(site.namespace)}"`;
+      return lexical === '' ? `<${open} />` : `<${open}>${escapeXmlText(lexical)}</${site.element}>`;
     }
     // A class's `[XmlRoot(Namespace)]` puts the element in the root's namespace, declared on it.
     const options = site.namespace === undefined ? { level } : { level, namespace: site.namespace };
@@ -126,6 +129,39 @@ export function httpResultDocument(site: OperationDescription, values: ValueCont
   const result = op.result!;
   try {
     return httpDocument(op, result, values, value);
+  } catch (error) {
+    throw withRoot(error, 'result');
+  }
+}
+
+/**
+ * A `ResponseFormat.Xml` script method's result (`json-call.ts`): what `XmlSerializer` of the result's type writes
+ * to a string for ASP.NET AJAX's `RestHandler`, as the runtime sends it: the HTTP reply document's root, in no
+ * namespace (the service's is ASMX's alone; a class's `[XmlRoot(Namespace)]` keeps its own), and no whitespace
+ * between elements.
+ */
+export function scriptXmlDocument(site: OperationDescription, values: ValueContext, value: unknown): string {
+  const op = httpView(site);
+  const result = op.result!;
+  const namespace = result.httpNamespace ?? '';
+  const plain = isTextType(result.type) && value !== null && value !== undefined;
+  try {
+    const root = writeValue(
+      { ...values, namespace },
+      result.httpElement ?? result.element,
+      result.type,
+      value,
+      { nillable: true },
+      {
+        lead: plain ? '' : DECLARATIONS,
+        tail: namespace === '' ? '' : ` xmlns="${escapeXmlAttr(namespace)}"`,
+        pretty: false,
+        depth: 0,
+        namespace,
+        scope: namespace,
+      },
+    );
+    return `${XML_DECLARATION}${root}`;
   } catch (error) {
     throw withRoot(error, 'result');
   }

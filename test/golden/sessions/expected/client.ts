@@ -7,6 +7,7 @@ import {
   ProtocolError,
   TimeoutError,
   NetworkError,
+  JsonFaultError,
   type CallOptions,
   type ClientOptions,
   type ClientFile,
@@ -16,7 +17,7 @@ import { service } from './service.js';
 import type { CountResult, PeekResult, EchoInput, EchoResult } from './types.js';
 
 /** The transports SessionCounter enables: what a client's or a call's `transport` may name. */
-export type SessionCounterTransport = 'soap11' | 'soap12' | 'httpGet' | 'httpPost';
+export type SessionCounterTransport = 'soap11' | 'soap12' | 'httpGet' | 'httpPost' | 'json';
 
 /**
  * Options of `createSessionCounterClient`: `url` (default `http://localhost:8080/SessionCounter.asmx`,
@@ -63,7 +64,7 @@ export interface SessionCounterClient {
 /**
  * A client of SessionCounter, calling `http://localhost:8080/SessionCounter.asmx` unless `options.url`
  * names another endpoint, by `soap11` unless `options.transport` names another of soap11, soap12,
- * httpGet, httpPost.
+ * httpGet, httpPost, json.
  *
  * @throws TypeError for a URL that is not http(s), or a transport the service does not enable
  */
@@ -77,4 +78,13 @@ export function createSessionCounterClient(options: SessionCounterClientOptions 
   };
 }
 
-export { SoapFaultError, HttpError, ProtocolError, TimeoutError, NetworkError, type ClientFile, type ClientUpload };
+export {
+  SoapFaultError,
+  HttpError,
+  ProtocolError,
+  TimeoutError,
+  NetworkError,
+  type ClientFile,
+  type ClientUpload,
+  JsonFaultError,
+};

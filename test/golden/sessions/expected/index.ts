@@ -14,6 +14,7 @@ export {
   ProtocolError,
   TimeoutError,
   NetworkError,
+  JsonFaultError,
 } from './client.js';
 export type {
   SessionCounterTransport,
