@@ -52,9 +52,17 @@ export function helpSamples(wsdl: string): ReadonlyMap<string, OperationSamples>
   const index = indexSchemas(root);
   const messages = new Map<string, XmlNode>();
   for (const message of childElements(root, WSDL_NS, 'message')) messages.set(message.attributes.get('name')!, message);
-  const portTypes = new Map<string, XmlNode>();
+  /** Each port type's operations by name, and by name and input name (overloads share a name). */
+  const portTypes = new Map<string, Map<string, XmlNode>>();
   for (const portType of childElements(root, WSDL_NS, 'portType')) {
-    portTypes.set(portType.attributes.get('name')!, portType);
+    const operations = new Map<string, XmlNode>();
+    for (const op of childElements(portType, WSDL_NS, 'operation')) {
+      const name = op.attributes.get('name')!;
+      const inputName = childElement(op, WSDL_NS, 'input')?.attributes.get('name');
+      if (!operations.has(name)) operations.set(name, op);
+      if (inputName !== undefined) operations.set(`${name}\u0000${inputName}`, op);
+    }
+    portTypes.set(portType.attributes.get('name')!, operations);
   }
   const result = new Map<string, Partial<Record<keyof OperationSamples, unknown>>>();
   const entry = (name: string) => {
@@ -117,14 +125,10 @@ function localPart(qname: string): string {
 }
 
 /** The port type's operation a binding operation binds: same name, and same input name when it names one. */
-function findOperation(portType: XmlNode, opBinding: XmlNode): XmlNode | undefined {
-  const name = opBinding.attributes.get('name');
+function findOperation(operations: ReadonlyMap<string, XmlNode>, opBinding: XmlNode): XmlNode | undefined {
+  const name = opBinding.attributes.get('name')!;
   const inputName = childElement(opBinding, WSDL_NS, 'input')?.attributes.get('name');
-  return childElements(portType, WSDL_NS, 'operation').find(
-    (op) =>
-      op.attributes.get('name') === name &&
-      (inputName === undefined || childElement(op, WSDL_NS, 'input')?.attributes.get('name') === inputName),
-  );
+  return operations.get(inputName === undefined ? name : `${name}\u0000${inputName}`);
 }
 
 function soapStyle(binding: XmlNode, opBinding: XmlNode, soap12: boolean): 'rpc' | 'document' {
