@@ -15,17 +15,10 @@
  * SOAP messages that are `use="encoded"` have no sample here (their pages keep the parameter list).
  */
 import { MICROSOFT_TYPES_NAMESPACE } from '../model/builtin-types.js';
-import { SourceText } from '../wsdl-reader/source-text.js';
-import {
-  childElement,
-  childElements,
-  parseXmlTree,
-  resolveQName,
-  type QName,
-  type XmlNode,
-} from '../wsdl-reader/xml-tree.js';
+import { childElement, childElements, resolveQName, type QName, type XmlNode } from '../wsdl-reader/xml-tree.js';
 import { HTTP_NS, SOAP11_NS, SOAP12_NS, WSDL_NS, XSD_NS } from '../wsdl-reader/wsdl-namespaces.js';
 import { SampleXmlWriter, type SamplePiece } from './sample-xml-writer.js';
+import { servedWsdlTree } from './served-wsdl-tree.js';
 
 const XSI_NS = 'http://www.w3.org/2001/XMLSchema-instance';
 const SOAP_ENVELOPE_11 = 'http://schemas.xmlsoap.org/soap/envelope/';
@@ -48,7 +41,7 @@ export interface OperationSamples {
 
 /** Every operation's samples, by the name its page has (the input message name or the operation name). */
 export function helpSamples(wsdl: string): ReadonlyMap<string, OperationSamples> {
-  const root = parseXmlTree(new SourceText(wsdl, 'the served WSDL'));
+  const root = servedWsdlTree(wsdl);
   const index = indexSchemas(root);
   const messages = new Map<string, XmlNode>();
   for (const message of childElements(root, WSDL_NS, 'message')) messages.set(message.attributes.get('name')!, message);
@@ -143,7 +136,7 @@ function soapStyle(binding: XmlNode, opBinding: XmlNode, soap12: boolean): 'rpc'
 function queryString(message: XmlNode): Sample {
   const pieces: SamplePiece[] = [];
   for (const part of childElements(message, WSDL_NS, 'part')) {
-    const type = resolveQName(part, part.attributes.get('type') ?? '');
+    const type = qnameAttribute(part, 'type');
     let typeName = type?.localName ?? '';
     let count = 1;
     if (type && type.namespace !== XSD_NS && type.namespace !== MICROSOFT_TYPES_NAMESPACE) {
@@ -169,6 +162,12 @@ function camel(name: string): string {
   if (upper <= 1 || upper === name.length)
     return name.slice(0, Math.max(upper, 1)).toLowerCase() + name.slice(Math.max(upper, 1));
   return name.slice(0, upper - 1).toLowerCase() + name.slice(upper - 1);
+}
+
+/** A QName-valued attribute's name; `undefined` when the attribute is absent (`XmlQualifiedName.Empty`). */
+function qnameAttribute(node: XmlNode, attribute: string): QName | undefined {
+  const value = node.attributes.get(attribute);
+  return value ? resolveQName(node, value) : undefined;
 }
 
 // --- the schemas ------------------------------------------------------------------------------------------------
@@ -279,7 +278,7 @@ class Walker {
           childElements(headerMessage, WSDL_NS, 'part').find(
             (p) => p.attributes.get('name') === header.attributes.get('part'),
           );
-        const element = part && resolveQName(part, part.attributes.get('element') ?? '');
+        const element = part && qnameAttribute(part, 'element');
         if (element) this.topLevelElement(element, 0);
       }
       w.endElement();
@@ -288,8 +287,8 @@ class Walker {
     const rpc = style === 'rpc';
     if (rpc) w.startElement(response ? `${operation}Response` : operation, body.attributes.get('namespace') ?? '');
     for (const part of childElements(message, WSDL_NS, 'part')) {
-      const element = resolveQName(part, part.attributes.get('element') ?? '');
-      const type = resolveQName(part, part.attributes.get('type') ?? '');
+      const element = qnameAttribute(part, 'element');
+      const type = qnameAttribute(part, 'type');
       if (rpc) {
         this.element(
           {
@@ -313,7 +312,7 @@ class Walker {
 
   httpReturn(part: XmlNode): Sample {
     const w = (this.writer = new SampleXmlWriter());
-    const element = resolveQName(part, part.attributes.get('element') ?? '');
+    const element = qnameAttribute(part, 'element');
     if (!element) {
       w.raw('<?xml version="1.0"?>\n');
       w.text([{ placeholder: 'xml' }]);
@@ -464,7 +463,7 @@ class Walker {
     let group = particle;
     let groupSchema = schema;
     if (particle.localName === 'group') {
-      const ref = resolveQName(particle, particle.attributes.get('ref') ?? '');
+      const ref = qnameAttribute(particle, 'ref');
       const declared = ref && this.index.groups.get(key(ref));
       const inner =
         declared && declared.node.elements.find((e) => e.namespace === XSD_NS && e.localName !== 'annotation');
