@@ -3,6 +3,7 @@ import { bindingChanges } from './binding-rules.js';
 import { CHANGE_LEVELS, type Change } from './change.js';
 import type { DiffContext, DiffOptions } from './diff-context.js';
 import { operationChanges } from './operation-rules.js';
+import { scriptNamespaceChanges } from './script-namespace-rules.js';
 import { scriptServiceChanges } from './script-service-rules.js';
 import { serviceChanges } from './service-rules.js';
 import { matchTypes } from './type-matching.js';
@@ -22,6 +23,7 @@ export function diffModels(oldModel: ServiceModel, newModel: ServiceModel, optio
     ...operationChanges(ctx),
     ...typeChanges(ctx),
     ...scriptServiceChanges(ctx),
+    ...scriptNamespaceChanges(ctx),
   ]);
 }
 

@@ -4,6 +4,7 @@ import { BINDING_KINDS, type BindingKind } from '../model/types.js';
 import { checkTypeRefs, type TypeRefUse } from './check-type-refs.js';
 import { parseChoice, parseTypes } from './parse-types.js';
 import { parseScriptMethod } from './parse-script-method.js';
+import { parseScriptNamespace } from './parse-script-namespace.js';
 import {
   checkBindingUses,
   parseSoapBindings,
@@ -224,6 +225,7 @@ class Checker extends YamlChecker {
       'parameterStyle',
       'soapBindings',
       'scriptService',
+      'scriptNamespace',
     ]);
     let name: string | undefined;
     if (this.need(map, f, entry.path, 'name')) name = this.name(f.name!, 'service name', false);
@@ -258,6 +260,7 @@ class Checker extends YamlChecker {
     const soapBindings = f.soapBindings && parseSoapBindings(this, f.soapBindings);
     const scriptService = f.scriptService && this.boolean(f.scriptService);
     this.scriptService = scriptService === true;
+    const scriptNamespace = f.scriptNamespace && parseScriptNamespace(this, f.scriptNamespace, this.scriptService);
     this.soapBindings = {
       parsed: soapBindings,
       service: { name, binding: f.binding, claim: conformanceClaim === true ? f.conformanceClaim : undefined },
@@ -277,6 +280,7 @@ class Checker extends YamlChecker {
       ...(parameterStyle !== undefined && { parameterStyle }),
       ...(soapBindings && { soapBindings: soapBindings.list }),
       ...(scriptService !== undefined && { scriptService }),
+      ...(scriptNamespace !== undefined && { scriptNamespace }),
     };
   }
 
