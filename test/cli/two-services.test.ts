@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { describeRun, runProgram } from '../interop/run-program.js';
 import { sharedFile } from '../shared-files.js';
-import { cliProcess, ROOT, startCliServer, tempDir } from './run-cli.js';
+import { cliProcess, ROOT, startCliServer, tempDir, type CliServer } from './run-cli.js';
 
 const INVENTORY_WSDL = sharedFile('wsdl-corpus/Inventory.wsdl');
 const HEADERS_WSDL = join(ROOT, 'test/fixtures/asmx-corpus/Headers.wsdl');
@@ -78,25 +78,28 @@ it('sets up a second service beside the first, and every command acts on either 
   });
   expect(tsc.code, describeRun(tsc)).toBe(0);
 
-  const inventory = await startCliServer(['serve', '--port', '0'], /serving Inventory at (http:\S+)/, { cwd: dir });
-  const served = await startCliServer(['serve', ...headers, '--port', '0'], /serving Headers at (http:\S+)/, {
-    cwd: dir,
-  });
-  const proxy = await startCliServer(
-    ['proxy', ...headers, '--upstream', new URL(served.address).origin, '--port', '0'],
-    /proxying Headers at (http:\S+)/,
-    { cwd: dir },
-  );
+  // Each server started is stopped, whatever fails.
+  const started: CliServer[] = [];
+  const start = async (args: string[], ready: RegExp) => {
+    const server = await startCliServer(args, ready, { cwd: dir });
+    started.push(server);
+    return server;
+  };
+  let inventory, served;
   try {
+    inventory = await start(['serve', '--port', '0'], /serving Inventory at (http:\S+)/);
+    served = await start(['serve', ...headers, '--port', '0'], /serving Headers at (http:\S+)/);
+    const proxy = await start(
+      ['proxy', ...headers, '--upstream', new URL(served.address).origin, '--port', '0'],
+      /proxying Headers at (http:\S+)/,
+    );
     expect(await (await fetch(`${proxy.address}?wsdl`)).text()).toContain('<wsdl:service name="Headers">');
     expect(inventory.output()).toContain('with handlers from src/handlers.ts');
     expect(served.output()).toContain('with handlers from src/headers/handlers.ts');
     expect(await (await fetch(`${inventory.address}?wsdl`)).text()).toContain('<wsdl:service name="Inventory">');
     expect(await (await fetch(`${served.address}?wsdl`)).text()).toContain('<wsdl:service name="Headers">');
   } finally {
-    proxy.child.kill('SIGTERM');
-    inventory.child.kill('SIGTERM');
-    served.child.kill('SIGTERM');
+    for (const server of started) server.child.kill('SIGTERM');
   }
   expect(await inventory.exited).toBe(0);
   expect(await served.exited).toBe(0);
