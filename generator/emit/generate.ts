@@ -4,7 +4,7 @@ import { emitClientModule } from './client-module.js';
 import { emitDocumentsModule } from './documents-module.js';
 import { emitIndexModule } from './index-module.js';
 import { emitRuntimeFiles } from './runtime-files.js';
-import { DEFAULT_RUNTIME_MODE } from './runtime-symbols.js';
+import { DEFAULT_RUNTIME_MODE, type RuntimeMode } from './runtime-symbols.js';
 import { emitServerModule } from './server-module.js';
 import { emitServiceModule } from './service-module.js';
 import { emitTestsModule } from './tests-module.js';
@@ -23,7 +23,22 @@ export async function generate(model: ServiceModel, options: GenerateOptions = {
   if (model.codeBlockers.length > 0) throw new UnsupportedSpecError(model.name, model.codeBlockers);
   const baseUrl = options.baseUrl ?? DEFAULT_BASE_URL;
   const runtime = options.runtime ?? DEFAULT_RUNTIME_MODE;
-  // The modules of the public API, in the order index.ts re-exports them.
+  // The test suite first: the largest module, made while the heap holds least.
+  const tests = options.tests === false ? [] : [emitTestsModule(model, options.tests?.importPath)];
+  const files = [
+    ...emitWsdl(model, baseUrl),
+    ...(runtime === 'vendor' ? emitRuntimeFiles() : []),
+    ...apiModules(model, baseUrl, runtime),
+    ...tests,
+  ];
+  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/**
+ * The modules of the public API, in the order index.ts re-exports them, and index.ts, printed. Their structures
+ * are dropped once printed: for a service of a thousand operations they hold tens of megabytes.
+ */
+function apiModules(model: ServiceModel, baseUrl: string, runtime: RuntimeMode): GeneratedFile[] {
   const modules: TsModule[] = [
     emitServerModule(model, runtime),
     emitClientModule(model, serviceAddress(model, baseUrl), runtime),
@@ -31,14 +46,7 @@ export async function generate(model: ServiceModel, options: GenerateOptions = {
     emitServiceModule(model, runtime),
     emitDocumentsModule(model, runtime),
   ];
-  const index = emitIndexModule(modules);
-  const files = [
-    ...emitWsdl(model, baseUrl),
-    ...(runtime === 'vendor' ? emitRuntimeFiles() : []),
-    ...[...modules, index].map(printTsModule),
-    ...(options.tests === false ? [] : [emitTestsModule(model, options.tests?.importPath)]),
-  ];
-  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return [...modules, emitIndexModule(modules)].map(printTsModule);
 }
 
 /**

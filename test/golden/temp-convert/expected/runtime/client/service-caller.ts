@@ -19,6 +19,7 @@ import {
 } from './client-options.js';
 import type { CallSite } from './errors.js';
 import { readHttpReply } from './http-reply.js';
+import { jsonTarget, type JsonTarget } from './json-call.js';
 import { buildOutgoingRequest, requestTarget, type RequestTarget } from './outgoing-request.js';
 import { requestValues } from './request-values.js';
 import type { ReceivedReply } from './received-reply.js';
@@ -59,6 +60,7 @@ export function createCaller(
       {
         op,
         targets: {} as Partial<Record<Transport, PreparedTarget>>,
+        json: undefined as JsonTarget | undefined,
         values: inNamespace(context, op.requestNamespace),
       },
     ]),
@@ -70,6 +72,17 @@ export function createCaller(
     const transport =
       callOptions.transport === undefined ? client.transport : checkTransport(service, callOptions.transport);
     const timeoutMs = callOptions.timeoutMs === undefined ? client.timeoutMs : checkTimeout(callOptions.timeoutMs);
+    if (transport === 'json') {
+      const json = (entry.json ??= jsonTarget(client.endpoint, op, client.headers, context.types));
+      const reply = await send(
+        json.request(input, callOptions.headers),
+        json.site,
+        timeoutMs,
+        client.signal,
+        callOptions.signal,
+      );
+      return json.read(reply) as R;
+    }
     const target = (entry.targets[transport] ??= prepareTarget(
       namespace,
       client.endpoint,
