@@ -8,7 +8,9 @@ import { DEFAULT_RUNTIME_MODE } from './runtime-symbols.js';
 import { emitServerModule } from './server-module.js';
 import { emitServiceModule } from './service-module.js';
 import { emitTestsModule } from './tests-module.js';
-import { printTsModule, type TsModule } from '../printer/ts-module.js';
+import { exportsOf, printTsModule, type TsModule } from '../printer/ts-module.js';
+import { emitJsonSchemasModule } from './json-schemas-module.js';
+import { compileJsonTypes } from './json-types.js';
 import { emitTypesModule } from './types-module.js';
 import { UnsupportedSpecError } from './unsupported-error.js';
 import { emitWsdl } from './wsdl.js';
@@ -23,11 +25,14 @@ export async function generate(model: ServiceModel, options: GenerateOptions = {
   if (model.codeBlockers.length > 0) throw new UnsupportedSpecError(model.name, model.codeBlockers);
   const baseUrl = options.baseUrl ?? DEFAULT_BASE_URL;
   const runtime = options.runtime ?? DEFAULT_RUNTIME_MODE;
+  // Typed JSON strings: their TypeScript types (json-schema-to-typescript) and validators (ajv), when there are any.
+  const plainTypes = exportsOf(emitTypesModule(model, runtime));
+  const jsonTypes = await compileJsonTypes(model, new Set([...plainTypes.types, ...plainTypes.values]));
   // The modules of the public API, in the order index.ts re-exports them.
   const modules: TsModule[] = [
     emitServerModule(model, runtime),
     emitClientModule(model, serviceAddress(model, baseUrl), runtime),
-    emitTypesModule(model, runtime),
+    emitTypesModule(model, runtime, jsonTypes),
     emitServiceModule(model, runtime),
     emitDocumentsModule(model, runtime),
   ];
@@ -36,6 +41,7 @@ export async function generate(model: ServiceModel, options: GenerateOptions = {
     ...emitWsdl(model, baseUrl),
     ...(runtime === 'vendor' ? emitRuntimeFiles() : []),
     ...[...modules, index].map(printTsModule),
+    ...(await emitJsonSchemasModule(model, runtime)),
     ...(options.tests === false ? [] : [emitTestsModule(model, options.tests?.importPath)]),
   ];
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

@@ -3,6 +3,7 @@ import type { RuntimeValueName, TsDeclaration } from './ts-types.js';
 import type { ArrayTypeModel, ChoiceModel, TypeModel } from './type-model.js';
 import type { TypeRef } from './type-refs.js';
 import type { WsdlModel } from './wsdl-model.js';
+import type { JsonSchemaObject } from '../spec/spec-types.js';
 
 /** The four ways an ASMX service is reachable, in the order ASMX lists its bindings. */
 export type BindingKind = 'soap11' | 'soap12' | 'httpGet' | 'httpPost';
@@ -39,6 +40,21 @@ export interface ParameterModel {
   readonly namespace: string | undefined;
   /** `[XmlElement(Form = XmlSchemaForm.Unqualified)]`: the element is in no namespace (`form="unqualified"`). */
   readonly xmlForm?: 'unqualified';
+  /** A typed JSON string (`json:`): `tsType` is then its schema's type. */
+  readonly json?: JsonSiteModel;
+}
+
+/**
+ * A typed JSON string (`json:` of a parameter, `resultJson:`): a string on the wire and in the WSDL, its schema's
+ * value in TypeScript. Named once here for the emitters: the type in `types.ts`, the validator in `json-schemas.ts`.
+ */
+export interface JsonSiteModel {
+  /** The schema, self-contained (`parse-json-schema.ts`). */
+  readonly schema: JsonSchemaObject;
+  /** The TypeScript type of the value: `{Method}{Parameter}Json` (`…Json` once), `{Method}ResultJson`. */
+  readonly tsType: string;
+  /** The validator `json-schemas.ts` exports: `validate{tsType}`. */
+  readonly validator: string;
 }
 
 export interface ResultModel {
@@ -66,6 +82,8 @@ export interface ResultModel {
   readonly xmlForm?: 'unqualified';
   /** The HTTP reply's root element's namespace when its class's `[XmlRoot(Namespace)]` says so, else `undefined`. */
   readonly httpNamespace: string | undefined;
+  /** A typed JSON string (`resultJson:`): `tsType` is then its schema's type. */
+  readonly json?: JsonSiteModel;
 }
 
 /** A SOAP header of an operation (`[SoapHeader("field")]`). */

@@ -116,14 +116,22 @@ class SchemaLoader {
     const declared = (doc.value as Record<string, unknown>)['$schema'];
     if (declared !== undefined && declared !== DRAFT_07 && declared !== `${DRAFT_07}#`) {
       const at = this.keywordPos(doc, ['$schema']);
-      this.problemAt(doc.file, at, `asmxgen reads JSON Schema draft-07 ("$schema": "${DRAFT_07}#"); not ${JSON.stringify(declared)}`);
+      this.problemAt(
+        doc.file,
+        at,
+        `asmxgen reads JSON Schema draft-07 ("$schema": "${DRAFT_07}#"); not ${JSON.stringify(declared)}`,
+      );
       return false;
     }
     if (ajv.validateSchema(doc.value as object) === true) return true;
     const first = ajv.errors?.[0];
     const path = (first?.instancePath ?? '').split('/').slice(1).map(unescapePointer);
     const where = path.length === 0 ? '' : ` at /${path.map(escapePointer).join('/')}`;
-    this.problemAt(doc.file, this.keywordPos(doc, path), `not a valid JSON Schema${where}: ${first?.message ?? 'refused'}`);
+    this.problemAt(
+      doc.file,
+      this.keywordPos(doc, path),
+      `not a valid JSON Schema${where}: ${first?.message ?? 'refused'}`,
+    );
     return false;
   }
 
@@ -182,7 +190,7 @@ class SchemaLoader {
   private newKey(abs: string): string {
     const base = abs
       .replace(/^.*[\\/]/, '')
-      .replace(/\.(json|ya?ml)$/i, '')
+      .replace(/(\.schema)?\.(json|ya?ml)$/i, '')
       .replace(/[^A-Za-z0-9_]/g, '_');
     const taken = new Set(this.keys.values());
     let name = base || 'schema';
