@@ -3,7 +3,6 @@ import type { RuntimeValueName, TsDeclaration } from './ts-types.js';
 import type { ArrayTypeModel, ChoiceModel, TypeModel } from './type-model.js';
 import type { TypeRef } from './type-refs.js';
 import type { WsdlModel } from './wsdl-model.js';
-import type { JsonSchemaObject } from '../spec/spec-types.js';
 
 /** The four ways an ASMX service is reachable, in the order ASMX lists its bindings. */
 export type BindingKind = 'soap11' | 'soap12' | 'httpGet' | 'httpPost';
@@ -56,6 +55,9 @@ export interface JsonSiteModel {
   /** The validator `json-schemas.ts` exports: `validate{tsType}`. */
   readonly validator: string;
 }
+
+/** A JSON Schema as a plain object (JSON values only). */
+export type JsonSchemaObject = { readonly [keyword: string]: unknown };
 
 export interface ResultModel {
   readonly type: TypeRef;

@@ -1,4 +1,4 @@
-import type { BindingKind } from '../model/types.js';
+import type { BindingKind, JsonSchemaObject } from '../model/types.js';
 import type { ChoiceElementDeclaration, TypeDeclaration } from '../model/type-declarations.js';
 
 /**
@@ -231,8 +231,7 @@ export interface SpecJson {
   readonly file?: string;
 }
 
-/** A JSON Schema as a plain object (JSON values only). */
-export type JsonSchemaObject = { readonly [keyword: string]: unknown };
+export type { JsonSchemaObject };
 
 export interface SpecHeader {
   /** The service class's field the header is bound to (`[SoapHeader("field")]`). */

@@ -9,7 +9,10 @@
 import { checkJsonValue, JsonStringError, readJsonString, writeJsonString } from '../json/json-string-value.js';
 import type { OperationDescription } from '../service-description.js';
 import { SoapFault } from '../soap-fault.js';
-import type { Handler } from './service-tables.js';
+import type { CallContext } from './server-options.js';
+
+/** A handler as the service's tables hold it (`service-tables.ts`). */
+type Handler = (input: Record<string, unknown>, ctx: CallContext) => unknown;
 
 export function withJsonStrings(op: OperationDescription, handler: Handler, replyParameters: boolean): Handler {
   const parameters = op.parameters.filter((p) => p.json !== undefined && p.direction !== 'out');
