@@ -30,7 +30,7 @@ export function parseJsonSite(
   }
   const node = entry.value;
   const specDir = dirname(specFile);
-  const loader = new SchemaLoader(c, entry);
+  const loader = new SchemaLoader(c, entry, specDir);
   let root: SchemaDocument | undefined;
   let file: string | undefined;
   if (isMap(node)) {
@@ -75,6 +75,8 @@ class SchemaLoader {
   constructor(
     private readonly c: YamlChecker,
     private readonly entry: Entry,
+    /** Files are shown as the spec's own path is, joined with their path from its folder. */
+    private readonly specDir: string,
   ) {}
 
   /** Reads and parses a schema file; `undefined` after reporting why it cannot be. */
@@ -177,7 +179,7 @@ class SchemaLoader {
     const abs = resolve(dir, path);
     let target = this.keys.get(abs);
     if (target === undefined) {
-      const shown = relative(process.cwd(), abs) || abs;
+      const shown = join(this.specDir, relative(resolve(this.specDir), abs));
       const loaded = this.load(abs, shown);
       target = this.newKey(abs);
       this.keys.set(abs, target);
