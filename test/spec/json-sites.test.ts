@@ -141,8 +141,8 @@ describe('json: and resultJson:', () => {
           '      - { name: e, json: schema.txt }\n',
       ),
     ).toEqual([
-      '<dir>/broken.json:4:1: operations[0].parameters[1].json: the JSON Schema file is not JSON or YAML: Flow map in block collection must be sufficiently indented and end with a }',
       '<dir>/invalid.json:3:15: operations[0].parameters[2].json: not a valid JSON Schema at /required: must be array',
+      '<dir>/broken.json:4:1: operations[0].parameters[1].json: the JSON Schema file is not JSON or YAML: Flow map in block collection must be sufficiently indented and end with a }',
       '<dir>/svc.yaml:7:26: operations[0].parameters[0].json: cannot read the JSON Schema file <dir>/missing.json: no such file',
       '<dir>/svc.yaml:10:26: operations[0].parameters[3].json: cannot read the JSON Schema file <dir>/nowhere.json: no such file',
       '<dir>/svc.yaml:11:26: operations[0].parameters[4].json: expected a JSON Schema: a mapping, or the path of a .json or .yaml file (got "schema.txt")',
