@@ -3,10 +3,12 @@
  * other files inlined under `$defs`), what the model names, and each refusal at its `file:line:column` — in the
  * spec, or in the schema's own file.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, describe, expect, it } from 'vitest';
+import { packageRoot } from '../../generator/package-root.js';
 import { buildModel } from '../../generator/spec/build-model.js';
 import { parseSpec } from '../../generator/spec/parse-spec.js';
 import { formatProblem, SpecError } from '../../generator/spec/spec-error.js';
@@ -162,5 +164,22 @@ describe('json: and resultJson:', () => {
       '<dir>/svc.yaml:8:37: operations[0].parameters[1].json: asmxgen reads JSON Schema draft-07 ("$schema": "http://json-schema.org/draft-07/schema#"); not "https://json-schema.org/draft/2020-12/schema"',
       "<dir>/svc.yaml:9:26: operations[0].parameters[2].json: the JSON Schema does not compile: can't resolve reference #/definitions/Nope from id #",
     ]);
+  });
+});
+
+describe('asmxgen.schema.json on json: and resultJson:', () => {
+  it('accepts them on strings only, as the loader does', () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: false });
+    const validate = ajv.compile(JSON.parse(readFileSync(join(packageRoot(), 'spec', 'asmxgen.schema.json'), 'utf8')));
+    const spec = (operation: object) => ({ service: { name: 'S', namespace: 'urn:s' }, operations: [operation] });
+    const ok = (operation: object) => validate(spec(operation));
+    expect(ok({ name: 'A', parameters: [{ name: 'a', json: { type: 'object' } }] })).toBe(true);
+    expect(ok({ name: 'A', parameters: [{ name: 'a', type: 'string', json: 'a.schema.json' }] })).toBe(true);
+    expect(ok({ name: 'A', result: 'string', resultJson: { type: 'array' } })).toBe(true);
+    expect(ok({ name: 'A', parameters: [{ name: 'a', type: 'int', json: { type: 'object' } }] })).toBe(false);
+    expect(ok({ name: 'A', parameters: [{ name: 'a', direction: 'out', json: { type: 'object' } }] })).toBe(false);
+    expect(ok({ name: 'A', parameters: [{ name: 'a', json: 42 }] })).toBe(false);
+    expect(ok({ name: 'A', resultJson: { type: 'array' } })).toBe(false);
+    expect(ok({ name: 'A', result: 'int', resultJson: { type: 'array' } })).toBe(false);
   });
 });
