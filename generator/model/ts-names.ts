@@ -51,6 +51,7 @@ export const RUNTIME_NAMES: readonly string[] = [
   'ClientOptions',
   'ClientUpload',
   'HttpError',
+  'JsonSchemaValidator',
   'NetworkError',
   'ProtocolError',
   'ServerOptions',
@@ -66,6 +67,8 @@ export const RUNTIME_NAMES: readonly string[] = [
   'createServiceFetchHandler',
   'createServiceHandler',
   'createServiceServer',
+  'jsonEqual',
+  'jsonLength',
 ];
 
 /** Hands out names, each once: a taken name gets `_` appended until it is free. */
