@@ -10,7 +10,7 @@ import { emitServiceModule } from './service-module.js';
 import { emitTestsModule } from './tests-module.js';
 import { exportsOf, printTsModule, type TsModule } from '../printer/ts-module.js';
 import { emitJsonSchemasModule } from './json-schemas-module.js';
-import { compileJsonTypes } from './json-types.js';
+import { compileJsonTypes, jsonSitesOf } from './json-types.js';
 import { emitTypesModule } from './types-module.js';
 import { UnsupportedSpecError } from './unsupported-error.js';
 import { emitWsdl } from './wsdl.js';
@@ -26,8 +26,10 @@ export async function generate(model: ServiceModel, options: GenerateOptions = {
   const baseUrl = options.baseUrl ?? DEFAULT_BASE_URL;
   const runtime = options.runtime ?? DEFAULT_RUNTIME_MODE;
   // Typed JSON strings: their TypeScript types (json-schema-to-typescript) and validators (ajv), when there are any.
-  const plainTypes = exportsOf(emitTypesModule(model, runtime));
-  const jsonTypes = await compileJsonTypes(model, new Set([...plainTypes.types, ...plainTypes.values]));
+  const jsonTypes =
+    jsonSitesOf(model).length === 0
+      ? undefined
+      : await compileJsonTypes(model, new Set(Object.values(exportsOf(emitTypesModule(model, runtime))).flat()));
   // The modules of the public API, in the order index.ts re-exports them.
   const modules: TsModule[] = [
     emitServerModule(model, runtime),
