@@ -17,7 +17,8 @@ import { emitWsdl } from './wsdl.js';
 
 /**
  * The whole generation: a pure function of the model and the options. Each
- * emitter returns its files, already formatted (no formatter runs); the list
+ * emitter returns its files, already formatted (no formatter runs, but prettier
+ * on the output of the JSON Schema tools, for typed JSON strings); the list
  * is sorted by path so the output never depends on emitter order. It returns
  * a promise, as the programmatic API always has.
  */
