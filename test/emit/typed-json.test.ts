@@ -1,7 +1,7 @@
 /**
  * Typed JSON strings change the generated code and nothing else: the default spec with the `json:` example of
- * docs/spec.md generates the same WSDL and help pages as the default spec (the committed `generated/`), byte for
- * byte, and its types name the schema's type.
+ * docs/spec.md generates the same WSDL and help pages as the default spec (the committed `generated/`, whose WSDL the
+ * golden scenario holds to the one the real runtime serves), byte for byte, and its types name the schema's type.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
