@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { describeIoError } from '../io/describe-io-error.js';
+import { probeProxyScript, proxyScriptUrl, withProxyScript } from './script-probe.js';
 import { DEFAULT_FETCH_TIMEOUT_MS, fetchInput, type FetchInputOptions } from '../io/fetch-input.js';
 import { htmlPageProblem, looksLikeHtml } from '../io/html-page.js';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
@@ -10,6 +11,7 @@ import { atomicWriteFile } from '../output/atomic-write.js';
 import { packageRoot } from '../package-root.js';
 import { parseSpec } from '../spec/parse-spec.js';
 import type { Spec } from '../spec/spec-types.js';
+import type { ProxyScriptReading } from '../wsdl-reader/read-proxy-script.js';
 import { readWsdl, WsdlError, type WsdlMismatch, type WsdlReading } from '../wsdl-reader/read-wsdl.js';
 import { wsdlFingerprint } from '../emit/kept-wsdl.js';
 import { renderWsdl } from '../emit/wsdl.js';
@@ -119,7 +121,9 @@ export function importCommand(ctx: CommandContext): CommandModule<object, Import
       // A description in several documents is written back as one: there is no single document to keep.
       const kept = difference && !toStdout && !documents ? keptPath(target, reading.spec.service.name) : undefined;
       if (kept) await checkTarget(kept, argv.force);
-      const read = argv['script-service'] ? withScriptService(reading.spec) : reading.spec;
+      const proxy = await probeScriptService(argv.wsdl, argv.timeout * 1000, argv, ctx);
+      const imported = proxy ? withProxyScript(reading.spec, proxy) : reading.spec;
+      const read = argv['script-service'] ? withScriptService(imported) : imported;
       const spec = kept ? keepOriginal(read, basename(kept)) : read;
       const yaml = renderSpecYaml(spec, {
         ...(!toStdout && { schemaPath: schemaPathFrom(target) }),
@@ -334,6 +338,32 @@ function decode(bytes: Uint8Array, charset: string | undefined, label: string): 
 
 function tooLarge(size: number): string {
   return `it is too large (${(size / 1024 / 1024).toFixed(1)} MiB); the limit is 16 MiB`;
+}
+
+/**
+ * `import <URL>` of an `.asmx`: its proxy script (`/js`), when it serves one, read (`script-probe.ts`); a line says
+ * what it set. Silent when there is none, but with `--verbose`.
+ */
+async function probeScriptService(
+  source: string,
+  timeoutMs: number,
+  argv: object,
+  ctx: CommandContext,
+): Promise<ProxyScriptReading | undefined> {
+  if (!/^https?:\/\//i.test(source)) return undefined;
+  const verbose = (argv as { verbose?: boolean }).verbose === true;
+  const reading = await probeProxyScript(source, {
+    timeoutMs,
+    ...(verbose && { onMiss: (line: string) => ctx.report.progress(line) }),
+  });
+  if (reading) {
+    const byGet = [...reading.methods.values()].filter((method) => method.useHttpGet).length;
+    ctx.report.progress(
+      `asmxgen: ${proxyScriptUrl(source)} is a [ScriptService]'s proxy script: scriptService set` +
+        (byGet > 0 ? `, ${byGet} method${byGet === 1 ? '' : 's'} called by GET (scriptMethod.useHttpGet)` : ''),
+    );
+  }
+  return reading;
 }
 
 /** `--script-service`: `[ScriptService]`, which the WSDL cannot show. */

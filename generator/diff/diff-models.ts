@@ -4,6 +4,7 @@ import { CHANGE_LEVELS, type Change } from './change.js';
 import type { DiffContext, DiffOptions } from './diff-context.js';
 import { jsonSchemaChanges } from './json-schema-rules.js';
 import { operationChanges } from './operation-rules.js';
+import { scriptNamespaceChanges } from './script-namespace-rules.js';
 import { scriptServiceChanges } from './script-service-rules.js';
 import { serviceChanges } from './service-rules.js';
 import { matchTypes } from './type-matching.js';
@@ -23,6 +24,7 @@ export function diffModels(oldModel: ServiceModel, newModel: ServiceModel, optio
     ...operationChanges(ctx),
     ...typeChanges(ctx),
     ...scriptServiceChanges(ctx),
+    ...scriptNamespaceChanges(ctx),
     ...jsonSchemaChanges(ctx),
   ]);
 }

@@ -8,6 +8,7 @@ import { OPERATION_RULES } from './operation-rules.js';
 import { PARAMETER_RULES } from './parameter-rules.js';
 import { RESULT_RULES } from './result-rules.js';
 import { HEADER_RULES } from './header-rules.js';
+import { SCRIPT_NAMESPACE_RULES } from './script-namespace-rules.js';
 import { SCRIPT_SERVICE_RULES } from './script-service-rules.js';
 import { SERVICE_RULES } from './service-rules.js';
 import { TYPE_RULES } from './type-rules.js';
@@ -25,5 +26,6 @@ export const DIFF_RULES: readonly DiffRule[] = [
   ...DATA_TYPE_RULES,
   ...ITEM_FORM_RULES,
   ...SCRIPT_SERVICE_RULES,
+  ...SCRIPT_NAMESPACE_RULES,
   ...JSON_SCHEMA_RULES,
 ];

@@ -23,6 +23,7 @@ export function describeService(model: ServiceModel, validators?: JsonValidators
     ...(model.types.length > 0 ? { types: model.typeDescriptions } : {}),
     ...(model.literalNamespace === model.namespace ? {} : { httpNamespace: model.literalNamespace }),
     ...(model.scriptService ? { scriptService: true } : {}),
+    ...(model.scriptNamespace !== undefined ? { scriptNamespace: model.scriptNamespace } : {}),
   };
 }
 

@@ -76,6 +76,9 @@ function serviceMap(doc: Document, spec: Spec): YAMLMap {
   }
   if (spec.service.style !== undefined) node.items.push(pair(doc, 'style', spec.service.style));
   if (spec.service.scriptService !== undefined) node.items.push(pair(doc, 'scriptService', spec.service.scriptService));
+  if (spec.service.scriptNamespace !== undefined) {
+    node.items.push(pair(doc, 'scriptNamespace', spec.service.scriptNamespace));
+  }
   return node;
 }
 

@@ -288,6 +288,8 @@ export interface ServiceModel {
   readonly description: string | undefined;
   /** `[ScriptService]`: the service answers JSON calls too (ASP.NET AJAX); never in the WSDL. */
   readonly scriptService: boolean;
+  /** The C# namespace of a `[ScriptService]`'s class, which its `/js` proxy class is declared in; none when global. */
+  readonly scriptNamespace: string | undefined;
   /** `[SoapRpcService]`: the SOAP bindings say `style="rpc"`, every operation is rpc/encoded unless it says otherwise. */
   readonly rpc: boolean;
   /** Where the literal types are (HTTP's reply documents): the service namespace, or `{namespace}/literalTypes` when `rpc`. */

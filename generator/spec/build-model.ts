@@ -437,6 +437,7 @@ export function buildModel(spec: Spec): ServiceModel {
     path: spec.service.path ?? defaultEndpointPath(svc),
     description: spec.service.description,
     scriptService: spec.service.scriptService === true,
+    scriptNamespace: spec.service.scriptNamespace,
     rpc: rpcService,
     literalNamespace: rpcService ? sub('literalTypes') : ns,
     bindings,

@@ -5,6 +5,7 @@ import { checkTypeRefs, type TypeRefUse } from './check-type-refs.js';
 import { parseChoice, parseTypes } from './parse-types.js';
 import { parseScriptMethod } from './parse-script-method.js';
 import { parseJsonSite } from './parse-json-schema.js';
+import { parseScriptNamespace } from './parse-script-namespace.js';
 import {
   checkBindingUses,
   parseSoapBindings,
@@ -234,6 +235,7 @@ class Checker extends YamlChecker {
       'parameterStyle',
       'soapBindings',
       'scriptService',
+      'scriptNamespace',
     ]);
     let name: string | undefined;
     if (this.need(map, f, entry.path, 'name')) name = this.name(f.name!, 'service name', false);
@@ -268,6 +270,7 @@ class Checker extends YamlChecker {
     const soapBindings = f.soapBindings && parseSoapBindings(this, f.soapBindings);
     const scriptService = f.scriptService && this.boolean(f.scriptService);
     this.scriptService = scriptService === true;
+    const scriptNamespace = f.scriptNamespace && parseScriptNamespace(this, f.scriptNamespace, this.scriptService);
     this.soapBindings = {
       parsed: soapBindings,
       service: { name, binding: f.binding, claim: conformanceClaim === true ? f.conformanceClaim : undefined },
@@ -287,6 +290,7 @@ class Checker extends YamlChecker {
       ...(parameterStyle !== undefined && { parameterStyle }),
       ...(soapBindings && { soapBindings: soapBindings.list }),
       ...(scriptService !== undefined && { scriptService }),
+      ...(scriptNamespace !== undefined && { scriptNamespace }),
     };
   }
 

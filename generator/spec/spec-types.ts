@@ -101,6 +101,12 @@ export interface SpecService {
    * `Content-Type: application/json`, replies `{"d":…}`); no WSDL shows it. Not when omitted.
    */
   readonly scriptService?: boolean;
+  /**
+   * The C# namespace of a `[ScriptService]`'s class (`Contoso.Services`): its `/js` proxy script declares the class
+   * there (`Type.registerNamespace('Contoso.Services')`, `Contoso.Services.Svc`), the name pages call it by. The
+   * global namespace when omitted.
+   */
+  readonly scriptNamespace?: string;
 }
 
 /** `[ScriptMethod]` of an operation of a `[ScriptService]` service: how its JSON calls are made and answered. */

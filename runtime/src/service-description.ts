@@ -134,6 +134,8 @@ export interface ServiceDescription {
   readonly httpNamespace?: string;
   /** `[ScriptService]`: `/X.asmx/Op` with a JSON content type is a JSON call (`server/json-call.ts`). */
   readonly scriptService?: boolean;
+  /** The C# namespace of a `[ScriptService]`'s class: its `/js` proxy class is declared there (`json/proxy-script.ts`). */
+  readonly scriptNamespace?: string;
 }
 
 /**

@@ -69,6 +69,8 @@ export interface ServerSettings {
   readonly rounds: number;
   readonly seconds: number;
   readonly connections: number;
+  /** Only the contenders whose id matches (`--cases=REGEX`), with what their ratios need; all by default. */
+  readonly cases?: string;
 }
 
 /** A contender's load over a round, and the CPU time its server's process spent meanwhile. */
@@ -97,6 +99,12 @@ export interface RatioSummary {
   readonly id: string;
   readonly perRound: readonly number[];
   readonly median: number;
+  /**
+   * The denominator's CPU per request over the numerator's, same round (how many times less CPU the numerator
+   * spends on a request): per round, median.
+   */
+  readonly cpuPerRound: readonly number[];
+  readonly cpuMedian: number;
 }
 
 export interface ServerResults {
@@ -117,6 +125,10 @@ const RATIOS: readonly [string, string][] = [
   ['generated soap12', 'bare node:http'],
   ['generated httpGet', 'bare node:http'],
   ['generated httpPost', 'bare node:http'],
+  // node-soap serves SOAP 1.1 only: the other transports are set against its SOAP 1.1.
+  ['generated soap12', 'node-soap soap11'],
+  ['generated httpGet', 'node-soap soap11'],
+  ['generated httpPost', 'node-soap soap11'],
   ['generated GetBook', 'node-soap GetBook'],
   ['generated GetBook sync', 'node-soap GetBook'],
   ['generated EchoBook', 'node-soap EchoBook'],
@@ -156,7 +168,17 @@ function joinSlices(slices: readonly RoundResult[]): RoundResult {
   };
 }
 
+/** The contenders whose id matches `cases`, and those the ratios of these need. */
+function selectContenders(cases: string | undefined): readonly ServerContender[] {
+  if (cases === undefined) return SERVER_CONTENDERS;
+  const pattern = new RegExp(cases);
+  const wanted = new Set(SERVER_CONTENDERS.filter((c) => pattern.test(c.id)).map((c) => c.id));
+  for (const [a, b] of RATIOS) if (wanted.has(a)) wanted.add(b);
+  return SERVER_CONTENDERS.filter((c) => wanted.has(c.id));
+}
+
 export async function benchServers(settings: ServerSettings, log: (line: string) => void): Promise<ServerResults> {
+  const SERVER_CONTENDERS = selectContenders(settings.cases);
   const kinds = [...new Set(SERVER_CONTENDERS.map((c) => c.server))];
   const servers = new Map<ServerKind, RunningServer>();
   try {
@@ -224,9 +246,11 @@ export async function benchServers(settings: ServerSettings, log: (line: string)
         cpuUsPerRequest: median(rounds.map((r) => r.cpuUs / r.total)),
       };
     });
-    const ratios = RATIOS.map(([a, b]) => {
+    const perRequest = (r: RoundResult) => r.cpuUs / r.total;
+    const ratios = RATIOS.filter(([a, b]) => results.has(a) && results.has(b)).map(([a, b]) => {
       const perRound = results.get(a)!.map((r, i) => r.rps / results.get(b)![i]!.rps);
-      return { id: `${a} / ${b}`, perRound, median: median(perRound) };
+      const cpuPerRound = results.get(a)!.map((r, i) => perRequest(results.get(b)![i]!) / perRequest(r));
+      return { id: `${a} / ${b}`, perRound, median: median(perRound), cpuPerRound, cpuMedian: median(cpuPerRound) };
     });
     return { settings, contenders, ratios, handlerCalls };
   } finally {

@@ -196,11 +196,108 @@ function dotNetJson(mono: string): string {
     .replaceAll('\u2029', '\\u2029');
 }
 
+/** The .NET client types of the spec's service: parameter and result classes and enums, method by method. */
+const NET_CLIENT_TYPES = [
+  'var gtc = Sys.Net.WebServiceProxy._generateTypedConstructor;',
+  "if (typeof(Book) === 'undefined') {",
+  'var Book=gtc("Book");',
+  "Book.registerClass('Book');",
+  '}',
+  "if (typeof(Person) === 'undefined') {",
+  'var Person=gtc("Person");',
+  "Person.registerClass('Person');",
+  '}',
+  "if (typeof(Genre) === 'undefined') {",
+  'var Genre = function() { throw Error.invalidOperation(); }',
+  'Genre.prototype = {Fiction: 0,Poetry: 1,NonFiction: 2}',
+  "Genre.registerEnum('Genre', true);",
+  '}',
+  "if (typeof(Format) === 'undefined') {",
+  'var Format = function() { throw Error.invalidOperation(); }',
+  'Format.prototype = {None: 0,Hardcover: 1,Paperback: 2,Audio: 4}',
+  "Format.registerEnum('Format', true);",
+  '}',
+  '',
+].join('\n');
+
+/**
+ * The .NET Framework's proxy script for the one Mono wrote (System.Web.Extensions/Script/Services/
+ * ClientProxyGenerator.cs): the same methods, verbs, parameters and path, laid out as .NET does. Lines end in CRLF
+ * and the script starts with no blank line; the prototype begins with `_get_path` and each method calls
+ * `this._invoke(this._get_path(), …)`; the static accessors include `enableJsonp` and `jsonpCallbackParameter`
+ * (in the debug script, each getter holds its `<value>` comment and the static methods start a line); the client
+ * types are the classes and enums of parameters and results (ProcessClientTypes: not `object`, which Mono
+ * registers as `System.Object`; `[GenerateScriptType(typeof(Author))]` has no spec field), `var` before the global
+ * enums, their members unquoted, `registerEnum(…, true)`, a closing `}` on its own line.
+ */
+function dotNetProxy(mono: string, debug: boolean): string {
+  const name = 'LibraryScript';
+  const accessors = ['path', 'timeout', 'defaultUserContext', 'defaultSucceededCallback', 'defaultFailedCallback'];
+  const monoAccessors = accessors
+    .map(
+      (p) =>
+        `${name}.set_${p} = function(value) { ${name}._staticInstance.set_${p}(value); }\n` +
+        `${name}.get_${p} = function() { return ${name}._staticInstance.get_${p}(); }\n`,
+    )
+    .join('');
+  const netAccessors = debug
+    ? [
+        `${name}.set_path = function(value) {\n${name}._staticInstance.set_path(value); }`,
+        `${name}.get_path = function() { \n/// <value type="String" mayBeNull="true">The service url.</value>\nreturn ${name}._staticInstance.get_path();}`,
+        `${name}.set_timeout = function(value) {\n${name}._staticInstance.set_timeout(value); }`,
+        `${name}.get_timeout = function() { \n/// <value type="Number">The service timeout.</value>\nreturn ${name}._staticInstance.get_timeout(); }`,
+        `${name}.set_defaultUserContext = function(value) { \n${name}._staticInstance.set_defaultUserContext(value); }`,
+        `${name}.get_defaultUserContext = function() { \n/// <value mayBeNull="true">The service default user context.</value>\nreturn ${name}._staticInstance.get_defaultUserContext(); }`,
+        `${name}.set_defaultSucceededCallback = function(value) { \n ${name}._staticInstance.set_defaultSucceededCallback(value); }`,
+        `${name}.get_defaultSucceededCallback = function() { \n/// <value type="Function" mayBeNull="true">The service default succeeded callback.</value>\nreturn ${name}._staticInstance.get_defaultSucceededCallback(); }`,
+        `${name}.set_defaultFailedCallback = function(value) { \n${name}._staticInstance.set_defaultFailedCallback(value); }`,
+        `${name}.get_defaultFailedCallback = function() { \n/// <value type="Function" mayBeNull="true">The service default failed callback.</value>\nreturn ${name}._staticInstance.get_defaultFailedCallback(); }`,
+        `${name}.set_enableJsonp = function(value) { ${name}._staticInstance.set_enableJsonp(value); }`,
+        `${name}.get_enableJsonp = function() { \n/// <value type="Boolean">Specifies whether the service supports JSONP for cross domain calling.</value>\nreturn ${name}._staticInstance.get_enableJsonp(); }`,
+        `${name}.set_jsonpCallbackParameter = function(value) { ${name}._staticInstance.set_jsonpCallbackParameter(value); }`,
+        `${name}.get_jsonpCallbackParameter = function() { \n/// <value type="String">Specifies the parameter name that contains the callback function name for a JSONP request.</value>\nreturn ${name}._staticInstance.get_jsonpCallbackParameter(); }`,
+        '',
+      ].join('\n')
+    : monoAccessors +
+      ['enableJsonp', 'jsonpCallbackParameter']
+        .map(
+          (p) =>
+            `${name}.set_${p} = function(value) { ${name}._staticInstance.set_${p}(value); }\n` +
+            `${name}.get_${p} = function() { return ${name}._staticInstance.get_${p}(); }\n`,
+        )
+        .join('');
+  expect(mono).toContain(monoAccessors);
+  let text = mono.slice(0, mono.indexOf('var gtc = '));
+  text = text
+    .replace(/^\n/, '')
+    .replace(
+      `${name}.prototype={\n`,
+      `${name}.prototype={\n_get_path:function() {\n var p = this.get_path();\n if (p) return p;\n else return ${name}._staticInstance.get_path();},\n`,
+    )
+    .replaceAll(`this._invoke(${name}.get_path(), `, 'this._invoke(this._get_path(), ')
+    .replace(monoAccessors, netAccessors);
+  if (debug) text = text.replaceAll(/^(LibraryScript\.\w+= function\([^)]*\) \{)/gm, '$1\n');
+  return (text + NET_CLIENT_TYPES).replaceAll('\n', '\r\n');
+}
+
+/** The debug script without its methods' `<param>` comments (test/runtime/proxy-script.test.ts checks those). */
+function withoutDocComments(script: string): string {
+  return script.replaceAll(/^\/\/\/ <param [^\r]*\r\n/gm, '');
+}
+
+const proxyScript = (body: string): Expected => ({
+  status: 200,
+  contentType: 'application/x-javascript; charset=utf-8',
+  body,
+});
+
 interface Expected {
   readonly status: number;
   readonly contentType: string;
   readonly body: string;
   readonly jsonerror?: boolean;
+  /** What of the reply's body is compared (`/jsdebug`: its script without the IntelliSense comments). */
+  readonly compared?: (body: string) => string;
 }
 
 const ok = (body: string): Expected => ({ status: 200, contentType: JSON_TYPE, body });
@@ -333,6 +430,34 @@ const NET: Record<string, { readonly expected: Expected; readonly why: string }>
     expected: { status: 200, contentType: 'text/xml; charset=utf-8', body: '<b>x & y</b>' },
     why: 'RestHandler.InvokeMethod: a string result of ResponseFormat.Xml is written as it is',
   },
+  'proxy js': {
+    expected: proxyScript(dotNetProxy(exchange('proxy js').response.body, false)),
+    why: "ClientProxyGenerator.GetClientProxyScript: .NET's layout of the same script (see dotNetProxy)",
+  },
+  'proxy JS uppercase': {
+    expected: proxyScript(dotNetProxy(exchange('proxy js').response.body, false)),
+    why: 'RestHandlerFactory.IsClientProxyRequest: /js in any case',
+  },
+  'proxy js by POST': {
+    expected: proxyScript(dotNetProxy(exchange('proxy js').response.body, false)),
+    why: 'RestHandlerFactory.IsClientProxyRequest: any verb',
+  },
+  'proxy js with JSON Content-Type': {
+    expected: proxyScript(dotNetProxy(exchange('proxy js').response.body, false)),
+    why: 'RestHandlerFactory.GetHandler: the proxy paths are checked before the JSON content type',
+  },
+  'proxy jsdebug': {
+    expected: { ...proxyScript(dotNetProxy(exchange('proxy js').response.body, true)), compared: withoutDocComments },
+    why: 'WebServiceClientProxyGenerator: /jsdebug is the debug script (IntelliSense comments, getters commented)',
+  },
+  'proxy jsfoo': {
+    expected: {
+      status: 500,
+      contentType: 'text/plain; charset=utf-8',
+      body: "Request format is unrecognized for URL unexpectedly ending in '/jsfoo'.\r\n",
+    },
+    why: 'RestHandlerFactory.IsClientProxyRequest: only /js and /jsdebug; /jsfoo goes to the classic handler',
+  },
 };
 
 /** Exchanges not reproduced yet, each with the reason. */
@@ -359,12 +484,6 @@ const NOT_YET: Record<string, string> = {
   'session Counter (no cookie: a new session)': 'sessions are not served yet',
   'session Counter by GET (cookie, no UseHttpGet)': 'sessions are not served yet',
   'classic soap11 Counter (session)': 'sessions are not served yet',
-  'proxy js': 'the /js proxy script is not served yet',
-  'proxy jsdebug': 'the /jsdebug proxy script is not served yet',
-  'proxy JS uppercase': 'the /js proxy script is not served yet',
-  'proxy jsfoo': 'the /js proxy script is not served yet',
-  'proxy js with JSON Content-Type': 'the /js proxy script is not served yet',
-  'proxy js by POST': 'the /js proxy script is not served yet',
   'proxy js of ScriptBag': 'ScriptBag (Dictionary<string, object>) is not expressible in the spec',
   'proxy js of Plain (no [ScriptService])': 'Plain.asmx is another service; not replayed here',
   'no-ScriptService JSON call (Plain Add)': 'Plain.asmx is another service; not replayed here',
@@ -454,7 +573,8 @@ describe('a [ScriptService] answers the captured JSON exchanges (LibraryScript.a
       ...(e.request.method === 'GET' && body.length === 0 ? {} : { body }),
     });
     const expected = expectedOf(e);
-    expect({ status: reply.status, type: reply.headers['content-type'], body: reply.text }).toEqual({
+    const compared = expected.compared ? expected.compared(reply.text) : reply.text;
+    expect({ status: reply.status, type: reply.headers['content-type'], body: compared }).toEqual({
       status: expected.status,
       type: expected.contentType,
       body: expected.body,

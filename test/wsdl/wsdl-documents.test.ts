@@ -95,6 +95,8 @@ describe('documents named relative to a URL', () => {
     const requested: string[] = [];
     server = createServer((req, res) => {
       requested.push(req.url!);
+      // import's probe of the proxy script (`/js`): no [ScriptService] here.
+      if (req.url!.endsWith('/js')) return void res.writeHead(404).end();
       const path = req.url === '/svc/Classes.asmx?wsdl' ? 'Classes.wsdl' : req.url!.replace(/^\/svc\//, '');
       try {
         res.writeHead(200, { 'content-type': 'text/xml; charset=utf-8' }).end(readFileSync(join(SPLIT, path)));
@@ -109,7 +111,7 @@ describe('documents named relative to a URL', () => {
     const result = await cli('import', `${base}Classes.asmx?wsdl`, '--out', spec);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(requested).toEqual(['/svc/Classes.asmx?wsdl', ...PARTS.map((p) => `/svc/${p}`)]);
+    expect(requested).toEqual(['/svc/Classes.asmx?wsdl', ...PARTS.map((p) => `/svc/${p}`), '/svc/Classes.asmx/js']);
     expect(result.stdout.split('\n')[1]).toContain(`(${PARTS.map((p) => base + p).join(', ')})`);
     expect(parseSpec(readFileSync(spec, 'utf8'), spec)).toStrictEqual(readWsdl(WHOLE, 'Classes.wsdl').spec);
   });

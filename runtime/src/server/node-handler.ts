@@ -14,7 +14,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Buffer } from 'node:buffer';
 import { encodeFormValues } from '../form-encoding.js';
 import { parseContentType } from '../content-type.js';
-import { FORM_MEDIA_TYPE } from '../soap-constants.js';
+import { FORM_MEDIA_TYPE, soapContentType } from '../soap-constants.js';
 import {
   ClientGoneError,
   declaresMoreThan,
@@ -25,10 +25,12 @@ import {
 } from './incoming-call.js';
 import { LazyAbort } from './lazy-abort.js';
 import { isClosingLingering, lingerAfterReply } from './lingering-close.js';
-import { framedHeaders, type Reply } from './reply.js';
+import { emptyReply, framedHeaders, type Reply } from './reply.js';
 import { withResponseHeaders, type ResponseHeaderList } from './response-headers.js';
 import type { RouteTarget } from './dispatch.js';
 import { internalErrorReply, replyTo, route, type ServiceRuntime } from './service-runtime.js';
+import { jsonCallMethod } from './json-call.js';
+import { readSoapHead, soapBodyReply, type SoapHead } from './soap-call.js';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void;
 
@@ -47,16 +49,79 @@ export function createNodeHandler(runtime: ServiceRuntime): NodeHandler {
     const call = new NodeCall(runtime, req, res, method, path, query, new LazyAbort());
     (res as Answered)[CALL] = call;
     res.on('close', onResponseClose);
+    if (target.route.kind === 'soap' && isStraightSoapCall(runtime, call, req, target.endpointPath)) {
+      startSoapCall(runtime, call, req as Answering);
+      return;
+    }
     void answer(runtime, call, target, req, res);
   };
 }
 
 const CALL = Symbol('asmxgen.call');
 type Answered = ServerResponse & { [CALL]?: NodeCall };
+type Answering = IncomingMessage & { [CALL]?: NodeCall };
 
 /** A reply closed before it was written in full: the client went away. */
 function onResponseClose(this: Answered): void {
-  if (!this.writableFinished) this[CALL]?.gone.abort(new ClientGoneError());
+  if (!this.writableFinished) this[CALL]?.clientGone();
+}
+
+/**
+ * A SOAP call the straight path answers: not observed (`onCall`), no JSON call, its body still to come (not read
+ * by a framework's body parser before).
+ */
+function isStraightSoapCall(runtime: ServiceRuntime, call: NodeCall, req: IncomingMessage, endpointPath: string) {
+  return (
+    runtime.options.onCall === undefined &&
+    !req.readableEnded &&
+    (req as { _body?: unknown })._body !== true &&
+    jsonCallMethod(call, runtime.tables, endpointPath) === undefined
+  );
+}
+
+/**
+ * The straight path of a SOAP call: its head checked, its body read by two listeners (no promise), then
+ * `soapBodyReply` called from the body's last chunk and its reply written; a promise only when the handler
+ * returned one. A client that goes away before the body is read in full is left (its reply closed already).
+ */
+function startSoapCall(runtime: ServiceRuntime, call: NodeCall, req: Answering): void {
+  const head = readSoapHead(call.headers, runtime.tables);
+  if (!head.soapMediaType) {
+    call.send(emptyReply(415, soapContentType(head.guess)));
+    return;
+  }
+  call.soapHead = head;
+  const limit = runtime.options.maxRequestBytes;
+  if (declaresMoreThan(req.headers, limit)) {
+    call.bodyRead(TOO_LARGE);
+    return;
+  }
+  call.bodyLimit = limit;
+  req[CALL] = call;
+  req.on('data', onBodyData);
+  req.on('end', onBodyEnd);
+}
+
+const TOO_LARGE: BodyRead = { kind: 'too-large' };
+
+function onBodyData(this: Answering, chunk: Buffer): void {
+  this[CALL]!.bodyChunk(chunk);
+}
+
+function onBodyEnd(this: Answering): void {
+  this[CALL]!.bodyEnd();
+}
+
+/** The reply of a straight SOAP call, once its handler's promise settled. */
+async function sendLater(call: NodeCall, reply: Promise<Reply>): Promise<void> {
+  let settled: Reply;
+  try {
+    settled = await reply;
+  } catch (error) {
+    call.fail(error);
+    return;
+  }
+  call.send(settled);
 }
 
 async function answer(
@@ -90,6 +155,13 @@ class NodeCall implements IncomingCall {
   note: CallNote | undefined = undefined;
   /** Answered early (`answerEarly`): the reply worked out later is dropped. */
   answered = false;
+  // The straight path of a SOAP call (`startSoapCall`): its head, and its body as it comes.
+  soapHead: SoapHead | undefined = undefined;
+  bodyLimit = 0;
+  /** Bytes of the body so far; -1 once past the limit. */
+  private bodySize = 0;
+  private firstChunk: Buffer | undefined = undefined;
+  private chunks: Buffer[] | undefined = undefined;
   constructor(
     private readonly runtime: ServiceRuntime,
     private readonly req: IncomingMessage,
@@ -119,6 +191,66 @@ class NodeCall implements IncomingCall {
     if (this.answered) return;
     this.answered = true;
     writeReply(this.runtime, this.req, this.res, reply, this.responseHeaders);
+  }
+
+  clientGone(): void {
+    this.gone.abort(new ClientGoneError());
+  }
+
+  bodyChunk(chunk: Buffer): void {
+    if (this.bodySize < 0) return;
+    this.bodySize += chunk.byteLength;
+    if (this.bodySize > this.bodyLimit) {
+      this.bodySize = -1;
+      this.req.off('data', onBodyData);
+      this.req.off('end', onBodyEnd);
+      this.chunks = undefined;
+      this.firstChunk = undefined;
+      this.req.pause();
+      this.bodyRead(TOO_LARGE);
+      return;
+    }
+    if (this.firstChunk === undefined) this.firstChunk = chunk;
+    else (this.chunks ??= [this.firstChunk]).push(chunk);
+  }
+
+  bodyEnd(): void {
+    if (this.bodySize < 0) return;
+    // A small body comes in one chunk: no copy.
+    const body =
+      this.chunks !== undefined ? Buffer.concat(this.chunks, this.bodySize) : (this.firstChunk ?? Buffer.alloc(0));
+    this.chunks = undefined;
+    this.firstChunk = undefined;
+    this.bodyRead({ kind: 'complete', bytes: new Uint8Array(body.buffer, body.byteOffset, body.byteLength) });
+  }
+
+  /** The body is read: the reply, now or when the handler's promise settles. */
+  bodyRead(body: BodyRead): void {
+    const { runtime } = this;
+    let reply: Reply | Promise<Reply>;
+    try {
+      reply = soapBodyReply(this, this.soapHead!, body, runtime.tables, runtime.options);
+    } catch (error) {
+      this.fail(error);
+      return;
+    }
+    if (reply instanceof Promise) void sendLater(this, reply);
+    else this.send(reply);
+  }
+
+  /** Writes `reply`, unless the call was answered early. */
+  send(reply: Reply): void {
+    if (!this.answered) writeReply(this.runtime, this.req, this.res, reply, this.responseHeaders);
+  }
+
+  /** What `answer` does when working out a reply failed: the client went away, or a bug. */
+  fail(error: unknown): void {
+    if (this.answered) return;
+    if (error instanceof ClientGoneError || this.gone.aborted) {
+      this.res.destroy();
+      return;
+    }
+    writeReply(this.runtime, this.req, this.res, internalErrorReply({ kind: 'soap' }), this.responseHeaders);
   }
 }
 

@@ -27,7 +27,7 @@ import {
 import { decodeXmlBytes, firstChildElement, readXml, XmlReadError } from '../xml-reader.js';
 import type { XmlElement } from '../xml-reader.js';
 import { MalformedValueError, ValueReadError } from '../values/value-errors.js';
-import { headerValue, type IncomingCall, type RequestHeaders } from './incoming-call.js';
+import { headerValue, type BodyRead, type IncomingCall, type RequestHeaders } from './incoming-call.js';
 import {
   createContext,
   failureOf,
@@ -36,6 +36,8 @@ import {
   MAX_REQUEST_LENGTH_EXCEEDED,
   PROCESS_FAILED,
   type Failure,
+  type HandlerCall,
+  type Outcome,
 } from './invoke.js';
 import { bindSoapParameters } from './parameters.js';
 import { contentReply, emptyReply, type Reply } from './reply.js';
@@ -57,6 +59,21 @@ export async function handleSoapCall(
   const head = readSoapHead(call.headers, tables);
   if (!head.soapMediaType) return emptyReply(415, soapContentType(head.guess));
   const body = await call.readBody(options.maxRequestBytes);
+  return await soapBodyReply(call, head, body, tables, options);
+}
+
+/**
+ * The reply to a SOAP request whose head is `head` (its content type SOAP's) and whose body has been read: at once,
+ * unless its handler returned a promise (then a promise of it). Throws (or rejects) only on a bug. The node handler
+ * calls it straight from the body's last chunk, with no promise of its own.
+ */
+export function soapBodyReply(
+  call: IncomingCall,
+  head: SoapHead,
+  body: BodyRead,
+  tables: ServiceTables,
+  options: ResolvedOptions,
+): Reply | Promise<Reply> {
   if (body.kind === 'too-large') {
     return {
       ...faultReply(head.guess, failure('Server', [PROCESS_FAILED, MAX_REQUEST_LENGTH_EXCEEDED])),
@@ -72,7 +89,7 @@ export async function handleSoapCall(
     call.note.transport = version === '1.1' ? 'soap11' : 'soap12';
   }
   if (op.encoded) return handleEncodedCall(call, tables, options, entry, version, envelope);
-  const { requestValues, responseValues } = entry;
+  const { requestValues } = entry;
   const first = firstChildElement(envelope.body);
   // A bare request's parameters are the Body's children; a wrapped one's, the request element's.
   const request = op.bare
@@ -105,21 +122,45 @@ export async function handleSoapCall(
   const outHeaders = op.headers === undefined ? undefined : initialOutHeaders(op, soapHeaders);
   const transport = version === '1.1' ? 'soap11' : 'soap12';
   const context = createContext(call, soapFailureReply, transport, op.name, [], soapHeaders, outHeaders);
-  let outcome = invokeHandler(entry, binding.input, context, options);
+  const outcome = invokeHandler(entry, binding.input, context, options);
   if (op.oneWay) {
     // A one-way call is answered without waiting for its handler (.NET: 202 Accepted, no body); how the handler
     // ends is for onCall and onError only.
     if (outcome === undefined) void settleLater(context);
     return emptyReply(202);
   }
-  if (outcome === undefined) {
-    // The handler's promise, awaited here: nothing else is made to wait for it (see invokeHandler).
-    try {
-      outcome = context.settled(await context.pending);
-    } catch (error) {
-      outcome = context.failed(error);
-    }
+  const reply: SoapReplyTo = { version, entry, context, outHeaders, envelopeAttributes, tables, options };
+  // The handler's promise, awaited there: nothing else is made to wait for it (see invokeHandler).
+  return outcome === undefined ? soapReplyLater(reply) : soapOutcomeReply(reply, outcome);
+}
+
+/** What the reply to a SOAP call is written from, once its handler's outcome is known. */
+interface SoapReplyTo {
+  readonly version: SoapVersion;
+  readonly entry: OperationEntry;
+  readonly context: HandlerCall;
+  readonly outHeaders: Record<string, unknown> | undefined;
+  readonly envelopeAttributes: Record<string, string>;
+  readonly tables: ServiceTables;
+  readonly options: ResolvedOptions;
+}
+
+async function soapReplyLater(to: SoapReplyTo): Promise<Reply> {
+  const { context } = to;
+  let outcome: Outcome;
+  try {
+    outcome = context.settled(await context.pending);
+  } catch (error) {
+    outcome = context.failed(error);
   }
+  return soapOutcomeReply(to, outcome);
+}
+
+/** The reply to a SOAP call whose handler's outcome is `outcome`: its fault, or its result's envelope. */
+function soapOutcomeReply(to: SoapReplyTo, outcome: Outcome): Reply {
+  const { version, entry, context, outHeaders, envelopeAttributes, tables, options } = to;
+  const op = entry.description;
+  const { responseValues } = entry;
   if (!outcome.ok) return faultReply(version, outcome.failure);
   const replyHeaders = op.headers === undefined ? '' : undefined;
   if (entry.voidReplies && replyHeaders === '') return entry.voidReplies[version];

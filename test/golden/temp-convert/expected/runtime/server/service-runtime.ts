@@ -14,6 +14,7 @@ import { handleHttpCall } from './http-call.js';
 import { handleJsonCall, jsonCallMethod } from './json-call.js';
 import { ClientGoneError, type CallNote, type IncomingCall } from './incoming-call.js';
 import { PROCESS_FAILED } from './invoke.js';
+import { prepareProxyScripts, proxyScriptKind, proxyScriptReply, type ProxyScripts } from './proxy-script-reply.js';
 import { contentReply, textReply, withHeaders, type Reply } from './reply.js';
 import { requestAddress } from './request-address.js';
 import { buildServiceTables, type ServiceTables } from './service-tables.js';
@@ -24,6 +25,8 @@ export interface ServiceRuntime {
   readonly tables: ServiceTables;
   readonly documents: DocumentSet;
   readonly options: ResolvedOptions;
+  /** A `[ScriptService]`'s `/js` and `/jsdebug` replies, built once. */
+  readonly proxyScripts?: ProxyScripts | undefined;
 }
 
 export function createServiceRuntime(
@@ -36,6 +39,7 @@ export function createServiceRuntime(
     tables: buildServiceTables(service, handlers),
     documents: new DocumentSet(documents),
     options: resolveOptions(options),
+    proxyScripts: prepareProxyScripts(service),
   };
 }
 
@@ -74,6 +78,9 @@ export function replyTo(runtime: ServiceRuntime, call: IncomingCall, target: Rou
 function unobservedReply(runtime: ServiceRuntime, call: IncomingCall, target: RouteTarget): Promise<Reply> {
   const { tables, options } = runtime;
   const route: Route = target.route;
+  // RestHandlerFactory: the proxy scripts' paths before a JSON call's content type.
+  const proxy = proxyScriptKind(call, target.endpointPath);
+  if (proxy !== undefined) return Promise.resolve(proxyScriptReply(runtime.proxyScripts, proxy, call));
   const jsonMethod = jsonCallMethod(call, tables, target.endpointPath);
   if (jsonMethod !== undefined) return handleJsonCall(call, jsonMethod, tables, options);
   if (route.kind === 'soap') return handleSoapCall(call, tables, options);
