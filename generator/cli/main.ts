@@ -63,7 +63,7 @@ export async function main(args: readonly string[], streams: Streams = process):
     .fail((msg, err) => {
       // yargs reports its own parsing problems (and errors thrown by `coerce`) as YError.
       if (err && err.name !== 'YError') throw err;
-      throw new UsageError(usageMessage(msg ?? err?.message ?? '', running));
+      throw new UsageError(usageMessage(msg ?? err?.message ?? '', running, args));
     })
     .help()
     .version(packageVersion());
@@ -192,7 +192,11 @@ function builtInSpecNotice(
  * A problem yargs found in the command line, worded as asmxgen words every unknown name
  * (`unknown option --spce; did you mean --spec? …`), and where to read more.
  */
-function usageMessage(message: string, running: { name: string; options: string[] } | undefined): string {
+function usageMessage(
+  message: string,
+  running: { name: string; options: string[] } | undefined,
+  args: readonly string[],
+): string {
   const help = running
     ? `Run \`asmxgen ${running.name} --help\` for its options.`
     : 'Run `asmxgen --help` for the commands and options.';
@@ -201,7 +205,7 @@ function usageMessage(message: string, running: { name: string; options: string[
     const names = unknown[1]!.split(', ');
     const lines = names.map((given) =>
       running
-        ? `${running.name}: ${unknownNameMessage('option', given, running.options, { show: (n) => `--${n}` })}`
+        ? `${running.name}: ${unknownOptionMessage(given, running.options, args)}`
         : unknownNameMessage('command', given, COMMANDS.map(commandName), { show: (n) => n }),
     );
     return `${lines.join('\n')}\n${help}`;
@@ -219,4 +223,19 @@ function usageMessage(message: string, running: { name: string; options: string[
     return `${lines.join('\n')}\n${help}`;
   }
   return `${message}\n${help}`;
+}
+
+/**
+ * An unknown option named as it was typed: `-o` (alone or among other letters, `-ot`) or `--o`. asmxgen's options
+ * have no one-letter forms, so `-o` is answered with the one option that starts with that letter, when only one does.
+ */
+function unknownOptionMessage(given: string, options: readonly string[], args: readonly string[]): string {
+  const long = args.some((a) => a === `--${given}` || a.startsWith(`--${given}=`));
+  const show = (n: string) => `--${n}`;
+  if (long || given.length !== 1) return unknownNameMessage('option', given, options, { show });
+  const starting = options.filter((o) => o.startsWith(given));
+  const list = options.map(show).join(', ');
+  return starting.length === 1
+    ? `unknown option -${given}; did you mean --${starting[0]!}? Expected one of: ${list}`
+    : `unknown option -${given}; expected one of: ${list}`;
 }

@@ -25,7 +25,47 @@ export const ELEMENT_FORM_CHANGED: DiffRule = {
     'reads by the old contract, caller or service, gets null or the default.',
 };
 
-export const ITEM_FORM_RULES: readonly DiffRule[] = [ARRAY_ITEM_FORM_CHANGED, ELEMENT_FORM_CHANGED];
+export const ELEMENT_NAMESPACE_CHANGED: DiffRule = {
+  id: 'element-namespace-changed',
+  level: 'breaking',
+  meaning:
+    "The element of a parameter or result moved to another namespace, or back to the operation's (`[XmlElement(" +
+    'Namespace)]`, `namespace`, `resultNamespace`), wherever it travels.',
+  why:
+    'XmlSerializer reads the element only in the namespace its contract gives it and skips it otherwise: whoever ' +
+    'reads by the old contract, caller or service, gets null or the default.',
+};
+
+export const ITEM_FORM_RULES: readonly DiffRule[] = [
+  ARRAY_ITEM_FORM_CHANGED,
+  ELEMENT_FORM_CHANGED,
+  ELEMENT_NAMESPACE_CHANGED,
+];
+
+/**
+ * A parameter's or result's `[XmlElement(Namespace)]` (`namespace`, `resultNamespace`) that changed; `direction` is
+ * where it travels.
+ */
+export function elementNamespaceChanges(
+  where: string,
+  before: string | undefined,
+  after: string | undefined,
+  direction: string,
+): Change[] {
+  if (before === after) return [];
+  const name = (n: string | undefined) => (n === undefined ? "the operation's namespace" : n);
+  return [
+    changeOf(
+      ELEMENT_NAMESPACE_CHANGED,
+      where,
+      `the element is now in ${name(after)}, no longer in ${name(before)}, ${direction}`,
+      {
+        old: before ?? '',
+        new: after ?? '',
+      },
+    ),
+  ];
+}
 
 /** A parameter's or result's element form (`form`, `resultForm`) that changed; `direction` is where it travels. */
 export function elementFormChanges(

@@ -5,7 +5,7 @@ import { httpBindingsOnBothSides, sameTypeSpec, type DiffContext } from './diff-
 import { nameList } from './describe-values.js';
 import { operationLabel } from './operation-pairs.js';
 import { itemNameChanges, itemNillableChanges } from './type-rules.js';
-import { elementFormChanges, itemFormChanges } from './item-form-rules.js';
+import { elementFormChanges, elementNamespaceChanges, itemFormChanges } from './item-form-rules.js';
 import { parametersWhere, parameterWhere } from './where.js';
 
 export const PARAMETER_ADDED_REQUIRED: DiffRule = {
@@ -136,7 +136,11 @@ export function parameterChanges(ctx: DiffContext, a: OperationModel, b: Operati
       changes.push(...itemFormChanges(ctx, parameterWhere(label, p.name), p.type, q.type, direction));
       changes.push(...elementFormChanges(parameterWhere(label, p.name), p.xmlForm, q.xmlForm, direction));
       changes.push(...dataTypeChanges(parameterWhere(label, p.name), p.type, q.type));
-      if (p.namespace !== q.namespace) {
+      changes.push(
+        ...elementNamespaceChanges(parameterWhere(label, p.name), p.xmlNamespace, q.xmlNamespace, direction),
+      );
+      // A move of the element's own namespace is reported above, not as its class's root.
+      if (p.xmlNamespace === q.xmlNamespace && p.namespace !== q.namespace) {
         const message =
           `the element is now ${inNamespace(q.namespace)}, no longer ${inNamespace(p.namespace)} ` +
           `(${direction}; the class's [XmlRoot(Namespace)])`;

@@ -4,7 +4,7 @@ import { dataTypeChanges } from './data-type-rules.js';
 import { httpBindingsOnBothSides, sameTypeSpec, type DiffContext } from './diff-context.js';
 import { operationLabel } from './operation-pairs.js';
 import { itemNameChanges, itemNillableChanges } from './type-rules.js';
-import { elementFormChanges, itemFormChanges } from './item-form-rules.js';
+import { elementFormChanges, elementNamespaceChanges, itemFormChanges } from './item-form-rules.js';
 import { resultWhere } from './where.js';
 
 export const RESULT_ADDED: DiffRule = {
@@ -122,8 +122,10 @@ export function resultChanges(ctx: DiffContext, a: OperationModel, b: OperationM
             }),
           ]
         : [];
+    const ownMove = elementNamespaceChanges(where, a.result.xmlNamespace, b.result.xmlNamespace, 'in responses');
     const moved =
-      a.result.namespace !== b.result.namespace || a.result.httpNamespace !== b.result.httpNamespace
+      ownMove.length === 0 &&
+      (a.result.namespace !== b.result.namespace || a.result.httpNamespace !== b.result.httpNamespace)
         ? [
             changeOf(
               RESULT_ROOT_NAMESPACE_CHANGED,
@@ -147,6 +149,7 @@ export function resultChanges(ctx: DiffContext, a: OperationModel, b: OperationM
         : [];
     return [
       ...renamed,
+      ...ownMove,
       ...moved,
       ...itemNameChanges(ctx, where, a.result.type, b.result.type),
       ...itemNillableChanges(ctx, where, a.result.type, b.result.type, 'in responses', true, false),

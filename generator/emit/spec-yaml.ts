@@ -234,6 +234,7 @@ function operationMap(doc: Document, op: SpecOperation): YAMLMap {
   if (op.resultItemNullable !== undefined) node.items.push(pair(doc, 'resultItemNullable', op.resultItemNullable));
   if (op.resultItemForm !== undefined) node.items.push(pair(doc, 'resultItemForm', op.resultItemForm));
   if (op.resultForm !== undefined) node.items.push(pair(doc, 'resultForm', op.resultForm));
+  if (op.resultNamespace !== undefined) node.items.push(pair(doc, 'resultNamespace', op.resultNamespace));
   return node;
 }
 
@@ -260,6 +261,7 @@ function parametersSeq(doc: Document, parameters: readonly SpecParameter[]): YAM
       ['itemNullable', p.itemNullable],
       ['itemForm', p.itemForm],
       ['form', p.form],
+      ['namespace', p.namespace],
     ]);
   });
   return fitted(items, '    parameters: ');

@@ -449,7 +449,7 @@ class Planner {
   private top(node: SchemaNode, particles: readonly PlanParticle[], namespace = this.input.namespace): void {
     this.topElement(node, namespace);
     for (const p of particles) {
-      if (this.isRootRef(p)) this.rootElement(p.namespace!, p.name, p.type);
+      if (this.isRootRef(p)) this.rootElement(p.namespace!, p.name, p.type, p.nillable);
       this.exportSite(p.type, p.choice);
     }
     this.flush();
@@ -460,12 +460,15 @@ class Planner {
     return p.namespace !== undefined && p.namespace !== this.current;
   }
 
-  /** A top-level element of a root namespace, nillable, written once per name (before the type it reaches). */
-  private rootElement(namespace: string, name: string, type: TypeRef): boolean {
+  /**
+   * A top-level element of a root namespace, nillable (a `[XmlRoot(Namespace)]`'s; an `[XmlElement(Namespace)]`'s
+   * only when its site is), written once per name (before the type it reaches).
+   */
+  private rootElement(namespace: string, name: string, type: TypeRef, nillable = true): boolean {
     const key = `${namespace}\u0000${name}`;
     if (this.rootElements.has(key)) return false;
     this.rootElements.add(key);
-    this.schema(namespace).items.push(this.element(undefined, name, type, { nillable: true }, namespace));
+    this.schema(namespace).items.push(this.element(undefined, name, type, { nillable }, namespace));
     return true;
   }
 

@@ -39,6 +39,8 @@ export interface ParameterModel {
   readonly namespace: string | undefined;
   /** `[XmlElement(Form = XmlSchemaForm.Unqualified)]`: the element is in no namespace (`form="unqualified"`). */
   readonly xmlForm?: 'unqualified';
+  /** `[XmlElement(Namespace)]` (the spec's `namespace`), which `namespace` then holds too. */
+  readonly xmlNamespace?: string;
   /** A typed JSON string (`json:`): `tsType` is then its schema's type. */
   readonly json?: JsonSiteModel;
 }
@@ -82,6 +84,8 @@ export interface ResultModel {
   readonly namespace: string | undefined;
   /** `[return: XmlElement(Form = XmlSchemaForm.Unqualified)]`: the element is in no namespace. */
   readonly xmlForm?: 'unqualified';
+  /** `[return: XmlElement(Namespace)]` (the spec's `resultNamespace`), which `namespace` then holds too. */
+  readonly xmlNamespace?: string;
   /** The HTTP reply's root element's namespace when its class's `[XmlRoot(Namespace)]` says so, else `undefined`. */
   readonly httpNamespace: string | undefined;
   /** A typed JSON string (`resultJson:`): `tsType` is then its schema's type. */

@@ -221,9 +221,18 @@ export function buildModel(spec: Spec): ServiceModel {
     soapOrder: soapOrder.every((at, i) => at === i) ? undefined : soapOrder,
     operations: drafts.map((d, i): PlanOperation => {
       // `[XmlElement(IsNullable = true)]` on a parameter or the result: `minOccurs="1"`, `nillable="true"`.
-      const particle = (name: string, type: TypeRef, choice?: ChoiceModel, nillable = false, form?: 'unqualified') => {
-        const namespace = choice ? undefined : rootNamespaceOf(d, type);
-        const nil = type.kind === 'nullable' || nillable || namespace !== undefined;
+      const particle = (
+        name: string,
+        type: TypeRef,
+        choice?: ChoiceModel,
+        nillable = false,
+        form?: 'unqualified',
+        elementNamespace?: string,
+      ) => {
+        const root = choice ? undefined : rootNamespaceOf(d, type);
+        // `[XmlElement(Namespace)]`: a `ref=` as the root's, but nillable and required only as any element.
+        const namespace = root ?? elementNamespace;
+        const nil = type.kind === 'nullable' || nillable || root !== undefined;
         return {
           name,
           type,
@@ -243,7 +252,9 @@ export function buildModel(spec: Spec): ServiceModel {
         requestNamespace: shape.requestNamespace,
         responseNamespace: shape.responseNamespace,
         bare: shape.parameterStyle === 'bare',
-        request: inParams.map((p) => particle(p.spec.name, p.type, p.choice, p.spec.nillable, p.spec.form)),
+        request: inParams.map((p) =>
+          particle(p.spec.name, p.type, p.choice, p.spec.nillable, p.spec.form, p.spec.namespace),
+        ),
         response: shape.oneWay
           ? undefined
           : [
@@ -256,12 +267,15 @@ export function buildModel(spec: Spec): ServiceModel {
                         undefined,
                         d.op.resultNillable || rootResult(d) !== undefined,
                         d.op.resultForm,
+                        d.op.resultNamespace,
                       ),
                       part: `${d.messageName}Result`,
                     },
                   ]
                 : []),
-              ...outParams.map((p) => particle(p.spec.name, p.type, p.choice, p.spec.nillable, p.spec.form)),
+              ...outParams.map((p) =>
+                particle(p.spec.name, p.type, p.choice, p.spec.nillable, p.spec.form, p.spec.namespace),
+              ),
             ],
         // The runtime exports the In (and InOut) headers' schema items, then the Out headers' ones, each group
         // in header order; the messages keep the header order.
@@ -299,8 +313,9 @@ export function buildModel(spec: Spec): ServiceModel {
     // Handlers and clients name an operation by its message name: unique where overloads share a name.
     const method = methods.get(messageName)!;
     const parameters = d.parameters.map(({ spec: p, type, choice }): ParameterModel => {
-      const namespace = choice ? undefined : rootNamespaceOf(d, type);
-      const nillable = type.kind === 'nullable' || p.nillable === true || namespace !== undefined;
+      const root = choice ? undefined : rootNamespaceOf(d, type);
+      const namespace = root ?? p.namespace;
+      const nillable = type.kind === 'nullable' || p.nillable === true || root !== undefined;
       const required = isValue(type) || nillable;
       const json = p.json && jsonSite(p.json, `${method}${upperFirst(tsIdentifierFor(p.name))}`);
       return {
@@ -317,6 +332,7 @@ export function buildModel(spec: Spec): ServiceModel {
         valueChoice: choice && describeChoice(choice, arrays),
         namespace,
         ...(p.form !== undefined && { xmlForm: p.form }),
+        ...(p.namespace !== undefined && { xmlNamespace: p.namespace }),
         ...(json && { json }),
       };
     });
@@ -335,8 +351,9 @@ export function buildModel(spec: Spec): ServiceModel {
       valueType: valueTypeOf(d.result, arrays),
       replyKey: replyKeyOf(parameters),
       httpElement: d.http ? bodyElement?.name : undefined,
-      namespace: rootResult(d)?.rootNamespace,
+      namespace: rootResult(d)?.rootNamespace ?? op.resultNamespace,
       ...(op.resultForm !== undefined && { xmlForm: op.resultForm }),
+      ...(op.resultNamespace !== undefined && { xmlNamespace: op.resultNamespace }),
       httpNamespace: d.http ? bodyElement?.namespace : undefined,
       ...(resultJson && { json: resultJson }),
     };

@@ -381,6 +381,7 @@ class Checker extends YamlChecker {
       'resultItemNullable',
       'resultItemForm',
       'resultForm',
+      'resultNamespace',
       'resultDataType',
       'resultNillable',
       'resultJson',
@@ -429,6 +430,11 @@ class Checker extends YamlChecker {
     }
     const resultForm = f.resultForm && this.oneOf(f.resultForm, ['unqualified'] as const);
     if (f.resultForm && !f.result) this.problem(f.resultForm, 'a void operation has no result element');
+    const resultNamespace = f.resultNamespace && this.string(f.resultNamespace, true);
+    if (f.resultNamespace && !f.result) this.problem(f.resultNamespace, 'a void operation has no result element');
+    if (f.resultNamespace && f.resultForm) {
+      this.problem(f.resultForm, 'a result element in another namespace (resultNamespace) is qualified: no resultForm');
+    }
     const resultElement = f.resultElement && this.name(f.resultElement, 'element name', true);
     if (f.resultElement && !f.result) this.problem(f.resultElement, 'a void operation has no result element');
     const resultDataType = f.resultDataType && f.result && parseDataType(this, f.resultDataType, result);
@@ -467,6 +473,7 @@ class Checker extends YamlChecker {
       ...(resultItemNullable !== undefined && { resultItemNullable }),
       ...(resultItemForm !== undefined && { resultItemForm }),
       ...(resultForm !== undefined && { resultForm }),
+      ...(resultNamespace !== undefined && { resultNamespace }),
       ...(resultDataType !== undefined && { resultDataType }),
       ...(resultNillable && { resultNillable }),
       ...(resultJson !== undefined && { resultJson }),
@@ -494,10 +501,27 @@ class Checker extends YamlChecker {
       this.problem(f.use, 'a document/literal operation in an rpc service (service.style: rpc) is not expressible');
     }
     if (!encoded) return;
+    this.wrappedOnly(f, parameters, 'an encoded operation (SOAP section 5)');
     if (f.headers)
       this.problem(f.headers, 'an encoded operation (SOAP section 5) with SOAP headers is not expressible');
     if (f.parameters && parameters?.some((p) => (p.direction ?? 'in') !== 'in')) {
       this.problem(f.parameters, 'an encoded operation (SOAP section 5) takes in parameters only, not out or ref');
+    }
+  }
+
+  /**
+   * `namespace` and `resultNamespace` (`[XmlElement(Namespace)]`) are a wrapped document/literal operation's: `what`
+   * (a bare or encoded operation) has no wrapper to refer to another namespace's element.
+   */
+  private wrappedOnly(
+    f: Record<string, Entry | undefined>,
+    parameters: readonly SpecParameter[] | undefined,
+    what: string,
+  ): void {
+    const why = `${what} has no wrapper element to refer to an element of another namespace`;
+    if (f.resultNamespace) this.problem(f.resultNamespace, `${why}: remove resultNamespace`);
+    if (f.parameters && parameters?.some((p) => p.namespace !== undefined)) {
+      this.problem(f.parameters, `${why}: remove the parameters' namespace`);
     }
   }
 
@@ -567,6 +591,7 @@ class Checker extends YamlChecker {
           : []),
       ];
       for (const e of elements) this.bareElement(e.ns ?? this.serviceNamespace, e.name, e.type ?? 'string', e.entry);
+      this.wrappedOnly(f, parameters, 'a bare operation');
     }
     if (oneWay === true) {
       if (f.result) this.problem(f.result, 'a one-way operation returns nothing: remove the result (or oneWay)');
@@ -607,6 +632,7 @@ class Checker extends YamlChecker {
         'dataType',
         'nillable',
         'form',
+        'namespace',
         'json',
       ]);
       let name: string | undefined;
@@ -627,6 +653,11 @@ class Checker extends YamlChecker {
       const itemForm = f.itemForm && this.oneOf(f.itemForm, ['unqualified'] as const);
       const form = f.form && this.oneOf(f.form, ['unqualified'] as const);
       if (f.choice && f.form) this.problem(f.form, 'a choice names its elements: no form');
+      const namespace = f.namespace && this.string(f.namespace, true);
+      if (f.choice && f.namespace) this.problem(f.namespace, 'a choice names its elements: no namespace');
+      if (f.namespace && f.form) {
+        this.problem(f.form, 'an element in another namespace (namespace) is qualified: no form');
+      }
       const isArray = (type ?? 'string').endsWith('[]');
       const dataType = f.dataType && !f.choice ? parseDataType(this, f.dataType, type) : undefined;
       const nillable = f.nillable && !f.choice ? parseSiteNillable(this, f.nillable, type) : undefined;
@@ -655,6 +686,7 @@ class Checker extends YamlChecker {
         ok(f.itemNullable, itemNullable) &&
         ok(f.itemForm, itemForm) &&
         ok(f.form, form) &&
+        ok(f.namespace, namespace) &&
         ok(f.choice, choice) &&
         ok(f.dataType, dataType) &&
         ok(f.nillable, nillable) &&
@@ -669,6 +701,7 @@ class Checker extends YamlChecker {
           ...(itemNullable !== undefined && { itemNullable }),
           ...(itemForm !== undefined && { itemForm }),
           ...(form !== undefined && { form }),
+          ...(namespace !== undefined && { namespace }),
           ...(choice && { choice }),
           ...(dataType !== undefined && { dataType }),
           ...(nillable && { nillable }),

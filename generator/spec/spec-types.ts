@@ -161,6 +161,11 @@ export interface SpecOperation {
   readonly resultItemForm?: 'unqualified';
   /** `[return: XmlElement(Form = XmlSchemaForm.Unqualified)]`: the result's element is in no namespace. */
   readonly resultForm?: 'unqualified';
+  /**
+   * `[return: XmlElement(Namespace = "…")]`: the result's element is in that namespace, a top-level element of its
+   * schema that the response wrapper refers to (`ref=`); wrapped document/literal operations only.
+   */
+  readonly resultNamespace?: string;
   readonly headers?: readonly SpecHeader[];
   /** `rpc` (`[SoapRpcMethod]`) or `document` (`[SoapDocumentMethod]`); the service's `style` when omitted. */
   readonly style?: 'document' | 'rpc';
@@ -216,6 +221,11 @@ export interface SpecParameter {
   readonly itemForm?: 'unqualified';
   /** `[XmlElement(Form = XmlSchemaForm.Unqualified)]`: the parameter's element is in no namespace. */
   readonly form?: 'unqualified';
+  /**
+   * `[XmlElement(Namespace = "…")]`: the parameter's element is in that namespace, a top-level element of its schema
+   * that the request (or response) wrapper refers to (`ref=`); wrapped document/literal operations only.
+   */
+  readonly namespace?: string;
   /**
    * Several `[XmlElement(Name, typeof(T))]`s: the parameter is one of these elements, in its place; on an array
    * parameter, several `[XmlArrayItem(Name, typeof(T))]`s (its items are these elements, `ArrayOfChoiceN`). `type`

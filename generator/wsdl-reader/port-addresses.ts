@@ -6,8 +6,8 @@ import { childElements, isElement, parseXmlTree } from './xml-tree.js';
 const ADDRESS_NAMESPACES = new Set([SOAP11_NS, SOAP12_NS, HTTP_NS]);
 
 /**
- * A kept WSDL (`wsdl.original`) with the `location` of every port's address replaced by `marker`, byte for byte
- * elsewhere: `generate` then puts the address of `--base-url` there, as it does in a generated WSDL, and the
+ * A kept WSDL (`wsdl.original`) with the `location` of every port's address replaced by `marker` (up to its query,
+ * which stays), byte for byte elsewhere: `generate` then puts the address of `--base-url` there, as it does in a generated WSDL, and the
  * server the address of each request. A document that is not a WSDL with a service is refused (`WsdlError`).
  */
 export function markPortAddresses(text: string, file: string, marker: string): string {
@@ -28,7 +28,9 @@ export function markPortAddresses(text: string, file: string, marker: string): s
         const match = value.exec(text);
         if (!match) continue;
         const start = at + match[0].length - match[1]!.length + 1;
-        spans.push({ start, end: at + match[0].length - 1 });
+        // A query (a proxy's routing parameters) stays as served after the address `generate` writes.
+        const query = match[1]!.indexOf('?');
+        spans.push({ start, end: query === -1 ? at + match[0].length - 1 : start + query - 1 });
       }
     }
   }

@@ -118,6 +118,8 @@ export class SchemaReader {
   private readonly schemaOf = new Map<XmlNode, XmlNode>();
   /** Every node of the schemas, with its schema's target namespace ({@link schemaNamespaceOf}). */
   private nodeSchemas: Map<XmlNode, string> | undefined;
+  /** Every node inside a schema without `elementFormDefault="qualified"` ({@link elementForm}). */
+  private unqualifiedNodes: Set<XmlNode> | undefined;
   private readonly declarations = new Map<string, RawDeclaration>();
   /** The namespace each declared type was read from, by key ({@link declared}). */
   private readonly namespaceOf = new Map<string, string>();
@@ -333,18 +335,6 @@ export class SchemaReader {
           'runtime writes',
       );
     }
-    const schema = this.schemaOf.get(element)!;
-    const form = schema.attributes.get('elementFormDefault');
-    if (form !== 'qualified') {
-      throw this.doc.failAt(
-        schema,
-        'elementFormDefault',
-        `the schema declaring "${name}" has elementFormDefault="${form ?? 'unqualified'}": the ASMX runtime ` +
-          'writes the service namespace\'s schema with elementFormDefault="qualified" for literal use (an ' +
-          'unqualified member has form="unqualified" of its own), so the service reads these elements qualified ' +
-          'and no ASMX service wrote this copy; import the WSDL the service serves (its address followed by ?wsdl)',
-      );
-    }
     return element;
   }
 
@@ -449,13 +439,26 @@ export class SchemaReader {
       return this.elementRef(node, what, owner, minOccurs, maxOccurs);
     }
     if (!isElement(node, XSD_NS, 'element') || node.attributes.has('ref')) throw this.unexpected(node, what);
-    const form = node.attributes.get('form');
-    if (form !== undefined && !(form === 'unqualified' && unqualifiable)) {
+    // A schema the runtime wrote is qualified, its unqualified members stating form="unqualified"; an unqualified
+    // schema (a copy saved through another tool) makes every local element unqualified, which the spec states on each.
+    const { form: effective, written, schemaForm } = this.elementForm(node);
+    const form = effective === 'unqualified' ? effective : undefined;
+    // Written: form="unqualified" where a spec can state it, or form="qualified" in an unqualified schema.
+    const stated = form !== undefined ? unqualifiable : effective === 'qualified' && schemaForm === 'unqualified';
+    if (written && !stated) {
       throw this.doc.failAt(
         node,
         'form',
-        `the element "${node.attributes.get('name') ?? '?'}" has form="${form}" ([XmlElement(Form = …)]): a spec ` +
-          'writes every element in the form of its schema and cannot express another',
+        `the element "${node.attributes.get('name') ?? '?'}" has form="${effective}" ([XmlElement(Form = …)]): a ` +
+          'spec writes every element in the form of its schema and cannot express another',
+      );
+    }
+    if (form !== undefined && !unqualifiable) {
+      throw this.doc.fail(
+        node,
+        `the element "${node.attributes.get('name') ?? '?'}" is unqualified (its schema has no ` +
+          'elementFormDefault="qualified"): a spec states form="unqualified" on members, parameters, results and ' +
+          'array items only, and cannot express it here',
       );
     }
     const name = this.doc.attribute(node, 'name');
@@ -661,6 +664,27 @@ export class SchemaReader {
       this.nodeSchemas = index;
     }
     return this.nodeSchemas.get(node);
+  }
+
+  /**
+   * The form of a local element: its own `form=`, else its schema's `elementFormDefault` (absent: unqualified).
+   * `written` says whether the element states it.
+   */
+  private elementForm(node: XmlNode): { form: string; written: boolean; schemaForm: 'qualified' | 'unqualified' } {
+    if (!this.unqualifiedNodes) {
+      const index = new Set<XmlNode>();
+      const visit = (n: XmlNode): void => {
+        index.add(n);
+        for (const child of n.elements) visit(child);
+      };
+      for (const schema of this.doc.schemas) {
+        if (schema.attributes.get('elementFormDefault') !== 'qualified') for (const c of schema.elements) visit(c);
+      }
+      this.unqualifiedNodes = index;
+    }
+    const schemaForm = this.unqualifiedNodes.has(node) ? 'unqualified' : 'qualified';
+    const own = node.attributes.get('form');
+    return { form: own ?? schemaForm, written: own !== undefined, schemaForm };
   }
 
   /** `ArrayOfX`: a complex type whose sequence is one element that repeats, as the runtime writes arrays. */

@@ -160,13 +160,17 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
   });
   const declarations = schema.allDeclarations();
   const types = new TypeBuilder(doc, declarations);
+  const unrooted = unrootedClasses(shapes);
   for (const shape of shapes) {
     // A bare element shows no occurrences, so it says nothing of struct or class.
     if (shape.op.soap?.style !== 'bare') {
       for (const p of [...shape.request, ...shape.response]) {
         types.observe(p, 'wrapper');
-        // A `ref=` in the wrapper: the class's `[XmlRoot(Namespace)]` (Mono; corpus `RootNamespaces`).
-        if (p.namespace !== undefined) rootNamespaceOf(doc, types, p.type, p.namespace, p.node, p.name);
+        // A `ref=` in the wrapper to a nillable, required element of a class: the class's `[XmlRoot(Namespace)]`
+        // (Mono; corpus `RootNamespaces`); to any other element, the parameter's `[XmlElement(Namespace)]`.
+        if (p.namespace !== undefined && rootShaped(types, p, unrooted)) {
+          rootNamespaceOf(doc, types, p.type, p.namespace, p.node, p.name);
+        }
       }
     }
     for (const h of shape.headers) {
@@ -206,7 +210,7 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
   const fields = headerFieldNames(shapes.map((s) => s.headers.map((h) => types.nameOf(h.xmlName))));
   const encoded = mixed ? readEncodedOperations(doc, bindings, encodedOp) : undefined;
   const specOperations = shapes.map((shape, i) => {
-    const op = encoded?.operations.get(shape.op.node) ?? operationSpec(doc, types, shape, fields[i]!);
+    const op = encoded?.operations.get(shape.op.node) ?? operationSpec(doc, types, shape, fields[i]!, unrooted);
     const binding = soapBindings?.bindingOf(shape.op.node);
     return binding === undefined ? op : { ...op, binding };
   });
@@ -401,6 +405,37 @@ function bindingName(
   return binding === undefined ? {} : { binding };
 }
 
+/**
+ * A wrapper's `ref=` as Mono writes a class's `[XmlRoot(Namespace)]`: `minOccurs="1"` to a nillable element of a
+ * class. `[XmlElement(Namespace)]` on a parameter or result refers to an element that is nillable and required only
+ * when the parameter is (a `T?`, `IsNullable = true`); of a class, that is the same WSDL, read as the root's.
+ */
+function rootShaped(types: TypeBuilder, p: RawParticle, unrooted: ReadonlySet<string>): boolean {
+  if (!p.nillable || p.minOccurs !== '1' || p.type.kind !== 'declared' || !types.isClass(p.type)) return false;
+  return !unrooted.has(p.type.xmlName);
+}
+
+/**
+ * The classes no `[XmlRoot(Namespace)]` can have: Mono refers to a root's element from every wrapper, so a class a
+ * wrapper holds as a plain element, or refers to otherwise, has none.
+ */
+function unrootedClasses(shapes: readonly OperationShape[]): Set<string> {
+  const unrooted = new Set<string>();
+  for (const shape of shapes) {
+    if (shape.op.soap?.style === 'bare') continue;
+    for (const p of [...shape.request, ...shape.response]) {
+      if (p.choice || p.any || p.type.kind !== 'declared') continue;
+      if (p.namespace === undefined || !p.nillable || p.minOccurs !== '1') unrooted.add(p.type.xmlName);
+    }
+  }
+  return unrooted;
+}
+
+/** The namespace of a wrapper's `ref=` that is no class's root: the parameter's `[XmlElement(Namespace)]`. */
+function elementNamespaceOf(types: TypeBuilder, p: RawParticle, unrooted: ReadonlySet<string>): string | undefined {
+  return p.namespace !== undefined && !rootShaped(types, p, unrooted) ? p.namespace : undefined;
+}
+
 /** An element of a class's type in `namespace`, not the service's: the class's `[XmlRoot(Namespace)]`. */
 function rootNamespaceOf(
   doc: WsdlDocument,
@@ -444,6 +479,7 @@ function operationSpec(
   types: TypeBuilder,
   shape: OperationShape,
   fields: readonly string[],
+  unrooted: ReadonlySet<string>,
 ): SpecOperation {
   const { op, request, response } = shape;
   const resultElement = `${op.messageName}Result`;
@@ -511,7 +547,8 @@ function operationSpec(
       };
     }
     // A parameter in its class's root namespace is nillable by the class's [XmlRoot]: the spec says it on the class.
-    const ref = types.ref(p.type, p.namespace === undefined && p.nillable);
+    const namespace = elementNamespaceOf(types, p, unrooted);
+    const ref = types.ref(p.type, (p.namespace === undefined || namespace !== undefined) && p.nillable);
     const direction = inRequest && inResponse ? 'ref' : inResponse ? 'out' : 'in';
     return {
       name,
@@ -521,6 +558,7 @@ function operationSpec(
       ...(ref.itemNullable === false && { itemNullable: false }),
       ...(ref.itemForm !== undefined && { itemForm: ref.itemForm }),
       ...(p.form !== undefined && { form: p.form }),
+      ...(namespace !== undefined && { namespace }),
       ...(ref.choice && { choice: ref.choice }),
       ...(ref.dataType !== undefined && { dataType: ref.dataType }),
       // `[XmlElement(IsNullable = true)]` on a reference-type parameter.
@@ -535,10 +573,12 @@ function operationSpec(
     | 'resultItemNullable'
     | 'resultItemForm'
     | 'resultForm'
+    | 'resultNamespace'
     | 'resultDataType'
     | 'resultNillable'
   > = {};
-  if (rooted || result?.namespace !== undefined) {
+  const resultNamespace = result && !rooted ? elementNamespaceOf(types, result, unrooted) : undefined;
+  if (rooted || (result?.namespace !== undefined && resultNamespace === undefined)) {
     // The nillable root element follows from the class's [XmlRoot]; the spec says it once, on the class.
     resultSpec = { result: types.ref((rooted ?? result)!.type, false).text };
   } else if (result) {
@@ -550,6 +590,7 @@ function operationSpec(
       ...(ref.itemNullable === false && { resultItemNullable: false }),
       ...(ref.itemForm !== undefined && { resultItemForm: ref.itemForm }),
       ...(result.form !== undefined && { resultForm: result.form }),
+      ...(resultNamespace !== undefined && { resultNamespace }),
       ...(ref.dataType !== undefined && { resultDataType: ref.dataType }),
       // `[return: XmlElement(IsNullable = true)]` on a reference-type result.
       ...(ref.nillable && { resultNillable: true }),

@@ -187,6 +187,19 @@ describe('asmxgen as a process', () => {
     );
   });
 
+  it('names a one-letter option as it was typed, and the one option that starts with its letter', async () => {
+    const short = await cli('import', 'x.wsdl', '-o', 'spec.yaml');
+    expect(short.code).toBe(2);
+    expect(short.stderr).toMatch(/^asmxgen: import: unknown option -o; did you mean --out\? Expected one of: .*--out,/);
+    const cluster = await cli('generate', '-sx', 'spec.yaml');
+    expect(cluster.stderr).toMatch(/^asmxgen: generate: unknown option -s; did you mean --spec\? /m);
+    expect(cluster.stderr).toMatch(/^generate: unknown option -x; expected one of: /m);
+    const ambiguous = await cli('generate', '-v');
+    expect(ambiguous.stderr).toMatch(/^asmxgen: generate: unknown option -v; expected one of: --verbose, /);
+    const long = await cli('import', 'x.wsdl', '--o', 'spec.yaml');
+    expect(long.stderr).toMatch(/^asmxgen: import: unknown option --o; expected one of: /);
+  });
+
   it('--version prints the package version', async () => {
     const { version } = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { version: string };
     const r = await cliProcess(['--version']);

@@ -66,4 +66,40 @@ describe('item form rules', () => {
     ]);
     expect(diffModels(version('unqualified'), version('unqualified'))).toEqual([]);
   });
+
+  it('element-namespace-changed (breaking): a parameter, an out parameter and a result, each in its direction', () => {
+    const version = (namespace: string | undefined) => {
+      const s = library();
+      operation(s, 'Search').parameters.push({ name: 'code', type: 'string', namespace });
+      operation(s, 'Search').parameters.push({ name: 'total', type: 'int', direction: 'out', namespace });
+      operation(s, 'GetStats').resultNamespace = namespace;
+      return modelOfData(JSON.parse(JSON.stringify(s)) as SpecData);
+    };
+    expect(diffModels(version(undefined), version('urn:example:codes'))).toMatchObject([
+      {
+        rule: 'element-namespace-changed',
+        level: 'breaking',
+        where: 'operation GetStats, result',
+        message: "the element is now in urn:example:codes, no longer in the operation's namespace, in responses",
+      },
+      {
+        rule: 'element-namespace-changed',
+        level: 'breaking',
+        where: 'operation Search, parameter code',
+        message: "the element is now in urn:example:codes, no longer in the operation's namespace, in requests",
+      },
+      {
+        rule: 'element-namespace-changed',
+        level: 'breaking',
+        where: 'operation Search, parameter total',
+        message: "the element is now in urn:example:codes, no longer in the operation's namespace, in responses",
+      },
+    ]);
+    expect(diffModels(version('urn:example:codes'), version('urn:example:other'))).toMatchObject([
+      { rule: 'element-namespace-changed', where: 'operation GetStats, result' },
+      { rule: 'element-namespace-changed', where: 'operation Search, parameter code' },
+      { rule: 'element-namespace-changed', where: 'operation Search, parameter total' },
+    ]);
+    expect(diffModels(version('urn:example:codes'), version('urn:example:codes'))).toEqual([]);
+  });
 });

@@ -213,6 +213,50 @@ describe('types in a spec', () => {
     ]);
   });
 
+  it('reads namespace on parameters and resultNamespace ([XmlElement(Namespace)]) and refuses them elsewhere', () => {
+    const spec = parseSpec(
+      HEAD +
+        [
+          'operations:',
+          '  - name: Op',
+          '    parameters: [{ name: code, namespace: "urn:x" }, { name: n, type: int, direction: out, namespace: "urn:y" }]',
+          '    result: string',
+          '    resultNamespace: urn:x',
+        ].join('\n'),
+      't.yaml',
+    );
+    expect(spec.operations[0]).toMatchObject({
+      parameters: [
+        { name: 'code', namespace: 'urn:x' },
+        { name: 'n', namespace: 'urn:y' },
+      ],
+      resultNamespace: 'urn:x',
+    });
+    const text =
+      HEAD +
+      [
+        'operations:',
+        '  - name: Op',
+        '    parameters: [{ name: code, namespace: "urn:x", form: unqualified }]',
+        '    resultNamespace: urn:x',
+        '  - name: Bare',
+        '    parameterStyle: bare',
+        '    parameters: [{ name: code, namespace: "urn:x" }]',
+        '    result: string',
+        '    resultNamespace: urn:x',
+        '  - name: Encoded',
+        '    use: encoded',
+        '    parameters: [{ name: code, namespace: "urn:x" }]',
+      ].join('\n');
+    expect(problems(text)).toEqual([
+      't.yaml:6:58: operations[0].parameters[0].form: an element in another namespace (namespace) is qualified: no form',
+      't.yaml:7:22: operations[0].resultNamespace: a void operation has no result element',
+      "t.yaml:10:17: operations[1].parameters: a bare operation has no wrapper element to refer to an element of another namespace: remove the parameters' namespace",
+      't.yaml:12:22: operations[1].resultNamespace: a bare operation has no wrapper element to refer to an element of another namespace: remove resultNamespace',
+      "t.yaml:15:17: operations[2].parameters: an encoded operation (SOAP section 5) has no wrapper element to refer to an element of another namespace: remove the parameters' namespace",
+    ]);
+  });
+
   it('lets overloads share a name when their message names differ, and refuses a duplicate message name', () => {
     const ok = HEAD + 'operations:\n  - { name: Add, messageName: AddInts }\n  - { name: Add }\n';
     expect(problems(ok)).toEqual([]);

@@ -32,6 +32,10 @@ const FIRST_DIFFERENCE: Record<EditedCase, string> = {
   'elements moved (GetVersion before Notify)':
     'Legacy.wsdl:5:7 (served) and Legacy.wsdl:5:7 (generated): <s:element name="GetVersion"> has ' +
     'name="GetVersion", where the runtime writes name="Notify"',
+  'the service schema unqualified (elementFormDefault="unqualified")':
+    'Legacy.wsdl:4:5 (served) and Legacy.wsdl:4:5 (generated): <s:schema elementFormDefault="unqualified" ' +
+    'targetNamespace="http://tempuri.org/"> has elementFormDefault="unqualified", where the runtime writes ' +
+    'elementFormDefault="qualified"',
 };
 
 async function importEdited(name: EditedCase) {
@@ -85,6 +89,33 @@ describe.each(Object.keys(EDITED) as EditedCase[])('%s', (name) => {
 });
 
 describe('the same document written otherwise', () => {
+  test("a port address's query (a proxy's routing parameters) stays as served after the address of --base-url", async () => {
+    const served = EDITED['required string (minOccurs="1")'].replaceAll(
+      `location="${SERVED_ADDRESS}"`,
+      `location="${SERVED_ADDRESS}?sender=&amp;ns=http%3A%2F%2Facme.org"`,
+    );
+    const dir = await tempDir();
+    const wsdl = join(dir, 'Legacy.wsdl');
+    await writeFile(wsdl, served);
+    const spec = join(dir, 'spec', 'legacy.yaml');
+    expect((await cli('import', wsdl, '--out', spec)).code).toBe(0);
+    const out = join(dir, 'out');
+    const generated = await cli(
+      'generate',
+      '--spec',
+      spec,
+      '--out',
+      out,
+      '--wsdl-only',
+      '--base-url',
+      'https://x.test:81',
+    );
+    expect(generated.code).toBe(0);
+    expect(readFileSync(join(out, 'Legacy.wsdl'), 'utf8')).toBe(
+      served.replaceAll(`${SERVED_ADDRESS}?`, 'https://x.test:81/Legacy.asmx?'),
+    );
+  });
+
   test(".NET 1.x's default-namespace form is kept, and generate gives back its bytes", async () => {
     const served = resolve(import.meta.dirname, 'fixtures/real-world/dol-dolWSPservice.wsdl');
     const dir = await tempDir();

@@ -104,7 +104,10 @@ function siteElement(
     if (isXsdType(site.type) && !site.nillable) {
       const lexical = siteLexical(operation, site.type, value, named?.key);
       if (lexical === undefined) return '';
-      return lexical === '' ? `<${site.element} />` : `<${site.element}>${escapeXmlText(lexical)}</${site.element}>`;
+      // `[XmlElement(Namespace)]` puts the element in its namespace, declared on it.
+      const open =
+        site.namespace === undefined ? site.element : `${site.element} xmlns="${escapeXmlAttr(site.namespace)}"`;
+      return lexical === '' ? `<${open} />` : `<${open}>${escapeXmlText(lexical)}</${site.element}>`;
     }
     // A class's `[XmlRoot(Namespace)]` puts the element in the root's namespace, declared on it.
     const options = site.namespace === undefined ? { level } : { level, namespace: site.namespace };
