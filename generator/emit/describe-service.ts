@@ -97,12 +97,13 @@ function describeOperation(
 
 /** `[ScriptMethod]`'s settings, written only where they differ from the runtime's defaults (POST, JSON). */
 function describeScriptMethod(op: OperationModel): Pick<OperationDescription, 'scriptMethod'> {
-  const { useHttpGet, responseFormat } = op.scriptMethod;
+  const { useHttpGet, responseFormat, xmlSerializeString } = op.scriptMethod;
   if (!useHttpGet && responseFormat === 'json') return {};
   return {
     scriptMethod: {
       ...(useHttpGet ? { useHttpGet: true } : {}),
       ...(responseFormat === 'xml' ? { xmlResponse: true } : {}),
+      ...(responseFormat === 'xml' && xmlSerializeString ? { xmlSerializeString: true } : {}),
     },
   };
 }

@@ -4,13 +4,13 @@ import { emitClientModule } from './client-module.js';
 import { emitDocumentsModule } from './documents-module.js';
 import { emitIndexModule } from './index-module.js';
 import { emitRuntimeFiles } from './runtime-files.js';
-import { DEFAULT_RUNTIME_MODE } from './runtime-symbols.js';
+import { DEFAULT_RUNTIME_MODE, type RuntimeMode } from './runtime-symbols.js';
 import { emitServerModule } from './server-module.js';
 import { emitServiceModule } from './service-module.js';
 import { emitTestsModule } from './tests-module.js';
 import { exportsOf, printTsModule, type TsModule } from '../printer/ts-module.js';
 import { emitJsonSchemasModule } from './json-schemas-module.js';
-import { compileJsonTypes, jsonSitesOf } from './json-types.js';
+import { compileJsonTypes, jsonSitesOf, type JsonTypes } from './json-types.js';
 import { emitTypesModule } from './types-module.js';
 import { UnsupportedSpecError } from './unsupported-error.js';
 import { emitWsdl } from './wsdl.js';
@@ -31,7 +31,28 @@ export async function generate(model: ServiceModel, options: GenerateOptions = {
     jsonSitesOf(model).length === 0
       ? undefined
       : await compileJsonTypes(model, new Set(Object.values(exportsOf(emitTypesModule(model, runtime))).flat()));
-  // The modules of the public API, in the order index.ts re-exports them.
+  // The test suite first: the largest module, made while the heap holds least.
+  const tests = options.tests === false ? [] : [emitTestsModule(model, options.tests?.importPath)];
+  const files = [
+    ...emitWsdl(model, baseUrl),
+    ...(runtime === 'vendor' ? emitRuntimeFiles() : []),
+    ...apiModules(model, baseUrl, runtime, jsonTypes),
+    ...(await emitJsonSchemasModule(model, runtime)),
+    ...tests,
+  ];
+  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/**
+ * The modules of the public API, in the order index.ts re-exports them, and index.ts, printed. Their structures
+ * are dropped once printed: for a service of a thousand operations they hold tens of megabytes.
+ */
+function apiModules(
+  model: ServiceModel,
+  baseUrl: string,
+  runtime: RuntimeMode,
+  jsonTypes: JsonTypes | undefined,
+): GeneratedFile[] {
   const modules: TsModule[] = [
     emitServerModule(model, runtime),
     emitClientModule(model, serviceAddress(model, baseUrl), runtime),
@@ -39,15 +60,7 @@ export async function generate(model: ServiceModel, options: GenerateOptions = {
     emitServiceModule(model, runtime),
     emitDocumentsModule(model, runtime),
   ];
-  const index = emitIndexModule(modules);
-  const files = [
-    ...emitWsdl(model, baseUrl),
-    ...(runtime === 'vendor' ? emitRuntimeFiles() : []),
-    ...[...modules, index].map(printTsModule),
-    ...(await emitJsonSchemasModule(model, runtime)),
-    ...(options.tests === false ? [] : [emitTestsModule(model, options.tests?.importPath)]),
-  ];
-  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return [...modules, emitIndexModule(modules)].map(printTsModule);
 }
 
 /**

@@ -64,6 +64,7 @@ export const RUNTIME = {
   ProtocolError: value('client', 'ProtocolError'),
   TimeoutError: value('client', 'TimeoutError'),
   NetworkError: value('client', 'NetworkError'),
+  JsonFaultError: value('client', 'JsonFaultError'),
   CallOptions: type('client', 'CallOptions'),
   ClientOptions: type('client', 'ClientOptions'),
   ClientFile: type('client', 'ClientFile'),

@@ -460,8 +460,20 @@ export function sampleNamesOf(samples: readonly Expr[]): {
   readonly constants: readonly SampleConstant[];
   readonly values: readonly ('XsdDateTime' | 'XmlFragment')[];
 } {
-  const text = samples.map(flat).join('\n');
-  const names = (list: readonly string[]) => list.filter((n) => new RegExp(`\\b${n}\\b`).test(text));
+  return sampleNamesIn(samples.map(flat));
+}
+
+/** `sampleNamesOf`, for samples already laid out as text. */
+export function sampleNamesIn(texts: readonly string[]): {
+  readonly constants: readonly SampleConstant[];
+  readonly values: readonly ('XsdDateTime' | 'XmlFragment')[];
+} {
+  // Text by text: no name spans two samples.
+  const names = (list: readonly string[]) =>
+    list.filter((n) => {
+      const pattern = new RegExp(`\\b${n}\\b`);
+      return texts.some((text) => pattern.test(text));
+    });
   return {
     constants: SAMPLE_CONSTANTS.filter((c) => names([c.name]).length > 0),
     values: names(['XsdDateTime', 'XmlFragment']) as ('XsdDateTime' | 'XmlFragment')[],

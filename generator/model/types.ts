@@ -254,6 +254,8 @@ export interface OperationModel {
 export interface ScriptMethodModel {
   readonly useHttpGet: boolean;
   readonly responseFormat: 'json' | 'xml';
+  /** `XmlSerializeString`: a string result of `ResponseFormat.Xml` is XmlSerializer's `<string>` document. */
+  readonly xmlSerializeString: boolean;
 }
 
 /** The TypeScript names of an operation's SOAP header types (`ts-names.ts` allocates them). */

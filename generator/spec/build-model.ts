@@ -399,6 +399,7 @@ export function buildModel(spec: Spec): ServiceModel {
       scriptMethod: {
         useHttpGet: op.scriptMethod?.useHttpGet === true,
         responseFormat: op.scriptMethod?.responseFormat ?? 'json',
+        xmlSerializeString: op.scriptMethod?.xmlSerializeString === true,
       },
       enableSession: op.enableSession === true,
       soapParts: plan.soapParts[i]!,

@@ -115,6 +115,11 @@ export interface SpecScriptMethod {
   readonly useHttpGet?: boolean;
   /** `ResponseFormat.Xml`: the result as XmlSerializer writes it (`text/xml`); `json` (`{"d":…}`) when omitted. */
   readonly responseFormat?: 'json' | 'xml';
+  /**
+   * `XmlSerializeString = true`, with `responseFormat: xml`: a string result is written as XmlSerializer writes a
+   * string (`<string>…</string>`); the text itself when omitted.
+   */
+  readonly xmlSerializeString?: boolean;
 }
 
 /** An entry of `service.soapBindings`: the default binding, or a named `[WebServiceBinding]`. */

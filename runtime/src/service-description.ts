@@ -103,6 +103,8 @@ export interface ScriptMethodDescription {
   readonly useHttpGet?: boolean;
   /** `ResponseFormat.Xml`: the result as XmlSerializer writes it, `text/xml`; `{"d":…}` otherwise. */
   readonly xmlResponse?: boolean;
+  /** `XmlSerializeString`: with `xmlResponse`, a string result is XmlSerializer's `<string>` document, not the text. */
+  readonly xmlSerializeString?: boolean;
 }
 
 /** An encoded operation's wire facts (SOAP section 5, `soap-encoding.ts`). */

@@ -7,6 +7,7 @@ import {
   ProtocolError,
   TimeoutError,
   NetworkError,
+  JsonFaultError,
   type CallOptions,
   type ClientOptions,
   type ClientFile,
@@ -16,7 +17,7 @@ import { service } from './service.js';
 import type { RegisterInput, RegisterResult, FindInput, FindResult, PingInput, PingResult } from './types.js';
 
 /** The transports Accounts enables: what a client's or a call's `transport` may name. */
-export type AccountsTransport = 'soap11' | 'soap12' | 'httpGet' | 'httpPost';
+export type AccountsTransport = 'soap11' | 'soap12' | 'httpGet' | 'httpPost' | 'json';
 
 /**
  * Options of `createAccountsClient`: `url` (default `http://localhost:8080/Accounts.asmx`, the address
@@ -51,7 +52,7 @@ export interface AccountsClient {
 /**
  * A client of Accounts, calling `http://localhost:8080/Accounts.asmx` unless `options.url` names
  * another endpoint, by `soap11` unless `options.transport` names another of soap11, soap12, httpGet,
- * httpPost.
+ * httpPost, json.
  *
  * @throws TypeError for a URL that is not http(s), or a transport the service does not enable
  */
@@ -64,4 +65,13 @@ export function createAccountsClient(options: AccountsClientOptions = {}): Accou
   };
 }
 
-export { SoapFaultError, HttpError, ProtocolError, TimeoutError, NetworkError, type ClientFile, type ClientUpload };
+export {
+  SoapFaultError,
+  HttpError,
+  ProtocolError,
+  TimeoutError,
+  NetworkError,
+  type ClientFile,
+  type ClientUpload,
+  JsonFaultError,
+};

@@ -9,6 +9,7 @@ export {
   ProtocolError,
   TimeoutError,
   NetworkError,
+  JsonFaultError,
 } from './client.js';
 export type {
   AccountsTransport,

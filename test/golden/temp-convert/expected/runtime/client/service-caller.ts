@@ -20,6 +20,7 @@ import {
 import type { CallSite } from './errors.js';
 import { readHttpReply } from './http-reply.js';
 import { hasJsonStrings, jsonStringInput, jsonStringResult } from './json-strings.js';
+import { jsonTarget, type JsonTarget } from './json-call.js';
 import { buildOutgoingRequest, requestTarget, type RequestTarget } from './outgoing-request.js';
 import { requestValues } from './request-values.js';
 import type { ReceivedReply } from './received-reply.js';
@@ -61,8 +62,9 @@ export function createCaller(
       {
         op,
         targets: {} as Partial<Record<Transport, PreparedTarget>>,
+        json: undefined as JsonTarget | undefined,
         values: inNamespace(context, op.requestNamespace),
-        json: hasJsonStrings(op),
+        jsonStrings: hasJsonStrings(op),
       },
     ]),
   );
@@ -70,11 +72,23 @@ export function createCaller(
     const entry = operations.get(operation);
     if (!entry) throw new TypeError(`${service.name} has no operation ${JSON.stringify(operation)}.`);
     const { op } = entry;
-    const { json } = entry;
-    if (json) input = jsonStringInput(op, input);
+    const { jsonStrings } = entry;
+    if (jsonStrings) input = jsonStringInput(op, input);
     const transport =
       callOptions.transport === undefined ? client.transport : checkTransport(service, callOptions.transport);
     const timeoutMs = callOptions.timeoutMs === undefined ? client.timeoutMs : checkTimeout(callOptions.timeoutMs);
+    if (transport === 'json') {
+      const json = (entry.json ??= jsonTarget(client.endpoint, op, client.headers, context.types));
+      const reply = await send(
+        json.request(input, callOptions.headers),
+        json.site,
+        timeoutMs,
+        client.signal,
+        callOptions.signal,
+      );
+      const value = json.read(reply);
+      return (jsonStrings ? jsonStringResult(json.site, reply, op, value, false) : value) as R;
+    }
     const target = (entry.targets[transport] ??= prepareTarget(
       namespace,
       client.endpoint,
@@ -100,7 +114,7 @@ export function createCaller(
     }
     const reply = await send(request, target.site, timeoutMs, client.signal, callOptions.signal);
     const value = target.read(reply, callOptions.outHeaders as Record<string, unknown> | undefined);
-    return (json ? jsonStringResult(target.site, reply, op, value, hasReplyParameters(op)) : value) as R;
+    return (jsonStrings ? jsonStringResult(target.site, reply, op, value, hasReplyParameters(op)) : value) as R;
   };
 }
 
