@@ -16,7 +16,7 @@ import { createServiceServer } from '../../runtime/src/server.js';
 import { GOLDEN_DIR } from '../golden/scenarios.js';
 import * as validators from '../golden/typed-json/expected/json-schemas.js';
 
-const TRANSPORTS = ['soap11', 'soap12', 'httpGet', 'httpPost'] as const;
+const TRANSPORTS = ['soap11', 'soap12', 'httpGet', 'httpPost', 'json'] as const;
 
 /** What the plain server's handlers return: texts the typed client must refuse. */
 let plainResult = '';
