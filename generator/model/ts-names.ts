@@ -51,6 +51,7 @@ export const RUNTIME_NAMES: readonly string[] = [
   'ClientOptions',
   'ClientUpload',
   'HttpError',
+  'JsonFaultError',
   'JsonSchemaValidator',
   'NetworkError',
   'ProtocolError',
