@@ -15,10 +15,17 @@
  * SOAP messages that are `use="encoded"` have no sample here (their pages keep the parameter list).
  */
 import { MICROSOFT_TYPES_NAMESPACE } from '../model/builtin-types.js';
-import { childElement, childElements, resolveQName, type QName, type XmlNode } from '../wsdl-reader/xml-tree.js';
+import { SourceText } from '../wsdl-reader/source-text.js';
+import {
+  childElement,
+  childElements,
+  parseWrittenXmlTree,
+  resolveQName,
+  type QName,
+  type XmlNode,
+} from '../wsdl-reader/xml-tree.js';
 import { HTTP_NS, SOAP11_NS, SOAP12_NS, WSDL_NS, XSD_NS } from '../wsdl-reader/wsdl-namespaces.js';
 import { SampleXmlWriter, type SamplePiece } from './sample-xml-writer.js';
-import { servedWsdlTree } from './served-wsdl-tree.js';
 
 const XSI_NS = 'http://www.w3.org/2001/XMLSchema-instance';
 const SOAP_ENVELOPE_11 = 'http://schemas.xmlsoap.org/soap/envelope/';
@@ -41,7 +48,7 @@ export interface OperationSamples {
 
 /** Every operation's samples, by the name its page has (the input message name or the operation name). */
 export function helpSamples(wsdl: string): ReadonlyMap<string, OperationSamples> {
-  const root = servedWsdlTree(wsdl);
+  const root = parseWrittenXmlTree(new SourceText(wsdl, 'the served WSDL'));
   const index = indexSchemas(root);
   const messages = new Map<string, XmlNode>();
   for (const message of childElements(root, WSDL_NS, 'message')) messages.set(message.attributes.get('name')!, message);
