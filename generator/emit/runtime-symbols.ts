@@ -46,6 +46,9 @@ export const RUNTIME = {
   XsdDateTime: value('core', 'XsdDateTime'),
   XmlFragment: value('core', 'XmlFragment'),
   AnyValue: type('core', 'AnyValue'),
+  JsonSchemaValidator: type('core', 'JsonSchemaValidator'),
+  jsonEqual: value('core', 'jsonEqual'),
+  jsonLength: value('core', 'jsonLength'),
 
   createServiceHandler: value('server', 'createServiceHandler'),
   createServiceServer: value('server', 'createServiceServer'),

@@ -64,6 +64,18 @@ export function parseXmlTree(source: SourceText): XmlNode {
   return root;
 }
 
+/**
+ * Parses a document asmxgen itself wrote (the WSDL it serves, or a kept original its reader accepted once), so known
+ * to be well-formed: fast-xml-parser without the separate validation pass and the checks `parseXmlTree` makes for
+ * a user's input, which cost most of its time on a WSDL of megabytes.
+ */
+export function parseWrittenXmlTree(source: SourceText): XmlNode {
+  const nodes = PARSER.parse(withoutMisplacedDeclaration(source.text)) as ParsedNode[];
+  const root = nodes.find((node) => elementKey(node) !== undefined);
+  if (root === undefined) throw source.errorAt(0, notXml('a document has exactly one root element'));
+  return convert(root, ROOT_SCOPE, source);
+}
+
 function parseNewXmlTree(source: SourceText): XmlNode {
   const text = withoutMisplacedDeclaration(source.text);
   if (hasForbiddenCharacter(text)) {

@@ -4,6 +4,7 @@
  * and client read only this; neither derives a name of its own.
  */
 
+import type { JsonStringDescription } from './json/json-string-value.js';
 import type { ChoiceElementDescription, HeaderDescription, TypeDescription, ValueType } from './type-description.js';
 
 export type * from './type-description.js';
@@ -34,6 +35,8 @@ export interface ParameterDescription {
    * Mono's runtime reads and writes in the root's namespace.
    */
   readonly namespace?: string;
+  /** A typed JSON string (`json:`): read, validated and given to the handler as its value (`json-string-value.ts`). */
+  readonly json?: JsonStringDescription;
 }
 
 export interface OperationDescription {
@@ -68,6 +71,8 @@ export interface OperationDescription {
     readonly namespace?: string;
     /** The HTTP reply document's root namespace when its class's `[XmlRoot(Namespace)]` says so. */
     readonly httpNamespace?: string;
+    /** A typed JSON string (`resultJson:`): the handler returns its value, written as JSON text. */
+    readonly json?: JsonStringDescription;
   };
   /** SOAP headers, in the order the runtime writes them (by field name, ordinal). */
   readonly headers?: readonly HeaderDescription[];
@@ -164,3 +169,5 @@ export { XsdDateTime } from './values/xsd-date-time.js';
 export type { DateTimeKind } from './values/xsd-date-time.js';
 export { XmlFragment } from './values/xml-fragment.js';
 export type { AnyValue, AnySimpleValue, AnyDeclaredValue } from './values/any-value.js';
+export type { JsonSchemaIssue, JsonSchemaValidator, JsonStringDescription } from './json/json-string-value.js';
+export { jsonEqual, jsonLength } from './json/json-schema-helpers.js';
