@@ -58,6 +58,7 @@ export const RUNTIME_NAMES: readonly string[] = [
   'ServerOptions',
   'ServiceDescription',
   'ServiceDocuments',
+  'SessionContext',
   'SoapFault',
   'SoapFaultError',
   'TimeoutError',
