@@ -60,6 +60,7 @@ function describeOperation(op: OperationModel, namespace: string): OperationDesc
             field: h.field,
             type: h.type,
             element: h.element,
+            ...(h.namespace === namespace ? {} : { namespace: h.namespace }),
             direction: h.direction,
             ...(h.required ? {} : { required: false }),
           })),
