@@ -45,7 +45,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./import-command.js')).importCommand as CommandFactory,
   },
   {
-    command: 'diff <old> <new>',
+    command: 'diff <old> [new]',
     describe: 'Compare two versions of a service (WSDL files or URLs, or specs) and list the changes, breaking first',
     load: async () => (await import('./diff-command.js')).diffCommand as CommandFactory,
   },

@@ -16,7 +16,8 @@ import { TIMEOUT_OPTION } from './import-command.js';
 
 interface DiffArgs {
   old: string;
-  new: string;
+  new: string | undefined;
+  spec: string | undefined;
   format: DiffFormat;
   'fail-on': ChangeLevel | undefined;
   'include-addresses': boolean;
@@ -28,7 +29,16 @@ export function diffCommand(ctx: CommandContext): CommandModule<object, DiffArgs
     builder: (y) =>
       y
         .positional('old', { type: 'string', describe: 'The old version: a .wsdl or .yaml file, or an http(s) URL' })
-        .positional('new', { type: 'string', describe: 'The new version, the same way' })
+        .positional('new', {
+          type: 'string',
+          describe: 'The new version, the same way (default: the spec of the config, see --spec)',
+        })
+        .option('spec', {
+          type: 'string',
+          describe: 'The new version when <new> is not given',
+          defaultDescription: 'the spec of asmxgen.config.yaml, or of the --config file',
+          normalize: true,
+        })
         .option('format', {
           type: 'string',
           choices: DIFF_FORMATS,
@@ -51,11 +61,22 @@ export function diffCommand(ctx: CommandContext): CommandModule<object, DiffArgs
           '$0 diff https://host/Svc.asmx?wsdl spec/svc.yaml --fail-on breaking',
           'Fail CI when the spec would break callers of the served service',
         )
-        .example('$0 diff old.yaml new.yaml --format markdown', 'A table for a pull-request comment') as never,
+        .example('$0 diff old.yaml new.yaml --format markdown', 'A table for a pull-request comment')
+        .example(
+          '$0 diff https://host/Tax.asmx?wsdl --config asmxgen.tax-cloud.config.yaml',
+          'Compare the served service with the spec of one of the project’s services',
+        ) as never,
     handler: async (argv) => {
+      const newSide = argv.new ?? argv.spec;
+      if (newSide === undefined) {
+        throw new UsageError(
+          'diff needs the new version: name it after the old one, or run where asmxgen.config.yaml (or the ' +
+            '--config file) names a spec',
+        );
+      }
       let report;
       try {
-        report = await diffInputs(argv.old, argv.new, {
+        report = await diffInputs(argv.old, newSide, {
           includeAddresses: argv['include-addresses'],
           timeoutMs: argv.timeout * 1000,
           onWait: (line) => ctx.report.progress(line),

@@ -31,13 +31,14 @@ import { UsageError } from './describe-error.js';
 import { EXIT_OK } from './exit-codes.js';
 import { generateOnce } from './generate-command.js';
 import { kebabCase, readSource, schemaPathFrom, summary, TIMEOUT_OPTION } from './import-command.js';
-import { CONFIG_FILE, configPath, renderConfig } from './project-config.js';
+import { CONFIG_FILE, configPath, loadConfig, renderConfig } from './project-config.js';
 
 interface InitArgs extends RuntimeOptions, TestsOptions {
   from: string | undefined;
   spec: string | undefined;
-  out: string;
-  impl: string;
+  out: string | undefined;
+  impl: string | undefined;
+  config: string | undefined;
   'base-url': string;
   force: boolean;
   timeout: number;
@@ -68,12 +69,23 @@ export function initCommand(ctx: CommandContext): CommandModule<object, InitArgs
           describe: 'The spec file to write',
           defaultDescription: 'spec/<service-name>.yaml',
         })
-        .option('out', { type: 'string', default: 'src/generated', describe: 'The output folder' })
+        .option('out', {
+          type: 'string',
+          describe: 'The output folder',
+          defaultDescription: 'src/generated; src/<service-name>/generated for a second service',
+        })
         .option('impl', {
           type: 'string',
-          default: 'src/handlers.ts',
           describe: 'Your handlers file (.ts, .js or .mjs), created with a stub per operation',
+          defaultDescription: 'src/handlers.ts; src/<service-name>/handlers.ts for a second service',
           coerce: parseImplPath,
+        })
+        .option('config', {
+          type: 'string',
+          describe:
+            'The settings file to write; the other commands read it with --config FILE (a project with several ' +
+            'services has one per service)',
+          defaultDescription: `${CONFIG_FILE}; asmxgen.<service-name>.config.yaml when ${CONFIG_FILE} sets up another service`,
         })
         .option('base-url', {
           type: 'string',
@@ -89,25 +101,35 @@ export function initCommand(ctx: CommandContext): CommandModule<object, InitArgs
         .option('timeout', TIMEOUT_OPTION)
         .example('$0 init --from Inventory.wsdl', 'Set up the Inventory service in this npm project')
         .example('$0 init --from http://legacy.example.com/Inventory.asmx?wsdl --out src/inventory', 'From a URL')
-        .example('$0 init', 'Start from a one-operation spec') as never,
+        .example('$0 init', 'Start from a one-operation spec')
+        .example('$0 init --from TaxCloud.wsdl', `A second service, beside the one ${CONFIG_FILE} sets up`) as never,
     handler: async (argv) => {
-      const project = process.cwd();
-      const packageJson = join(project, 'package.json');
+      const here = process.cwd();
       // The suite imports vitest: by default it goes to test/, outside a build of src/.
       argv.tests ??= 'test';
-      if (!existsSync(packageJson)) {
+      // The npm project: this folder's, or the nearest one up the tree (a service in a subfolder of a project).
+      const packageJson = nearestPackageJson(here);
+      if (packageJson === undefined) {
         throw new UsageError(
-          'asmxgen init sets up a service in an npm project, and there is no package.json here; ' +
-            'run `npm init` first (or run asmxgen init in the project folder).',
+          'asmxgen init sets up a service in an npm project, and there is no package.json here or in a parent ' +
+            'folder; run `npm init` first (or run asmxgen init in the project folder).',
         );
       }
-      const configFile = join(project, CONFIG_FILE);
-      if (existsSync(configFile) && !argv.force) {
-        throw new UsageError(
-          `${CONFIG_FILE} already exists; nothing was written. asmxgen generate, check and serve use it as it is; ` +
-            'pass --force to set the project up again.',
+      const project = dirname(packageJson);
+      if (project !== here) {
+        ctx.report.info(
+          `asmxgen: no package.json in this folder: setting the service up here, in the npm project of ` +
+            `${relative(here, packageJson).split(sep).join('/')} (its dependencies and scripts)`,
         );
       }
+      const namedConfig = argv.config !== undefined ? resolve(argv.config) : undefined;
+      if (namedConfig !== undefined && existsSync(namedConfig) && !argv.force) {
+        throw new UsageError(
+          `${displayPath(namedConfig)} already exists; nothing was written. Name another file with --config, ` +
+            'or pass --force to set the service up again.',
+        );
+      }
+      const defaultConfig = join(here, CONFIG_FILE);
       // The spec: imported from the WSDL, or the starter.
       let specText: string;
       let specName: string;
@@ -136,6 +158,31 @@ export function initCommand(ctx: CommandContext): CommandModule<object, InitArgs
         specSource = `wrote a starter spec for ${specName}`;
       }
       const specPath = argv.spec;
+      // A config that sets up another service stays: this one gets a config of its own.
+      let configFile = namedConfig ?? defaultConfig;
+      let secondService = false;
+      if (namedConfig === undefined && existsSync(defaultConfig) && !argv.force) {
+        const other = loadConfig(defaultConfig, CONFIG_FILE).values.spec;
+        if (other === undefined || resolve(other) === resolve(specPath)) {
+          throw new UsageError(
+            `${CONFIG_FILE} already exists; nothing was written. asmxgen generate, check and serve use it as it is; ` +
+              'pass --force to set the project up again.',
+          );
+        }
+        configFile = join(here, `asmxgen.${kebabCase(specName)}.config.yaml`);
+        secondService = true;
+        if (existsSync(configFile)) {
+          throw new UsageError(
+            `${CONFIG_FILE} sets up another service, and ${displayPath(configFile)} already exists; nothing was ` +
+              'written. Name another file with --config, or pass --force to set the service up again.',
+          );
+        }
+      }
+      // A second service's code goes beside the first one's, in a folder of its own.
+      const own = secondService || existsSync('src/generated') || existsSync('src/handlers.ts');
+      const folder = own ? join('src', kebabCase(specName)) : 'src';
+      const out = (argv.out ??= join(folder, 'generated'));
+      const impl = (argv.impl ??= join(folder, 'handlers.ts'));
       if (existsSync(specPath) && !argv.force) {
         throw new UsageError(
           `${displayPath(specPath)} already exists; nothing was written. Pass --spec to write the spec elsewhere, ` +
@@ -149,21 +196,31 @@ export function initCommand(ctx: CommandContext): CommandModule<object, InitArgs
       ctx.report.info(`asmxgen: ${specSource} into ${displayPath(specPath)}`);
       const settings = {
         spec: configPath(configFile, specPath),
-        out: configPath(configFile, argv.out),
-        impl: configPath(configFile, argv.impl),
+        out: configPath(configFile, out),
+        impl: configPath(configFile, impl),
         'base-url': argv['base-url'],
         runtime: argv.runtime,
         ...(argv.tests !== undefined && { tests: argv.tests === 'none' ? 'none' : configPath(configFile, argv.tests) }),
       };
-      await atomicWriteFile(configFile, new TextEncoder().encode(renderConfig(settings)));
-      ctx.report.info(`asmxgen: wrote ${CONFIG_FILE}`);
-      await makeParentFolder(argv.out);
-      await makeParentFolder(argv.impl);
+      const isDefaultConfig = configFile === defaultConfig;
+      const configFlag = isDefaultConfig ? '' : ` --config ${displayPath(configFile)}`;
+      await atomicWriteFile(
+        configFile,
+        new TextEncoder().encode(renderConfig(settings, isDefaultConfig ? undefined : displayPath(configFile))),
+      );
+      if (secondService) {
+        ctx.report.info(
+          `asmxgen: ${CONFIG_FILE} sets up another service: wrote the settings of ${specName} to ` +
+            `${displayPath(configFile)}; the commands read it with${configFlag}`,
+        );
+      } else ctx.report.info(`asmxgen: wrote ${displayPath(configFile)}`);
+      await makeParentFolder(out);
+      await makeParentFolder(impl);
       await generateOnce(
         {
           spec: specPath,
-          out: argv.out,
-          impl: argv.impl,
+          out,
+          impl,
           'base-url': argv['base-url'],
           runtime: argv.runtime,
           tests: argv.tests,
@@ -176,12 +233,21 @@ export function initCommand(ctx: CommandContext): CommandModule<object, InitArgs
       );
 
       const needed = dependenciesFor(argv.runtime, argv.tests !== 'none');
-      const install = await addDependencies(packageJson, needed);
-      const tsconfig = await writeTsconfig(project, [
-        argv.out,
-        argv.impl,
-        ...(argv.tests === 'none' ? [] : [argv.tests]),
-      ]);
+      // The project's `start` serves the first service; another one gets `start:<name>`.
+      const script = isDefaultConfig
+        ? {
+            name: 'start',
+            command:
+              dirname(configFile) === project
+                ? START_SCRIPT
+                : `${START_SCRIPT} --config ${configPath(packageJson, configFile)}`,
+          }
+        : {
+            name: `start:${kebabCase(specName)}`,
+            command: `${START_SCRIPT} --config ${configPath(packageJson, configFile)}`,
+          };
+      const install = await addDependencies(packageJson, needed, script);
+      const tsconfig = await writeTsconfig(project, [out, impl, ...(argv.tests === 'none' ? [] : [argv.tests])]);
       ctx.report.info('');
       if (tsconfig) ctx.report.info(`asmxgen: wrote tsconfig.json (strict, NodeNext modules; includes ${tsconfig})`);
       if (install.madeModule !== undefined) {
@@ -190,7 +256,9 @@ export function initCommand(ctx: CommandContext): CommandModule<object, InitArgs
             'is ES modules; rename CommonJS files of yours to .cjs',
         );
       }
-      if (install.start) ctx.report.info(`asmxgen: added the script "start": "${START_SCRIPT}" to package.json`);
+      if (install.start) {
+        ctx.report.info(`asmxgen: added the script "${script.name}": "${script.command}" to package.json`);
+      }
       if (install.edited.length > 0) {
         ctx.report.info(`asmxgen: added to package.json: ${install.edited.join(', ')}`);
       }
@@ -209,15 +277,17 @@ export function initCommand(ctx: CommandContext): CommandModule<object, InitArgs
       } else if (install.edited.length > 0 || (install.moved?.length ?? 0) > 0) {
         steps.push(['npm install', 'installs what was added to package.json']);
       }
+      const runScript = script.name === 'start' ? 'npm start' : `npm run ${script.name}`;
+      const serveWhat = `serves ${specName} with your handlers (${displayPath(configFile)} names them)`;
       steps.push(
-        [`edit ${displayPath(argv.impl)}`, 'replace each stub with your implementation'],
-        install.start || install.hasStart === START_SCRIPT
-          ? ['npm start', `serves ${specName} with your handlers (asmxgen.config.yaml names them)`]
-          : ['npx asmxgen serve', `serves ${specName} with your handlers (asmxgen.config.yaml names them)`],
-        ['npx asmxgen check', `in CI: fails when ${displayPath(argv.out)}/ is stale or a handler is missing`],
+        [`edit ${displayPath(impl)}`, 'replace each stub with your implementation'],
+        install.start || install.hasStart === script.command
+          ? [secondService ? `${runScript} -- --port 8081` : runScript, serveWhat]
+          : [`npx asmxgen serve${configFlag}${secondService ? ' --port 8081' : ''}`, serveWhat],
+        [`npx asmxgen check${configFlag}`, `in CI: fails when ${displayPath(out)}/ is stale or a handler is missing`],
       );
       if (argv.tests !== 'none') {
-        steps.push([`npx vitest run ${displayPath(argv.tests ?? argv.out)}`, 'runs the generated test suite']);
+        steps.push([`npx vitest run ${displayPath(argv.tests ?? out)}`, 'runs the generated test suite']);
       }
       const width = Math.max(...steps.map(([command]) => command.length));
       ctx.report.info('Next:');
@@ -227,12 +297,21 @@ export function initCommand(ctx: CommandContext): CommandModule<object, InitArgs
   };
 }
 
-/** The folder of `path` when missing but its parent exists (`src/` of a new project). */
+/** The folder of `path` when missing (`src/` of a new project, `src/<service>/` of a second service). */
 async function makeParentFolder(path: string): Promise<void> {
   const folder = dirname(resolve(path));
-  if (existsSync(folder) || !existsSync(dirname(folder))) return;
+  if (existsSync(folder)) return;
   const { makeFolders } = await import('../output/make-folders.js');
   await makeFolders(folder);
+}
+
+/** The package.json of `start` or of the nearest folder above it that has one. */
+function nearestPackageJson(start: string): string | undefined {
+  for (let dir = resolve(start); ; dir = dirname(dir)) {
+    const file = join(dir, 'package.json');
+    if (existsSync(file)) return file;
+    if (dirname(dir) === dir) return undefined;
+  }
 }
 
 interface Needed {
@@ -287,6 +366,7 @@ export function installLine(needed: Needed): string {
 async function addDependencies(
   file: string,
   needed: Needed,
+  script: { readonly name: string; readonly command: string } = { name: 'start', command: START_SCRIPT },
 ): Promise<{
   edited: string[];
   moved?: string[];
@@ -324,9 +404,9 @@ async function addDependencies(
     data.type === undefined ? 'no "type"' : data.type === 'commonjs' ? '"type": "commonjs"' : undefined;
   if (madeModule !== undefined) data.type = 'module';
   const scripts = (data.scripts ?? {}) as Record<string, unknown>;
-  const start = typeof scripts !== 'object' || Array.isArray(scripts) ? false : !('start' in scripts);
-  const hasStart = typeof scripts.start === 'string' ? scripts.start : undefined;
-  if (start) data.scripts = { ...scripts, start: START_SCRIPT };
+  const start = typeof scripts !== 'object' || Array.isArray(scripts) ? false : !(script.name in scripts);
+  const hasStart = typeof scripts[script.name] === 'string' ? (scripts[script.name] as string) : undefined;
+  if (start) data.scripts = { ...scripts, [script.name]: script.command };
   if (edited.length === 0 && moved.length === 0 && madeModule === undefined && !start) return { edited, hasStart };
   const indent = /^[{[]\r?\n([ \t]+)/.exec(text)?.[1] ?? '  ';
   const eol = text.includes('\r\n') ? '\r\n' : '\n';

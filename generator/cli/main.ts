@@ -90,13 +90,17 @@ export function packageVersion(): string {
 }
 
 /** The commands that read `asmxgen.config.yaml`: every command that takes a spec. */
-const CONFIGURED_COMMANDS = ['generate', 'check', 'serve', 'proxy'];
+const CONFIGURED_COMMANDS = ['generate', 'check', 'serve', 'proxy', 'diff'];
 
 /**
  * The settings a command takes from the config, where not all it declares: `proxy` takes the spec (which
  * request calls which operation) but not `impl`, which would serve your handlers in place of the upstream.
  */
-const CONFIG_KEYS_OF: Readonly<Record<string, ReadonlySet<string>>> = { proxy: new Set(['spec']) };
+const CONFIG_KEYS_OF: Readonly<Record<string, ReadonlySet<string>>> = {
+  proxy: new Set(['spec']),
+  // The new side of `diff <old>`, when it names none.
+  diff: new Set(['spec']),
+};
 
 /** The value of `--config` in `args`, if given. */
 function configArg(args: readonly string[]): string | undefined {

@@ -123,12 +123,20 @@ export function configPath(configFile: string, path: string): string {
   return rel === '' ? '.' : rel;
 }
 
-/** The text of a config file with these settings (paths already relative to its folder), in key order. */
-export function renderConfig(values: Partial<Record<ConfigKey, string>>): string {
-  const lines = [
-    '# asmxgen settings: asmxgen generate, check and serve read them; their flags override them.',
-    '# Paths are relative to this file.',
-  ];
+/**
+ * The text of a config file with these settings (paths already relative to its folder), in key order; `named`: the
+ * file as `--config` names it, for a config the commands do not find by themselves (one per service).
+ */
+export function renderConfig(values: Partial<Record<ConfigKey, string>>, named?: string): string {
+  const lines = named
+    ? [
+        '# asmxgen settings of one service of this project: asmxgen generate, check, serve, proxy and diff read',
+        `# them with --config ${named}; their flags override them. Paths are relative to this file.`,
+      ]
+    : [
+        '# asmxgen settings: asmxgen generate, check and serve read them; their flags override them.',
+        '# Paths are relative to this file.',
+      ];
   for (const key of CONFIG_KEYS) {
     const value = values[key];
     if (value !== undefined) lines.push(`${key}: ${JSON.stringify(value)}`);

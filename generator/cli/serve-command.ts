@@ -5,6 +5,7 @@ import type { CommandModule } from 'yargs';
 import { DEFAULT_BASE_URL } from '../model/addresses.js';
 import { prepareServiceFolder } from '../serve/prepare-service.js';
 import { ServeError, startService, stopOnSignal, type ServeConfig } from '../serve/start-service.js';
+import { serveWatching } from '../serve/watch-service.js';
 import { displayPath, parseImplPath, wholeNumber, withSpecOption, type SpecOptions } from './common-options.js';
 import type { CommandContext } from './command-context.js';
 import { UsageError } from './describe-error.js';
@@ -19,6 +20,9 @@ interface ServeArgs extends Pick<SpecOptions, 'spec'> {
   'drain-ms': number;
   log: 'text' | 'json';
   'validate-request': boolean;
+  watch: boolean;
+  'session-store'?: string;
+  'session-timeout'?: number;
 }
 
 export function serveCommand(ctx: CommandContext): CommandModule<object, ServeArgs> {
@@ -65,30 +69,72 @@ export function serveCommand(ctx: CommandContext): CommandModule<object, ServeAr
             "Refuse HTTP GET/POST values ASP.NET's request validation refuses, as ASP.NET 4 does; " +
             '--no-validate-request for a service that ran without it (requestValidationMode="2.0")',
         })
+        .option('session-store', {
+          type: 'string',
+          describe:
+            'Where enableSession operations keep their sessions: redis://host:port (shared by every worker and ' +
+            'instance); default: each process in its own memory',
+          coerce: sessionStoreUrl,
+        })
+        .option('session-timeout', {
+          nargs: 1,
+          describe: "Minutes a session lives after its last use (ASP.NET's sessionState timeout); default 20",
+          coerce: positiveMinutes,
+        })
+        .option('watch', {
+          type: 'boolean',
+          default: false,
+          describe:
+            "Reload when the spec or the handlers (any source file in the handlers' folder) change; an " +
+            'invalid spec is reported and the last valid one goes on being served',
+        })
         .example('$0 serve', 'Mock the default service on http://127.0.0.1:8080')
         .example('$0 serve --impl src/handlers.ts --workers 4', 'Serve your implementation with 4 processes')
-        .example('$0 serve --port 0', 'Serve on any free port (the address is printed)') as never,
+        .example('$0 serve --port 0', 'Serve on any free port (the address is printed)')
+        .example(
+          '$0 serve --impl src/handlers.ts --workers 4 --session-store redis://127.0.0.1:6379',
+          'Serve with 4 processes sharing their sessions in Redis',
+        ) as never,
     handler: async (argv) => {
-      // The served copy imports the runtime asmxgen itself depends on (see ts-hooks.ts).
-      const { model, files } = await runGeneration(
-        {
-          ...argv,
-          out: '',
-          'base-url': DEFAULT_BASE_URL,
-          runtime: 'package',
-        },
-        (line) => ctx.report.progress(line),
-      );
-      const config: ServeConfig = {
-        generatedDir: await prepareServiceFolder(files),
-        createServer: model.ts.createServer,
-        serviceName: model.name,
-        ...(argv.impl !== undefined && { implFile: resolve(argv.impl), implName: displayPath(argv.impl) }),
-        port: argv.port,
-        host: argv.host,
-        drainMs: argv['drain-ms'],
-        logFormat: argv.log,
-        validateRequest: argv['validate-request'],
+      if (argv.watch && argv.workers > 1) {
+        throw new UsageError('--watch serves with one process; leave out --workers (or --watch)');
+      }
+      let path = '';
+      let name = '';
+      const prepare = async (): Promise<ServeConfig> => {
+        // The served copy imports the runtime asmxgen itself depends on (see ts-hooks.ts).
+        const { model, files } = await runGeneration(
+          {
+            ...argv,
+            out: '',
+            'base-url': DEFAULT_BASE_URL,
+            runtime: 'package',
+          },
+          (line) => ctx.report.progress(line),
+        );
+        path = model.path;
+        name = model.name;
+        const sessionOperations = model.operations.filter((op) => op.enableSession).map((op) => op.messageName);
+        if (argv.workers > 1 && sessionOperations.length > 0 && argv['session-store'] === undefined) {
+          throw new UsageError(
+            `--workers ${argv.workers} cannot keep the sessions of ${sessionOperations.join(', ')} (enableSession) in ` +
+              'memory: each worker would have its own, and a call landing on another worker would not find its ' +
+              'session. Share them in Redis with --session-store redis://host:port, or serve with one worker.',
+          );
+        }
+        return {
+          generatedDir: await prepareServiceFolder(files),
+          createServer: model.ts.createServer,
+          serviceName: model.name,
+          ...(argv.impl !== undefined && { implFile: resolve(argv.impl), implName: displayPath(argv.impl) }),
+          port: argv.port,
+          host: argv.host,
+          drainMs: argv['drain-ms'],
+          logFormat: argv.log,
+          validateRequest: argv['validate-request'],
+          ...(argv['session-store'] !== undefined && { sessionStore: argv['session-store'] }),
+          ...(argv['session-timeout'] !== undefined && { sessionTimeout: argv['session-timeout'] }),
+        };
       };
       // With --log json, stdout carries the call lines only.
       const log =
@@ -98,6 +144,21 @@ export function serveCommand(ctx: CommandContext): CommandModule<object, ServeAr
       const what = argv.impl
         ? `handlers from ${displayPath(argv.impl)}`
         : `mock handlers (each call is logged${argv.log === 'json' ? ' as JSON' : ''})`;
+      if (argv.watch) {
+        await serveWatching({
+          specFile: argv.spec,
+          implFile: argv.impl,
+          prepare,
+          log,
+          reportError: (error) => ctx.reportError(error),
+          announce,
+          display: displayPath,
+        });
+        log('asmxgen: stopped');
+        ctx.setExitCode(EXIT_OK);
+        return;
+      }
+      const config = await prepare();
       if (argv.workers > 1) {
         await serveWithWorkers(config, argv.workers, log, (port) => announce(port));
       } else {
@@ -115,12 +176,36 @@ export function serveCommand(ctx: CommandContext): CommandModule<object, ServeAr
       ctx.setExitCode(EXIT_OK);
 
       function announce(port: number) {
-        const url = `http://${argv.host.includes(':') ? `[${argv.host}]` : argv.host}:${port}${model.path}`;
-        log(`asmxgen: serving ${model.name} at ${url} with ${what}`);
+        const url = `http://${argv.host.includes(':') ? `[${argv.host}]` : argv.host}:${port}${path}`;
+        log(`asmxgen: serving ${name} at ${url} with ${what}`);
         log(`  WSDL ${url}?wsdl   help ${url}   (Ctrl-C to stop)`);
       }
     },
   };
+}
+
+/** `--session-store`: a redis:// or rediss:// URL. */
+function sessionStoreUrl(value: unknown): string {
+  const text = String(value);
+  let protocol: string | undefined;
+  try {
+    protocol = new URL(text).protocol;
+  } catch {
+    protocol = undefined;
+  }
+  if (protocol !== 'redis:' && protocol !== 'rediss:')
+    throw new UsageError(`--session-store must be a redis:// URL (redis://host:port), not ${JSON.stringify(text)}.`);
+  return text;
+}
+
+/** `--session-timeout`: a positive number of minutes (fractions too). */
+function positiveMinutes(value: unknown): number {
+  const minutes = typeof value === 'number' ? value : Number(String(value));
+  if (!Number.isFinite(minutes) || minutes <= 0)
+    throw new UsageError(
+      `--session-timeout must be a positive number of minutes, not ${JSON.stringify(String(value))}.`,
+    );
+  return minutes;
 }
 
 /** Runs `count` cluster workers sharing the port; resolves when all have stopped after a signal. */

@@ -14,6 +14,8 @@ export interface DiffOptions {
    * WSDL (its model says none of them); on when omitted.
    */
   readonly scriptSettings?: boolean;
+  /** Compare typed JSON strings' schemas (`json:`, `resultJson:`), which no WSDL carries: like `scriptSettings`. */
+  readonly jsonSchemas?: boolean;
 }
 
 /** What every rule module reads: both models and the options. */

@@ -33,6 +33,7 @@ export async function diffInputs(
     includeAddresses: options.includeAddresses ?? false,
     addresses: { old: a.value.addresses, new: b.value.addresses },
     scriptSettings: a.value.kind === 'spec' && b.value.kind === 'spec',
+    jsonSchemas: a.value.kind === 'spec' && b.value.kind === 'spec',
   };
   return { old: info(a.value), new: info(b.value), changes: diffModels(a.value.model, b.value.model, diffOptions) };
 }

@@ -2,6 +2,7 @@ import type { ServiceModel } from '../model/types.js';
 import { bindingChanges } from './binding-rules.js';
 import { CHANGE_LEVELS, type Change } from './change.js';
 import type { DiffContext, DiffOptions } from './diff-context.js';
+import { jsonSchemaChanges } from './json-schema-rules.js';
 import { operationChanges } from './operation-rules.js';
 import { scriptNamespaceChanges } from './script-namespace-rules.js';
 import { scriptServiceChanges } from './script-service-rules.js';
@@ -24,6 +25,7 @@ export function diffModels(oldModel: ServiceModel, newModel: ServiceModel, optio
     ...typeChanges(ctx),
     ...scriptServiceChanges(ctx),
     ...scriptNamespaceChanges(ctx),
+    ...jsonSchemaChanges(ctx),
   ]);
 }
 

@@ -3,6 +3,7 @@ import type { DiffRule } from './change.js';
 import { METHOD_SHAPE_RULES } from './method-shape-rules.js';
 import { DATA_TYPE_RULES } from './data-type-rules.js';
 import { ITEM_FORM_RULES } from './item-form-rules.js';
+import { JSON_SCHEMA_RULES } from './json-schema-rules.js';
 import { OPERATION_RULES } from './operation-rules.js';
 import { PARAMETER_RULES } from './parameter-rules.js';
 import { RESULT_RULES } from './result-rules.js';
@@ -26,4 +27,5 @@ export const DIFF_RULES: readonly DiffRule[] = [
   ...ITEM_FORM_RULES,
   ...SCRIPT_SERVICE_RULES,
   ...SCRIPT_NAMESPACE_RULES,
+  ...JSON_SCHEMA_RULES,
 ];

@@ -39,6 +39,15 @@ export const SCRIPT_RESPONSE_FORMAT_CHANGED: DiffRule = {
   why: 'Old callers read `response.d` from JSON, or parse XML: they find no result in the other format.',
 };
 
+export const SCRIPT_XML_STRING_CHANGED: DiffRule = {
+  id: 'script-xml-string-changed',
+  level: 'breaking',
+  meaning:
+    "An operation's string result of `responseFormat: xml` is written another way (`scriptMethod.xmlSerializeString`, " +
+    "`[ScriptMethod(XmlSerializeString)]`: the text itself or XmlSerializer's `<string>` document), either way.",
+  why: 'Old callers take the reply as the string, or parse the `<string>` document: they read the other form wrong.',
+};
+
 export const SESSION_DISABLED: DiffRule = {
   id: 'session-disabled',
   level: 'breaking',
@@ -60,6 +69,7 @@ export const SCRIPT_SERVICE_RULES: readonly DiffRule[] = [
   SCRIPT_SERVICE_ADDED,
   SCRIPT_METHOD_VERB_CHANGED,
   SCRIPT_RESPONSE_FORMAT_CHANGED,
+  SCRIPT_XML_STRING_CHANGED,
   SESSION_DISABLED,
   SESSION_ENABLED,
 ];
@@ -103,6 +113,25 @@ function operationScriptChanges(a: OperationModel, b: OperationModel, scriptServ
         old: format(a),
         new: format(b),
       }),
+    );
+  }
+  // Only a string result of XML replies on both sides is written by XmlSerializeString.
+  const xmlString = (op: OperationModel) =>
+    op.scriptMethod.responseFormat === 'xml' && op.result?.type.kind === 'builtin' && op.result.type.name === 'string'
+      ? op.scriptMethod.xmlSerializeString
+      : undefined;
+  if (scriptService && xmlString(a) !== undefined && xmlString(b) !== undefined && xmlString(a) !== xmlString(b)) {
+    const form = (serialized: boolean | undefined) => (serialized ? 'a <string> document' : 'the text itself');
+    changes.push(
+      changeOf(
+        SCRIPT_XML_STRING_CHANGED,
+        where,
+        `string result written as ${form(xmlString(b))} instead of ${form(xmlString(a))}`,
+        {
+          old: String(xmlString(a)),
+          new: String(xmlString(b)),
+        },
+      ),
     );
   }
   if (a.enableSession && !b.enableSession) changes.push(changeOf(SESSION_DISABLED, where, 'session disabled'));

@@ -26,6 +26,9 @@ const REEXPORTED = [
 export function emitClientModule(model: ServiceModel, address: string, runtime: RuntimeMode): TsModule {
   const { ts } = model;
   const { transportType, clientOptionsType, callOptionsType } = ts;
+  // A [ScriptService] takes JSON calls too (ASP.NET AJAX): the `json` transport, whose errors are JsonFaultErrors.
+  const transports: readonly string[] = model.scriptService ? [...model.bindings, 'json'] : model.bindings;
+  const reexported = model.scriptService ? [...REEXPORTED, RUNTIME.JsonFaultError] : REEXPORTED;
   // Files travel by HttpPost only: without it, an operation without parameters takes its (empty) input type.
   const inputTypeOf = (op: OperationModel) => (op.takesFiles ? 'ClientUpload' : op.ts.inputType);
   const defaultTransport = model.enabled.soap11 ? 'soap11' : model.bindings[0];
@@ -49,10 +52,10 @@ export function emitClientModule(model: ServiceModel, address: string, runtime: 
     ...importRuntime(
       [
         RUNTIME.createServiceCaller,
-        ...REEXPORTED.filter((s) => !s.typeOnly),
+        ...reexported.filter((s) => !s.typeOnly),
         RUNTIME.CallOptions,
         RUNTIME.ClientOptions,
-        ...REEXPORTED.filter((s) => s.typeOnly),
+        ...reexported.filter((s) => s.typeOnly),
       ],
       runtime,
     ),
@@ -63,7 +66,7 @@ export function emitClientModule(model: ServiceModel, address: string, runtime: 
     {
       kind: 'type',
       name: transportType,
-      type: union(...model.bindings.map((b) => stringLiteral(b))),
+      type: union(...transports.map((b) => stringLiteral(b))),
       docs: jsDoc([`The transports ${model.name} enables: what a client's or a call's \`transport\` may name.`]),
     },
     model.soapHeaderFields.length === 0
@@ -127,7 +130,7 @@ export function emitClientModule(model: ServiceModel, address: string, runtime: 
       docs: jsDoc(
         [
           `A client of ${model.name}, calling \`${address}\` unless \`options.url\` names another endpoint, by ` +
-            `\`${defaultTransport}\` unless \`options.transport\` names another of ${model.bindings.join(', ')}.`,
+            `\`${defaultTransport}\` unless \`options.transport\` names another of ${transports.join(', ')}.`,
         ],
         { throws: 'TypeError for a URL that is not http(s), or a transport the service does not enable' },
       ),
@@ -154,7 +157,7 @@ export function emitClientModule(model: ServiceModel, address: string, runtime: 
         ],
       ],
     },
-    reexportRuntime(REEXPORTED),
+    reexportRuntime(reexported),
   ];
   return { path: MODULE_PATHS.client, statements };
 }

@@ -1,5 +1,6 @@
-import type { OperationDescription, ServiceDescription } from '@asmxgen/runtime';
-import type { OperationModel, ServiceModel } from '../model/types.js';
+import type { JsonSchemaValidator, OperationDescription, ServiceDescription } from '@asmxgen/runtime';
+import type { JsonSiteModel, OperationModel, ServiceModel } from '../model/types.js';
+import { codeReference } from '../printer/ts-literal.js';
 
 /**
  * The model as the runtime sees it: the wire facts the generated `service.ts`
@@ -9,13 +10,16 @@ import type { OperationModel, ServiceModel } from '../model/types.js';
  * (`nillable`, `headers`, `httpOmitted`, `types`) are written only when they
  * say something, so a service of simple types describes itself as before.
  */
-export function describeService(model: ServiceModel): ServiceDescription {
+export function describeService(model: ServiceModel, validators?: JsonValidators): ServiceDescription {
+  const json = (site: JsonSiteModel) => ({
+    validate: validators?.get(site.validator) ?? codeReference(site.validator),
+  });
   return {
     name: model.name,
     namespace: model.namespace,
     path: model.path,
     transports: model.bindings,
-    operations: model.operations.map((op) => describeOperation(op, model.namespace)),
+    operations: model.operations.map((op) => describeOperation(op, model.namespace, json)),
     ...(model.types.length > 0 ? { types: model.typeDescriptions } : {}),
     ...(model.literalNamespace === model.namespace ? {} : { httpNamespace: model.literalNamespace }),
     ...(model.scriptService ? { scriptService: true } : {}),
@@ -23,7 +27,17 @@ export function describeService(model: ServiceModel): ServiceDescription {
   };
 }
 
-function describeOperation(op: OperationModel, namespace: string): OperationDescription {
+/**
+ * The validators of typed JSON strings, by name (`JsonSiteModel.validator`): given, the description holds them (a
+ * server or client made in this process); otherwise it names those `json-schemas.ts` exports, for `service.ts`.
+ */
+export type JsonValidators = ReadonlyMap<string, JsonSchemaValidator>;
+
+function describeOperation(
+  op: OperationModel,
+  namespace: string,
+  json: (site: JsonSiteModel) => { validate: JsonSchemaValidator },
+): OperationDescription {
   const result = op.result;
   return {
     // The message name: the request element and the `/Op` path, unique where overloads share a method name.
@@ -41,6 +55,7 @@ function describeOperation(op: OperationModel, namespace: string): OperationDesc
       ...(p.namespace === undefined ? {} : { namespace: p.namespace }),
       // [XmlElement(Form = XmlSchemaForm.Unqualified)]: the element is in no namespace.
       ...(p.xmlForm === 'unqualified' ? { namespace: '' } : {}),
+      ...(p.json ? { json: json(p.json) } : {}),
     })),
     ...(result && {
       result: {
@@ -52,6 +67,7 @@ function describeOperation(op: OperationModel, namespace: string): OperationDesc
         ...(result.namespace === undefined ? {} : { namespace: result.namespace }),
         ...(result.xmlForm === 'unqualified' ? { namespace: '' } : {}),
         ...(result.httpNamespace === undefined ? {} : { httpNamespace: result.httpNamespace }),
+        ...(result.json ? { json: json(result.json) } : {}),
       },
     }),
     ...(op.headers.length > 0
@@ -77,17 +93,19 @@ function describeOperation(op: OperationModel, namespace: string): OperationDesc
     }),
     ...(op.encoded ? {} : describeMethodShape(op, namespace)),
     ...describeScriptMethod(op),
+    ...(op.enableSession ? { enableSession: true } : {}),
   };
 }
 
 /** `[ScriptMethod]`'s settings, written only where they differ from the runtime's defaults (POST, JSON). */
 function describeScriptMethod(op: OperationModel): Pick<OperationDescription, 'scriptMethod'> {
-  const { useHttpGet, responseFormat } = op.scriptMethod;
+  const { useHttpGet, responseFormat, xmlSerializeString } = op.scriptMethod;
   if (!useHttpGet && responseFormat === 'json') return {};
   return {
     scriptMethod: {
       ...(useHttpGet ? { useHttpGet: true } : {}),
       ...(responseFormat === 'xml' ? { xmlResponse: true } : {}),
+      ...(responseFormat === 'xml' && xmlSerializeString ? { xmlSerializeString: true } : {}),
     },
   };
 }

@@ -4,18 +4,21 @@ import { emitClientModule } from './client-module.js';
 import { emitDocumentsModule } from './documents-module.js';
 import { emitIndexModule } from './index-module.js';
 import { emitRuntimeFiles } from './runtime-files.js';
-import { DEFAULT_RUNTIME_MODE } from './runtime-symbols.js';
+import { DEFAULT_RUNTIME_MODE, type RuntimeMode } from './runtime-symbols.js';
 import { emitServerModule } from './server-module.js';
 import { emitServiceModule } from './service-module.js';
 import { emitTestsModule } from './tests-module.js';
-import { printTsModule, type TsModule } from '../printer/ts-module.js';
+import { exportsOf, printTsModule, type TsModule } from '../printer/ts-module.js';
+import { emitJsonSchemasModule } from './json-schemas-module.js';
+import { compileJsonTypes, jsonSitesOf, type JsonTypes } from './json-types.js';
 import { emitTypesModule } from './types-module.js';
 import { UnsupportedSpecError } from './unsupported-error.js';
 import { emitWsdl } from './wsdl.js';
 
 /**
  * The whole generation: a pure function of the model and the options. Each
- * emitter returns its files, already formatted (no formatter runs); the list
+ * emitter returns its files, already formatted (no formatter runs, but prettier
+ * on the output of the JSON Schema tools, for typed JSON strings); the list
  * is sorted by path so the output never depends on emitter order. It returns
  * a promise, as the programmatic API always has.
  */
@@ -23,22 +26,41 @@ export async function generate(model: ServiceModel, options: GenerateOptions = {
   if (model.codeBlockers.length > 0) throw new UnsupportedSpecError(model.name, model.codeBlockers);
   const baseUrl = options.baseUrl ?? DEFAULT_BASE_URL;
   const runtime = options.runtime ?? DEFAULT_RUNTIME_MODE;
-  // The modules of the public API, in the order index.ts re-exports them.
-  const modules: TsModule[] = [
-    emitServerModule(model, runtime),
-    emitClientModule(model, serviceAddress(model, baseUrl), runtime),
-    emitTypesModule(model, runtime),
-    emitServiceModule(model, runtime),
-    emitDocumentsModule(model, runtime),
-  ];
-  const index = emitIndexModule(modules);
+  // Typed JSON strings: their TypeScript types (json-schema-to-typescript) and validators (ajv), when there are any.
+  const jsonTypes =
+    jsonSitesOf(model).length === 0
+      ? undefined
+      : await compileJsonTypes(model, new Set(Object.values(exportsOf(emitTypesModule(model, runtime))).flat()));
+  // The test suite first: the largest module, made while the heap holds least.
+  const tests = options.tests === false ? [] : [emitTestsModule(model, options.tests?.importPath)];
   const files = [
     ...emitWsdl(model, baseUrl),
     ...(runtime === 'vendor' ? emitRuntimeFiles() : []),
-    ...[...modules, index].map(printTsModule),
-    ...(options.tests === false ? [] : [emitTestsModule(model, options.tests?.importPath)]),
+    ...apiModules(model, baseUrl, runtime, jsonTypes),
+    ...(await emitJsonSchemasModule(model, runtime)),
+    ...tests,
   ];
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/**
+ * The modules of the public API, in the order index.ts re-exports them, and index.ts, printed. Their structures
+ * are dropped once printed: for a service of a thousand operations they hold tens of megabytes.
+ */
+function apiModules(
+  model: ServiceModel,
+  baseUrl: string,
+  runtime: RuntimeMode,
+  jsonTypes: JsonTypes | undefined,
+): GeneratedFile[] {
+  const modules: TsModule[] = [
+    emitServerModule(model, runtime),
+    emitClientModule(model, serviceAddress(model, baseUrl), runtime),
+    emitTypesModule(model, runtime, jsonTypes),
+    emitServiceModule(model, runtime),
+    emitDocumentsModule(model, runtime),
+  ];
+  return [...modules, emitIndexModule(modules)].map(printTsModule);
 }
 
 /**

@@ -6,6 +6,7 @@ export const MODULE_PATHS = {
   client: 'client.ts',
   documents: 'documents.ts',
   index: 'index.ts',
+  jsonSchemas: 'json-schemas.ts',
   server: 'server.ts',
   service: 'service.ts',
   types: 'types.ts',

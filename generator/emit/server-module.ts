@@ -34,7 +34,9 @@ export function emitServerModule(model: ServiceModel, runtime: RuntimeMode): TsM
   const local = (name: string) => (declared.has(name) ? `${name}FromRuntime` : name);
   const statements: Statement[] = [
     ...importRuntime(
-      IMPORTED.map((symbol) => (local(symbol.name) === symbol.name ? symbol : { symbol, alias: local(symbol.name) })),
+      [...IMPORTED, ...(model.operations.some((op) => op.enableSession) ? [RUNTIME.SessionContext] : [])].map(
+        (symbol) => (local(symbol.name) === symbol.name ? symbol : { symbol, alias: local(symbol.name) }),
+      ),
       runtime,
     ),
     { kind: 'import', names: ['documents'], from: importSpecifier(MODULE_PATHS.documents) },
@@ -64,7 +66,7 @@ export function emitServerModule(model: ServiceModel, runtime: RuntimeMode): TsM
         docs: jsDoc([op.description], { group: op.group }),
         params: [
           { name: 'input', type: op.ts.inputType },
-          { name: 'ctx', type: op.ts.headers?.context ?? 'CallContext' },
+          { name: 'ctx', type: contextOf(op) },
         ],
         returnType: union(op.ts.resultType, generic('Promise', op.ts.resultType)),
       })),
@@ -106,6 +108,12 @@ export function emitServerModule(model: ServiceModel, runtime: RuntimeMode): TsM
   }
 
   return { path: MODULE_PATHS.server, statements };
+}
+
+/** A handler's context: `CallContext`, with its SOAP headers, and `ctx.session` for an `enableSession` operation. */
+function contextOf(op: OperationModel): string {
+  const context = op.ts.headers?.context ?? 'CallContext';
+  return op.enableSession ? `${context} & SessionContext` : context;
 }
 
 /** `{Op}Context`: the call's context with the SOAP headers an operation reads and writes. */

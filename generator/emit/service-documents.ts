@@ -4,6 +4,7 @@ import { BUILTIN_TYPES } from '../model/builtin-types.js';
 import type { TypeModel } from '../model/type-model.js';
 import type { TypeRef } from '../model/type-refs.js';
 import { template } from '../render/templates.js';
+import { helpSamples, type OperationSamples, type Sample } from './help-samples.js';
 import { renderWsdl } from './wsdl.js';
 
 /** `?disco`: the discovery document, one `soap` entry per SOAP binding (SOAP 1.1 ones, then SOAP 1.2 ones). */
@@ -59,9 +60,12 @@ export function renderDocumentsSharingStyle(model: ServiceModel): DocumentsShari
   const style = /<style>\n[\s\S]*?<\/style>/.exec(methodNotFoundPage)?.[0];
   if (style === undefined) throw new Error('asmxgen: the help pages have no <style> element');
   const marked = { partials: { helpStyle: () => `${STYLE_MARKER}\n` } };
+  const wsdl = renderWsdl(model, ADDRESS_MARKER);
+  // The address marker is no XML character: the samples do not need the address.
+  const samples = helpSamples(wsdl.split(ADDRESS_MARKER).join(''));
   return {
     documents: {
-      wsdl: renderWsdl(model, ADDRESS_MARKER),
+      wsdl,
       disco: renderDisco(model, ADDRESS_MARKER),
       helpPage: servicePage(
         {
@@ -71,7 +75,7 @@ export function renderDocumentsSharingStyle(model: ServiceModel): DocumentsShari
         marked,
       ),
       operationPages: Object.fromEntries(
-        operations.map((op) => [op.name, operationPage(operationView(model, site, op), marked)]),
+        operations.map((op) => [op.name, operationPage(operationView(model, site, op, samples.get(op.name)), marked)]),
       ),
       methodNotFoundPage: methodNotFoundPage.split(style).join(STYLE_MARKER_ELEMENT),
     },
@@ -134,10 +138,12 @@ function ordinal(operations: readonly OperationModel[]): OperationModel[] {
   return [...operations].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
-function operationView(model: ServiceModel, site: SiteView, op: OperationModel) {
+function operationView(model: ServiceModel, site: SiteView, op: OperationModel, written: OperationSamples | undefined) {
   const samples = [
-    model.enabled.soap11 && soapSample('soap11', 'SOAP 1.1', 'soap', SOAP_ENVELOPE_11, 'text/xml', op.soapAction),
-    model.enabled.soap12 && soapSample('soap12', 'SOAP 1.2', 'soap12', SOAP_ENVELOPE_12, 'application/soap+xml'),
+    model.enabled.soap11 &&
+      soapSample('soap11', 'SOAP 1.1', 'soap', SOAP_ENVELOPE_11, 'text/xml', written?.soap11, op.soapAction),
+    model.enabled.soap12 &&
+      soapSample('soap12', 'SOAP 1.2', 'soap12', SOAP_ENVELOPE_12, 'application/soap+xml', written?.soap12),
     // HttpGet and HttpPost leave out what they cannot carry, and its page shows no sample of them.
     model.enabled.httpGet && op.http && { id: 'http-get', label: 'HTTP GET', soap: false, get: true },
     model.enabled.httpPost && op.http && { id: 'http-post', label: 'HTTP POST', soap: false, get: false },
@@ -162,6 +168,8 @@ function operationView(model: ServiceModel, site: SiteView, op: OperationModel) 
       /** The HttpPost endpoint, relative like every link (`X.asmx/Op`). */
       action: site.page + op.httpLocation,
       httpPath: model.path + op.httpLocation,
+      httpQuery: written?.httpQuery && sampleHtml(written.httpQuery),
+      httpResponse: written?.httpResponse && sampleHtml(written.httpResponse),
     },
     testForm: model.enabled.httpPost && op.http !== undefined,
     samples,
@@ -186,8 +194,19 @@ function typeLabel(ref: TypeRef, types: readonly TypeModel[]): string {
   }
 }
 
-function soapSample(id: string, label: string, prefix: string, envelope: string, mime: string, soapAction?: string) {
+function soapSample(
+  id: string,
+  label: string,
+  prefix: string,
+  envelope: string,
+  mime: string,
+  written: OperationSamples['soap11'],
+  soapAction?: string,
+) {
   return {
+    /** The messages as the runtime's help page writes them; `undefined` for `use="encoded"` (the parameter list). */
+    request: written && sampleHtml(written.request),
+    response: written?.response && sampleHtml(written.response),
     id,
     label,
     soap: true,
@@ -198,4 +217,23 @@ function soapSample(id: string, label: string, prefix: string, envelope: string,
     hasSoapAction: soapAction !== undefined,
     soapAction: soapAction ?? '',
   };
+}
+
+/** Markup Handlebars inserts as it is (`toHTML`): a sample, HTML-escaped here, its placeholders marked. */
+interface Html {
+  toHTML(): string;
+}
+
+/** A sample as HTML: the markup's `&`, `<` and `>` escaped, each placeholder in a `ph` span. */
+function sampleHtml(sample: Sample): Html {
+  const html = sample
+    .map((piece) =>
+      typeof piece === 'string' ? escapeMarkup(piece) : `<span class="ph">${escapeMarkup(piece.placeholder)}</span>`,
+    )
+    .join('');
+  return { toHTML: () => html };
+}
+
+function escapeMarkup(text: string): string {
+  return text.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
 }

@@ -218,6 +218,7 @@ function operationMap(doc: Document, op: SpecOperation): YAMLMap {
         flowMap(doc, [
           ['useHttpGet', op.scriptMethod.useHttpGet],
           ['responseFormat', op.scriptMethod.responseFormat],
+          ['xmlSerializeString', op.scriptMethod.xmlSerializeString],
         ]),
       ),
     );

@@ -11,6 +11,7 @@ import type {
 } from '../model/type-model.js';
 import type { TypeRef } from '../model/type-refs.js';
 import type { OperationModel, ServiceModel } from '../model/types.js';
+import { jsonSampleExpr } from './json-samples.js';
 import { array, call, flat, object, raw, string, stringLiteral, type Expr } from '../printer/ts-syntax.js';
 
 /**
@@ -382,7 +383,14 @@ export function inputSampleExpr(model: ServiceModel, op: OperationModel, kind: S
     op.parameters.flatMap((p, i): [string, Expr][] =>
       p.direction === 'out'
         ? []
-        : [[p.tsName, sampler.value(p.type, kind, `${op.ts.method} ${p.name}`, i, { ...site, choice: p.choice })]],
+        : [
+            [
+              p.tsName,
+              p.json
+                ? jsonSampleExpr(p.json)
+                : sampler.value(p.type, kind, `${op.ts.method} ${p.name}`, i, { ...site, choice: p.choice }),
+            ],
+          ],
     ),
   );
 }
@@ -390,7 +398,10 @@ export function inputSampleExpr(model: ServiceModel, op: OperationModel, kind: S
 /** A sample result of `op`; `undefined` for a void operation. */
 export function resultSampleExpr(model: ServiceModel, op: OperationModel, kind: SampleKind): Expr {
   const sampler = samplerOf(model);
-  const returned = (): Expr => sampler.value(op.result!.type, kind, `${op.ts.method} result`, op.parameters.length);
+  const returned = (): Expr =>
+    op.result!.json
+      ? jsonSampleExpr(op.result!.json)
+      : sampler.value(op.result!.type, kind, `${op.ts.method} result`, op.parameters.length);
   if (op.replyParameters.length === 0) return op.result ? returned() : raw('undefined');
   // An operation with out and ref parameters returns an object of its result and them; each differs from the input's.
   const entries: [string, Expr][] = op.result ? [[op.result.replyKey, returned()]] : [];
@@ -449,8 +460,20 @@ export function sampleNamesOf(samples: readonly Expr[]): {
   readonly constants: readonly SampleConstant[];
   readonly values: readonly ('XsdDateTime' | 'XmlFragment')[];
 } {
-  const text = samples.map(flat).join('\n');
-  const names = (list: readonly string[]) => list.filter((n) => new RegExp(`\\b${n}\\b`).test(text));
+  return sampleNamesIn(samples.map(flat));
+}
+
+/** `sampleNamesOf`, for samples already laid out as text. */
+export function sampleNamesIn(texts: readonly string[]): {
+  readonly constants: readonly SampleConstant[];
+  readonly values: readonly ('XsdDateTime' | 'XmlFragment')[];
+} {
+  // Text by text: no name spans two samples.
+  const names = (list: readonly string[]) =>
+    list.filter((n) => {
+      const pattern = new RegExp(`\\b${n}\\b`);
+      return texts.some((text) => pattern.test(text));
+    });
   return {
     constants: SAMPLE_CONSTANTS.filter((c) => names([c.name]).length > 0),
     values: names(['XsdDateTime', 'XmlFragment']) as ('XsdDateTime' | 'XmlFragment')[],

@@ -4,13 +4,13 @@ import { soapActionFor } from '../model/naming.js';
 import type { GeneratedFile, OperationModel, ServiceModel } from '../model/types.js';
 import { packageRoot } from '../package-root.js';
 import { printTsModule, type Statement } from '../printer/ts-module.js';
-import { array, object, raw, string, type Expr } from '../printer/ts-syntax.js';
+import { array, laidOutObject, object, raw, string, type Expr } from '../printer/ts-syntax.js';
 import { testSuitePath } from './module-paths.js';
 import {
   headerSampleExpr,
   inputSampleExpr,
   resultSampleExpr,
-  sampleNamesOf,
+  sampleNamesIn,
   uploadSample,
   type SampleKind,
 } from './test-samples.js';
@@ -41,7 +41,11 @@ export function suiteHead(model: ServiceModel, importPath = './index.js'): State
   const transportsOf = (bindings: readonly string[]) => array(bindings.map((b) => string(b, 'printable')));
   const transports = transportsOf(model.bindings);
   const unknown = unknownOperation(model);
-  const rows = model.operations.map((op) => {
+  // The table is laid out row by row as rows are made (a service of 1,500 operations has a table of megabytes).
+  function* rows(): Generator<readonly [string, Expr]> {
+    for (const op of model.operations) yield row(op);
+  }
+  const row = (op: OperationModel) => {
     // HttpGet and HttpPost leave out an operation they cannot carry: it is called over SOAP only.
     const carried = op.httpOmitted ? model.bindings.filter((b) => b === 'soap11' || b === 'soap12') : model.bindings;
     const entries: [string, Expr][] = [
@@ -52,8 +56,9 @@ export function suiteHead(model: ServiceModel, importPath = './index.js'): State
     ];
     if (op.headers.length > 0) entries.push(['headers', headerSampleExpr(model, op)]);
     return [op.ts.method, object(entries, true)] as const;
-  });
-  const used = sampleNamesOf(rows.map(([, row]) => row));
+  };
+  const table = laidOutObject(rows());
+  const used = sampleNamesIn(table.texts);
   const constant = (name: string, doc: string, value: Expr, type?: string): Statement => ({
     kind: 'const',
     name,
@@ -111,7 +116,7 @@ export function suiteHead(model: ServiceModel, importPath = './index.js'): State
     constant(
       'OPERATIONS',
       'Every operation: the transports it is called over, and the values sent and returned.',
-      object(rows, true),
+      table.expr,
       '{ readonly [Op in keyof Client]: OperationCase<Op> }',
     ),
     constant(

@@ -6,21 +6,29 @@ import { MODULE_PATHS } from './module-paths.js';
 import { importRuntime, reexportRuntime, RUNTIME, type RuntimeMode } from './runtime-symbols.js';
 import { generic, stringLiteral, union } from '../printer/ts-syntax.js';
 import type { Member, Statement, TsModule } from '../printer/ts-module.js';
+import { jsonSitesOfOperation, type JsonTypes } from './json-types.js';
 
 /**
  * `types.ts`: the service's declared types (interfaces, `{Base}Value` unions, enums as unions of their XML
  * names), per operation its input (`{Op}Input`, one property per parameter), its result (`{Op}Result`) and its
  * SOAP headers (`{Op}Headers`, `{Op}OutHeaders`), and the headers a client sends (`{Svc}SoapHeaders`): shared by
- * server and client. The runtime's value types these name are re-exported.
+ * server and client. The runtime's value types these name are re-exported. Typed JSON strings' types, compiled from
+ * their schemas (`json-types.ts`), come before the operation's input.
  */
-export function emitTypesModule(model: ServiceModel, runtime: RuntimeMode): TsModule {
+export function emitTypesModule(model: ServiceModel, runtime: RuntimeMode, jsonTypes: JsonTypes = new Map()): TsModule {
   const values = model.runtimeValues.map((name) => RUNTIME[name]);
   return {
     path: MODULE_PATHS.types,
     statements: [
       ...(values.length > 0 ? [...importRuntime(values, runtime), reexportRuntime(values)] : []),
       ...model.tsDeclarations.flatMap(declaration),
-      ...model.operations.flatMap((op) => [inputType(op), resultType(op), ...headerTypes(op)]),
+      ...model.operations.flatMap((op) => [
+        // The types of its typed JSON strings (`json-types.ts`), first.
+        ...jsonSitesOfOperation(op).flatMap((site) => jsonTypes.get(site.json.tsType) ?? []),
+        inputType(op),
+        resultType(op),
+        ...headerTypes(op),
+      ]),
       ...clientHeaders(model),
     ],
   };

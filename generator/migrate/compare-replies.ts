@@ -8,6 +8,8 @@
  * - XML bodies (`text/xml`, `application/xml`, `application/soap+xml`, any `+xml`) as namespace-aware infosets:
  *   prefixes, namespace declarations, attribute order and whitespace between elements do not count, text does
  *   (`compare-xml.ts`); a SOAP fault's reason on its first line unless `strict`;
+ * - JSON bodies (`application/json`, any `+json`: a `[ScriptService]`'s replies) as values: members in any order
+ *   but `__type` first, numbers by value (`compare-json.ts`);
  * - any other body byte for byte.
  *
  * Each difference says where it is: `status`, `media type`, `charset`, `body`, or the local-name path of an
@@ -16,7 +18,9 @@
  * replies always give the same list.
  */
 import { decodeXmlBytes, parseContentType, readXml, XmlReadError, type XmlElement } from '@asmxgen/runtime/xml';
+import { JsonSyntaxError, parseJson, type JsonValue } from '@asmxgen/runtime/json';
 import { compareBytes, toBytes } from './compare-bytes.js';
+import { compareJson } from './compare-json.js';
 import { compareXml } from './compare-xml.js';
 import type { CompareOptions, ReplyDifference, ReplySnapshot } from './reply-difference.js';
 import { ABSENT, differenceOf } from './show-value.js';
@@ -101,7 +105,43 @@ function compareBodies(
       return [differenceOf('body', describe(expectedXml), describe(actualXml))];
     }
   }
+  if (
+    isJsonMediaType(expectedType.mediaType) &&
+    isJsonMediaType(actualType.mediaType) &&
+    expectedBytes.length > 0 &&
+    actualBytes.length > 0
+  ) {
+    const expectedJson = readJsonBody(expectedBytes, expectedType.charset);
+    const actualJson = readJsonBody(actualBytes, actualType.charset);
+    if (expectedJson.ok && actualJson.ok) return compareJson(expectedJson.value, actualJson.value);
+    if (expectedJson.ok !== actualJson.ok) {
+      const describe = (read: ReadJson) => (read.ok ? 'JSON' : `not JSON (${read.reason})`);
+      return [differenceOf('body', describe(expectedJson), describe(actualJson))];
+    }
+  }
   return compareBytes(expectedBytes, actualBytes);
+}
+
+function isJsonMediaType(mediaType: string | undefined): boolean {
+  return mediaType === 'application/json' || (mediaType !== undefined && mediaType.endsWith('+json'));
+}
+
+type ReadJson = { readonly ok: true; readonly value: JsonValue } | { readonly ok: false; readonly reason: string };
+
+/** A JSON body in its charset (UTF-8 when it names none or one the platform does not know). */
+function readJsonBody(bytes: Uint8Array, charset: string | undefined): ReadJson {
+  let decoder: TextDecoder;
+  try {
+    decoder = new TextDecoder(charset ?? 'utf-8');
+  } catch {
+    decoder = new TextDecoder('utf-8');
+  }
+  try {
+    return { ok: true, value: parseJson(decoder.decode(bytes)) };
+  } catch (error) {
+    if (error instanceof JsonSyntaxError) return { ok: false, reason: error.message.replace(/\.$/, '') };
+    throw error;
+  }
 }
 
 type ReadBody = { readonly ok: true; readonly root: XmlElement } | { readonly ok: false; readonly reason: string };

@@ -11,9 +11,9 @@ import { readFile } from 'node:fs/promises';
 import { InputError } from '../io/input-error.js';
 import type { ReplySnapshot } from './reply-difference.js';
 
-/** The four bindings of an ASMX service. */
-export type HarBinding = 'soap11' | 'soap12' | 'httpGet' | 'httpPost';
-export const HAR_BINDINGS: readonly HarBinding[] = ['soap11', 'soap12', 'httpGet', 'httpPost'];
+/** The four bindings of an ASMX service, and `json`: a `[ScriptService]`'s JSON calls (ASP.NET AJAX). */
+export type HarBinding = 'soap11' | 'soap12' | 'httpGet' | 'httpPost' | 'json';
+export const HAR_BINDINGS: readonly HarBinding[] = ['soap11', 'soap12', 'httpGet', 'httpPost', 'json'];
 
 /** `log.creator.name` of the files asmxgen writes. */
 export const HAR_CREATOR_NAME = 'asmxgen';

@@ -27,12 +27,18 @@ export function headerPairs(rawHeaders: readonly string[]): [string, string][] {
 
 /** The pairs without the hop-by-hop headers, nor those the `Connection` header names. */
 export function endToEndHeaders(pairs: HeaderPairs, drop: readonly string[] = []): [string, string][] {
-  const named = new Set([...HOP_BY_HOP, ...drop]);
+  let named: Set<string> | undefined;
   for (const [name, value] of pairs) {
-    if (name.toLowerCase() !== 'connection') continue;
+    if (name.length !== 10 || name.toLowerCase() !== 'connection') continue;
+    named ??= new Set();
     for (const token of value.split(',')) named.add(token.trim().toLowerCase());
   }
-  return pairs.filter(([name]) => !named.has(name.toLowerCase())).map(([name, value]) => [name, value]);
+  const kept: [string, string][] = [];
+  for (const [name, value] of pairs) {
+    const lower = name.toLowerCase();
+    if (!HOP_BY_HOP.has(lower) && !drop.includes(lower) && !named?.has(lower)) kept.push([name, value]);
+  }
+  return kept;
 }
 
 /** Headers of a request to forward: end to end, `Expect` left out, `Host` naming `host` where the client had it. */

@@ -8,10 +8,8 @@
 import { Buffer } from 'node:buffer';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { Transform, type TransformCallback } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { ServiceDescription } from '@asmxgen/runtime';
-import { classifyRequest, type RequestClassification } from '@asmxgen/runtime/server';
+import { classifyRequest } from '@asmxgen/runtime/server';
 import { BodyCapture, REPLY_CAPTURE_LIMIT, REQUEST_CAPTURE_LIMIT } from './body-capture.js';
 import type { Exchange, ServedBy } from './exchange.js';
 import { endToEndHeaders, headerPairs } from './hop-by-hop.js';
@@ -73,29 +71,15 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: ProxyO
   const classify = (body?: Uint8Array) =>
     classifyRequest(service, { method: method.toUpperCase(), path, query, headers: req.headers, body });
 
-  // The request body streams to whoever answers; its first bytes are kept (to classify, record, shadow).
+  // The request body is read first, up to the server's limit: whole (what nearly every request is), it goes to
+  // whoever answers in one write with the request's head; longer, the rest streams after what was read.
   const capture = new BodyCapture(REQUEST_CAPTURE_LIMIT);
-  const chunks = req[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  // The operation of an HTTP GET or POST call is in its path; a SOAP call's (a POST) in its body.
-  let call = classify();
-  const readsBody = call === undefined && method.toUpperCase() === 'POST';
-  const held: Buffer[] = [];
-  let ended = false;
-  if (local && readsBody) {
-    // To choose where a SOAP request goes, its operation: read the body first, up to the server's limit.
-    while (!capture.overLimit) {
-      const next = await chunks.next();
-      if (next.done) {
-        ended = true;
-        break;
-      }
-      capture.add(next.value);
-      held.push(next.value);
-    }
-    call = classify(ended ? capture.result().bytes : undefined);
-    if (ended) await chunks.return?.();
-  }
-  const body = streamBody(held, chunks, capture, ended);
+  const { held, ended } = await readUpToLimit(req, capture);
+  // The operation: an HTTP GET or POST call's is in its path, a SOAP call's (a POST) in its body (read whole).
+  const call = classify(ended ? capture.result().bytes : undefined);
+  const body = ended
+    ? wholeBody(held, capture)
+    : streamBody(held, req[Symbol.asyncIterator]() as AsyncIterator<Buffer>, capture, false);
   const servedBy: ServedBy = local && call && local.operations.has(call.operation) ? 'local' : 'upstream';
   const target = servedBy === 'local' ? local!.target : options.upstream;
 
@@ -127,7 +111,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: ProxyO
         body: { bytes, size: bytes.byteLength, truncated: false },
       },
       timings: { send: now - start, wait: 0, receive: 0 },
-      call: call ?? (readsBody ? classifyCaptured(capture, classify) : undefined),
+      call,
       servedBy,
       error: reason,
     };
@@ -143,7 +127,6 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: ProxyO
   const statusText = upstreamReply.statusMessage ?? '';
   const replyHeaders = headerPairs(upstreamReply.rawHeaders);
   res.writeHead(status, statusText, endToEndHeaders(replyHeaders).flat());
-  if (replyCapture) upstreamReply.on('data', (chunk: Buffer) => replyCapture.add(chunk));
   const exchangeAt = (end: number): Exchange => ({
     startedAt,
     request: requestOf(req, pathAndQuery, headers, capture),
@@ -155,18 +138,18 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: ProxyO
       body: replyCapture?.result(),
     },
     timings: { send: Math.max(0, sent - start), wait: Math.max(0, head - Math.max(sent, start)), receive: end - head },
-    call: call ?? (readsBody ? classifyCaptured(capture, classify) : undefined),
+    call,
     servedBy,
   });
   let exchange: Exchange | undefined;
   const { record } = options;
   try {
-    if (record) {
-      const recorded = new HoldLastChunk(() => record((exchange = exchangeAt(performance.now()))));
-      await pipeline(upstreamReply, recorded, res);
-    } else {
-      await pipeline(upstreamReply, res);
-    }
+    await forwardReply(
+      upstreamReply,
+      res,
+      replyCapture,
+      record && (() => record((exchange = exchangeAt(performance.now())))),
+    );
   } catch (error) {
     options.log(`error ${method} ${pathAndQuery}: the reply was cut off (${messageOf(error)})`);
     return;
@@ -180,26 +163,103 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: ProxyO
   options.onExchange(exchange, order);
 }
 
-/** Passes a reply on but for its last chunk, which goes once `beforeEnd` has resolved (and the end with it). */
-class HoldLastChunk extends Transform {
-  private last: Buffer | undefined;
+/**
+ * Sends the reply on to the caller as it comes, its last chunk held until the reply has ended and `beforeEnd`
+ * has resolved, then written with the end (a reply of one chunk goes out with its head in one write). Waits
+ * when the caller reads slower than the reply comes. Resolves once the caller's connection has taken the whole
+ * reply; rejects, the other side cut off, when either side goes away first or `beforeEnd` fails.
+ */
+function forwardReply(
+  reply: IncomingMessage,
+  res: ServerResponse,
+  capture: BodyCapture | undefined,
+  beforeEnd: (() => Promise<void>) | undefined,
+): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    let last: Buffer | undefined;
+    let settled = false;
+    const fail = (error: Error) => {
+      if (settled) return;
+      settled = true;
+      reply.destroy();
+      res.destroy();
+      reject(error);
+    };
+    const resume = () => reply.resume();
+    reply.on('data', (chunk: Buffer) => {
+      capture?.add(chunk);
+      const previous = last;
+      last = chunk;
+      if (previous !== undefined && !res.write(previous)) {
+        reply.pause();
+        res.once('drain', resume);
+      }
+    });
+    reply.once('end', () => {
+      const finish = () => {
+        if (settled) return;
+        res.end(last);
+      };
+      if (beforeEnd === undefined) finish();
+      else beforeEnd().then(finish, (error: unknown) => fail(error as Error));
+    });
+    reply.once('error', fail);
+    reply.once('close', () => {
+      if (!reply.complete) fail(new Error('the reply ended before its last byte (aborted)'));
+    });
+    res.once('finish', () => {
+      settled = true;
+      resolve();
+    });
+    res.once('close', () => {
+      if (!res.writableFinished) fail(new Error('the caller went away (premature close)'));
+    });
+  });
+}
 
-  constructor(private readonly beforeEnd: () => Promise<void>) {
-    super();
-  }
+/**
+ * Reads `req` into `capture` until it ends or passes the limit: the chunks read, and whether that was all.
+ * Rejects when the caller goes away before the end.
+ */
+function readUpToLimit(req: IncomingMessage, capture: BodyCapture): Promise<{ held: Buffer[]; ended: boolean }> {
+  const held: Buffer[] = [];
+  if (req.complete && req.readableEnded) return Promise.resolve({ held, ended: true });
+  return new Promise((resolve, reject) => {
+    const stop = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('close', onClose);
+    };
+    const done = (ended: boolean) => {
+      stop();
+      if (!ended) req.pause();
+      resolve({ held, ended });
+    };
+    const onData = (chunk: Buffer) => {
+      capture.add(chunk);
+      held.push(chunk);
+      if (capture.overLimit) done(false);
+    };
+    const onEnd = () => done(true);
+    const onError = (error: Error) => {
+      stop();
+      reject(error);
+    };
+    const onClose = () => {
+      if (!req.complete) onError(new Error('the request ended before its last byte (aborted)'));
+    };
+    req.on('data', onData);
+    req.once('end', onEnd);
+    req.once('error', onError);
+    req.once('close', onClose);
+  });
+}
 
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
-    const previous = this.last;
-    this.last = chunk;
-    done(null, previous);
-  }
-
-  override _flush(done: TransformCallback): void {
-    this.beforeEnd().then(
-      () => done(null, this.last),
-      (error: unknown) => done(error as Error),
-    );
-  }
+/** A body read whole: one buffer, or none when it was empty. */
+function wholeBody(held: readonly Buffer[], capture: BodyCapture): Uint8Array | undefined {
+  if (held.length === 0) return undefined;
+  return held.length === 1 ? held[0]! : capture.result().bytes;
 }
 
 /** The body to send: the chunks already read, then the rest of the request, each rest chunk kept as it passes. */
@@ -217,11 +277,6 @@ async function* streamBody(
     capture.add(next.value);
     yield next.value;
   }
-}
-
-function classifyCaptured(capture: BodyCapture, classify: (body?: Uint8Array) => RequestClassification | undefined) {
-  const body = capture.result();
-  return classify(body.truncated ? undefined : body.bytes);
 }
 
 function requestOf(

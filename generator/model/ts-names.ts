@@ -51,6 +51,8 @@ export const RUNTIME_NAMES: readonly string[] = [
   'ClientOptions',
   'ClientUpload',
   'HttpError',
+  'JsonFaultError',
+  'JsonSchemaValidator',
   'NetworkError',
   'ProtocolError',
   'ServerOptions',
@@ -66,6 +68,8 @@ export const RUNTIME_NAMES: readonly string[] = [
   'createServiceFetchHandler',
   'createServiceHandler',
   'createServiceServer',
+  'jsonEqual',
+  'jsonLength',
 ];
 
 /** Hands out names, each once: a taken name gets `_` appended until it is free. */

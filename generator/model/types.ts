@@ -41,7 +41,25 @@ export interface ParameterModel {
   readonly xmlForm?: 'unqualified';
   /** `[XmlElement(Namespace)]` (the spec's `namespace`), which `namespace` then holds too. */
   readonly xmlNamespace?: string;
+  /** A typed JSON string (`json:`): `tsType` is then its schema's type. */
+  readonly json?: JsonSiteModel;
 }
+
+/**
+ * A typed JSON string (`json:` of a parameter, `resultJson:`): a string on the wire and in the WSDL, its schema's
+ * value in TypeScript. Named once here for the emitters: the type in `types.ts`, the validator in `json-schemas.ts`.
+ */
+export interface JsonSiteModel {
+  /** The schema, self-contained (`parse-json-schema.ts`). */
+  readonly schema: JsonSchemaObject;
+  /** The TypeScript type of the value: `{Method}{Parameter}Json` (`…Json` once), `{Method}ResultJson`. */
+  readonly tsType: string;
+  /** The validator `json-schemas.ts` exports: `validate{tsType}`. */
+  readonly validator: string;
+}
+
+/** A JSON Schema as a plain object (JSON values only). */
+export type JsonSchemaObject = { readonly [keyword: string]: unknown };
 
 export interface ResultModel {
   readonly type: TypeRef;
@@ -70,6 +88,8 @@ export interface ResultModel {
   readonly xmlNamespace?: string;
   /** The HTTP reply's root element's namespace when its class's `[XmlRoot(Namespace)]` says so, else `undefined`. */
   readonly httpNamespace: string | undefined;
+  /** A typed JSON string (`resultJson:`): `tsType` is then its schema's type. */
+  readonly json?: JsonSiteModel;
 }
 
 /** A SOAP header of an operation (`[SoapHeader("field")]`). */
@@ -241,6 +261,8 @@ export interface OperationModel {
 export interface ScriptMethodModel {
   readonly useHttpGet: boolean;
   readonly responseFormat: 'json' | 'xml';
+  /** `XmlSerializeString`: a string result of `ResponseFormat.Xml` is XmlSerializer's `<string>` document. */
+  readonly xmlSerializeString: boolean;
 }
 
 /** The TypeScript names of an operation's SOAP header types (`ts-names.ts` allocates them). */

@@ -8,6 +8,7 @@ import { array, object, propertyKey, raw, string, type Expr } from './ts-syntax.
  * whatever the value holds.
  */
 export function tsLiteral(value: unknown): Expr {
+  if (typeof value === 'function' && CODE_NAME in value) return raw((value as CodeReference)[CODE_NAME]);
   if (typeof value === 'string') return string(value, 'ascii');
   if (typeof value === 'boolean') return raw(String(value), 'boolean');
   if (value === null) return raw('null');
@@ -23,4 +24,20 @@ export function tsLiteral(value: unknown): Expr {
     return object(entries);
   }
   throw new TypeError(`asmxgen: cannot print ${String(value)} as a TypeScript literal`);
+}
+
+const CODE_NAME = Symbol('asmxgen.codeName');
+
+/** A function that `tsLiteral` prints as its name: a value of generated code that another module declares. */
+export type CodeReference = (() => never) & { readonly [CODE_NAME]: string };
+
+/**
+ * A stand-in for a function generated code declares elsewhere (a validator in `json-schemas.ts`), in a value that
+ * `tsLiteral` prints: printed as `name`, it throws if called.
+ */
+export function codeReference(name: string): CodeReference {
+  const stand = () => {
+    throw new Error(`asmxgen: ${name} is generated code, not callable here`);
+  };
+  return Object.assign(stand, { [CODE_NAME]: name });
 }

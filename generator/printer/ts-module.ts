@@ -99,6 +99,13 @@ export type Statement =
       /** Its type annotation; none, inferred from the value. */
       readonly type?: string;
       readonly value: Expr;
+    }
+  | {
+      /** Declarations laid out already, as prettier formats them (another tool's output), printed as they are. */
+      readonly kind: 'raw';
+      readonly text: string;
+      /** The types it exports. */
+      readonly types: readonly string[];
     };
 
 /** A generated TypeScript module as statements, before printing. */
@@ -118,7 +125,7 @@ export function printTsModule(module: TsModule): GeneratedFile {
   // Statements are apart (hard line breaks between them): each is laid out on its own.
   let text = GENERATED_HEADER;
   statements.forEach((s, i) => {
-    text += print(statementDoc(s));
+    text += s.kind === 'raw' ? s.text : print(statementDoc(s));
     const next = statements[i + 1];
     if (!next) return;
     const run =
@@ -179,6 +186,8 @@ function statementDoc(s: Statement): Doc {
         ' ',
         block(s.body),
       ];
+    case 'raw':
+      return s.text;
     case 'const': {
       const left = `${s.exported === false ? '' : 'export '}const ${s.name}${s.type === undefined ? '' : `: ${s.type}`}`;
       return [comment(s.docs), assignment(left, ' =', s.value), ';'];
@@ -206,6 +215,9 @@ export function exportsOf(module: TsModule): ModuleExports {
       case 'interface':
       case 'type':
         types.push(s.name);
+        break;
+      case 'raw':
+        types.push(...s.types);
         break;
       case 'function':
         values.push(s.name);

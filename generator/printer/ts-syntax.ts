@@ -168,6 +168,29 @@ export function object(properties: readonly (readonly [key: string, value: Expr]
 }
 
 /**
+ * `object(properties, true)` for an object of megabytes (the suite's table of a service of a thousand
+ * operations), at the indentation `column` of a statement's value: each property is laid out alone as it comes
+ * (what follows it, `,` and a line break, is all its layout depends on) and only its text kept, so the documents
+ * of one property at a time are in memory rather than the whole object's. Gives the same text as `object`.
+ */
+export function laidOutObject(
+  properties: Iterable<readonly [key: string, value: Expr]>,
+  column = 0,
+): { readonly expr: Expr; readonly texts: readonly string[] } {
+  const texts: string[] = [];
+  for (const [key, value] of properties) texts.push(print([property(key, value), ','], column + 2));
+  if (texts.length === 0) return { expr: { doc: '{}', kind: 'object', size: 0 }, texts };
+  return {
+    expr: {
+      doc: group(['{', indent([hardline, join(hardline, texts)]), hardline, '}'], { shouldBreak: true }),
+      kind: 'object',
+      size: texts.length,
+    },
+    texts,
+  };
+}
+
+/**
  * `[a, b]`, or one element per line when it does not fit. As prettier does,
  * an array of two or more objects (or arrays) of more than one entry each
  * is always one element per line.

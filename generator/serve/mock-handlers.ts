@@ -2,7 +2,8 @@ import type { XsdType } from '../model/xsd-types.js';
 
 interface ServedOperation {
   readonly name: string;
-  readonly result?: { readonly type: XsdType; readonly key?: string };
+  /** `json`: a typed JSON string, which a mock leaves absent (no value of its schema is known). */
+  readonly result?: { readonly type: XsdType; readonly key?: string; readonly json?: unknown };
   readonly parameters?: readonly {
     readonly name: string;
     readonly type: unknown;
@@ -35,8 +36,8 @@ export interface CallLog {
 
 /**
  * Handlers for any service that log each call (operation, transport,
- * parameters, uploaded files) and answer the result type's zero: an instant
- * mock of a spec.
+ * parameters, uploaded files) and answer the result type's zero (nothing for a
+ * typed JSON string): an instant mock of a spec.
  */
 export function mockHandlers(operations: readonly ServedOperation[], log: CallLog): Record<string, unknown> {
   const handlers: Record<string, unknown> = {};
@@ -45,7 +46,7 @@ export function mockHandlers(operations: readonly ServedOperation[], log: CallLo
       const files = ctx.files.length > 0 ? ` +${ctx.files.length} file${ctx.files.length === 1 ? '' : 's'}` : '';
       log(`${op.name} ${ctx.transport} ${JSON.stringify(input, jsonSafe)}${files}`);
       const replied = (op.parameters ?? []).filter((p) => p.direction !== undefined);
-      if (replied.length === 0) return op.result ? ZERO[op.result.type]() : undefined;
+      if (replied.length === 0) return op.result && !op.result.json ? ZERO[op.result.type]() : undefined;
       // With out and ref parameters: an object of the result and them, each its type's zero (absent when not simple).
       const reply: Record<string, unknown> = op.result ? { [op.result.key ?? 'result']: zeroOf(op.result.type) } : {};
       for (const p of replied) reply[p.name] = zeroOf(p.type);

@@ -26,6 +26,10 @@ export interface ServeConfig {
   readonly logFormat?: 'text' | 'json';
   /** The server's `validateRequest` (default `true`): refuse what ASP.NET's request validation refuses. */
   readonly validateRequest?: boolean;
+  /** The server's `sessionStore`: a `redis://` URL; default: the process's memory. */
+  readonly sessionStore?: string;
+  /** The server's `sessionTimeout`, in minutes (default 20). */
+  readonly sessionTimeout?: number;
 }
 
 /**
@@ -114,6 +118,8 @@ export async function loadService(
   const create = generated[config.createServer] as (handlers: object, options?: object) => Server;
   const server = create(handlers, {
     validateRequest: config.validateRequest ?? true,
+    ...(config.sessionStore !== undefined && { sessionStore: config.sessionStore }),
+    ...(config.sessionTimeout !== undefined && { sessionTimeout: config.sessionTimeout }),
     ...(json
       ? {
           onCall: (record: CallRecord) => process.stdout.write(callLogLine(record) + '\n'),

@@ -1,6 +1,12 @@
-import type { Spec, SpecOperation, SpecParameter } from './spec-types.js';
+import type { Spec, SpecJson, SpecOperation, SpecParameter } from './spec-types.js';
 import { httpParameterKind, isHttpEligible } from '../model/http-eligibility.js';
-import { defaultEndpointPath, operationMethodNames, soapActionFor, tsPropertyName } from '../model/naming.js';
+import {
+  defaultEndpointPath,
+  operationMethodNames,
+  soapActionFor,
+  tsIdentifierFor,
+  tsPropertyName,
+} from '../model/naming.js';
 import { TypeResolver } from '../model/resolve-types.js';
 import { httpResultElement, planSchemas, type PlanOperation } from '../model/schema-plan.js';
 import { RUNTIME_NAMES, TS_GLOBAL_NAMES, TsNameAllocator } from '../model/ts-names.js';
@@ -15,6 +21,7 @@ import {
   BINDING_KINDS,
   type BindingKind,
   type HeaderModel,
+  type JsonSiteModel,
   type OperationHeaderNames,
   type OperationModel,
   type ParameterModel,
@@ -314,6 +321,7 @@ export function buildModel(spec: Spec): ServiceModel {
       const namespace = root ?? p.namespace;
       const nillable = type.kind === 'nullable' || p.nillable === true || root !== undefined;
       const required = isValue(type) || nillable;
+      const json = p.json && jsonSite(p.json, `${method}${upperFirst(tsIdentifierFor(p.name))}`);
       return {
         name: p.name,
         type,
@@ -322,24 +330,28 @@ export function buildModel(spec: Spec): ServiceModel {
         direction: p.direction ?? 'in',
         list: p.list === true,
         tsName: tsPropertyName(p.name),
-        tsType: tsTypes.site(type, { choice, nillable }),
+        tsType: json ? jsonTsType(json, nillable) : tsTypes.site(type, { choice, nillable }),
         valueType: valueTypeOf(type, arrays),
         choice,
         valueChoice: choice && describeChoice(choice, arrays),
         namespace,
         ...(p.form !== undefined && { xmlForm: p.form }),
         ...(p.namespace !== undefined && { xmlNamespace: p.namespace }),
+        ...(json && { json }),
       };
     });
     const httpResult = httpResults[i];
     const bodyElement = httpResult && httpResultElement(httpResult, types);
     const resultNillable = d.result?.kind === 'nullable' || op.resultNillable === true || rootResult(d) !== undefined;
+    const resultJson = d.result && op.resultJson && jsonSite(op.resultJson, `${method}Result`);
     const result = d.result && {
       type: d.result,
       elementName: resultElementOf(d),
       minOccurs: isValue(d.result) || resultNillable ? (1 as const) : (0 as const),
       nillable: resultNillable,
-      tsType: tsTypes.site(d.result, { nillable: resultNillable }),
+      tsType: resultJson
+        ? jsonTsType(resultJson, resultNillable)
+        : tsTypes.site(d.result, { nillable: resultNillable }),
       valueType: valueTypeOf(d.result, arrays),
       replyKey: replyKeyOf(parameters),
       httpElement: d.http ? bodyElement?.name : undefined,
@@ -347,6 +359,7 @@ export function buildModel(spec: Spec): ServiceModel {
       ...(op.resultForm !== undefined && { xmlForm: op.resultForm }),
       ...(op.resultNamespace !== undefined && { xmlNamespace: op.resultNamespace }),
       httpNamespace: d.http ? bodyElement?.namespace : undefined,
+      ...(resultJson && { json: resultJson }),
     };
     // A header element of the service's namespace is `tns:`; one of a class's `[XmlRoot(Namespace)]`, its schema's.
     const headers = headersOf(d).map((h) => ({
@@ -394,6 +407,7 @@ export function buildModel(spec: Spec): ServiceModel {
       scriptMethod: {
         useHttpGet: op.scriptMethod?.useHttpGet === true,
         responseFormat: op.scriptMethod?.responseFormat ?? 'json',
+        xmlSerializeString: op.scriptMethod?.xmlSerializeString === true,
       },
       enableSession: op.enableSession === true,
       soapParts: plan.soapParts[i]!,
@@ -588,4 +602,18 @@ function withoutDataType(ref: TypeRef): TypeRef {
     return { ...ref, of: { kind: 'builtin', spec: ref.of.spec, name: ref.of.name } };
   }
   return ref;
+}
+
+/** A typed JSON string's names: `{base}Json`, or `{base}` when it ends in `Json` already (`requestJson`). */
+function jsonSite(json: SpecJson, base: string): JsonSiteModel {
+  const tsType = /json$/i.test(base) ? base : `${base}Json`;
+  return { schema: json.schema, tsType, validator: `validate${tsType}` };
+}
+
+function jsonTsType(json: JsonSiteModel, nillable: boolean): string {
+  return nillable ? `${json.tsType} | null` : json.tsType;
+}
+
+function upperFirst(name: string): string {
+  return name.charAt(0).toUpperCase() + name.slice(1);
 }

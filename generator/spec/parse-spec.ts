@@ -1,9 +1,10 @@
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import { unknownNameMessage } from '../model/name-hint.js';
 import { BINDING_KINDS, type BindingKind } from '../model/types.js';
 import { checkTypeRefs, type TypeRefUse } from './check-type-refs.js';
 import { parseChoice, parseTypes } from './parse-types.js';
 import { parseScriptMethod } from './parse-script-method.js';
+import { parseJsonSite } from './parse-json-schema.js';
 import { parseScriptNamespace } from './parse-script-namespace.js';
 import {
   checkBindingUses,
@@ -14,7 +15,7 @@ import {
 import { parseDataType, parseSiteNillable } from './site-fields.js';
 import { SpecError, type SpecProblem } from './spec-error.js';
 import type { Spec, SpecHeader, SpecOperation, SpecParameter, SpecService, SpecWsdl } from './spec-types.js';
-import { ROOT, YamlChecker, type Entry } from './yaml-checker.js';
+import { ROOT, YamlChecker, type Entry, type Pos } from './yaml-checker.js';
 
 /**
  * Parses and validates a spec. Throws a {@link SpecError} listing every
@@ -42,6 +43,15 @@ export function parseSpec(text: string, file: string): Spec {
 }
 
 class Checker extends YamlChecker {
+  constructor(
+    /** The spec's path: `json:` schema files are relative to its folder. */
+    private readonly specFile: string,
+    doc: Document,
+    pos: (offset: number) => Pos,
+  ) {
+    super(specFile, doc, pos);
+  }
+
   /** Every type reference, checked once the declared types are known. */
   private readonly refs: TypeRefUse[] = [];
   /** `service.style`, once read: an operation's style defaults to it. */
@@ -374,6 +384,7 @@ class Checker extends YamlChecker {
       'resultNamespace',
       'resultDataType',
       'resultNillable',
+      'resultJson',
       'headers',
       'style',
       'use',
@@ -431,6 +442,12 @@ class Checker extends YamlChecker {
     if ((f.resultDataType || f.resultNillable) && !f.result) {
       this.problem((f.resultDataType ?? f.resultNillable)!, 'a void operation has no result to describe');
     }
+    if (f.resultJson && !f.result) this.problem(f.resultJson, 'a void operation has no result to describe');
+    if (f.resultJson && f.resultDataType) this.problem(f.resultJson, 'a JSON result has no dataType');
+    const resultJson =
+      f.resultJson && f.result && !f.resultDataType
+        ? parseJsonSite(this, f.resultJson, this.specFile, result, 'result')
+        : undefined;
     const headers = f.headers && this.headers(f.headers);
     const soap = this.soapStyle(f);
     this.checkEncoded(f, soap, parameters);
@@ -459,6 +476,7 @@ class Checker extends YamlChecker {
       ...(resultNamespace !== undefined && { resultNamespace }),
       ...(resultDataType !== undefined && { resultDataType }),
       ...(resultNillable && { resultNillable }),
+      ...(resultJson !== undefined && { resultJson }),
       ...(headers !== undefined && { headers }),
       ...(binding !== undefined && { binding }),
       ...soap,
@@ -615,6 +633,7 @@ class Checker extends YamlChecker {
         'nillable',
         'form',
         'namespace',
+        'json',
       ]);
       let name: string | undefined;
       if (this.need(map, f, e.path, 'name')) {
@@ -645,6 +664,14 @@ class Checker extends YamlChecker {
       if (f.choice && (f.dataType || f.nillable)) {
         this.problem((f.dataType ?? f.nillable)!, 'a choice names its elements: no dataType or nillable');
       }
+      let json: ReturnType<typeof parseJsonSite>;
+      if (f.json && (f.choice || f.dataType)) {
+        this.problem(f.json, `a JSON parameter is a plain string: no ${f.choice ? 'choice' : 'dataType'}`);
+      } else if (f.json && direction !== undefined && direction !== 'in') {
+        this.problem(f.json, `json applies to an in parameter only, not ${direction}`);
+      } else if (f.json) {
+        json = parseJsonSite(this, f.json, this.specFile, f.type ? type : 'string', 'parameter');
+      }
       if (list && !isArray) this.problem(f.list!, 'list applies to an array parameter only');
       if (itemName !== undefined && !isArray) this.problem(f.itemName!, 'itemName applies to an array parameter only');
       if (f.itemNullable && !isArray) this.problem(f.itemNullable, 'itemNullable applies to an array parameter only');
@@ -662,7 +689,8 @@ class Checker extends YamlChecker {
         ok(f.namespace, namespace) &&
         ok(f.choice, choice) &&
         ok(f.dataType, dataType) &&
-        ok(f.nillable, nillable)
+        ok(f.nillable, nillable) &&
+        ok(f.json, json)
       ) {
         out.push({
           name,
@@ -677,6 +705,7 @@ class Checker extends YamlChecker {
           ...(choice && { choice }),
           ...(dataType !== undefined && { dataType }),
           ...(nillable && { nillable }),
+          ...(json && { json }),
         });
       }
     }

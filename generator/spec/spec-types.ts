@@ -1,4 +1,4 @@
-import type { BindingKind } from '../model/types.js';
+import type { BindingKind, JsonSchemaObject } from '../model/types.js';
 import type { ChoiceElementDeclaration, TypeDeclaration } from '../model/type-declarations.js';
 
 /**
@@ -115,6 +115,11 @@ export interface SpecScriptMethod {
   readonly useHttpGet?: boolean;
   /** `ResponseFormat.Xml`: the result as XmlSerializer writes it (`text/xml`); `json` (`{"d":…}`) when omitted. */
   readonly responseFormat?: 'json' | 'xml';
+  /**
+   * `XmlSerializeString = true`, with `responseFormat: xml`: a string result is written as XmlSerializer writes a
+   * string (`<string>…</string>`); the text itself when omitted.
+   */
+  readonly xmlSerializeString?: boolean;
 }
 
 /** An entry of `service.soapBindings`: the default binding, or a named `[WebServiceBinding]`. */
@@ -153,6 +158,8 @@ export interface SpecOperation {
   readonly resultDataType?: string;
   /** `[return: XmlElement(IsNullable = true)]` on a reference-type result. */
   readonly resultNillable?: boolean;
+  /** A string result that holds JSON: its schema (`resultJson:`). The wire keeps the string. */
+  readonly resultJson?: SpecJson;
   /** `[return: XmlArrayItem(IsNullable = false)]` (`false`): an array result's items are not nillable. */
   readonly resultItemNullable?: boolean;
   /** `[return: XmlArrayItem(Form = XmlSchemaForm.Unqualified)]`: an array result's items are in no namespace. */
@@ -230,7 +237,22 @@ export interface SpecParameter {
    * is then the declared type (`anyType` when omitted).
    */
   readonly choice?: readonly ChoiceElementDeclaration[];
+  /** A string parameter that holds JSON: its schema (`json:`). The wire keeps the string. */
+  readonly json?: SpecJson;
 }
+
+/**
+ * The JSON Schema (draft-07) of the JSON a string parameter or result holds, resolved once when the spec is read
+ * (`parse-json-schema.ts`): read from its file, `$ref`s to other local files inlined under `$defs`.
+ */
+export interface SpecJson {
+  /** The schema, self-contained: every `$ref` in it is a pointer into it. */
+  readonly schema: JsonSchemaObject;
+  /** The file it was read from, as the spec names it (relative to the spec's folder); inline when omitted. */
+  readonly file?: string;
+}
+
+export type { JsonSchemaObject };
 
 export interface SpecHeader {
   /** The service class's field the header is bound to (`[SoapHeader("field")]`). */

@@ -125,6 +125,11 @@ export class YamlChecker {
     return (node as Node | null | undefined) ?? null;
   }
 
+  /** A node's value as plain JavaScript (mappings as objects, aliases resolved). */
+  toJs(node: Node): unknown {
+    return node.toJS(this.doc);
+  }
+
   /** Where an entry's value is; the key's position when the value is empty. */
   at(entry: Entry): Pos {
     const v = entry.value;

@@ -23,7 +23,7 @@ export class WsdlDocument {
     readonly source: SourceText,
     readonly root: XmlNode,
     /** For a description read from several documents: the document each node of another one comes from. */
-    private readonly sources?: ReadonlyMap<XmlNode, SourceText>,
+    readonly sources?: ReadonlyMap<XmlNode, SourceText>,
   ) {
     if (!isElement(root, WSDL_NS, 'definitions')) {
       throw this.fail(

@@ -4,6 +4,7 @@
  * and client read only this; neither derives a name of its own.
  */
 
+import type { JsonStringDescription } from './json/json-string-value.js';
 import type { ChoiceElementDescription, HeaderDescription, TypeDescription, ValueType } from './type-description.js';
 
 export type * from './type-description.js';
@@ -34,6 +35,8 @@ export interface ParameterDescription {
    * Mono's runtime reads and writes in the root's namespace.
    */
   readonly namespace?: string;
+  /** A typed JSON string (`json:`): read, validated and given to the handler as its value (`json-string-value.ts`). */
+  readonly json?: JsonStringDescription;
 }
 
 export interface OperationDescription {
@@ -68,6 +71,8 @@ export interface OperationDescription {
     readonly namespace?: string;
     /** The HTTP reply document's root namespace when its class's `[XmlRoot(Namespace)]` says so. */
     readonly httpNamespace?: string;
+    /** A typed JSON string (`resultJson:`): the handler returns its value, written as JSON text. */
+    readonly json?: JsonStringDescription;
   };
   /** SOAP headers, in the order the runtime writes them (by field name, ordinal). */
   readonly headers?: readonly HeaderDescription[];
@@ -90,6 +95,8 @@ export interface OperationDescription {
   readonly encoded?: EncodedDescription;
   /** `[ScriptMethod]` of a `[ScriptService]`'s operation, when not its defaults (POST, JSON replies). */
   readonly scriptMethod?: ScriptMethodDescription;
+  /** `[WebMethod(EnableSession = true)]`: its handler gets `ctx.session` (ASP.NET's session, `session/`). */
+  readonly enableSession?: boolean;
 }
 
 /** How a `[ScriptService]`'s JSON calls reach an operation and are answered (`server/json-call.ts`). */
@@ -98,6 +105,8 @@ export interface ScriptMethodDescription {
   readonly useHttpGet?: boolean;
   /** `ResponseFormat.Xml`: the result as XmlSerializer writes it, `text/xml`; `{"d":…}` otherwise. */
   readonly xmlResponse?: boolean;
+  /** `XmlSerializeString`: with `xmlResponse`, a string result is XmlSerializer's `<string>` document, not the text. */
+  readonly xmlSerializeString?: boolean;
 }
 
 /** An encoded operation's wire facts (SOAP section 5, `soap-encoding.ts`). */
@@ -160,3 +169,5 @@ export { XsdDateTime } from './values/xsd-date-time.js';
 export type { DateTimeKind } from './values/xsd-date-time.js';
 export { XmlFragment } from './values/xml-fragment.js';
 export type { AnyValue, AnySimpleValue, AnyDeclaredValue } from './values/any-value.js';
+export type { JsonSchemaIssue, JsonSchemaValidator, JsonStringDescription } from './json/json-string-value.js';
+export { jsonEqual, jsonLength } from './json/json-schema-helpers.js';

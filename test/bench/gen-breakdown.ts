@@ -16,6 +16,8 @@ export interface Phase {
   readonly ms: number;
   /** Bytes of the file(s) the phase produced, when it produced any. */
   readonly bytes?: number;
+  /** The process's peak RSS so far (at the phase's end), MiB. */
+  readonly peakRssMiB: number;
 }
 
 export async function generationBreakdown(specFile: string, outDir: string): Promise<Phase[]> {
@@ -24,7 +26,8 @@ export async function generationBreakdown(specFile: string, outDir: string): Pro
     const started = performance.now();
     const value = await run();
     const ms = performance.now() - started;
-    phases.push(size ? { phase, ms, bytes: size(value) } : { phase, ms });
+    const peakRssMiB = process.resourceUsage().maxRSS / 1024;
+    phases.push(size ? { phase, ms, bytes: size(value), peakRssMiB } : { phase, ms, peakRssMiB });
     return value;
   };
   const bytes = (text: string) => Buffer.byteLength(text);
@@ -108,7 +111,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     for (const p of phases) {
       const size = p.bytes === undefined ? '' : `  (${(p.bytes / 1024).toFixed(0)} KiB)`;
       console.log(
-        `${p.ms.toFixed(0).padStart(7)} ms ${((p.ms / total) * 100).toFixed(1).padStart(5)}%  ${p.phase}${size}`,
+        `${p.ms.toFixed(0).padStart(7)} ms ${((p.ms / total) * 100).toFixed(1).padStart(5)}%` +
+          ` ${p.peakRssMiB.toFixed(0).padStart(5)} MiB peak  ${p.phase}${size}`,
       );
     }
     console.log(`${total.toFixed(0).padStart(7)} ms         total`);

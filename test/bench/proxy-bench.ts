@@ -1,14 +1,19 @@
 /**
  * The proxy's own overhead: the generated server (its own process, `async` handlers) called directly, through
  * `asmxgen proxy`, and through `asmxgen proxy --record` (each proxy its own process, its per-exchange lines to
- * /dev/null), SOAP 1.1 `Authenticate`. Two measures, the contenders interleaved slice by slice as in the server
- * section:
+ * /dev/null), SOAP 1.1 `Authenticate`, the same client and the same connections for all three. Two upstreams:
+ * the generated server answering at once (`now`), and the same server answering after 10 ms (`10ms`: a legacy
+ * service's pace, its process idle while it waits). Two measures, every contender of both interleaved slice by
+ * slice as in the server section:
  *
- * - latency: one caller, one request at a time on a kept-alive connection (`node:http`), each timed; the p50
- *   added by a proxy is its p50 less the direct call's, in the same round;
- * - throughput: autocannon, `connections` connections; the ratio of a proxy's req/s to the direct call's.
+ * - latency (upstream `now`): one caller, one request at a time on a kept-alive connection (`node:http`), each
+ *   timed; the p50 added by a proxy is its p50 less the direct call's, in the same round;
+ * - throughput: autocannon, `connections` connections; the ratio of a proxy's req/s to the direct call's of the
+ *   same upstream, in the same round. Against the upstream answering at once, the load generator, the server
+ *   and the proxy share the machine's cores, so the ratio is one of CPU: what the proxy spends per exchange
+ *   against what the server and the load generator spend per request.
  *
- * The proxy's CPU per exchange is read from /proc (Linux), as the server section reads its servers'.
+ * The proxy's CPU per exchange is read from /proc (Linux), the direct server's from its own process.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -16,7 +21,7 @@ import { Agent, request } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { load, median, REPO_ROOT, rotate, sleep, startServer } from './lib.js';
+import { load, median, REPO_ROOT, rotate, sleep, startServer, type RunningServer } from './lib.js';
 import { REQUESTS, type BenchRequest } from './requests.js';
 
 export interface ProxySettings {
@@ -28,13 +33,18 @@ export interface ProxySettings {
   readonly sequential: number;
 }
 
+export type ProxyUpstream = 'now' | '10ms';
+
 export interface ProxyContender {
   readonly id: 'direct' | 'proxy' | 'proxy --record';
+  readonly upstream: ProxyUpstream;
   /** Medians over the rounds. */
   readonly rps: number;
   readonly p50Ms: number;
   /** The proxy's CPU per exchange, µs (under throughput load); undefined for the direct call. */
   readonly proxyCpuUsPerExchange?: number;
+  /** The direct call's: the server's CPU per request, µs. */
+  readonly serverCpuUsPerRequest?: number;
 }
 
 export interface ProxyResults {
@@ -42,12 +52,13 @@ export interface ProxyResults {
   readonly contenders: readonly ProxyContender[];
   readonly ratios: readonly {
     readonly id: string;
+    readonly upstream: ProxyUpstream;
     /** req/s through the proxy / req/s direct, per round. */
     readonly throughputPerRound: readonly number[];
     readonly throughput: number;
-    /** p50 through the proxy − p50 direct, ms, per round. */
-    readonly addedP50PerRound: readonly number[];
-    readonly addedP50Ms: number;
+    /** p50 through the proxy − p50 direct, ms, per round (upstream `now` only). */
+    readonly addedP50PerRound?: readonly number[];
+    readonly addedP50Ms?: number;
   }[];
 }
 
@@ -120,86 +131,117 @@ async function sequentialP50(origin: string, call: BenchRequest, count: number):
   return median(times);
 }
 
+const UPSTREAMS: readonly { readonly upstream: ProxyUpstream; readonly kind: 'generated' | 'generated-10ms' }[] = [
+  { upstream: 'now', kind: 'generated' },
+  { upstream: '10ms', kind: 'generated-10ms' },
+];
+
 export async function benchProxy(settings: ProxySettings, log: (line: string) => void): Promise<ProxyResults> {
   const dir = mkdtempSync(join(tmpdir(), 'asmxgen-bench-proxy-'));
-  const server = await startServer('generated');
+  const servers: RunningServer[] = [];
   const proxies: Proxy[] = [];
   try {
-    const plain = await startProxy(server.origin, undefined);
-    const recording = await startProxy(server.origin, join(dir, 'calls.har'));
-    proxies.push(plain, recording);
-    const contenders = [
-      { id: 'direct', origin: server.origin, pid: undefined },
-      { id: 'proxy', origin: plain.origin, pid: plain.child.pid },
-      { id: 'proxy --record', origin: recording.origin, pid: recording.child.pid },
-    ] as const;
+    const contenders: {
+      id: ProxyContender['id'];
+      upstream: ProxyUpstream;
+      origin: string;
+      pid?: number;
+      server?: RunningServer;
+    }[] = [];
+    for (const { upstream, kind } of UPSTREAMS) {
+      const server = await startServer(kind);
+      servers.push(server);
+      const plain = await startProxy(server.origin, undefined);
+      proxies.push(plain);
+      const recording = await startProxy(server.origin, join(dir, `calls-${upstream}.har`));
+      proxies.push(recording);
+      contenders.push(
+        { id: 'direct', upstream, origin: server.origin, server },
+        { id: 'proxy', upstream, origin: plain.origin, pid: plain.child.pid },
+        { id: 'proxy --record', upstream, origin: recording.origin, pid: recording.child.pid },
+      );
+    }
+    const key = (c: { id: string; upstream: ProxyUpstream }) => `${c.id} @${c.upstream}`;
     const call = REQUESTS.soap11;
     for (const c of contenders) await load(c.origin, call, { connections: settings.connections, duration: 1 });
-    const rounds = new Map(contenders.map((c) => [c.id, [] as { rps: number; p50: number; cpu?: number }[]]));
+    const rounds = new Map(contenders.map((c) => [key(c), [] as { rps: number; p50?: number; cpu?: number }[]]));
     for (let round = 0; round < settings.rounds; round++) {
-      const totals = new Map(contenders.map((c) => [c.id, { requests: 0, slices: 0, cpu: 0, p50: 0 }]));
+      const totals = new Map(contenders.map((c) => [key(c), { requests: 0, slices: 0, cpu: 0, p50: NaN }]));
       for (let slice = 0; slice < settings.seconds; slice++) {
         for (const c of rotate(contenders, round + slice)) {
           await sleep(300);
-          const before = c.pid === undefined ? undefined : cpuUs(c.pid);
+          const before = await cpuOf(c);
           const loaded = await load(c.origin, call, { connections: settings.connections, duration: 1 });
-          const after = c.pid === undefined ? undefined : cpuUs(c.pid);
-          if (loaded.errors > 0 || loaded.non2xx > 0) throw new Error(`${c.id}: ${loaded.errors} errors under load`);
-          const total = totals.get(c.id)!;
+          const after = await cpuOf(c);
+          if (loaded.errors > 0 || loaded.non2xx > 0) throw new Error(`${key(c)}: ${loaded.errors} errors under load`);
+          const total = totals.get(key(c))!;
           total.requests += loaded.total;
           total.slices++;
           if (before !== undefined && after !== undefined) total.cpu += after - before;
         }
       }
       for (const c of rotate(contenders, round)) {
-        totals.get(c.id)!.p50 = await sequentialP50(c.origin, call, settings.sequential);
+        if (c.upstream === 'now') totals.get(key(c))!.p50 = await sequentialP50(c.origin, call, settings.sequential);
       }
       for (const c of contenders) {
-        const t = totals.get(c.id)!;
+        const t = totals.get(key(c))!;
         const result = {
           rps: t.requests / t.slices,
-          p50: t.p50,
-          ...(c.pid !== undefined && { cpu: t.cpu / t.requests }),
+          ...(!Number.isNaN(t.p50) && { p50: t.p50 }),
+          cpu: t.cpu / t.requests,
         };
-        rounds.get(c.id)!.push(result);
+        rounds.get(key(c))!.push(result);
         log(
-          `proxy: round ${round + 1}/${settings.rounds} ${c.id.padEnd(15)} ${result.rps.toFixed(0).padStart(6)} req/s` +
-            `  sequential p50 ${result.p50.toFixed(3)} ms${result.cpu === undefined ? '' : `  ${result.cpu.toFixed(0)} µs CPU/exchange`}`,
+          `proxy: round ${round + 1}/${settings.rounds} ${key(c).padEnd(20)} ${result.rps.toFixed(0).padStart(6)} req/s` +
+            `${result.p50 === undefined ? '' : `  sequential p50 ${result.p50.toFixed(3)} ms`}` +
+            `  ${result.cpu.toFixed(0)} µs CPU/${c.server ? 'request (server)' : 'exchange (proxy)'}`,
         );
       }
     }
-    const direct = rounds.get('direct')!;
     return {
       settings,
       contenders: contenders.map((c) => {
-        const list = rounds.get(c.id)!;
-        const cpu = list.map((r) => r.cpu).filter((v): v is number => v !== undefined);
+        const list = rounds.get(key(c))!;
+        const p50s = list.map((r) => r.p50).filter((v): v is number => v !== undefined);
+        const cpu = median(list.map((r) => r.cpu!));
         return {
           id: c.id,
+          upstream: c.upstream,
           rps: median(list.map((r) => r.rps)),
-          p50Ms: median(list.map((r) => r.p50)),
-          ...(cpu.length > 0 && { proxyCpuUsPerExchange: median(cpu) }),
+          p50Ms: p50s.length > 0 ? median(p50s) : NaN,
+          ...(c.server ? { serverCpuUsPerRequest: cpu } : { proxyCpuUsPerExchange: cpu }),
         };
       }),
-      ratios: (['proxy', 'proxy --record'] as const).map((id) => {
-        const list = rounds.get(id)!;
-        const throughputPerRound = list.map((r, i) => r.rps / direct[i]!.rps);
-        const addedP50PerRound = list.map((r, i) => r.p50 - direct[i]!.p50);
-        return {
-          id: `${id} / direct`,
-          throughputPerRound,
-          throughput: median(throughputPerRound),
-          addedP50PerRound,
-          addedP50Ms: median(addedP50PerRound),
-        };
-      }),
+      ratios: UPSTREAMS.flatMap(({ upstream }) =>
+        (['proxy', 'proxy --record'] as const).map((id) => {
+          const list = rounds.get(key({ id, upstream }))!;
+          const direct = rounds.get(key({ id: 'direct', upstream }))!;
+          const throughputPerRound = list.map((r, i) => r.rps / direct[i]!.rps);
+          const addedP50PerRound = upstream === 'now' ? list.map((r, i) => r.p50! - direct[i]!.p50!) : undefined;
+          return {
+            id: `${id} / direct`,
+            upstream,
+            throughputPerRound,
+            throughput: median(throughputPerRound),
+            ...(addedP50PerRound && { addedP50PerRound, addedP50Ms: median(addedP50PerRound) }),
+          };
+        }),
+      ),
     };
   } finally {
     for (const proxy of proxies) {
       proxy.child.kill('SIGTERM');
       await new Promise((resolve) => (proxy.child.exitCode === null ? proxy.child.once('exit', resolve) : resolve(0)));
     }
-    await server.stop();
+    for (const server of servers) await server.stop();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The CPU time a contender's process has used so far, µs: the proxy's from /proc, the server's from itself. */
+async function cpuOf(c: { pid?: number; server?: RunningServer }): Promise<number | undefined> {
+  if (c.pid !== undefined) return cpuUs(c.pid);
+  if (!c.server) return undefined;
+  const { cpu } = await c.server.stats();
+  return cpu.user + cpu.system;
 }

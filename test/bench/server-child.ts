@@ -2,7 +2,8 @@
  * One server of the bench, in its own process (so it never shares an event loop with the load generator):
  *
  * - `generated`: the generated server (`generated/`), every handler an empty `async` function, as the stubs
- *   `asmxgen generate --impl` writes are; `generated-sync`: the same with plain functions;
+ *   `asmxgen generate --impl` writes are; `generated-sync`: the same with plain functions; `generated-10ms`:
+ *   every handler answering after 10 ms, as a legacy service that waits on its database;
  * - `node-soap`: node-soap's server for the same WSDL (`generated/AuthenticationWebService.wsdl`), every
  *   operation of both SOAP ports empty;
  * - `bare`: `node:http` answering every request, once its body is read, with the constant SOAP 1.1 void
@@ -22,6 +23,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
 import soap from 'soap';
 import { createAuthenticationWebServiceServer, type AuthenticationWebServiceHandlers } from '../../generated/index.js';
 import { service } from '../../generated/service.js';
@@ -32,6 +34,7 @@ import { VOID_SOAP11_REPLY } from './requests.js';
 
 export const SERVER_KINDS = [
   'generated',
+  'generated-10ms',
   'generated-sync',
   'node-soap',
   'bare',
@@ -48,6 +51,20 @@ function generatedServer(): Server {
     service.operations.map((op) => [
       op.name,
       async () => {
+        calls++;
+      },
+    ]),
+  );
+  return createAuthenticationWebServiceServer(handlers as unknown as AuthenticationWebServiceHandlers);
+}
+
+/** A legacy service's pace: every handler answers after 10 ms (a database call, say), its process idle meanwhile. */
+function generated10msServer(): Server {
+  const handlers = Object.fromEntries(
+    service.operations.map((op) => [
+      op.name,
+      async () => {
+        await delay(10);
         calls++;
       },
     ]),
@@ -147,6 +164,7 @@ function nodeSoapLibraryServer(): Server {
 
 const SERVERS: Record<ServerKind, () => Server> = {
   generated: generatedServer,
+  'generated-10ms': generated10msServer,
   'generated-sync': generatedSyncServer,
   'node-soap': nodeSoapServer,
   bare: bareServer,

@@ -198,7 +198,7 @@ describe('a project set up with asmxgen init', () => {
     const empty = await tempDir();
     const outside = await cliProcess(['init'], empty);
     expect(outside.code).toBe(2);
-    expect(outside.stderr).toContain('there is no package.json here; run `npm init` first');
+    expect(outside.stderr).toContain('there is no package.json here or in a parent folder; run `npm init` first');
     const project = await userProject();
     expect((await cliProcess(['init'], project)).code).toBe(0);
     const again = await cliProcess(['init'], project);

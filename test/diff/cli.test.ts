@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import type { Spec } from '../../generator/index.js';
-import { cli, REFERENCE_WSDL, tempDir } from '../cli/run-cli.js';
+import { cli, cliProcess, REFERENCE_WSDL, tempDir } from '../cli/run-cli.js';
 import { BASE } from './helpers.js';
 
 async function spec(name: string, content: Spec): Promise<string> {
@@ -73,7 +73,7 @@ describe('asmxgen diff: exit codes', () => {
 
 describe('asmxgen diff: errors exit 2 with one paragraph on stderr', () => {
   it.each([
-    [['diff', 'a.wsdl'], /^asmxgen: Not enough non-option arguments: got 1, need at least 2\n/],
+    [['diff'], /^asmxgen: Not enough non-option arguments: got 0, need at least 1\n/],
     [
       ['diff', 'a.wsdl', 'b.wsdl', '--format', 'xml'],
       /^asmxgen: --format: unknown value "xml"; expected one of: text, json, markdown\n/,
@@ -115,7 +115,18 @@ describe('asmxgen diff: errors exit 2 with one paragraph on stderr', () => {
     expect(r.stderr).toMatch(new RegExp(`^asmxgen: cannot read the new WSDL: ${page}:1:1: [^\\n]+\\n$`));
   });
 
+  it('needs the new version where no config names a spec', async () => {
+    const r = await cliProcess(['diff', 'a.wsdl'], await tempDir());
+    expect(r).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'asmxgen: diff needs the new version: name it after the old one, or run where asmxgen.config.yaml (or the ' +
+        '--config file) names a spec\n',
+    });
+  });
+
   it('is listed by asmxgen --help', async () => {
-    expect((await cli('--help')).stdout).toMatch(/asmxgen diff <old> <new> +Compare two versions of a service/);
+    expect((await cli('--help')).stdout).toMatch(/asmxgen diff <old> \[new\] +Compare two versions of a service/);
   });
 });

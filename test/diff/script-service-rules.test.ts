@@ -59,6 +59,27 @@ describe('[ScriptService] rules', () => {
     expect(brief(changesTo(SCRIPT, xml))).toEqual(['script-response-format-changed breaking operation Count']);
   });
 
+  it('script-xml-string-changed (breaking), either way, for a string result of XML replies only', () => {
+    const text = scriptWith((op) => ({ ...op, result: 'string', scriptMethod: { responseFormat: 'xml' } }));
+    const document = scriptWith((op) => ({
+      ...op,
+      result: 'string',
+      scriptMethod: { responseFormat: 'xml', xmlSerializeString: true },
+    }));
+    expect(changesTo(document, text)).toEqual([
+      {
+        rule: 'script-xml-string-changed',
+        level: 'breaking',
+        where: COUNT,
+        message: 'string result written as a <string> document instead of the text itself',
+        old: 'false',
+        new: 'true',
+      },
+    ]);
+    expect(brief(changesTo(text, document))).toEqual(['script-xml-string-changed breaking operation Count']);
+    expect(changesTo(text, text)).toEqual([]);
+  });
+
   it('an explicit default scriptMethod is no change; script methods of a service that stops being one are not reported again', () => {
     expect(
       changesTo(

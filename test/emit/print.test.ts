@@ -11,6 +11,7 @@ import {
   concatenation,
   flat,
   generic,
+  laidOutObject,
   object,
   print,
   raw,
@@ -202,6 +203,28 @@ describe('concatenations and module constants match prettier', () => {
       },
     ];
     const { content } = printTsModule({ path: 'x.ts', statements });
+    expect(content).toBe(await prettier(content));
+  });
+});
+
+describe('an object laid out property by property', () => {
+  it.each(AROUND)('is the expanded object, as prettier prints it (%i)', async (n) => {
+    const rows: [string, Expr][] = [
+      ['Short', object([['input', object([['a', string(word(n))]])]])],
+      [
+        'Nested',
+        object([
+          ['input', object([['b', object([['c', string(word(n - 20))]], true)]])],
+          ['result', raw('1')],
+        ]),
+      ],
+      ['List', object([['items', array([string(word(n / 4)), string(word(n / 4)), string(word(n / 3))])]])],
+      ["'odd-name'", object([['value', concatenation([string(word(n)), raw('style')])]])],
+    ];
+    const { expr } = laidOutObject(rows);
+    const statement = (value: Expr): Statement => ({ kind: 'const', name: 'TABLE', exported: false, type: 'T', value });
+    const { content } = printTsModule({ path: 'x.ts', statements: [statement(expr)] });
+    expect(content).toBe(printTsModule({ path: 'x.ts', statements: [statement(object(rows, true))] }).content);
     expect(content).toBe(await prettier(content));
   });
 });

@@ -21,13 +21,16 @@ export interface SharedAsmxHost {
   stop(): void;
 }
 
-/** Serves `folder` on `port` (a free one when omitted); `env` adds variables the services read. */
+/**
+ * Serves `folder` on `port` (when omitted, `ASMX_HOST_PORT` if set, for machines where each user has a range
+ * of ports, else a free one); `env` adds variables the services read.
+ */
 export async function startSharedAsmxHost(
   folder: string,
   port?: number,
   env?: Readonly<Record<string, string>>,
 ): Promise<SharedAsmxHost> {
-  port ??= await freePort();
+  port ??= Number(process.env.ASMX_HOST_PORT) || (await freePort());
   const script = sharedFile('asmx-host/start.sh');
   const output = await new Promise<string>((resolve, reject) => {
     execFile(

@@ -77,7 +77,7 @@ describe('parseHar', () => {
         'HAR requests name theirs',
     );
     expect(problem(har(entry({ _binding: 'soap13' })))).toBe(
-      'calls.har: log.entries[0]._binding: "soap13" is not a binding; one of soap11, soap12, httpGet, httpPost, or null',
+      'calls.har: log.entries[0]._binding: "soap13" is not a binding; one of soap11, soap12, httpGet, httpPost, json, or null',
     );
     const noStatus = entry();
     (noStatus.response as Record<string, unknown>).status = 0;

@@ -17,7 +17,9 @@ import { cli, startCliServer } from '../cli/run-cli.js';
 import { sharedAsmxHost, startSharedAsmxHost, type SharedAsmxHost } from '../interop/shared-asmx-host.js';
 
 const PATH = '/AuthenticationWebService.asmx';
-const BINDINGS: readonly HarBinding[] = ['soap11', 'soap12', 'httpGet', 'httpPost'];
+const BINDINGS: readonly SoapOrHttp[] = ['soap11', 'soap12', 'httpGet', 'httpPost'];
+/** The bindings of a service that is no [ScriptService]. */
+type SoapOrHttp = Exclude<HarBinding, 'json'>;
 
 interface Call {
   readonly method: 'GET' | 'POST';
@@ -27,7 +29,7 @@ interface Call {
 }
 
 /** The request a .NET client proxy sends for `operation` over `binding`. */
-function callOf(operation: string, binding: HarBinding, value: string): Call {
+function callOf(operation: string, binding: SoapOrHttp, value: string): Call {
   const takes = service.operations.find((op) => op.name === operation)!.parameters.length > 0;
   const parameter = takes ? `<requestJson>${value}</requestJson>` : '';
   const envelope = (ns: string) =>

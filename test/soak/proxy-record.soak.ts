@@ -12,7 +12,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { harFileEntries } from '../../generator/migrate/stream-har.js';
 import { ROOT, startCliServer, tempDir } from '../cli/run-cli.js';
 
@@ -71,7 +71,33 @@ function halves(samples: readonly Sample[], total: number): { first: number; sec
   return { first: max(past.filter((s) => s.done < middle)), second: max(past.filter((s) => s.done >= middle)) };
 }
 
+/**
+ * The least-squares slope of RSS against exchanges done, past the first tenth (bytes per exchange): what the
+ * proxy would grow by over a run, were anything kept per exchange.
+ */
+/**
+ * Bytes of RSS per exchange over the second half of the run, by least squares. The first half holds V8's warm-up (its
+ * heap grows to the size the load needs, then stays); a leak grows linearly throughout, so it shows here too.
+ */
+function slope(samples: readonly Sample[], total: number): number {
+  const past = samples.filter((s) => s.done >= total * 0.5);
+  const n = past.length;
+  const meanX = past.reduce((sum, s) => sum + s.done, 0) / n;
+  const meanY = past.reduce((sum, s) => sum + s.rss, 0) / n;
+  let xy = 0;
+  let xx = 0;
+  for (const s of past) {
+    xy += (s.done - meanX) * (s.rss - meanY);
+    xx += (s.done - meanX) ** 2;
+  }
+  return xx === 0 ? 0 : xy / xx;
+}
+
 const mb = (bytes: number) => `${(bytes / MB).toFixed(1)} MiB`;
+
+// Ten minutes, and 2 ms an exchange more (recording, then replay and reading the HAR): on 2 cores, about 4,400
+// exchanges a second are recorded and as many replayed, so 10⁶ take about 8 minutes in all.
+vi.setConfig({ testTimeout: 10 * 60_000 + TOTAL * 2 });
 
 it(`records ${TOTAL} exchanges with flat RSS; after SIGKILL, replay finds every finished one`, async () => {
   expect(process.platform, 'RSS is read from /proc').toBe('linux');
@@ -115,13 +141,16 @@ it(`records ${TOTAL} exchanges with flat RSS; after SIGKILL, replay finds every 
   const finishedCount = flags.reduce((sum, flag) => sum + flag, 0);
 
   const { first, second } = halves(samples, TOTAL);
+  const growth = slope(samples, TOTAL);
   console.log(
     `proxy --record: ${finishedCount} exchanges finished in ${seconds.toFixed(0)} s ` +
       `(${Math.round(finishedCount / seconds)}/s, ${CONNECTIONS} callers; proxy CPU ` +
       `${Math.round((cpu / finishedCount) * 1e6)} µs per exchange), ${sent} sent; RSS at start ` +
-      `${mb(samples[0]!.rss)}, highest ${mb(first)} over the first half, ${mb(second)} over the second`,
+      `${mb(samples[0]!.rss)}, highest ${mb(first)} over the first half, ${mb(second)} over the second; ` +
+      `slope ${growth.toFixed(2)} bytes per exchange (${mb(growth * TOTAL * 0.5)} over the second half)`,
   );
   expect(second, `RSS ${mb(first)} → ${mb(second)}`).toBeLessThanOrEqual(first + MARGIN);
+  expect(growth * TOTAL * 0.5, `RSS slope ${growth.toFixed(2)} bytes per exchange`).toBeLessThanOrEqual(MARGIN);
 
   // replay, as a process whose RSS is sampled too, against the same upstream: every exchange the same.
   const replayStarted = Date.now();

@@ -7,6 +7,8 @@ import { parseSpec } from '../../generator/spec/parse-spec.js';
 import { formatProblem, SpecError } from '../../generator/spec/spec-error.js';
 
 const SCRIPT_HEAD = 'service:\n  name: Svc\n  namespace: urn:svc\n  scriptService: true\noperations:\n';
+/** `[ScriptMethod]`'s defaults: POST, JSON, a string of XML replies as the text itself. */
+const DEFAULTS = { useHttpGet: false, responseFormat: 'json', xmlSerializeString: false };
 const PLAIN_HEAD = 'service:\n  name: Svc\n  namespace: urn:svc\noperations:\n';
 
 function problemsOf(text: string): string[] {
@@ -24,6 +26,7 @@ describe('[ScriptService], [ScriptMethod] and EnableSession in the spec', () => 
     const spec = parseSpec(
       `${SCRIPT_HEAD}  - name: Titles\n    scriptMethod: { useHttpGet: true }\n` +
         '  - name: GetBookXml\n    scriptMethod: { responseFormat: xml }\n' +
+        '  - name: GetStringXml\n    scriptMethod: { responseFormat: xml, xmlSerializeString: true }\n' +
         '  - name: Counter\n    enableSession: true\n    result: int\n' +
         '  - name: Ping\n',
       'f.yaml',
@@ -33,10 +36,15 @@ describe('[ScriptService], [ScriptMethod] and EnableSession in the spec', () => 
     expect(
       model.operations.map((o) => ({ name: o.name, scriptMethod: o.scriptMethod, enableSession: o.enableSession })),
     ).toEqual([
-      { name: 'Titles', scriptMethod: { useHttpGet: true, responseFormat: 'json' }, enableSession: false },
-      { name: 'GetBookXml', scriptMethod: { useHttpGet: false, responseFormat: 'xml' }, enableSession: false },
-      { name: 'Counter', scriptMethod: { useHttpGet: false, responseFormat: 'json' }, enableSession: true },
-      { name: 'Ping', scriptMethod: { useHttpGet: false, responseFormat: 'json' }, enableSession: false },
+      { name: 'Titles', scriptMethod: { ...DEFAULTS, useHttpGet: true }, enableSession: false },
+      { name: 'GetBookXml', scriptMethod: { ...DEFAULTS, responseFormat: 'xml' }, enableSession: false },
+      {
+        name: 'GetStringXml',
+        scriptMethod: { ...DEFAULTS, responseFormat: 'xml', xmlSerializeString: true },
+        enableSession: false,
+      },
+      { name: 'Counter', scriptMethod: DEFAULTS, enableSession: true },
+      { name: 'Ping', scriptMethod: DEFAULTS, enableSession: false },
     ]);
     expect(buildModel(parseSpec(`${PLAIN_HEAD}  - name: Ping\n`, 'f.yaml')).scriptService).toBe(false);
   });
@@ -64,8 +72,13 @@ describe('[ScriptService], [ScriptMethod] and EnableSession in the spec', () => 
     ).toEqual([
       'f.yaml:7:33: operations[0].scriptMethod.useHttpGet: expected true or false',
       'f.yaml:7:52: operations[0].scriptMethod.responseFormat: unknown value "html"; expected one of: json, xml',
-      'f.yaml:7:58: operations[0].scriptMethod.verb: unknown field "verb"; expected one of: useHttpGet, responseFormat',
+      'f.yaml:7:58: operations[0].scriptMethod.verb: unknown field "verb"; expected one of: useHttpGet, responseFormat, ' +
+        'xmlSerializeString',
       'f.yaml:9:19: operations[1].scriptMethod: expected a mapping',
+    ]);
+    expect(problemsOf(`${SCRIPT_HEAD}  - name: A\n    scriptMethod: { xmlSerializeString: true }\n`)).toEqual([
+      'f.yaml:7:41: operations[0].scriptMethod.xmlSerializeString: xmlSerializeString applies to the XML replies of ' +
+        'responseFormat: xml (add it, or remove xmlSerializeString)',
     ]);
     expect(problemsOf(`${PLAIN_HEAD}  - name: A\n    scriptMethod: { useHttpGet: true }\n`)).toEqual([
       'f.yaml:6:19: operations[0].scriptMethod: scriptMethod shapes the JSON calls of a [ScriptService] service: ' +
@@ -81,6 +94,6 @@ describe('[ScriptService], [ScriptMethod] and EnableSession in the spec', () => 
     expect(schema.properties.service.properties.scriptService!.type).toBe('boolean');
     const op = schema.$defs.operation.properties;
     expect(op.enableSession!.type).toBe('boolean');
-    expect(Object.keys(op.scriptMethod!.properties!)).toEqual(['useHttpGet', 'responseFormat']);
+    expect(Object.keys(op.scriptMethod!.properties!)).toEqual(['useHttpGet', 'responseFormat', 'xmlSerializeString']);
   });
 });

@@ -6,6 +6,12 @@
 import type { ServiceDescription, Transport } from '../service-description.js';
 import { runsOnNode } from './runs-on-node.js';
 
+/**
+ * How a client's calls travel: a transport of the service's bindings, or `json`, the JSON calls of a
+ * `[ScriptService]` (ASP.NET AJAX; `json-call.ts`), which no WSDL lists.
+ */
+export type ClientTransport = Transport | 'json';
+
 /** A file to upload with an operation that takes no parameters (sent as `multipart/form-data` over HttpPost). */
 export interface ClientFile {
   /** The form field name; default `file`. */
@@ -25,7 +31,7 @@ export interface ClientUpload {
 export type FetchFunction = (url: string, init: RequestInit) => Promise<Response>;
 
 /** What a client and a single call share; a call's own setting wins. */
-export interface CommonCallOptions<T extends Transport = Transport> {
+export interface CommonCallOptions<T extends ClientTransport = ClientTransport> {
   /** How calls travel; only the transports the service enables. */
   transport?: T;
   /** Time allowed for the whole call, reply body included; `Infinity` for none. Default 100 s (.NET proxies'). */
@@ -58,7 +64,7 @@ export interface HttpDispatcher {
   dispatch(options: never, handler: never): unknown;
 }
 
-export interface ClientOptions<T extends Transport = Transport> extends CommonCallOptions<T> {
+export interface ClientOptions<T extends ClientTransport = ClientTransport> extends CommonCallOptions<T> {
   /** The `.asmx` endpoint; default the address the service's WSDL names. */
   url?: string;
   /**
@@ -80,7 +86,7 @@ export interface ClientOptions<T extends Transport = Transport> extends CommonCa
   agent?: HttpAgent;
 }
 
-export interface CallOptions<T extends Transport = Transport> extends CommonCallOptions<T> {
+export interface CallOptions<T extends ClientTransport = ClientTransport> extends CommonCallOptions<T> {
   /**
    * Filled with the reply's Out and InOut SOAP headers, keyed by field, once the call has returned
    * (`const outHeaders = {}; await client.Renew(input, { outHeaders }); outHeaders.trace`).
@@ -93,7 +99,7 @@ export const DEFAULT_TIMEOUT_MS = 100_000;
 export interface ResolvedClientOptions {
   /** The endpoint, without a trailing `/` or a fragment. */
   readonly endpoint: URL;
-  readonly transport: Transport;
+  readonly transport: ClientTransport;
   readonly timeoutMs: number;
   readonly signal: AbortSignal | undefined;
   readonly headers: Readonly<Record<string, string>>;
@@ -157,7 +163,14 @@ function defaultTransport(service: ServiceDescription): Transport {
   return first;
 }
 
-export function checkTransport(service: ServiceDescription, transport: Transport): Transport {
+export function checkTransport(service: ServiceDescription, transport: ClientTransport): ClientTransport {
+  if (transport === 'json') {
+    if (service.scriptService === true) return transport;
+    throw new TypeError(
+      `${service.name} is no [ScriptService] (scriptService: true), so it takes no JSON calls; ` +
+        `it enables ${service.transports.join(', ')}.`,
+    );
+  }
   if (!service.transports.includes(transport)) {
     throw new TypeError(
       `${service.name} does not enable the transport ${JSON.stringify(transport)}; ` +

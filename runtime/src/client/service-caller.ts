@@ -17,6 +17,8 @@ import {
 } from './client-options.js';
 import type { CallSite } from './errors.js';
 import { readHttpReply } from './http-reply.js';
+import { hasJsonStrings, jsonStringInput, jsonStringResult } from './json-strings.js';
+import { jsonTarget, type JsonTarget } from './json-call.js';
 import { buildOutgoingRequest, requestTarget, type RequestTarget } from './outgoing-request.js';
 import { requestValues } from './request-values.js';
 import type { ReceivedReply } from './received-reply.js';
@@ -24,6 +26,7 @@ import type { Sender } from './sender.js';
 import { soapReplyReader } from './soap-reply.js';
 import { soapHeaderXml } from './soap-headers.js';
 import { writeEncodedRequest } from '../soap-encoding.js';
+import { hasReplyParameters } from '../reply-values.js';
 import type { ValueContext } from '../values/value-kinds.js';
 
 /** Calls `operation`; the result is what the operation returns (`undefined` for a void one). */
@@ -57,7 +60,9 @@ export function createCaller(
       {
         op,
         targets: {} as Partial<Record<Transport, PreparedTarget>>,
+        json: undefined as JsonTarget | undefined,
         values: inNamespace(context, op.requestNamespace),
+        jsonStrings: hasJsonStrings(op),
       },
     ]),
   );
@@ -65,9 +70,23 @@ export function createCaller(
     const entry = operations.get(operation);
     if (!entry) throw new TypeError(`${service.name} has no operation ${JSON.stringify(operation)}.`);
     const { op } = entry;
+    const { jsonStrings } = entry;
+    if (jsonStrings) input = jsonStringInput(op, input);
     const transport =
       callOptions.transport === undefined ? client.transport : checkTransport(service, callOptions.transport);
     const timeoutMs = callOptions.timeoutMs === undefined ? client.timeoutMs : checkTimeout(callOptions.timeoutMs);
+    if (transport === 'json') {
+      const json = (entry.json ??= jsonTarget(client.endpoint, op, client.headers, context.types));
+      const reply = await send(
+        json.request(input, callOptions.headers),
+        json.site,
+        timeoutMs,
+        client.signal,
+        callOptions.signal,
+      );
+      const value = json.read(reply);
+      return (jsonStrings ? jsonStringResult(json.site, reply, op, value, false) : value) as R;
+    }
     const target = (entry.targets[transport] ??= prepareTarget(
       namespace,
       client.endpoint,
@@ -92,7 +111,8 @@ export function createCaller(
       request = { ...request, body: writeEncodedRequest(site, version, (input ?? {}) as Record<string, unknown>) };
     }
     const reply = await send(request, target.site, timeoutMs, client.signal, callOptions.signal);
-    return target.read(reply, callOptions.outHeaders as Record<string, unknown> | undefined) as R;
+    const value = target.read(reply, callOptions.outHeaders as Record<string, unknown> | undefined);
+    return (jsonStrings ? jsonStringResult(target.site, reply, op, value, hasReplyParameters(op)) : value) as R;
   };
 }
 

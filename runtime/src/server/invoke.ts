@@ -14,6 +14,7 @@ import { LazyAbort } from './lazy-abort.js';
 import type { Reply } from './reply.js';
 import { reportError } from './report-error.js';
 import { addCookie, setResponseHeader } from './response-headers.js';
+import { CallSession } from '../session/call-session.js';
 import type { OperationEntry } from './service-tables.js';
 import type { CallContext, CookieOptions, ResolvedOptions } from './server-options.js';
 
@@ -94,6 +95,16 @@ export class HandlerCall implements Deadlined {
     return this.link.abort;
   }
 
+  /** Gives the context the call's session (an `enableSession` operation). */
+  openSession(options: ResolvedOptions): CallSession {
+    const incoming = this.incoming;
+    const session = new CallSession(options.sessions, incoming.headers, (cookie) => {
+      (incoming.responseHeaders ??= []).push(['Set-Cookie', cookie]);
+    });
+    this.ctx.session = session;
+    return session;
+  }
+
   release(): void {
     if (this.released) return;
     this.released = true;
@@ -170,6 +181,7 @@ export function createContext(
 
 class HandlerContext implements CallContext {
   readonly headers: CallContext['headers'];
+  session: CallContext['session'] = undefined;
   constructor(
     readonly transport: Transport,
     readonly operation: string,
@@ -227,7 +239,10 @@ export function invokeHandler(
   let value: unknown;
   let then: unknown;
   try {
-    value = entry.handler(input, call.ctx);
+    value =
+      entry.description.enableSession === true
+        ? withSession(entry, input, call, call.openSession(options))
+        : entry.handler(input, call.ctx);
     then =
       value !== null && (typeof value === 'object' || typeof value === 'function')
         ? (value as PromiseLike<unknown>).then
@@ -242,6 +257,29 @@ export function invokeHandler(
   }
   call.wait(value as PromiseLike<unknown>, options);
   return undefined;
+}
+
+/**
+ * An `enableSession` operation's handler, then its session's end: its changes written when it returned, none
+ * when it threw (`call-session.ts`). A failure to write them is the call's failure.
+ */
+async function withSession(
+  entry: OperationEntry,
+  input: Record<string, unknown>,
+  call: HandlerCall,
+  session: CallSession,
+): Promise<unknown> {
+  let value: unknown;
+  try {
+    value = await entry.handler(input, call.ctx);
+  } catch (error) {
+    // The handler's error is the call's; a store failure now changes nothing about it.
+    await session.end(false).catch(noop);
+    throw error;
+  }
+  // A call answered early (out of time) failed: as a request with an error, it saves nothing.
+  await session.end(call.timedOut === undefined);
+  return value;
 }
 
 /**

@@ -19,7 +19,7 @@ import { XML_CONTENT_TYPE } from '../soap-constants.js';
 import { headerValue, type IncomingCall } from './incoming-call.js';
 import { createContext, invokeHandler, MAX_REQUEST_LENGTH_EXCEEDED, type Failure } from './invoke.js';
 import { contentReply, textReply, withHeaders, type Reply } from './reply.js';
-import { httpResultDocument } from './result-value.js';
+import { scriptXmlDocument } from './result-value.js';
 import type { OperationEntry, ServiceTables } from './service-tables.js';
 import type { ResolvedOptions } from './server-options.js';
 
@@ -32,7 +32,11 @@ export const JSON_ERROR_MESSAGE = 'There was an error processing the request.';
  * The method a request calls by JSON, or `undefined` when it is no JSON call (and another protocol answers it).
  * `endpointPath` is the endpoint as the request spelled it (`''` when the request is outside the service).
  */
-export function jsonCallMethod(call: IncomingCall, tables: ServiceTables, endpointPath: string): string | undefined {
+export function jsonCallMethod(
+  call: Pick<IncomingCall, 'headers' | 'path'>,
+  tables: ServiceTables,
+  endpointPath: string,
+): string | undefined {
   if (tables.service.scriptService !== true || endpointPath === '') return undefined;
   const contentType = headerValue(call.headers, 'content-type')?.toLowerCase();
   if (contentType === undefined || (contentType !== 'application/json' && !contentType.startsWith('application/json;')))
@@ -118,8 +122,9 @@ function resultReply(entry: OperationEntry, returned: unknown, tables: ServiceTa
   const value =
     entry.replyParameters && op.result ? (returned as Record<string, unknown>)[op.result.key ?? 'result'] : returned;
   if (op.scriptMethod?.xmlResponse === true && op.result) {
-    if (op.result.type === 'string' && typeof value === 'string') return contentReply(200, XML_CONTENT_TYPE, value);
-    return contentReply(200, XML_CONTENT_TYPE, httpResultDocument(op, tables.values, value));
+    if (op.result.type === 'string' && typeof value === 'string' && op.scriptMethod.xmlSerializeString !== true)
+      return contentReply(200, XML_CONTENT_TYPE, value);
+    return contentReply(200, XML_CONTENT_TYPE, scriptXmlDocument(op, tables.values, value));
   }
   const d = op.result ? writeJsonValue(op.result.type, value, tables.values.types) : 'null';
   return contentReply(200, JSON_CONTENT_TYPE, `{"d":${d}}`);

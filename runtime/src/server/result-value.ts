@@ -134,6 +134,39 @@ export function httpResultDocument(site: OperationDescription, values: ValueCont
   }
 }
 
+/**
+ * A `ResponseFormat.Xml` script method's result (`json-call.ts`): what `XmlSerializer` of the result's type writes
+ * to a string for ASP.NET AJAX's `RestHandler`, as the runtime sends it: the HTTP reply document's root, in no
+ * namespace (the service's is ASMX's alone; a class's `[XmlRoot(Namespace)]` keeps its own), and no whitespace
+ * between elements.
+ */
+export function scriptXmlDocument(site: OperationDescription, values: ValueContext, value: unknown): string {
+  const op = httpView(site);
+  const result = op.result!;
+  const namespace = result.httpNamespace ?? '';
+  const plain = isTextType(result.type) && value !== null && value !== undefined;
+  try {
+    const root = writeValue(
+      { ...values, namespace },
+      result.httpElement ?? result.element,
+      result.type,
+      value,
+      { nillable: true },
+      {
+        lead: plain ? '' : DECLARATIONS,
+        tail: namespace === '' ? '' : ` xmlns="${escapeXmlAttr(namespace)}"`,
+        pretty: false,
+        depth: 0,
+        namespace,
+        scope: namespace,
+      },
+    );
+    return `${XML_DECLARATION}${root}`;
+  } catch (error) {
+    throw withRoot(error, 'result');
+  }
+}
+
 function httpDocument(op: OperationDescription, result: Result, values: ValueContext, value: unknown): string {
   if (isXsdType(result.type) && !result.nillable)
     return buildHttpResultDocument(result.type, values.namespace, simpleLexical(op, result, value));

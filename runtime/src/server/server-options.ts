@@ -7,6 +7,10 @@ import type { Transport } from '../service-description.js';
 import type { SoapFaultCode } from '../soap-fault.js';
 import { DEFAULT_MAX_XML_DEPTH } from '../xml-reader.js';
 import { HandlerDeadlines } from './handler-deadlines.js';
+import type { Session, SessionSettings } from '../session/call-session.js';
+import { memorySessionStore } from '../session/memory-session-store.js';
+import { redisSessionStore } from '../session/redis-session-store.js';
+import type { SessionStore } from '../session/session-store.js';
 
 /**
  * `signal` and `remoteAddress` are worked out when read (accessors), so a
@@ -48,6 +52,16 @@ export interface CallContext {
   setHeader(name: string, value: string | readonly string[]): void;
   /** Adds a `Set-Cookie` header to the reply to this call. Throws a `TypeError` for a name, value or option a cookie cannot carry. */
   setCookie(name: string, value: string, options?: CookieOptions): void;
+  /**
+   * The ASP.NET session of an operation with `enableSession` (`[WebMethod(EnableSession = true)]`); `undefined`
+   * for the others, which take no part in it. See `Session`.
+   */
+  session?: Session;
+}
+
+/** The context of an `enableSession` operation's handler: `ctx.session` is there. */
+export interface SessionContext {
+  session: Session;
 }
 
 /** The attributes of a cookie set with `ctx.setCookie`: each is written only when given. */
@@ -129,6 +143,14 @@ export interface ServerOptions {
    * ignored. Without it, calls are not timed at all.
    */
   onCall?: (record: CallRecord) => void;
+  /**
+   * Where `enableSession` operations keep their sessions: a `SessionStore` (`memorySessionStore()`,
+   * `redisSessionStore(url)`, or one of your own), or a `redis://` URL. Default: this process's memory, which
+   * serves one process only: several processes or hosts serving one service need a store they share.
+   */
+  sessionStore?: SessionStore | string;
+  /** Minutes a session lives after the last call that used it (ASP.NET's `<sessionState timeout>`). Default 20. */
+  sessionTimeout?: number;
 }
 
 export interface ResolvedOptions {
@@ -146,6 +168,10 @@ export interface ResolvedOptions {
   readonly onCall: ((record: CallRecord) => void) | undefined;
   /** The calls waiting for a handler's promise, against `handlerTimeoutMs`: one list and one timer per server. */
   readonly handlerDeadlines: HandlerDeadlines;
+  /** The sessions of `enableSession` operations. */
+  readonly sessions: SessionSettings;
+  /** The session store made from a `redis://` URL: the server closes it when it closes. */
+  readonly ownedSessionStore: SessionStore | undefined;
 }
 
 export const DEFAULT_MAX_REQUEST_BYTES = 4 * 1024 * 1024;
@@ -168,7 +194,28 @@ export function resolveOptions(options: ServerOptions = {}): ResolvedOptions {
     onError: options.onError,
     onCall: options.onCall,
     handlerDeadlines: new HandlerDeadlines(handlerTimeoutMs),
+    ...resolveSessions(options),
   };
+}
+
+/** ASP.NET's default session timeout, in minutes. */
+export const DEFAULT_SESSION_TIMEOUT = 20;
+
+function resolveSessions(options: ServerOptions): Pick<ResolvedOptions, 'sessions' | 'ownedSessionStore'> {
+  const minutes = positive(options.sessionTimeout, DEFAULT_SESSION_TIMEOUT, 'sessionTimeout');
+  const given = options.sessionStore;
+  let store: SessionStore;
+  let owned: SessionStore | undefined;
+  if (given === undefined) store = memorySessionStore();
+  else if (typeof given === 'string') {
+    try {
+      store = owned = redisSessionStore(given);
+    } catch (error) {
+      throw new TypeError(`ServerOptions.sessionStore: ${(error as Error).message}`);
+    }
+  } else if (typeof given === 'object' && given !== null && typeof given.get === 'function') store = given;
+  else throw new TypeError('ServerOptions.sessionStore must be a SessionStore or a redis:// URL.');
+  return { sessions: { store, timeoutMs: minutes * 60_000 }, ownedSessionStore: owned };
 }
 
 function positive(value: number | undefined, fallback: number, name: string): number {

@@ -11,6 +11,7 @@ import { hasReplyParameters } from '../reply-values.js';
 import type { ValueContext } from '../values/value-kinds.js';
 import { contentReply, sharedReply, type Reply } from './reply.js';
 import type { CallContext } from './server-options.js';
+import { withJsonStrings } from './json-string-handler.js';
 
 export type Handler = (input: Record<string, unknown>, ctx: CallContext) => unknown;
 
@@ -70,7 +71,7 @@ export function buildServiceTables(service: ServiceDescription, handlers: object
     const responseNamespace = op.responseNamespace ?? service.namespace;
     const entry: OperationEntry = {
       description: op,
-      handler: (input, ctx) => method.call(handlers, input, ctx),
+      handler: withJsonStrings(op, (input, ctx) => method.call(handlers, input, ctx), hasReplyParameters(op)),
       replyParameters: hasReplyParameters(op),
       voidReplies:
         op.result || hasReplyParameters(op)

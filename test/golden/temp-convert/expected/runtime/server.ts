@@ -22,6 +22,11 @@ export type { SoapFaultCode } from './soap-fault.js';
 export type { Transport, ServiceDescription, ServiceDocuments } from './service-description.js';
 export type { UploadedFile } from './multipart.js';
 export type { CallContext, CallRecord, CookieOptions, ServerOptions } from './server/server-options.js';
+export type { SessionContext } from './server/server-options.js';
+export type { Session } from './session/call-session.js';
+export type { SessionStore } from './session/session-store.js';
+export { memorySessionStore } from './session/memory-session-store.js';
+export { redisSessionStore, type RedisSessionStoreOptions } from './session/redis-session-store.js';
 export { classifyRequest } from './server/classify-request.js';
 export type { RequestClassification, RequestToClassify } from './server/classify-request.js';
 

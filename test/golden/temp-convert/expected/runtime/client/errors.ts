@@ -6,6 +6,8 @@
  * `signal`:
  *
  * - `SoapFaultError`: the service answered with a SOAP fault;
+ * - `JsonFaultError`: a `[ScriptService]` answered a JSON call with its JSON
+ *   error (`{"Message":…,"StackTrace":…,"ExceptionType":…}`, `jsonerror: true`);
  * - `HttpError`: any other reply that is not a success: a status other than
  *   200 (the HTTP GET/POST `500 text/plain` errors, a 400 or 415 with an
  *   empty body, a proxy's error page);
@@ -21,12 +23,12 @@
  * generated clients in one program each have theirs), as with `SoapFault`.
  */
 import type { SoapFaultCode } from '../soap-fault.js';
-import type { Transport } from '../service-description.js';
+import type { ClientTransport } from './client-options.js';
 
 /** Where an error happened: the operation called and the transport it went by. */
 export interface CallSite {
   readonly operation: string;
-  readonly transport: Transport;
+  readonly transport: ClientTransport;
 }
 
 /** A reply, as the errors about it keep it. */
@@ -47,6 +49,7 @@ const HTTP_ERROR = Symbol.for('asmxgen.HttpError');
 const PROTOCOL_ERROR = Symbol.for('asmxgen.ProtocolError');
 const TIMEOUT_ERROR = Symbol.for('asmxgen.TimeoutError');
 const NETWORK_ERROR = Symbol.for('asmxgen.NetworkError');
+const JSON_FAULT_ERROR = Symbol.for('asmxgen.JsonFaultError');
 
 /** The service answered with a SOAP fault (SOAP 1.1 or 1.2; HTTP 500 as ASMX sends it, or any other status). */
 export class SoapFaultError extends Error {
@@ -68,7 +71,7 @@ export class SoapFaultError extends Error {
   readonly detail: string | undefined;
   readonly status: number;
   readonly operation: string;
-  readonly transport: Transport;
+  readonly transport: ClientTransport;
 
   constructor(
     site: CallSite,
@@ -81,6 +84,44 @@ export class SoapFaultError extends Error {
     this.reason = fault.message;
     this.detail = fault.detail;
     this.status = status;
+    this.operation = site.operation;
+    this.transport = site.transport;
+  }
+}
+
+/**
+ * A `[ScriptService]`'s JSON error (ASP.NET AJAX's `RestHandler`): a reply other than 200 whose JSON body is an
+ * object with a `Message` string, what .NET sends with `jsonerror: true`. A service with `customErrors` on (the
+ * default for remote callers) says `There was an error processing the request.` and leaves the rest empty.
+ */
+export class JsonFaultError extends Error {
+  static override [Symbol.hasInstance](value: unknown): value is JsonFaultError {
+    return branded(value, JSON_FAULT_ERROR);
+  }
+  override readonly name = 'JsonFaultError';
+  readonly [JSON_FAULT_ERROR] = true;
+  /** `ExceptionType`, the .NET exception's full type name; `''` when the service hides it. */
+  readonly exceptionType: string;
+  /** `StackTrace`, as sent: kept here, never in `message`. */
+  readonly stackTrace: string;
+  readonly status: number;
+  readonly contentType: string | undefined;
+  /** The first KiB of the body, as text. */
+  readonly body: string;
+  readonly operation: string;
+  readonly transport: ClientTransport;
+
+  constructor(
+    site: CallSite,
+    reply: ReplySummary,
+    error: { message: string; exceptionType: string; stackTrace: string },
+  ) {
+    super(withoutStackTrace(error.message) || describeReply(site, reply));
+    this.exceptionType = error.exceptionType;
+    this.stackTrace = error.stackTrace;
+    this.status = reply.status;
+    this.contentType = reply.contentType;
+    this.body = reply.body;
     this.operation = site.operation;
     this.transport = site.transport;
   }
@@ -102,7 +143,7 @@ export class HttpError extends Error {
   /** The first KiB of the body, as text. */
   readonly body: string;
   readonly operation: string;
-  readonly transport: Transport;
+  readonly transport: ClientTransport;
 
   constructor(site: CallSite, reply: ReplySummary, mediaType: string | undefined) {
     const text = mediaType === 'text/plain' ? withoutStackTrace(decodeHtmlMessage(reply.body)) : '';
@@ -127,7 +168,7 @@ export class ProtocolError extends Error {
   /** The first KiB of the body, as text. */
   readonly body: string;
   readonly operation: string;
-  readonly transport: Transport;
+  readonly transport: ClientTransport;
 
   /** @param problem what is wrong with the reply, a sentence */
   constructor(site: CallSite, reply: ReplySummary, problem: string) {
@@ -149,7 +190,7 @@ export class TimeoutError extends Error {
   readonly [TIMEOUT_ERROR] = true;
   readonly timeoutMs: number;
   readonly operation: string;
-  readonly transport: Transport;
+  readonly transport: ClientTransport;
 
   constructor(site: CallSite, timeoutMs: number) {
     super(`${site.operation} (${site.transport}) did not complete within ${timeoutMs} ms.`);
@@ -168,7 +209,7 @@ export class NetworkError extends Error {
   readonly [NETWORK_ERROR] = true;
   readonly url: string;
   readonly operation: string;
-  readonly transport: Transport;
+  readonly transport: ClientTransport;
 
   constructor(site: CallSite, url: string, cause: unknown) {
     super(`${site.operation} (${site.transport}) could not reach ${url}: ${causeText(cause)}`, { cause });

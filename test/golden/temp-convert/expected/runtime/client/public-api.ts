@@ -5,11 +5,12 @@
  * `createServiceCaller`: one list, so that the two offer the same API.
  */
 export type { ServiceCaller } from './service-caller.js';
-export { HttpError, NetworkError, ProtocolError, SoapFaultError, TimeoutError } from './errors.js';
+export { HttpError, JsonFaultError, NetworkError, ProtocolError, SoapFaultError, TimeoutError } from './errors.js';
 export type {
   CallOptions,
   ClientFile,
   ClientOptions,
+  ClientTransport,
   ClientUpload,
   CommonCallOptions,
   FetchFunction,

@@ -13,11 +13,13 @@ export function formatJsonDate(value: XsdDateTime): string {
   return `"\\/Date(${value.toDate().getTime()})\\/"`;
 }
 
-const JSON_DATE = /^\/Date\((-?\d+)\)\/$/;
+/** `/Date(ms)/`, with the suffix JavaScriptSerializer takes and ignores: a letter, or an offset `+hhmm`/`-hhmm`. */
+const JSON_DATE = /^\/Date\((-?\d+)(?:[a-zA-Z]|[+-]\d{4})?\)\/$/;
 
 /**
- * The `DateTime` of a JSON string that is one: `\/Date(ms)\/` as read (its escaped slashes decoded), a UTC value;
- * `undefined` for any other string.
+ * The `DateTime` of a JSON string that is one: `\/Date(ms)\/` as read (its escaped slashes decoded), a UTC value,
+ * whatever suffix follows the milliseconds (`\/Date(ms+0530)\/` is the same UTC instant, as the .NET Framework's
+ * `JavaScriptObjectDeserializer` reads it; Mono refuses it); `undefined` for any other string.
  */
 export function parseJsonDate(text: string): XsdDateTime | undefined {
   const match = JSON_DATE.exec(text);

@@ -10,6 +10,7 @@ import type { ServiceDescription, Transport } from '../service-description.js';
 import { DEFAULT_MAX_XML_DEPTH } from '../xml-reader.js';
 import { routeRequest } from './dispatch.js';
 import type { RequestHeaders } from './incoming-call.js';
+import { jsonCallMethod } from './json-call.js';
 import { buildServiceTables, type ServiceTables } from './service-tables.js';
 import { readSoapHead, routeSoapBody } from './soap-call.js';
 
@@ -29,7 +30,8 @@ export interface RequestToClassify {
 export interface RequestClassification {
   /** The operation's name (its message name: the request element, the `/Op` path segment). */
   readonly operation: string;
-  readonly binding: Transport;
+  /** `json`: a `[ScriptService]`'s JSON call (`json-call.ts`), the operation named by the path. */
+  readonly binding: Transport | 'json';
 }
 
 const tablesByService = new WeakMap<ServiceDescription, ServiceTables>();
@@ -38,14 +40,19 @@ const tablesByService = new WeakMap<ServiceDescription, ServiceTables>();
  * The operation and binding `request` calls, as the server would route it; `undefined` for any other request
  * (documents, help pages, other paths) and for a call the server would refuse before knowing its operation (an
  * unknown SOAPAction, a body that is not a SOAP envelope of an enabled version, a content type SOAP does not
- * take). A SOAP request without its body is such a call.
+ * take, an unknown JSON method). A SOAP request without its body is such a call; a JSON call is known by its path.
  */
 export function classifyRequest(
   service: ServiceDescription,
   request: RequestToClassify,
 ): RequestClassification | undefined {
   const tables = tablesFor(service);
-  const { route } = routeRequest(request.method, request.path, request.query || undefined, tables);
+  const { route, endpointPath } = routeRequest(request.method, request.path, request.query || undefined, tables);
+  const json = jsonCallMethod({ headers: request.headers as RequestHeaders, path: request.path }, tables, endpointPath);
+  if (json !== undefined) {
+    const entry = tables.byName.get(json);
+    return entry === undefined ? undefined : { operation: entry.description.name, binding: 'json' };
+  }
   if (route.kind === 'http') return { operation: route.entry.description.name, binding: route.transport };
   if (route.kind !== 'soap') return undefined;
   // Read only: `headerValue` takes the first of repeated values.

@@ -25,8 +25,12 @@ export function createRuntimeServer(runtime: ServiceRuntime): Server {
       connectionsCheckingInterval: Math.max(100, Math.min(30_000, Math.floor(headersTimeout / 4))),
     },
     (req, res) => handler(req, res),
-  ).on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => refuse(error, socket, runtime.options));
+  )
+    .on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => refuse(error, socket, runtime.options))
+    .on('close', () => void runtime.options.ownedSessionStore?.close?.().catch(ignore));
 }
+
+function ignore(): void {}
 
 /** Node's own replies to a request its parser refuses (`_http_server.js`), byte for byte. */
 const REFUSALS: Readonly<Record<string, Uint8Array>> = {
