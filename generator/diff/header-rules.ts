@@ -61,6 +61,15 @@ export const HEADER_TYPE_CHANGED: DiffRule = {
     'sends back.',
 };
 
+export const HEADER_NAMESPACE_CHANGED: DiffRule = {
+  id: 'header-namespace-changed',
+  level: 'breaking',
+  meaning: "A SOAP header's element moved to another namespace: its class gained, lost or changed `rootNamespace`.",
+  why:
+    'The header is another element: the service skips the one old callers send, and old callers skip the one it ' +
+    'sends back.',
+};
+
 export const HEADER_REQUIRED_CHANGED: DiffRule = {
   id: 'header-required-changed',
   level: 'info',
@@ -76,6 +85,7 @@ export const HEADER_RULES: readonly DiffRule[] = [
   HEADER_DIRECTION_CHANGED_COMPATIBLE,
   HEADER_TYPE_CHANGED,
   HEADER_REQUIRED_CHANGED,
+  HEADER_NAMESPACE_CHANGED,
 ];
 
 /**
@@ -111,6 +121,10 @@ export function headerChanges(ctx: DiffContext, label: string, a: OperationModel
     if (!sameTypeSpec(ctx, h.type, k.type) || h.element !== k.element) {
       const message = `changed from ${h.type} (element ${h.element}) to ${k.type} (element ${k.element})`;
       changes.push(changeOf(HEADER_TYPE_CHANGED, where, message, { old: h.type, new: k.type }));
+    }
+    if (h.namespace !== k.namespace) {
+      const message = `element ${h.element} moved from namespace ${h.namespace} to ${k.namespace}`;
+      changes.push(changeOf(HEADER_NAMESPACE_CHANGED, where, message, { old: h.namespace, new: k.namespace }));
     }
     if (h.direction !== k.direction) {
       const lost = (h.input && !k.input) || (h.output && !k.output);

@@ -76,6 +76,7 @@ function describeOperation(
             field: h.field,
             type: h.type,
             element: h.element,
+            ...(h.namespace === namespace ? {} : { namespace: h.namespace }),
             direction: h.direction,
             ...(h.required ? {} : { required: false }),
           })),

@@ -60,7 +60,12 @@ export interface PlanOperation {
   /** The result element, then `out` and `ref` parameters; `undefined` for a one-way operation (no response). */
   readonly response: readonly PlanParticle[] | undefined;
   /** The header elements with their class: the In and InOut headers in header order, then the Out ones. */
-  readonly headers: readonly { readonly element: string; readonly type: string }[];
+  readonly headers: readonly {
+    readonly element: string;
+    readonly type: string;
+    /** The class's `[XmlRoot(Namespace)]`, where its header element is written; the service's when omitted. */
+    readonly namespace?: string | undefined;
+  }[];
   /** How many classes were registered once the operation was reflected ({@link TypeResolver.registered}). */
   readonly reflected: number;
   /** HttpGet and HttpPost keep the operation. */
@@ -247,13 +252,16 @@ class Planner {
       for (const header of op.headers) {
         if (this.written.has(`class:${header.type}`)) continue;
         const cls = this.classOf(header.type);
+        const namespace = header.namespace ?? this.input.namespace;
         this.topElement(
           this.element(
             undefined,
             header.element,
             { kind: 'class', spec: cls.name, name: cls.name },
             { nillable: false },
+            namespace,
           ),
+          namespace,
         );
         this.exportClass(cls.name);
         this.flush();

@@ -103,6 +103,13 @@ export interface HeaderModel {
   readonly direction: 'in' | 'out' | 'inOut';
   /** `Required = false` changes nothing in the WSDL; kept for the wire. */
   readonly required: boolean;
+  /**
+   * The header element's namespace: the class's `[XmlRoot(Namespace)]` when it has one, else the service's. The
+   * schema of that namespace declares the element.
+   */
+  readonly namespace: string;
+  /** The qualified element the header message's part names (`tns:AuthHeader`, `s1:MessageHeader`). */
+  readonly elementRef: string;
   /** `{message name}{element}`, the header's WSDL message (one part, named `element`). */
   readonly message: string;
   /** In the binding's `wsdl:input` (In, InOut). */

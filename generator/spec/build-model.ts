@@ -187,10 +187,13 @@ export function buildModel(spec: Spec): ServiceModel {
       .map((h) => {
         const element = types.get(h.type)!.elementName;
         const direction = h.direction ?? 'in';
+        const t = types.get(h.type)!;
         return {
           field: h.field,
           type: h.type,
           element,
+          namespace: (t.kind === 'class' ? t.rootNamespace : undefined) ?? ns,
+          elementRef: '',
           direction,
           required: h.required ?? true,
           message: `${d.messageName}${element}`,
@@ -282,6 +285,7 @@ export function buildModel(spec: Spec): ServiceModel {
         headers: [...headersOf(d).filter((h) => h.input), ...headersOf(d).filter((h) => !h.input)].map((h) => ({
           element: h.element,
           type: h.type,
+          namespace: h.namespace,
         })),
         reflected: d.reflected,
         http: d.http,
@@ -357,7 +361,11 @@ export function buildModel(spec: Spec): ServiceModel {
       httpNamespace: d.http ? bodyElement?.namespace : undefined,
       ...(resultJson && { json: resultJson }),
     };
-    const headers = headersOf(d);
+    // A header element of the service's namespace is `tns:`; one of a class's `[XmlRoot(Namespace)]`, its schema's.
+    const headers = headersOf(d).map((h) => ({
+      ...h,
+      elementRef: `${h.namespace === ns ? 'tns' : plan.prefixes.get(h.namespace)}:${h.element}`,
+    }));
     return {
       name: op.name,
       binding: op.binding,

@@ -139,11 +139,9 @@ function typeDeclaration(
   }
   if (struct && f.base) c.problem(f.base, 'a struct cannot derive from a class');
   if (struct && abstract) c.problem(f.abstract!, 'a struct cannot be abstract');
-  if (rootNamespace !== undefined && (struct || header)) {
-    c.problem(
-      f.rootNamespace!,
-      `rootNamespace ([XmlRoot(Namespace)]) is not supported on a ${struct ? 'struct' : 'header class'}`,
-    );
+  // On a header class, `[XmlRoot(Namespace)]` puts its header element in that namespace's schema.
+  if (rootNamespace !== undefined && struct) {
+    c.problem(f.rootNamespace!, 'rootNamespace ([XmlRoot(Namespace)]) is not supported on a struct');
   }
   const anonymous = flag('anonymous');
   if (anonymous) {

@@ -33,6 +33,8 @@ export interface SoapMessagesReading {
 /** A SOAP header of an operation: its element, its direction, and where the binding names it. */
 export interface HeaderReading {
   readonly element: string;
+  /** The element's namespace: the target namespace, or its class's `[XmlRoot(Namespace)]`. */
+  readonly namespace: string;
   readonly direction: 'in' | 'out' | 'inOut';
   readonly node: XmlNode;
 }
@@ -405,6 +407,7 @@ function readHeaders(doc: WsdlDocument, soap: readonly WsdlBinding[], node: XmlN
       const inOutput = output.find((h) => h.element === element);
       return {
         element,
+        namespace: (inInput ?? inOutput)!.namespace,
         direction: inInput && inOutput ? 'inOut' : inInput ? 'in' : 'out',
         node: (inInput ?? inOutput)!.header,
       };
@@ -448,12 +451,15 @@ function byMessageOrder(
 }
 
 /** The message of a `soap:header`, and its element: the message's part, which the runtime names after it. */
-function headerMessage(doc: WsdlDocument, header: XmlNode): { element: string; message: XmlNode } {
-  return { element: headerElement(doc, header), message: doc.resolve(header, 'message', doc.messages, 'message') };
+function headerMessage(doc: WsdlDocument, header: XmlNode): { element: string; namespace: string; message: XmlNode } {
+  return { ...headerElement(doc, header), message: doc.resolve(header, 'message', doc.messages, 'message') };
 }
 
-/** The element of a `soap:header`: its message's part, which the runtime names after the element. */
-function headerElement(doc: WsdlDocument, header: XmlNode): string {
+/**
+ * The element of a `soap:header`: its message's part, which the runtime names after the element; in the target
+ * namespace, or in another where the header class has `[XmlRoot(Namespace)]` (an ebXML `MessageHeader`).
+ */
+function headerElement(doc: WsdlDocument, header: XmlNode): { element: string; namespace: string } {
   const message = doc.resolve(header, 'message', doc.messages, 'message');
   const partName = doc.attribute(header, 'part');
   const part = childElements(message, WSDL_NS, 'part').find((p) => p.attributes.get('name') === partName);
@@ -468,7 +474,11 @@ function headerElement(doc: WsdlDocument, header: XmlNode): string {
   if (!part.attributes.has('element')) {
     throw doc.fail(part, 'a header part with a type, as encoded use writes it: a spec describes literal headers only');
   }
-  return doc.localReference(part, 'element');
+  const qname = resolveQName(part, part.attributes.get('element')!);
+  if (qname === undefined || qname.namespace === doc.targetNamespace) {
+    return { element: doc.localReference(part, 'element'), namespace: doc.targetNamespace };
+  }
+  return { element: qname.localName, namespace: qname.namespace };
 }
 
 /**

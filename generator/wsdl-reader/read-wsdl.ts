@@ -73,6 +73,7 @@ interface OperationShape {
   readonly headers: readonly {
     readonly xmlName: string;
     readonly element: string;
+    readonly namespace: string;
     readonly direction: 'in' | 'out' | 'inOut';
     readonly node: XmlNode;
   }[];
@@ -146,7 +147,7 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
     const what = (which: string) => `the ${which} element of operation "${op.name}"`;
     const { request, response } = messageParticles(schema, op, what);
     const headers = op.headers.map((h) => {
-      const element = schema.topElement(h.element, h.node, `the header element of operation "${op.name}"`);
+      const element = schema.topElement(h.element, h.node, `the header element of operation "${op.name}"`, h.namespace);
       if (element.type.kind !== 'declared') {
         throw doc.fail(
           element.node,
@@ -154,7 +155,13 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
             'of its SoapHeader class',
         );
       }
-      return { xmlName: element.type.xmlName, direction: h.direction, element: h.element, node: element.node };
+      return {
+        xmlName: element.type.xmlName,
+        direction: h.direction,
+        element: h.element,
+        namespace: h.namespace,
+        node: element.node,
+      };
     });
     return { op, request, response, headers };
   });
@@ -178,6 +185,8 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
         throw doc.fail(h.node, `the header element "${h.element}" is not of a class: a header is a SoapHeader class`);
       }
       types.header(h.xmlName, h.element, h.node);
+      // A header element in another namespace: the class's `[XmlRoot(Namespace)]` (corpus `HeaderNamespaces`).
+      if (h.namespace !== doc.targetNamespace) types.rootNamespace(h.xmlName, h.namespace, h.node);
     }
     const body = shape.op.http?.body;
     if (body) {

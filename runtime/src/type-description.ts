@@ -242,6 +242,8 @@ export interface HeaderDescription {
   readonly type: string;
   /** The header element (in the service namespace). */
   readonly element: string;
+  /** The header element's namespace (`[XmlRoot(Namespace)]` of its class), when it is not the service's. */
+  readonly namespace?: string;
   /** `in`: read from the request; `out`: written in the reply; `inOut`: both. */
   readonly direction: 'in' | 'out' | 'inOut';
   /** `Required = false` (default true). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { libraryChanges, operation } from './type-helpers.js';
+import { diffModels } from '../../generator/diff/index.js';
+import { library, libraryChanges, modelOfData, operation } from './type-helpers.js';
 
 describe('header rules', () => {
   it('header-added-required (breaking): an input header, required by default', () => {
@@ -111,6 +112,26 @@ describe('header rules', () => {
         where: 'operation Who, header ticket',
         message: 'changed from Ticket (element Ticket) to Ticket (element Pass)',
       },
+    ]);
+  });
+
+  it("header-namespace-changed (breaking): the class's rootNamespace, either way", () => {
+    const moved = {
+      rule: 'header-namespace-changed',
+      level: 'breaking',
+      where: 'operation Who, header ticket',
+    };
+    expect(
+      libraryChanges((s) => {
+        s.types.Ticket.rootNamespace = 'urn:example:tickets';
+      }),
+    ).toMatchObject([
+      { ...moved, message: expect.stringMatching(/^element Ticket moved from namespace \S+ to urn:example:tickets$/) },
+    ]);
+    const rooted = library();
+    rooted.types.Ticket.rootNamespace = 'urn:example:tickets';
+    expect(diffModels(modelOfData(rooted), modelOfData(library()))).toMatchObject([
+      { ...moved, message: expect.stringMatching(/^element Ticket moved from namespace urn:example:tickets to \S+$/) },
     ]);
   });
 

@@ -17,6 +17,7 @@ import { readValue } from '../values/read-value.js';
 import { writeValue } from '../values/write-value.js';
 import { SOAP_PART_DEPTH } from '../values/namespace-prefixes.js';
 import type { ValueContext } from '../values/value-kinds.js';
+import { headerNamespace, headerWriteOptions } from '../header-namespace.js';
 
 export type HeaderReading =
   | {
@@ -43,7 +44,7 @@ export function readSoapHeaders(
   const declared = op.headers ?? [];
   for (const child of childElements(header)) {
     const description = declared.find(
-      (h) => reads(h.direction) && h.element === child.localName && child.namespace === values.namespace,
+      (h) => reads(h.direction) && h.element === child.localName && child.namespace === headerNamespace(values, h),
     );
     if (description === undefined) {
       if (isTrue(attributeValue(child, envelopeNs, 'mustUnderstand'))) return { ok: false, notUnderstood: child };
@@ -98,7 +99,6 @@ export function writeSoapHeaders(
   envelopeAttributes: Readonly<Record<string, string>> = {},
 ): string {
   let content = '';
-  const tail = ` xmlns="${escapeXmlAttr(values.namespace)}"`;
   for (const description of op.headers ?? []) {
     if (description.direction === 'in') continue;
     const value = headers[description.field];
@@ -110,7 +110,7 @@ export function writeSoapHeaders(
       { class: description.type },
       value,
       {},
-      { lead, tail, level: SOAP_PART_DEPTH },
+      headerWriteOptions(values, description, lead, SOAP_PART_DEPTH),
     );
   }
   return content === '' ? '' : `<soap:Header>${content}</soap:Header>`;

@@ -7,11 +7,11 @@
  */
 import type { OperationDescription } from '../service-description.js';
 import { childElements, type XmlElement } from '../xml-reader.js';
-import { escapeXmlAttr } from '../xml-escape.js';
 import { readValue } from '../values/read-value.js';
 import { writeValue } from '../values/write-value.js';
 import { SOAP_PART_DEPTH } from '../values/namespace-prefixes.js';
 import type { ValueContext } from '../values/value-kinds.js';
+import { headerNamespace, headerWriteOptions } from '../header-namespace.js';
 
 /** The request's `soap:Header`; `''` without one to send. */
 export function soapHeaderXml(
@@ -21,8 +21,6 @@ export function soapHeaderXml(
   callHeaders: Readonly<Record<string, unknown>> | undefined,
 ): string {
   let content = '';
-  // As XmlSerializer writes a header: its attributes, then the namespace declaration.
-  const tail = ` xmlns="${escapeXmlAttr(context.namespace)}"`;
   for (const header of op.headers ?? []) {
     if (header.direction === 'out') continue;
     const value =
@@ -30,7 +28,9 @@ export function soapHeaderXml(
         ? callHeaders[header.field]
         : clientHeaders[header.field];
     if (value === null || value === undefined) continue;
-    content += writeValue(context, header.element, { class: header.type }, value, {}, { tail, level: SOAP_PART_DEPTH });
+    // As XmlSerializer writes a header: its attributes, then the namespace declaration.
+    const options = headerWriteOptions(context, header, '', SOAP_PART_DEPTH);
+    content += writeValue(context, header.element, { class: header.type }, value, {}, options);
   }
   return content === '' ? '' : `<soap:Header>${content}</soap:Header>`;
 }
@@ -45,7 +45,7 @@ export function readReplyHeaders(
   if (header === undefined) return;
   for (const child of childElements(header)) {
     const description = (op.headers ?? []).find(
-      (h) => h.direction !== 'in' && h.element === child.localName && child.namespace === context.namespace,
+      (h) => h.direction !== 'in' && h.element === child.localName && child.namespace === headerNamespace(context, h),
     );
     if (description !== undefined && !(description.field in into)) {
       into[description.field] = readValue(context, child, { class: description.type }, false);
