@@ -178,6 +178,7 @@ function wsdlMap(doc: Document, wsdl: SpecWsdl): YAMLMap {
     ['dataSetSchema', wsdl.dataSetSchema],
     ['xsdImport', wsdl.xsdImport],
     ['prolog', wsdl.prolog],
+    ['selfClosing', wsdl.selfClosing],
     ['original', wsdl.original],
     ['fingerprint', wsdl.fingerprint],
   ]);

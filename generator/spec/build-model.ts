@@ -498,6 +498,7 @@ export function buildModel(spec: Spec): ServiceModel {
       lineEnd: spec.wsdl?.lineEnds === 'crlf' ? '\r\n' : '\n',
       finalNewline: spec.wsdl?.finalNewline === true,
       prolog: spec.wsdl?.prolog,
+      emptyElementEnd: spec.wsdl?.selfClosing === 'compact' ? '/>' : ' />',
       net11,
       monoRoots: spec.wsdl?.runtime === 'mono',
     },

@@ -119,6 +119,7 @@ class Checker extends YamlChecker {
       'dataSetSchema',
       'xsdImport',
       'prolog',
+      'selfClosing',
       'original',
       'fingerprint',
       'runtime',
@@ -149,6 +150,7 @@ class Checker extends YamlChecker {
     const finalNewline = f.finalNewline && this.boolean(f.finalNewline);
     const dataSetSchema = f.dataSetSchema && this.oneOf(f.dataSetSchema, ['legacy', 'v2'] as const);
     const xsdImport = f.xsdImport && this.boolean(f.xsdImport);
+    const selfClosing = f.selfClosing && this.oneOf(f.selfClosing, ['compact'] as const);
     let prolog = f.prolog && this.string(f.prolog);
     if (prolog !== undefined && !PROLOG.test(prolog)) {
       this.problem(
@@ -160,6 +162,7 @@ class Checker extends YamlChecker {
     const kept = this.keptOriginal(f.original, f.fingerprint);
     if (
       (f.prolog && prolog === undefined) ||
+      (f.selfClosing && selfClosing === undefined) ||
       kept === undefined ||
       (f.xsdImport && xsdImport === undefined) ||
       (f.lineEnds && lineEnds === undefined) ||
@@ -178,6 +181,7 @@ class Checker extends YamlChecker {
       ...(dataSetSchema !== undefined && { dataSetSchema }),
       ...(xsdImport !== undefined && { xsdImport }),
       ...(prolog !== undefined && { prolog }),
+      ...(selfClosing !== undefined && { selfClosing }),
       ...kept,
     };
   }

@@ -58,6 +58,11 @@ export interface SpecWsdl {
    */
   readonly prolog?: string;
   /**
+   * `compact`: empty elements end with `/>` (`<s:import namespace="…"/>`), as in SharePoint's static WSDL files;
+   * the runtime's ` />` (a space before `/>`) when omitted.
+   */
+  readonly selfClosing?: 'compact';
+  /**
    * The served document, kept beside the spec by `asmxgen import` when the spec cannot regenerate it byte for
    * byte (a copy edited by hand, another tool's output): a path relative to the spec's folder. `generate`
    * writes it (ports' addresses from `--base-url`) while `fingerprint` matches the spec's contract.

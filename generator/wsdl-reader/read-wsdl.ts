@@ -830,6 +830,8 @@ function wsdlForm(
     before !== `<?xml version="1.0" encoding="utf-8"?>${crlf ? '\r\n' : '\n'}` && PROLOG.test(before)
       ? before
       : undefined;
+  // SharePoint's static files end every empty element with `/>`, where the runtime writes ` />`.
+  const selfClosing = /[^\s]\/>/.test(text) && !/\s\/>/.test(text);
   const form: SpecWsdl = {
     ...(namespaceOrder && { namespaceOrder }),
     ...(crlf && { lineEnds: 'crlf' as const }),
@@ -839,6 +841,7 @@ function wsdlForm(
     ...(dataSetSchema === 'legacy' && { dataSetSchema }),
     ...(xsdImport && { xsdImport }),
     ...(prolog !== undefined && { prolog }),
+    ...(selfClosing && { selfClosing: 'compact' as const }),
   };
   return Object.keys(form).length > 0 ? form : undefined;
 }
