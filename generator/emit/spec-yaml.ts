@@ -264,6 +264,7 @@ function parametersSeq(doc: Document, parameters: readonly SpecParameter[]): YAM
       ['itemForm', p.itemForm],
       ['form', p.form],
       ['namespace', p.namespace],
+      ['partName', p.partName],
     ]);
   });
   return fitted(items, '    parameters: ');

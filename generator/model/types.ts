@@ -41,6 +41,11 @@ export interface ParameterModel {
   readonly xmlForm?: 'unqualified';
   /** `[XmlElement(Namespace)]` (the spec's `namespace`), which `namespace` then holds too. */
   readonly xmlNamespace?: string;
+  /**
+   * A bare operation's parameter whose element `[XmlElement("x")]` renames: the C# name its message part keeps
+   * (the spec's `partName`); the part is named after the element when omitted.
+   */
+  readonly partName?: string;
   /** A typed JSON string (`json:`): `tsType` is then its schema's type. */
   readonly json?: JsonSiteModel;
 }

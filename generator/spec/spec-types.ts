@@ -244,6 +244,12 @@ export interface SpecParameter {
   readonly choice?: readonly ChoiceElementDeclaration[];
   /** A string parameter that holds JSON: its schema (`json:`). The wire keeps the string. */
   readonly json?: SpecJson;
+  /**
+   * A bare operation's parameter whose element `[XmlElement("x")]` renames: `name` is the element (`x`, on the
+   * wire and in TypeScript), `partName` the C# parameter's name, which only its message part shows
+   * (`<wsdl:part name="Request" element="tns:x" />`). The element's name when omitted.
+   */
+  readonly partName?: string;
 }
 
 /**

@@ -44,6 +44,11 @@ export interface RawParticle {
   readonly form?: 'unqualified';
   /** A bare result's element, when it is not its part's `{message name}Result` (`[return: XmlElement("X")]`). */
   readonly resultElement?: string;
+  /**
+   * A bare parameter's part name, when it is not its element's: the C# parameter's name, the element renamed by
+   * `[XmlElement("x")]` (the spec's `partName`).
+   */
+  readonly partName?: string;
 }
 
 export interface RawAttribute {
