@@ -383,7 +383,16 @@ export class TypeBuilder {
         ...(a.default !== undefined && { default: a.default }),
       });
     }
-    if (d.text) members.push({ ...member('Value'), type: this.ref(d.text, false).text, text: true });
+    if (d.text) {
+      // [XmlText(DataType = "normalizedString")]: the extension's base is the DataType's XSD type.
+      const ref = this.ref(d.text, false);
+      members.push({
+        ...member('Value'),
+        type: ref.text,
+        ...(ref.dataType !== undefined && { dataType: ref.dataType }),
+        text: true,
+      });
+    }
     let anyCount = 0;
     for (const p of d.particles) {
       if (p.choice) {
