@@ -4,7 +4,8 @@
  *
  * | type | JSON |
  * | --- | --- |
- * | string, Guid, char, QName | a string |
+ * | string, Guid, char | a string |
+ * | TimeSpan, QName | an object of the CLR type's properties (`json-clr-objects.ts`) |
  * | numbers | a number (`long` and `decimal` as written; `NaN`, `Infinity`, `-Infinity` bare) |
  * | `DateTime` | `"\/Date(ms)\/"` (`json-dates.ts`) |
  * | `byte[]` | an array of numbers |
@@ -21,16 +22,12 @@ import type { TypeTable } from '../values/value-kinds.js';
 import { XsdDateTime } from '../values/xsd-date-time.js';
 import { formatDouble, formatSingle } from '../xsd-float-format.js';
 import { defaultXsdValue, type XsdValueTypes } from '../xsd-values.js';
+import { readJsonQName, readJsonTimeSpan, writeJsonQName, writeJsonTimeSpan } from './json-clr-objects.js';
 import { formatJsonDate, parseJsonDate } from './json-dates.js';
-import { isJsonObject, JsonNumber, quoteJsonString, type JsonObject, type JsonValue } from './json-text.js';
+import { JsonValueError } from './json-errors.js';
+import { isJsonObject, JsonDate, JsonNumber, quoteJsonString, type JsonObject, type JsonValue } from './json-text.js';
 
-/** A value the reader cannot convert to the declared type (ObjectConverter's InvalidOperationException). */
-export class JsonValueError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'JsonValueError';
-  }
-}
+export { JsonValueError };
 
 /** The member names .NET gives a JSON type name (`__type`). */
 export const JSON_TYPE_KEY = '__type';
@@ -78,6 +75,10 @@ function writeSimple(type: string, value: unknown, types: TypeTable): string {
       return `[${Array.from(value as Uint8Array).join(',')}]`;
     case 'anyType':
       return writeAny(value, types);
+    case 'timeSpan':
+      return writeJsonTimeSpan();
+    case 'QName':
+      return writeJsonQName(String(value as string), quoteJsonString);
     default:
       return quoteJsonString(String(value as string));
   }
@@ -188,8 +189,11 @@ function readSimple(type: string, json: JsonValue, types: TypeTable): unknown {
       return text;
     }
     case 'dateTime': {
+      // Only `"\/Date(ms)\/"` is a date to the reader (JsonDate); another string is DateTime.Parse's to convert,
+      // which takes no `/Date(ms)/`.
+      if (json instanceof JsonDate) return parseJsonDate(json.text);
       if (typeof json !== 'string') throw cannotConvert(json, 'DateTime');
-      const date = parseJsonDate(json) ?? readDateText(json);
+      const date = readDateText(json);
       if (date === undefined) throw cannotConvert(json, 'DateTime');
       return date;
     }
@@ -198,6 +202,10 @@ function readSimple(type: string, json: JsonValue, types: TypeTable): unknown {
       return Uint8Array.from(json.map((item) => readInteger('unsignedByte', item)));
     case 'anyType':
       return readAny(json, types);
+    case 'timeSpan':
+      return readJsonTimeSpan(json);
+    case 'QName':
+      return readJsonQName(json);
     case 'xmlElement':
     case 'xmlNode':
     case 'xmlDocument':
@@ -208,6 +216,7 @@ function readSimple(type: string, json: JsonValue, types: TypeTable): unknown {
     default:
       if (typeof json === 'string') return json;
       if (json instanceof JsonNumber) return json.text;
+      if (json instanceof JsonDate) return json.text;
       if (typeof json === 'boolean') return json ? 'True' : 'False';
       throw cannotConvert(json, 'String');
   }
@@ -282,6 +291,8 @@ function readObject(declared: string, json: JsonObject, types: TypeTable): Recor
   const family = [declared, ...((types[declared] as ClassDescription).derived ?? [])];
   const actual = typeof named === 'string' && family.includes(named) ? named : declared;
   const description = types[actual] as ClassDescription;
+  // ObjectConverter creates the class the object names (`__type`), else the declared one: never an abstract class.
+  if (description.abstract === true) throw new JsonValueError(`Cannot create an abstract class.`);
   const out: Record<string, unknown> = {};
   if (actual !== declared) out.$type = description.xmlName;
   for (const member of description.members) {
@@ -300,6 +311,7 @@ function readObject(declared: string, json: JsonObject, types: TypeTable): Recor
 /** An `object` site: JSON's own kinds, as JavaScriptSerializer binds them (`int`, `double`, `string`, `boolean`). */
 function readAny(json: JsonValue, types: TypeTable): unknown {
   if (typeof json === 'string') return { $type: 'string', value: json };
+  if (json instanceof JsonDate) return { $type: 'dateTime', value: parseJsonDate(json.text) };
   if (typeof json === 'boolean') return { $type: 'boolean', value: json };
   if (json instanceof JsonNumber) {
     if (/^-?\d+$/.test(json.text)) {
@@ -328,8 +340,10 @@ function cannotConvert(json: JsonValue, to: string): JsonValueError {
           ? 'System.Boolean'
           : json instanceof JsonNumber
             ? 'System.Int32'
-            : Array.isArray(json)
-              ? 'System.Object[]'
-              : 'System.Collections.Generic.Dictionary`2[System.String,System.Object]';
+            : json instanceof JsonDate
+              ? 'System.DateTime'
+              : Array.isArray(json)
+                ? 'System.Object[]'
+                : 'System.Collections.Generic.Dictionary`2[System.String,System.Object]';
   return new JsonValueError(`Cannot convert object of type '${from}' to type '${to}'`);
 }
