@@ -30,9 +30,43 @@ const mono = requireProgram({
 
 /** Types whose JSON exchanges differ, by the first difference the harness reports (a substring of it), and why. */
 const KNOWN: Readonly<Record<string, Readonly<Record<string, { readonly shows: string; readonly why: string }>>>> = {};
+const SOAP_HEADER =
+  "a SOAP header's class derives from SoapHeader in C# (`wsdl` writes it so), and JavaScriptSerializer writes " +
+  "SoapHeader's public properties (EncodedMustUnderstand, Actor, …) after the class's own; the echo's spec uses the " +
+  'class as no header, and no WSDL says what a class derives from in C#';
+const TIME_SPAN =
+  "the echo service's TimeSpan is the empty class `wsdl` writes for the schema's TimeSpan, `{}` in JSON; asmxgen " +
+  "writes System.TimeSpan's properties (json-clr-objects.ts), as the .NET Framework writes the service's own TimeSpan";
+const header = { shows: 'EncodedMustUnderstand', why: SOAP_HEADER };
+const timeSpan = { shows: 'Ticks', why: TIME_SPAN };
+Object.assign(KNOWN, {
+  'DataTypes.wsdl': { DtTicket: header },
+  'HeaderNamespaces.wsdl': { EbMessageHeader: header },
+  'Headers.wsdl': {
+    LocaleHeader: {
+      shows: 'status: runtime 200',
+      why:
+        "its [XmlRoot] names the echo's parameter `Culture` in XML (a `ref` parameter to import) where JSON names the " +
+        'C# parameter `value`, which no WSDL shows; JSON carries no ref parameters',
+    },
+    ZoneHeader: header,
+    TraceHeader: header,
+    AuthHeader: header,
+    SessionHeader: header,
+  },
+  'ManyBindings.wsdl': { AdminTicket: header },
+  'Library.wsdl': { Trace: header, Ticket: header },
+  'HttpOmissions.wsdl': { TimeSpan: timeSpan },
+  'Nullables.wsdl': { TimeSpan: timeSpan, Measurement: timeSpan },
+  'Primitives.wsdl': { TimeSpan: timeSpan, Reading: timeSpan },
+});
 
 /** Services the harness does not run, by the reason it reports (a substring of it). */
 const NOT_RUN: Readonly<Record<string, string>> = {
+  'Inventory.wsdl': 'declares no type to echo',
+  'Legacy.wsdl': 'declares no type to echo',
+  'LegacySoapOnly.wsdl': 'declares no type to echo',
+  'TempConvert.wsdl': 'declares no type to echo',
   'Bindings.wsdl': 'declares no type to echo',
   'MessageName.wsdl': 'declares no type to echo',
   'NamedBinding.wsdl': 'declares no type to echo',

@@ -130,8 +130,12 @@ function declaredNameOfXml(types: TypeTable, xmlName: string): string | undefine
   return Object.keys(types).find((name) => types[name]!.xmlName === xmlName);
 }
 
-/** An enum value's number; a flags value (an array of names) is the sum of its names'. */
+/**
+ * An enum value's number; a flags value (an array of names) is the sum of its names'. A number is itself: one no
+ * name has, which a JSON call gave (a C# enum holds any number of its underlying type).
+ */
 function enumNumber(description: EnumDescription, value: unknown): number {
+  if (typeof value === 'number') return value;
   const names = Array.isArray(value) ? (value as unknown[]) : [value];
   let sum = 0;
   for (const name of names) {
@@ -264,14 +268,15 @@ function numberText(json: JsonValue, type: string): string {
 
 function readEnum(description: EnumDescription, json: JsonValue): unknown {
   if (json instanceof JsonNumber) {
-    const number = Number(json.text);
+    // ObjectConverter binds any number of the underlying type (Enum.ToObject): one no name (or sum of flags) has is
+    // the number itself, which the JSON writer writes back as it is (XmlSerializer refuses it, as it does in .NET).
+    const number = readInteger('int', json);
     if (!description.flags) {
       const found = description.values.find((v) => v.value === number);
-      if (found === undefined) throw cannotConvert(json, description.xmlName);
-      return found.xmlName;
+      return found === undefined ? number : found.xmlName;
     }
     const names = description.values.filter((v) => v.value !== 0 && (number & v.value) === v.value);
-    if (names.reduce((sum, v) => sum | v.value, 0) !== number) throw cannotConvert(json, description.xmlName);
+    if (names.reduce((sum, v) => sum | v.value, 0) !== number) return number;
     return names.map((v) => v.xmlName);
   }
   if (typeof json !== 'string') throw cannotConvert(json, description.xmlName);
