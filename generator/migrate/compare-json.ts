@@ -82,7 +82,7 @@ function showJson(value: JsonValue): string {
   if (typeof value === 'boolean') return String(value);
   if (typeof value === 'string') return JSON.stringify(value);
   if (value instanceof JsonNumber) return value.text;
-  if (value instanceof JsonDate) return JSON.stringify(value.text).replaceAll('/', '\\/');
+  if (value instanceof JsonDate) return JSON.stringify(value.text);
   if (Array.isArray(value)) return `[${value.map(showJson).join(',')}]`;
   return `{${[...value].map(([name, member]) => `${JSON.stringify(name)}:${showJson(member)}`).join(',')}}`;
 }
