@@ -5,7 +5,12 @@
  */
 
 import type { JsonStringDescription } from './json/json-string-value.js';
-import type { ChoiceElementDescription, HeaderDescription, TypeDescription, ValueType } from './xsd/type-description.js';
+import type {
+  ChoiceElementDescription,
+  HeaderDescription,
+  TypeDescription,
+  ValueType,
+} from './xsd/type-description.js';
 
 export type * from './xsd/type-description.js';
 export { DATA_TYPE_BASES } from './xsd/type-description.js';

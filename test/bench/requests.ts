@@ -7,7 +7,11 @@
  * past 2^53).
  */
 import { encodeFormValues } from '../../runtime/src/http/form-encoding.js';
-import { buildRequestEnvelope, buildResponseEnvelope, soapRequestHeaders } from '../../runtime/src/soap/soap-envelope.js';
+import {
+  buildRequestEnvelope,
+  buildResponseEnvelope,
+  soapRequestHeaders,
+} from '../../runtime/src/soap/soap-envelope.js';
 import { service } from '../../generated/service.js';
 import { createLibraryClient } from '../golden/library/expected/index.js';
 import { sampleBook } from '../runtime/fixtures/library-handlers.js';

@@ -21,7 +21,12 @@
  *
  * With `pretty`, elements with element content are indented by two spaces (the HTTP GET/POST documents).
  */
-import type { ChoiceElementDescription, ClassDescription, MemberDescription, ValueType } from '../xsd/type-description.js';
+import type {
+  ChoiceElementDescription,
+  ClassDescription,
+  MemberDescription,
+  ValueType,
+} from '../xsd/type-description.js';
 import { isXsdType } from '../xsd/value-type.js';
 import { escapeXmlAttr, escapeXmlText } from '../xml/xml-escape.js';
 import { hasForbiddenCharacter } from '../xml/xml-lexical.js';
