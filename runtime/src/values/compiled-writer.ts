@@ -20,7 +20,7 @@ import { escapeXmlAttr, escapeXmlText } from '../xml-escape.js';
 import { hasForbiddenCharacter } from '../xml-lexical.js';
 import { formatXsdValue, type XsdValue } from '../xsd-values.js';
 import { httpTypeOf } from './data-type-values.js';
-import { formatText, isTextType } from './simple-values.js';
+import { flagNames, formatText, isTextType } from './simple-values.js';
 import { isValueType, XML_KINDS, type ValueContext } from './value-kinds.js';
 import { writeValue, type WriteOptions, type WriteSite } from './write-value.js';
 import { XmlFragment } from './xml-fragment.js';
@@ -176,7 +176,15 @@ class Compiler {
     const fallback = site.default;
     const empty = type === 'hexBinary' ? `${open}></${name}>` : `${open} />`;
     const close = `</${name}>`;
-    return (value, level) => {
+    if (typeof type === 'string' && PLAIN_LEXICAL.has(type)) {
+      return (value) => {
+        if (value === null || value === undefined) return absent(value);
+        const lexical = format(value);
+        if (fallback !== undefined && lexical === fallback) return '';
+        return lexical === '' ? empty : `${open}>${lexical}${close}`;
+      };
+    }
+    return (value) => {
       if (value === null || value === undefined) return absent(value);
       const lexical = format(value);
       if (fallback !== undefined && lexical === fallback) return '';
@@ -201,6 +209,23 @@ class Compiler {
         return (value) => {
           if (typeof value !== 'string' || !names.has(value)) throw NOT_TAKEN;
           return value;
+        };
+      }
+      if (description?.kind === 'enum') {
+        // Flags: each name's bits (the first value of a name), the names of the bits set in declaration order.
+        const bitsOf = new Map<unknown, number>();
+        for (const { xmlName, value } of description.values) if (!bitsOf.has(xmlName)) bitsOf.set(xmlName, value);
+        const none = description.values.find((v) => v.value === 0)?.xmlName ?? '';
+        return (value) => {
+          if (!Array.isArray(value)) throw NOT_TAKEN;
+          let bits = 0;
+          for (let i = 0; i < value.length; i++) {
+            const found = bitsOf.get(value[i]);
+            if (found === undefined) throw NOT_TAKEN;
+            bits |= found;
+          }
+          const names = flagNames(description, bits);
+          return names.length === 0 ? none : names.join(' ');
         };
       }
     }
@@ -336,6 +361,32 @@ class Compiler {
     };
   }
 }
+
+/**
+ * Text types whose lexical forms are digits, signs, letters and the punctuation of numbers, dates, Guids and
+ * Base64: never a character to escape, so written as they are.
+ */
+const PLAIN_LEXICAL: ReadonlySet<string> = new Set([
+  'boolean',
+  'byte',
+  'unsignedByte',
+  'short',
+  'unsignedShort',
+  'int',
+  'unsignedInt',
+  'long',
+  'unsignedLong',
+  'float',
+  'double',
+  'decimal',
+  'dateTime',
+  'base64Binary',
+  'guid',
+  'char',
+  'date',
+  'time',
+  'hexBinary',
+]);
 
 /** A class whose members the tree writes: elements (no choice), unqualified attributes. */
 function compilable(description: ClassDescription): boolean {

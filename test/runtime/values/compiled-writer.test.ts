@@ -60,7 +60,7 @@ class Values {
       const description = types[type.enum];
       if (description?.kind !== 'enum') return 'x';
       const names = description.values.map((v) => v.xmlName);
-      if (description.flags) return names.filter(() => this.chance(0.4));
+      if (description.flags) return this.chance(0.9) ? names.filter(() => this.chance(0.4)) : [names[0], 'NotAName'];
       return this.chance(0.95) ? this.pick(names) : 'NotAName';
     }
     if ('array' in type) {
