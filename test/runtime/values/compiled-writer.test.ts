@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { ServiceDescription } from '../../../runtime/src/service-description.js';
-import type { TypeDescription, ValueType } from '../../../runtime/src/type-description.js';
+import type { TypeDescription, ValueType } from '../../../runtime/src/xsd/type-description.js';
 import { compileSiteWriter } from '../../../runtime/src/values/compiled-writer.js';
 import { writeValue, type WriteSite } from '../../../runtime/src/values/write-value.js';
 import { XsdDateTime } from '../../../runtime/src/values/xsd-date-time.js';

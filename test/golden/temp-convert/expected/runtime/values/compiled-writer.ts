@@ -16,11 +16,11 @@
  * from the site's root, which gives the same error, with its place, as it always did: the tree only ever writes
  * what `writeValue` writes, and never says why it could not.
  */
-import type { ClassDescription, MemberDescription, ValueType, XsdType } from '../type-description.js';
-import { isXsdType } from '../value-type.js';
-import { escapeXmlAttr, escapeXmlText } from '../xml-escape.js';
-import { hasForbiddenCharacter } from '../xml-lexical.js';
-import { formatXsdValue, type XsdValue } from '../xsd-values.js';
+import type { ClassDescription, MemberDescription, ValueType, XsdType } from '../xsd/type-description.js';
+import { isXsdType } from '../xsd/value-type.js';
+import { escapeXmlAttr, escapeXmlText } from '../xml/xml-escape.js';
+import { hasForbiddenCharacter } from '../xml/xml-lexical.js';
+import { formatXsdValue, type XsdValue } from '../xsd/xsd-values.js';
 import { httpTypeOf } from './data-type-values.js';
 import { flagNames, formatText, isTextType } from './simple-values.js';
 import { isValueType, XML_KINDS, type ValueContext } from './value-kinds.js';

@@ -27,10 +27,15 @@
  * (`compiled-writer.ts`), which give what this writer gives (a test compares both) and leave to it what they do not
  * cover and every error.
  */
-import type { ChoiceElementDescription, ClassDescription, MemberDescription, ValueType } from '../type-description.js';
-import { isXsdType } from '../value-type.js';
-import { escapeXmlAttr, escapeXmlText } from '../xml-escape.js';
-import { hasForbiddenCharacter } from '../xml-lexical.js';
+import type {
+  ChoiceElementDescription,
+  ClassDescription,
+  MemberDescription,
+  ValueType,
+} from '../xsd/type-description.js';
+import { isXsdType } from '../xsd/value-type.js';
+import { escapeXmlAttr, escapeXmlText } from '../xml/xml-escape.js';
+import { hasForbiddenCharacter } from '../xml/xml-lexical.js';
 import { httpTypeOf } from './data-type-values.js';
 import { ElementPrefixes, NO_PREFIXES, prefixOf, type PrefixScope } from './namespace-prefixes.js';
 import { formatText, isTextType } from './simple-values.js';
