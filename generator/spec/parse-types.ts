@@ -1,6 +1,7 @@
 import type { Node } from 'yaml';
 import { isMap, isScalar } from 'yaml';
 import { isBuiltinName } from '../model/builtin-types.js';
+import { XML_NAMESPACE } from '../model/xml-namespace.js';
 import type {
   ChoiceElementDeclaration,
   ClassDeclaration,
@@ -304,6 +305,13 @@ function classMembers(
       c.problem(
         f.namespace!,
         'namespace applies to an element or attribute member (not an any, text or choice member)',
+      );
+    }
+    if (namespace === XML_NAMESPACE && (!attribute || type !== 'string' || f.default)) {
+      c.problem(
+        f.namespace!,
+        'a member of the XML namespace (xml:lang, xml:space) is a string attribute without a default: the runtime ' +
+          'writes no other',
       );
     }
     if (namespace !== undefined && attribute && form === 'qualified') {
