@@ -293,6 +293,8 @@ function classMembers(
     } else if (type !== undefined) {
       const use = any ? 'anyMember' : attribute ? 'attribute' : text ? 'text' : 'member';
       refs.push({ text: type, entry: f.type ?? f.name!, use, owner });
+      // {Name}Specified changes a value type's member only, or a nillable one's.
+      if (optional && !nillable) refs.push({ text: type, entry: f.optional!, use: 'optional', owner });
     }
     if (attribute && any) c.problem(f.any!, 'a member is an attribute or any element, not both');
     if (text && (attribute || any || unwrapped || nillable || f.choice || f.xmlName || f.default)) {

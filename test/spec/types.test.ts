@@ -372,6 +372,30 @@ describe('types in a spec', () => {
   });
 });
 
+describe('optional ({Name}Specified)', () => {
+  it('applies to value types and nillable members; a reference type is refused at its optional', () => {
+    const text =
+      HEAD +
+      [
+        'types:',
+        '  E: { enum: [A, B] }',
+        '  T: { members: [{ name: I, type: int, optional: true }, { name: N, type: "int?", optional: true }, { name: En, type: E, optional: true }] }',
+        '  U: { members: [{ name: S, type: string, nillable: true, optional: true }, { name: S2, optional: true }] }',
+        '  V: { members: [{ name: A, type: "int[]", optional: true }, { name: C, type: T, optional: true }] }',
+        'operations:',
+        '  - { name: Op }',
+      ].join('\n');
+    const why = (t: string) =>
+      `optional ({Name}Specified) applies to a value type or a nillable member; "${t}" is a reference type, ` +
+      'optional already (minOccurs="0"): leave optional out';
+    expect(problems(text)).toEqual([
+      `t.yaml:7:99: types.U.members[1].optional: ${why('string')}`,
+      `t.yaml:8:54: types.V.members[0].optional: ${why('int[]')}`,
+      `t.yaml:8:92: types.V.members[1].optional: ${why('T')}`,
+    ]);
+  });
+});
+
 describe('attributes of the XML namespace (xml:lang, xml:space)', () => {
   const XML = 'http://www.w3.org/XML/1998/namespace';
 
