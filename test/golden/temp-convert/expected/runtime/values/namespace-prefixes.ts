@@ -15,8 +15,8 @@
  *   as a prefix.
  * - An attribute of the XML namespace is written with its reserved prefix, `xml:lang`, declared nowhere.
  */
-import { XML_NS } from '../soap-constants.js';
-import { escapeXmlAttr } from '../xml-escape.js';
+import { XML_NS } from '../soap/soap-constants.js';
+import { escapeXmlAttr } from '../xml/xml-escape.js';
 
 export interface PrefixBinding {
   readonly prefix: string;
