@@ -13,12 +13,18 @@ import { redisSessionStore } from '../session/redis-session-store.js';
 import type { SessionStore } from '../session/session-store.js';
 
 /**
+ * How a call came: a transport of the service's bindings, or `json`, a `[ScriptService]`'s JSON call (ASP.NET AJAX,
+ * by POST or, for a `useHttpGet` script method, GET), which no WSDL lists.
+ */
+export type CallTransport = Transport | 'json';
+
+/**
  * `signal` and `remoteAddress` are worked out when read (accessors), so a
  * copy made with `{ ...ctx }` leaves them out: read them by name.
  */
 export interface CallContext {
-  /** The transport the call came by. */
-  transport: Transport;
+  /** The transport the call came by (`json` for a `[ScriptService]`'s JSON call). */
+  transport: CallTransport;
   /** The operation's name. */
   operation: string;
   /** The request's headers, names in lower case. */
@@ -95,7 +101,7 @@ export interface CookieOptions {
  */
 export interface CallRecord {
   readonly operation: string | undefined;
-  readonly transport: Transport | undefined;
+  readonly transport: CallTransport | undefined;
   readonly outcome: 'ok' | 'fault' | 'error' | 'rejected' | 'aborted';
   readonly fault: { readonly code: SoapFaultCode; readonly message: string } | undefined;
   readonly status: number | undefined;
