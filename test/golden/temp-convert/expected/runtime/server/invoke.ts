@@ -272,6 +272,8 @@ async function withSession(
   call: HandlerCall,
   session: CallSession,
 ): Promise<unknown> {
+  // The calls of one session follow each other (`session-lock.ts`); one out of time stops waiting.
+  await session.begin(() => call.timedOut !== undefined);
   let value: unknown;
   try {
     value = await entry.handler(input, call.ctx);

@@ -202,14 +202,17 @@ export function resolveOptions(options: ServerOptions = {}): ResolvedOptions {
     onError: options.onError,
     onCall: options.onCall,
     handlerDeadlines: new HandlerDeadlines(handlerTimeoutMs),
-    ...resolveSessions(options),
+    ...resolveSessions(options, handlerTimeoutMs),
   };
 }
 
 /** ASP.NET's default session timeout, in minutes. */
 export const DEFAULT_SESSION_TIMEOUT = 20;
 
-function resolveSessions(options: ServerOptions): Pick<ResolvedOptions, 'sessions' | 'ownedSessionStore'> {
+function resolveSessions(
+  options: ServerOptions,
+  handlerTimeoutMs: number,
+): Pick<ResolvedOptions, 'sessions' | 'ownedSessionStore'> {
   const minutes = positive(options.sessionTimeout, DEFAULT_SESSION_TIMEOUT, 'sessionTimeout');
   const given = options.sessionStore;
   let store: SessionStore;
@@ -223,7 +226,11 @@ function resolveSessions(options: ServerOptions): Pick<ResolvedOptions, 'session
     }
   } else if (typeof given === 'object' && given !== null && typeof given.get === 'function') store = given;
   else throw new TypeError('ServerOptions.sessionStore must be a SessionStore or a redis:// URL.');
-  return { sessions: { store, timeoutMs: minutes * 60_000 }, ownedSessionStore: owned };
+  // A session's lock is taken over once older than ASP.NET's executionTimeout: the handler's time limit.
+  return {
+    sessions: { store, timeoutMs: minutes * 60_000, lockTimeoutMs: handlerTimeoutMs },
+    ownedSessionStore: owned,
+  };
 }
 
 function positive(value: number | undefined, fallback: number, name: string): number {
