@@ -12,6 +12,12 @@ export { DATA_TYPE_BASES } from './type-description.js';
 
 export type Transport = 'soap11' | 'soap12' | 'httpGet' | 'httpPost';
 
+/**
+ * How a call came to a server: a transport of the service's bindings, or `json`, a `[ScriptService]`'s JSON call
+ * (ASP.NET AJAX, by POST or, for a `useHttpGet` script method, GET), which no WSDL lists.
+ */
+export type CallTransport = Transport | 'json';
+
 export interface ParameterDescription {
   /** Element name in the SOAP request; field name on HTTP GET/POST; property name of the input object. */
   readonly name: string;

@@ -2,10 +2,10 @@
  * A request as the service sees it, whichever server delivered it (a
  * `node:http` request, Express, a fetch `Request`).
  */
+import type { CallTransport } from '../service-description.js';
 import type { SoapFaultCode } from '../soap-fault.js';
 import type { LazyAbort } from './lazy-abort.js';
 import type { Reply } from './reply.js';
-import type { CallTransport } from './server-options.js';
 
 export type RequestHeaders = Readonly<Record<string, string | string[] | undefined>>;
 

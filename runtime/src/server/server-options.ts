@@ -3,7 +3,7 @@
  * ASMX's where ASMX has one.
  */
 import type { UploadedFile } from '../multipart.js';
-import type { Transport } from '../service-description.js';
+import type { CallTransport } from '../service-description.js';
 import type { SoapFaultCode } from '../soap-fault.js';
 import { DEFAULT_MAX_XML_DEPTH } from '../xml-reader.js';
 import { HandlerDeadlines } from './handler-deadlines.js';
@@ -12,11 +12,7 @@ import { memorySessionStore } from '../session/memory-session-store.js';
 import { redisSessionStore } from '../session/redis-session-store.js';
 import type { SessionStore } from '../session/session-store.js';
 
-/**
- * How a call came: a transport of the service's bindings, or `json`, a `[ScriptService]`'s JSON call (ASP.NET AJAX,
- * by POST or, for a `useHttpGet` script method, GET), which no WSDL lists.
- */
-export type CallTransport = Transport | 'json';
+export type { CallTransport };
 
 /**
  * `signal` and `remoteAddress` are worked out when read (accessors), so a
