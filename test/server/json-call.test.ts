@@ -88,7 +88,7 @@ describe('JSON calls', () => {
     ]);
   });
 
-  it('are no JSON calls to a service without [ScriptService]: the HTTP POST binding refuses the content type', async () => {
+  it("are refused by a service without [ScriptService], as the .NET Framework's WebServiceData refuses them", async () => {
     const reply = await send(ports.plain, '/Calc.asmx/Add', {
       method: 'POST',
       headers: JSON_HEADERS,
@@ -97,7 +97,7 @@ describe('JSON calls', () => {
     expect([reply.status, reply.headers.jsonerror, reply.text]).toEqual([
       500,
       undefined,
-      'Request format is invalid: application/json; charset=utf-8.\r\n',
+      'Only Web services with a [ScriptService] attribute on the class definition can be called from script.\r\n',
     ]);
   });
 

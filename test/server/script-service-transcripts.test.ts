@@ -518,6 +518,17 @@ const NET: Record<string, { readonly expected: Expected; readonly why: string }>
     },
     why: 'RestHandlerFactory.IsClientProxyRequest: only /js and /jsdebug; /jsfoo goes to the classic handler',
   },
+  // Plain.asmx, a service without [ScriptService] (its own server below): ASP.NET's ScriptHandlerFactory takes the
+  // JSON calls and /js of every .asmx, and WebServiceData's constructor refuses them (WebService_NoScriptServiceAttribute;
+  // an error page, whose message the server answers as text). Mono calls the method ({"d":3}).
+  'no-ScriptService JSON call (Plain Add)': classicError(
+    'Only Web services with a [ScriptService] attribute on the class definition can be called from script.',
+    'WebServiceData(Type, pageMethods: false): a service without [ScriptService] takes no JSON call',
+  ),
+  'proxy js of Plain (no [ScriptService])': classicError(
+    'Only Web services with a [ScriptService] attribute on the class definition can be called from script.',
+    "WebServiceData(Type, pageMethods: false): no proxy script (Mono's error page says the same message)",
+  ),
 };
 
 /**
@@ -543,8 +554,6 @@ const NOT_YET: Record<string, string> = {
   'method empty (POST /Svc.asmx/, JSON)': HTML_ERROR_PAGE,
   'method missing (POST /Svc.asmx, JSON)': 'a SOAP call without a SOAP body: the SOAP binding answers it',
   'proxy js of ScriptBag': 'ScriptBag (Dictionary<string, object>) is not expressible in the spec',
-  'proxy js of Plain (no [ScriptService])': 'Plain.asmx is another service; not replayed here',
-  'no-ScriptService JSON call (Plain Add)': 'Plain.asmx is another service; not replayed here',
   'bag EchoBag': 'Dictionary<string, object> is not expressible in the spec',
   'bag Counts': 'Dictionary<string, int> is not expressible in the spec',
   'bag wsdl': 'ScriptBag.asmx has no WSDL to import',
@@ -563,17 +572,40 @@ for (const e of TRANSCRIPTS) {
     NOT_YET[e.name] = 'captured on a host in another time zone; a Node server has none to mimic';
 }
 
+/** Plain.asmx: `[WebService(Namespace = "urn:example:plain")]`, no `[ScriptService]`, `int Add(int a, int b)`. */
+const PLAIN = buildModel({
+  service: { name: 'Plain', namespace: 'urn:example:plain' },
+  operations: [
+    {
+      name: 'Add',
+      parameters: [
+        { name: 'a', type: 'int' },
+        { name: 'b', type: 'int' },
+      ],
+      result: 'int',
+    },
+  ],
+});
+
 let server: ReturnType<typeof createServiceServer>;
+let plain: ReturnType<typeof createServiceServer>;
 let port: number;
+let plainPort: number;
 
 beforeAll(async () => {
   server = createServiceServer(describeService(MODEL), renderDocuments(MODEL), HANDLERS);
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   port = (server.address() as AddressInfo).port;
+  plain = createServiceServer(describeService(PLAIN), renderDocuments(PLAIN), {
+    Add: ({ a, b }: { a: number; b: number }) => a + b,
+  });
+  await new Promise<void>((done) => plain.listen(0, '127.0.0.1', done));
+  plainPort = (plain.address() as AddressInfo).port;
 });
 
 afterAll(async () => {
   await new Promise<void>((done) => server.close(() => done()));
+  await new Promise<void>((done) => plain.close(() => done()));
 });
 
 /** The reply the capture holds, in the form asserted here. */
@@ -620,7 +652,7 @@ describe('a [ScriptService] answers the captured JSON exchanges (LibraryScript.a
         .filter(([name]) => !/^content-length$/i.test(name))
         .map(([name, value]) => [name, name === 'Cookie' ? maskedCookie(value) : value]),
     );
-    const reply = await send(port, e.request.path, {
+    const reply = await send(e.request.path.startsWith('/Plain.asmx') ? plainPort : port, e.request.path, {
       method: e.request.method,
       headers,
       ...(e.request.method === 'GET' && body.length === 0 ? {} : { body }),

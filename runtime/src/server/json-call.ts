@@ -42,7 +42,20 @@ export function jsonCallMethod(
   tables: ServiceTables,
   endpointPath: string,
 ): string | undefined {
-  if (tables.service.scriptService !== true || endpointPath === '') return undefined;
+  if (tables.service.scriptService !== true) return undefined;
+  return jsonRequestMethod(call, endpointPath);
+}
+
+/**
+ * The method a request names by JSON's content type and path, whatever the service: ASP.NET's
+ * `ScriptHandlerFactory` takes such a request for every `*.asmx`, and refuses it for a service without
+ * `[ScriptService]` (`WebServiceData`'s constructor: `WebService_NoScriptServiceAttribute`).
+ */
+export function jsonRequestMethod(
+  call: Pick<IncomingCall, 'headers' | 'path'>,
+  endpointPath: string,
+): string | undefined {
+  if (endpointPath === '') return undefined;
   const contentType = headerValue(call.headers, 'content-type')?.toLowerCase();
   if (contentType === undefined || (contentType !== 'application/json' && !contentType.startsWith('application/json;')))
     return undefined;
