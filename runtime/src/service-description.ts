@@ -151,6 +151,8 @@ export interface ServiceDescription {
   readonly scriptService?: boolean;
   /** The C# namespace of a `[ScriptService]`'s class: its `/js` proxy class is declared there (`json/proxy-script.ts`). */
   readonly scriptNamespace?: string;
+  /** `[GenerateScriptType]` on a `[ScriptService]`'s class: types its `/js` proxy script declares first. */
+  readonly generateScriptTypes?: readonly string[];
 }
 
 /**

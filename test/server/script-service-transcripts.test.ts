@@ -55,7 +55,8 @@ function scriptSpec(): Spec {
   };
   return {
     ...imported,
-    service: { ...imported.service, scriptService: true },
+    // `[GenerateScriptType(typeof(Author))]` on the class.
+    service: { ...imported.service, scriptService: true, generateScriptTypes: ['Author'] },
     // `[XmlElement("Keyword")] public string[] Keywords`: JSON names the C# field.
     types: imported.types!.map((t) =>
       t.kind === 'class' && t.name === 'Book'
@@ -201,9 +202,17 @@ function dotNetJson(mono: string): string {
     .replaceAll('\u2029', '\\u2029');
 }
 
-/** The .NET client types of the spec's service: parameter and result classes and enums, method by method. */
+/**
+ * The .NET client types of the spec's service: the class's `[GenerateScriptType]` types first (Author), then the
+ * parameter and result classes, method by method, then the enums (WebServiceData.ProcessClientTypes; Mono lists
+ * Person before Book).
+ */
 const NET_CLIENT_TYPES = [
   'var gtc = Sys.Net.WebServiceProxy._generateTypedConstructor;',
+  "if (typeof(Author) === 'undefined') {",
+  'var Author=gtc("Author");',
+  "Author.registerClass('Author');",
+  '}',
   "if (typeof(Book) === 'undefined') {",
   'var Book=gtc("Book");',
   "Book.registerClass('Book');",
@@ -231,8 +240,8 @@ const NET_CLIENT_TYPES = [
  * and the script starts with no blank line; the prototype begins with `_get_path` and each method calls
  * `this._invoke(this._get_path(), …)`; the static accessors include `enableJsonp` and `jsonpCallbackParameter`
  * (in the debug script, each getter holds its `<value>` comment and the static methods start a line); the client
- * types are the classes and enums of parameters and results (ProcessClientTypes: not `object`, which Mono
- * registers as `System.Object`; `[GenerateScriptType(typeof(Author))]` has no spec field), `var` before the global
+ * types are the `[GenerateScriptType]` types and the classes and enums of parameters and results (ProcessClientTypes:
+ * not `object`, which Mono registers as `System.Object`), `var` before the global
  * enums, their members unquoted, `registerEnum(…, true)`, a closing `}` on its own line.
  */
 function dotNetProxy(mono: string, debug: boolean): string {
