@@ -179,6 +179,8 @@ export interface AttributeNode {
    * name of the top-level attribute declaring it; nothing else is written then.
    */
   readonly ref?: string | undefined;
+  /** `use="optional"` after `ref=`: an attribute of the XML namespace (`xml:lang`), the only `ref=` that says it. */
+  readonly optional?: boolean | undefined;
   /** `form="qualified"` (`Form = XmlSchemaForm.Qualified`). */
   readonly form: 'qualified' | undefined;
   readonly name: string;

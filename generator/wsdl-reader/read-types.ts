@@ -369,8 +369,9 @@ export class TypeBuilder {
     for (const a of d.attributes) {
       // A value-type attribute without use="required": a default ([DefaultValue]), or else its {Name}Specified field
       // makes it optional.
-      // An attribute of another namespace never says use="required": it is required unless a default says not.
-      const optional = !a.required && a.default === undefined && a.namespace === undefined && this.isValueType(a.type);
+      // An attribute of another namespace (a `ref=`) never says use="required", whether its member has a
+      // {Name}Specified field or not: it is read as wsdl.exe reads it, optional.
+      const optional = !a.required && a.default === undefined && this.isValueType(a.type);
       const ref = this.ref(a.type, false);
       members.push({
         ...member(a.name),
