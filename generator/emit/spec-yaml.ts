@@ -79,6 +79,8 @@ function serviceMap(doc: Document, spec: Spec): YAMLMap {
   if (spec.service.scriptNamespace !== undefined) {
     node.items.push(pair(doc, 'scriptNamespace', spec.service.scriptNamespace));
   }
+  const scriptTypes = spec.service.generateScriptTypes;
+  if (scriptTypes && scriptTypes.length > 0) node.items.push(pair(doc, 'generateScriptTypes', names(doc, scriptTypes)));
   return node;
 }
 

@@ -308,6 +308,8 @@ export interface ServiceModel {
   readonly scriptService: boolean;
   /** The C# namespace of a `[ScriptService]`'s class, which its `/js` proxy class is declared in; none when global. */
   readonly scriptNamespace: string | undefined;
+  /** `[GenerateScriptType]` on a `[ScriptService]`'s class: types its `/js` proxy script declares first. */
+  readonly generateScriptTypes?: readonly string[];
   /** `[SoapRpcService]`: the SOAP bindings say `style="rpc"`, every operation is rpc/encoded unless it says otherwise. */
   readonly rpc: boolean;
   /** Where the literal types are (HTTP's reply documents): the service namespace, or `{namespace}/literalTypes` when `rpc`. */

@@ -468,6 +468,7 @@ export function buildModel(spec: Spec): ServiceModel {
     description: spec.service.description,
     scriptService: spec.service.scriptService === true,
     scriptNamespace: spec.service.scriptNamespace,
+    ...(spec.service.generateScriptTypes !== undefined && { generateScriptTypes: spec.service.generateScriptTypes }),
     rpc: rpcService,
     literalNamespace: rpcService ? sub('literalTypes') : ns,
     bindings,

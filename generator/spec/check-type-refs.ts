@@ -18,6 +18,7 @@ export interface TypeRefUse {
     | 'header'
     | 'base'
     | 'include'
+    | 'generateScriptType'
     | 'choiceSite'
     | 'choiceElement'
     /** The type of a member marked `optional` (not nillable): a value type's `{Name}Specified`. */
@@ -112,6 +113,11 @@ function refProblem(
         return `"${decl.name}" is an anonymous class (written inline): anonymous classes cannot be derived from`;
       return undefined;
     }
+    case 'generateScriptType':
+      // WebServiceData.ProcessIncludeAttributes: WebService_InvalidGenerateScriptType for what the page cannot build.
+      if (!plain || (decl?.kind !== 'enum' && (decl?.kind !== 'class' || decl.abstract === true || decl.header)))
+        return `a generateScriptTypes entry must be a declared enum or class (not abstract, not a header class); "${ref.text}" is not`;
+      return undefined;
     case 'choiceSite':
       return (parsed.name === 'anyType' || decl?.kind === 'class') && !parsed.nullable && parsed.rank <= 1
         ? undefined

@@ -248,6 +248,7 @@ class Checker extends YamlChecker {
       'soapBindings',
       'scriptService',
       'scriptNamespace',
+      'generateScriptTypes',
     ]);
     let name: string | undefined;
     if (this.need(map, f, entry.path, 'name')) name = this.name(f.name!, 'service name', false);
@@ -283,6 +284,14 @@ class Checker extends YamlChecker {
     const scriptService = f.scriptService && this.boolean(f.scriptService);
     this.scriptService = scriptService === true;
     const scriptNamespace = f.scriptNamespace && parseScriptNamespace(this, f.scriptNamespace, this.scriptService);
+    let generateScriptTypes: string[] | undefined;
+    if (f.generateScriptTypes && !this.scriptService) {
+      this.problem(
+        f.generateScriptTypes,
+        'generateScriptTypes adds types to the /js proxy script of a [ScriptService] service: set ' +
+          'service.scriptService: true (or remove generateScriptTypes)',
+      );
+    } else if (f.generateScriptTypes) generateScriptTypes = this.typeNames(f.generateScriptTypes, 'generateScriptType');
     this.soapBindings = {
       parsed: soapBindings,
       service: { name, binding: f.binding, claim: conformanceClaim === true ? f.conformanceClaim : undefined },
@@ -303,11 +312,12 @@ class Checker extends YamlChecker {
       ...(soapBindings && { soapBindings: soapBindings.list }),
       ...(scriptService !== undefined && { scriptService }),
       ...(scriptNamespace !== undefined && { scriptNamespace }),
+      ...(generateScriptTypes !== undefined && { generateScriptTypes }),
     };
   }
 
   /** A list of declared class names (`include`), each checked with the other references. */
-  private typeNames(entry: Entry, use: 'include'): string[] | undefined {
+  private typeNames(entry: Entry, use: 'include' | 'generateScriptType'): string[] | undefined {
     const items = this.items(entry);
     if (!items) return undefined;
     const out: string[] = [];

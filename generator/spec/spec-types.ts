@@ -112,6 +112,11 @@ export interface SpecService {
    * global namespace when omitted.
    */
   readonly scriptNamespace?: string;
+  /**
+   * `[GenerateScriptType(typeof(T))]` on a `[ScriptService]`'s class, in attribute order: declared classes and enums
+   * its `/js` proxy script declares typed constructors (`gtc`) or enums for, before those its operations name.
+   */
+  readonly generateScriptTypes?: readonly string[];
 }
 
 /** `[ScriptMethod]` of an operation of a `[ScriptService]` service: how its JSON calls are made and answered. */

@@ -131,6 +131,7 @@ class Exchange implements DispatchHandler {
   private status = 0;
   private contentType: string | undefined;
   private coding: string | undefined;
+  private setCookies: string[] | undefined;
   private readonly chunks: Uint8Array[] = [];
   private length = 0;
 
@@ -153,8 +154,11 @@ class Exchange implements DispatchHandler {
     this.status = statusCode;
     for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
       const name = rawHeaders[i]!;
-      // Only two names are looked at: their lengths sort out the rest without decoding them.
-      if (name.length === 12) {
+      // Only three names are looked at: their lengths sort out the rest without decoding them.
+      if (name.length === 10) {
+        if (name.toString('latin1').toLowerCase() === 'set-cookie')
+          (this.setCookies ??= []).push(rawHeaders[i + 1]!.toString('latin1'));
+      } else if (name.length === 12) {
         if (this.contentType === undefined && name.toString('latin1').toLowerCase() === 'content-type') {
           this.contentType = rawHeaders[i + 1]!.toString('latin1');
         }
@@ -179,14 +183,14 @@ class Exchange implements DispatchHandler {
     const coding = this.coding;
     if (coding === undefined || /^\s*identity\s*$/i.test(coding)) {
       this.settle();
-      this.resolve(receivedReply(this.status, this.contentType, bytes));
+      this.resolve(receivedReply(this.status, this.contentType, bytes, this.setCookies));
       return;
     }
     decode(bytes, coding).then(
       (decoded) => {
         if (this.settled) return;
         this.settle();
-        this.resolve(receivedReply(this.status, this.contentType, decoded));
+        this.resolve(receivedReply(this.status, this.contentType, decoded, this.setCookies));
       },
       (error: unknown) => this.onError(error),
     );
