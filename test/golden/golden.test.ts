@@ -2,6 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { check, formatCheck, generate, generateWsdl, loadSpec, writeOutput } from '../../generator/index.js';
+import { readManifest } from '../../generator/output/index.js';
+import { manifestSpecPath } from '../../generator/output/plan.js';
 import { cliProcess } from '../cli/run-cli.js';
 import { listScenarios, UPDATE_GOLDEN } from './scenarios.js';
 
@@ -12,7 +14,9 @@ describe.each(scenarios)('golden scenario $name', (scenario) => {
   const generateFiles = scenario.wsdlOnly ? generateWsdl : generate;
   it('generates exactly the committed expected/ folder (no file changed, missing or orphaned)', async () => {
     const files = await generateFiles(await loadSpec(scenario.spec), options);
-    if (UPDATE_GOLDEN) await writeOutput(scenario.expectedDir, files);
+    // A manifest that records its spec (generated/, written by `asmxgen generate`) keeps recording it.
+    const recorded = (await readManifest(scenario.expectedDir)).spec !== undefined;
+    if (UPDATE_GOLDEN) await writeOutput(scenario.expectedDir, files, recorded ? { spec: scenario.spec } : {});
     const result = await check(scenario.expectedDir, files);
     expect(result.ok, formatCheck(result) + '\nRefresh with: npm run test:update').toBe(true);
   });
@@ -24,6 +28,14 @@ describe.each(scenarios)('golden scenario $name', (scenario) => {
     const result = await cliProcess(args);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
+  });
+
+  it('records in its manifest the spec it is generated from, where it records one (so updating keeps the line)', async () => {
+    const recorded = (await readManifest(scenario.expectedDir)).spec;
+    if (recorded !== undefined) expect(recorded).toBe(manifestSpecPath(scenario.expectedDir, scenario.spec));
+    expect(recorded !== undefined, 'generated/ is written by `asmxgen generate`, which records the spec').toBe(
+      scenario.name === 'authentication-web-service',
+    );
   });
 
   it.runIf(scenario.reference !== undefined)('generates a WSDL byte-identical to the real runtime', async () => {

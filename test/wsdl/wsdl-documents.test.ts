@@ -98,11 +98,13 @@ describe('documents named relative to a URL', () => {
       // import's probe of the proxy script (`/js`): no [ScriptService] here.
       if (req.url!.endsWith('/js')) return void res.writeHead(404).end();
       const path = req.url === '/svc/Classes.asmx?wsdl' ? 'Classes.wsdl' : req.url!.replace(/^\/svc\//, '');
+      let body: Buffer;
       try {
-        res.writeHead(200, { 'content-type': 'text/xml; charset=utf-8' }).end(readFileSync(join(SPLIT, path)));
+        body = readFileSync(join(SPLIT, path));
       } catch {
-        res.writeHead(404).end();
+        return void res.writeHead(404).end();
       }
+      res.writeHead(200, { 'content-type': 'text/xml; charset=utf-8' }).end(body);
     });
     await new Promise<void>((done) => server!.listen(0, '127.0.0.1', done));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/svc/`;
