@@ -271,11 +271,16 @@ function readClass(readers: Readers, element: XmlElement, name: string, alwaysTy
     actual = found!;
   }
   const description = classNamed(ctx.types, actual);
-  const value = readMembers(readers, planOf(readers, description), element.children, element);
   // A derived class's value always names its type (its TypeScript interface requires `$type`); a root class's
   // only when the element named a type other than the site's.
-  if (actual === name && !alwaysTyped && description.base === undefined) return value;
-  return { $type: description.xmlName, ...value };
+  const typed = actual !== name || alwaysTyped || description.base !== undefined;
+  return readMembers(
+    readers,
+    planOf(readers, description),
+    element.children,
+    element,
+    typed ? description.xmlName : undefined,
+  );
 }
 
 /** How a member is read: by its form, and for an element member whether it is an unwrapped array. */
@@ -359,6 +364,8 @@ function readMembers(
   plan: ClassPlan,
   children: readonly (XmlElement | string)[],
   element?: XmlElement,
+  /** The value's `$type`, its first property, when it names one. */
+  $type?: string,
 ): Record<string, unknown> {
   const { ctx } = readers;
   const { members, kinds } = plan;
@@ -396,7 +403,7 @@ function readMembers(
       read[slot] = choice ? choiceValue(readers, child, choice) : plan.readers[slot]!(child);
     }
   }
-  const value: Record<string, unknown> = {};
+  const value: Record<string, unknown> = $type === undefined ? {} : { $type };
   for (let slot = 0; slot < count; slot++) {
     const member = members[slot]!;
     const kind = kinds[slot];
