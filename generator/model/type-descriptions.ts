@@ -18,7 +18,7 @@ import type { TypeRef } from './type-refs.js';
 import { derivedClasses } from './ts-types.js';
 
 /**
- * The runtime's view of a type reference (`runtime/src/type-description.ts`): a built-in by name, a declared type,
+ * The runtime's view of a type reference (`runtime/src/xsd/type-description.ts`): a built-in by name, a declared type,
  * or an array with its items' element name and nillability. `T?` is its `T`: the site says it is nillable.
  * `itemNamespace` is the namespace of arrays' items when not the service's (an array member of a class in another
  * namespace, whose `ArrayOfX` is in that namespace).

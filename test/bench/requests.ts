@@ -6,8 +6,12 @@
  * derived and a nil item, an enum, a flags list, a nil `int?`, decimal, dateTime, Guid, base64, a `long`
  * past 2^53).
  */
-import { encodeFormValues } from '../../runtime/src/form-encoding.js';
-import { buildRequestEnvelope, buildResponseEnvelope, soapRequestHeaders } from '../../runtime/src/soap-envelope.js';
+import { encodeFormValues } from '../../runtime/src/http/form-encoding.js';
+import {
+  buildRequestEnvelope,
+  buildResponseEnvelope,
+  soapRequestHeaders,
+} from '../../runtime/src/soap/soap-envelope.js';
 import { service } from '../../generated/service.js';
 import { createLibraryClient } from '../golden/library/expected/index.js';
 import { sampleBook } from '../runtime/fixtures/library-handlers.js';

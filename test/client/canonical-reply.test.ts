@@ -10,7 +10,7 @@ import { canonicalReplyReader } from '../../runtime/src/client/canonical-reply.j
 import { receivedReply, type ReceivedReply } from '../../runtime/src/client/received-reply.js';
 import { readSoapReply, soapReplyReader } from '../../runtime/src/client/soap-reply.js';
 import type { CallSite } from '../../runtime/src/client/errors.js';
-import { buildResponseEnvelope } from '../../runtime/src/soap-envelope.js';
+import { buildResponseEnvelope } from '../../runtime/src/soap/soap-envelope.js';
 import type { OperationDescription, XsdType } from '../../runtime/src/service-description.js';
 
 const NAMESPACE = 'urn:example:inventory';

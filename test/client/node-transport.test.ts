@@ -23,7 +23,7 @@ import {
   service,
   TimeoutError,
 } from '../../generated/index.js';
-import { buildResponseEnvelope } from '../../runtime/src/soap-envelope.js';
+import { buildResponseEnvelope } from '../../runtime/src/soap/soap-envelope.js';
 import { close, rejectionOf } from './helpers.js';
 
 const REPLY = buildResponseEnvelope('1.1', service.namespace, 'AuthenticateResponse');

@@ -10,8 +10,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { MIMEType } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { decodeBase64, encodeBase64 } from '../../runtime/src/base64.js';
-import { parseContentType } from '../../runtime/src/content-type.js';
+import { decodeBase64, encodeBase64 } from '../../runtime/src/xsd/base64.js';
+import { parseContentType } from '../../runtime/src/http/content-type.js';
 
 const RUNTIME = resolve(import.meta.dirname, '../../runtime/src');
 
@@ -38,8 +38,8 @@ describe('the client runtime', () => {
   it('imports no node: module, and no package but fast-xml-parser (undici is loaded, never imported)', () => {
     const { modules, external } = importGraph('client.ts');
     expect(modules).toContain('client/service-caller.ts');
-    expect(modules).toContain('xsd-values.ts');
-    expect(modules).not.toContain('multipart.ts');
+    expect(modules).toContain('xsd/xsd-values.ts');
+    expect(modules).not.toContain('http/multipart.ts');
     expect(modules.filter((m) => m.startsWith('server'))).toEqual([]);
     expect(external).toEqual(['fast-xml-parser']);
   });

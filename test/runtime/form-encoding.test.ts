@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encodeFormValues, parseFormValues } from '../../runtime/src/form-encoding.js';
+import { encodeFormValues, parseFormValues } from '../../runtime/src/http/form-encoding.js';
 
 describe('parseFormValues', () => {
   it('decodes %XX as UTF-8 and + as a space', () => {

@@ -1,6 +1,6 @@
 /** `html-escape.ts`: how HTTP GET/POST error messages are HTML-encoded (observed on the real runtime's replies). */
 import { describe, expect, it } from 'vitest';
-import { htmlEncodeMessage, htmlEncodeMessageChain } from '../../runtime/src/html-escape.js';
+import { htmlEncodeMessage, htmlEncodeMessageChain } from '../../runtime/src/http/html-escape.js';
 
 describe('htmlEncodeMessage', () => {
   it('is HttpUtility.HtmlEncode: specials by name, U+00A0 to U+00FF and the fullwidth < > by number', () => {

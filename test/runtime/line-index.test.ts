@@ -3,7 +3,7 @@
  * report them: CRLF, CR and LF each end one line.
  */
 import { describe, expect, it } from 'vitest';
-import { LineIndex } from '../../runtime/src/line-index.js';
+import { LineIndex } from '../../runtime/src/xml/line-index.js';
 
 const positions = (text: string) => {
   const lines = new LineIndex(text);

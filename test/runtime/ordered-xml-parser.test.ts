@@ -12,7 +12,7 @@ import {
   metadataOf,
   TEXT_KEY,
   type ParsedNode,
-} from '../../runtime/src/ordered-xml-parser.js';
+} from '../../runtime/src/xml/ordered-xml-parser.js';
 
 /** The nodes without the metadata fast-xml-parser keeps under a symbol. */
 const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value));

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseFormValues } from '../../runtime/src/form-encoding.js';
+import { parseFormValues } from '../../runtime/src/http/form-encoding.js';
 import {
   dangerousIndex,
   requestValidationError,

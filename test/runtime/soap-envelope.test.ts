@@ -7,11 +7,11 @@ import {
   requestEnvelopeFrame,
   soapRequestHeaders,
   type RequestParameter,
-} from '../../runtime/src/soap-envelope.js';
-import { readEnvelope, readFault } from '../../runtime/src/soap-envelope-reader.js';
-import { buildHttpResultDocument, readHttpResult } from '../../runtime/src/http-result.js';
-import { SoapFault } from '../../runtime/src/soap-fault.js';
-import { readXml, textContent, childElements } from '../../runtime/src/xml-reader.js';
+} from '../../runtime/src/soap/soap-envelope.js';
+import { readEnvelope, readFault } from '../../runtime/src/soap/soap-envelope-reader.js';
+import { buildHttpResultDocument, readHttpResult } from '../../runtime/src/http/http-result.js';
+import { SoapFault } from '../../runtime/src/soap/soap-fault.js';
+import { readXml, textContent, childElements } from '../../runtime/src/xml/xml-reader.js';
 
 const HEAD11 =
   '<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" ' +

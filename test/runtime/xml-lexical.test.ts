@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hasForbiddenCharacter } from '../../runtime/src/xml-lexical.js';
+import { hasForbiddenCharacter } from '../../runtime/src/xml/xml-lexical.js';
 
 /** XML 1.0's Char production, code point by code point: the definition the runtime's test must agree with. */
 function forbiddenByCodePoint(text: string): boolean {

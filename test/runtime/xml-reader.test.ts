@@ -7,7 +7,7 @@ import {
   textContent,
   XmlReadError,
   type XmlElement,
-} from '../../runtime/src/xml-reader.js';
+} from '../../runtime/src/xml/xml-reader.js';
 
 function only(element: XmlElement, ...path: string[]): XmlElement {
   let current = element;

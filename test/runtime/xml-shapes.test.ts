@@ -5,8 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readXml, type XmlElement } from '../../runtime/src/xml-reader.js';
-import { XmlShapes } from '../../runtime/src/xml-shapes.js';
+import { readXml, type XmlElement } from '../../runtime/src/xml/xml-reader.js';
+import { XmlShapes } from '../../runtime/src/xml/xml-shapes.js';
 
 interface Dumped {
   readonly name: string;

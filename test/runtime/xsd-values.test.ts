@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatRoundTrip } from '../../runtime/src/xsd-float-format.js';
-import { defaultXsdValue, formatXsdValue, parseXsdValue, XsdValueError } from '../../runtime/src/xsd-values.js';
+import { formatRoundTrip } from '../../runtime/src/xsd/xsd-float-format.js';
+import { defaultXsdValue, formatXsdValue, parseXsdValue, XsdValueError } from '../../runtime/src/xsd/xsd-values.js';
 import type { XsdDateTime } from '../../runtime/src/values/xsd-date-time.js';
 
 describe('string', () => {

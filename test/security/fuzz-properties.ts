@@ -24,15 +24,15 @@ import {
   service,
   type AuthenticationWebServiceHandlers,
 } from '../../generated/index.js';
-import { parseFormValues } from '../../runtime/src/form-encoding.js';
-import { readXml, type XmlElement } from '../../runtime/src/xml-reader.js';
+import { parseFormValues } from '../../runtime/src/http/form-encoding.js';
+import { readXml, type XmlElement } from '../../runtime/src/xml/xml-reader.js';
 import {
   createTempConvertClient,
   createTempConvertServer,
   type HttpError,
   type SoapFaultError,
 } from '../golden/temp-convert/expected/index.js';
-import { hasForbiddenCharacter } from '../../runtime/src/xml-lexical.js';
+import { hasForbiddenCharacter } from '../../runtime/src/xml/xml-lexical.js';
 import { expectNoLeak, type RawReply } from '../server/raw-http.js';
 import { WITH_REQUEST_JSON, type OperationName, type RecordingServer } from '../server/recording-server.js';
 import { E, NS, SOAP11, SOAP12, SOAP12_TYPE, TEXT_TYPE, XML_TYPE } from './helpers.js';

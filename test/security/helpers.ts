@@ -7,7 +7,7 @@
 import { connect } from 'node:net';
 import { expect } from 'vitest';
 import type { ServerOptions } from '../../generated/index.js';
-import { readXml } from '../../runtime/src/xml-reader.js';
+import { readXml } from '../../runtime/src/xml/xml-reader.js';
 import { expectNoLeak, send, type RawReply } from '../server/raw-http.js';
 import { ENDPOINT_PATH, startRecordingServer, type RecordingServer } from '../server/recording-server.js';
 

@@ -20,7 +20,7 @@
  * error's fields. `instanceof` works across copies of the runtime (two
  * generated clients in one program each have theirs), as with `SoapFault`.
  */
-import type { SoapFaultCode } from '../soap-fault.js';
+import type { SoapFaultCode } from '../soap/soap-fault.js';
 import type { ClientTransport } from './client-options.js';
 
 /** Where an error happened: the operation called and the transport it went by. */

@@ -6,12 +6,12 @@
  * result is answered with `<{type} xmlns="ns">value</{type}>`, `xsi:nil` for
  * a null reference-type result.
  */
-import { readHttpResult } from '../http-result.js';
+import { readHttpResult } from '../http/http-result.js';
 import type { OperationDescription } from '../service-description.js';
 import { HttpError, ProtocolError, type CallSite } from './errors.js';
 import { describeElement, replyDocument, resultValue } from './result-value.js';
 import type { ReceivedReply } from './received-reply.js';
-import { isXsdType } from '../value-type.js';
+import { isXsdType } from '../xsd/value-type.js';
 import { isNil, readValue } from '../values/read-value.js';
 import { MalformedValueError, ValueReadError } from '../values/value-errors.js';
 import type { ValueContext } from '../values/value-kinds.js';

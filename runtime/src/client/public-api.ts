@@ -15,6 +15,6 @@ export type {
   HttpAgent,
   HttpDispatcher,
 } from './client-options.js';
-export type { SoapFaultCode } from '../soap-fault.js';
+export type { SoapFaultCode } from '../soap/soap-fault.js';
 export { XmlFragment, XsdDateTime } from '../service-description.js';
 export type { AnyValue, ServiceDescription, Transport } from '../service-description.js';

@@ -4,7 +4,7 @@
  * keep is decoded only when an error asks for it: a successful call never
  * decodes it.
  */
-import { parseContentType, type ContentType } from '../content-type.js';
+import { parseContentType, type ContentType } from '../http/content-type.js';
 import type { ReplySummary } from './errors.js';
 
 export interface ReceivedReply extends ReplySummary {

@@ -25,8 +25,8 @@ import type { ReceivedReply } from './received-reply.js';
 import type { Sender } from './sender.js';
 import { soapReplyReader } from './soap-reply.js';
 import { soapHeaderXml } from './soap-headers.js';
-import { writeEncodedRequest } from '../soap-encoding.js';
-import { hasReplyParameters } from '../reply-values.js';
+import { writeEncodedRequest } from '../soap/soap-encoding.js';
+import { hasReplyParameters } from '../soap/reply-values.js';
 import type { ValueContext } from '../values/value-kinds.js';
 
 /** Calls `operation`; the result is what the operation returns (`undefined` for a void one). */

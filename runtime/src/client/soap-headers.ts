@@ -4,12 +4,12 @@
  * service namespace; the reply's Out and InOut headers read into the call's `outHeaders`.
  */
 import type { OperationDescription } from '../service-description.js';
-import { childElements, type XmlElement } from '../xml-reader.js';
+import { childElements, type XmlElement } from '../xml/xml-reader.js';
 import { readValue } from '../values/read-value.js';
 import { writeValue } from '../values/write-value.js';
 import { SOAP_PART_DEPTH } from '../values/namespace-prefixes.js';
 import type { ValueContext } from '../values/value-kinds.js';
-import { headerNamespace, headerWriteOptions } from '../header-namespace.js';
+import { headerNamespace, headerWriteOptions } from '../soap/header-namespace.js';
 
 /** The request's `soap:Header`; `''` without one to send. */
 export function soapHeaderXml(

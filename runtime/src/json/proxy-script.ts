@@ -10,8 +10,8 @@
  * has no C# namespace for them. Built once per service when the server starts, never per request.
  */
 import type { OperationDescription, ServiceDescription } from '../service-description.js';
-import type { ValueType } from '../type-description.js';
-import { DATA_TYPE_BASES } from '../type-description.js';
+import type { ValueType } from '../xsd/type-description.js';
+import { DATA_TYPE_BASES } from '../xsd/type-description.js';
 
 const NL = '\r\n';
 

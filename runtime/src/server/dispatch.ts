@@ -5,7 +5,7 @@
  * The endpoint path matches ignoring case (IIS paths are case-insensitive);
  * operation names in `/X.asmx/Op` match exactly.
  */
-import { parseFormValues } from '../form-encoding.js';
+import { parseFormValues } from '../http/form-encoding.js';
 import type { OperationEntry, ServiceTables } from './service-tables.js';
 
 export type Route =

@@ -13,12 +13,12 @@
  * The query or form values of an operation with parameters go through ASP.NET's request validation
  * (`request-validation.ts`, the `validateRequest` option) before any of them is bound.
  */
-import { parseContentType } from '../content-type.js';
-import { parseFormValues, type FormValues } from '../form-encoding.js';
-import { htmlEncodeMessage, htmlEncodeMessageChain } from '../html-escape.js';
-import { MultipartError, readMultipart, type UploadedFile } from '../multipart.js';
+import { parseContentType } from '../http/content-type.js';
+import { parseFormValues, type FormValues } from '../http/form-encoding.js';
+import { htmlEncodeMessage, htmlEncodeMessageChain } from '../http/html-escape.js';
+import { MultipartError, readMultipart, type UploadedFile } from '../http/multipart.js';
 import type { Transport } from '../service-description.js';
-import { FORM_MEDIA_TYPE, MULTIPART_FORM_MEDIA_TYPE, XML_CONTENT_TYPE } from '../soap-constants.js';
+import { FORM_MEDIA_TYPE, MULTIPART_FORM_MEDIA_TYPE, XML_CONTENT_TYPE } from '../soap/soap-constants.js';
 import { headerValue, type IncomingCall } from './incoming-call.js';
 import { createContext, failureOf, invokeHandler, MAX_REQUEST_LENGTH_EXCEEDED, type Failure } from './invoke.js';
 import { bindFormParameters } from './parameters.js';

@@ -3,7 +3,7 @@
  * `node:http` request, Express, a fetch `Request`).
  */
 import type { Transport } from '../service-description.js';
-import type { SoapFaultCode } from '../soap-fault.js';
+import type { SoapFaultCode } from '../soap/soap-fault.js';
 import type { LazyAbort } from './lazy-abort.js';
 import type { Reply } from './reply.js';
 

@@ -4,7 +4,7 @@
  * `Content-Length` is added by the writer.
  */
 import { Buffer } from 'node:buffer';
-import { TEXT_CONTENT_TYPE } from '../soap-constants.js';
+import { TEXT_CONTENT_TYPE } from '../soap/soap-constants.js';
 
 export interface Reply {
   readonly status: number;

@@ -2,10 +2,10 @@
  * What a handler sees of a call, and what a server can be told. Defaults are
  * ASMX's where ASMX has one.
  */
-import type { UploadedFile } from '../multipart.js';
+import type { UploadedFile } from '../http/multipart.js';
 import type { Transport } from '../service-description.js';
-import type { SoapFaultCode } from '../soap-fault.js';
-import { DEFAULT_MAX_XML_DEPTH } from '../xml-reader.js';
+import type { SoapFaultCode } from '../soap/soap-fault.js';
+import { DEFAULT_MAX_XML_DEPTH } from '../xml/xml-reader.js';
 import { HandlerDeadlines } from './handler-deadlines.js';
 import type { Session, SessionSettings } from '../session/call-session.js';
 import { memorySessionStore } from '../session/memory-session-store.js';

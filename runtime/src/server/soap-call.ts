@@ -7,15 +7,15 @@
  * mustUnderstand headers; then the handler. The envelope's namespace
  * decides the reply's version.
  */
-import { parseContentType, type ContentType } from '../content-type.js';
+import { parseContentType, type ContentType } from '../http/content-type.js';
 import {
   buildBareRepliesEnvelopeXml,
   buildBareResponseEnvelopeXml,
   buildFaultEnvelope,
   buildResponseEnvelopeXml,
-} from '../soap-envelope.js';
-import { readEnvelope } from '../soap-envelope-reader.js';
-import { readEncodedParameters, writeEncodedReply } from '../soap-encoding.js';
+} from '../soap/soap-envelope.js';
+import { readEnvelope } from '../soap/soap-envelope-reader.js';
+import { readEncodedParameters, writeEncodedReply } from '../soap/soap-encoding.js';
 import type { Transport } from '../service-description.js';
 import {
   envelopeNamespace,
@@ -23,9 +23,9 @@ import {
   SOAP12_MEDIA_TYPE,
   soapContentType,
   type SoapVersion,
-} from '../soap-constants.js';
-import { decodeXmlBytes, firstChildElement, readXml, XmlReadError } from '../xml-reader.js';
-import type { XmlElement } from '../xml-reader.js';
+} from '../soap/soap-constants.js';
+import { decodeXmlBytes, firstChildElement, readXml, XmlReadError } from '../xml/xml-reader.js';
+import type { XmlElement } from '../xml/xml-reader.js';
 import { MalformedValueError, ValueReadError } from '../values/value-errors.js';
 import { headerValue, type BodyRead, type IncomingCall, type RequestHeaders } from './incoming-call.js';
 import {

@@ -8,8 +8,8 @@
  * Body's first element (`{namespace}Op`). With one SOAP transport on, that
  * transport's rule applies.
  */
-import { SOAP12_MEDIA_TYPE, type SoapVersion } from '../soap-constants.js';
-import type { XmlElement } from '../xml-reader.js';
+import { SOAP12_MEDIA_TYPE, type SoapVersion } from '../soap/soap-constants.js';
+import type { XmlElement } from '../xml/xml-reader.js';
 import { elementKey, type OperationEntry, type ServiceTables } from './service-tables.js';
 
 export const ACTION_REQUIRED =

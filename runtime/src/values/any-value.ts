@@ -2,8 +2,8 @@
  * The value of an `object` (`anyType`) site (docs/types.md): whatever
  * `xsi:type` can name, or raw content without it.
  */
-import type { XsdType } from '../type-description.js';
-import type { XsdValueTypes } from '../xsd-values.js';
+import type { XsdType } from '../xsd/type-description.js';
+import type { XsdValueTypes } from '../xsd/xsd-values.js';
 import type { XmlFragment } from './xml-fragment.js';
 
 /** A simple value and its XSD type: `{ $type: 'int', value: 5 }` (`xsi:type="xsd:int"`). */

@@ -12,7 +12,7 @@
  *   declares no default namespace, even where the default namespace is its own. A default namespace never counts
  *   as a prefix.
  */
-import { escapeXmlAttr } from '../xml-escape.js';
+import { escapeXmlAttr } from '../xml/xml-escape.js';
 
 export interface PrefixBinding {
   readonly prefix: string;

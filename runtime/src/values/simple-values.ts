@@ -9,9 +9,9 @@
  *   XmlSerializationWriter.FromEnum does (the zero value's name for the empty set); read into the names of the
  *   value's bits, so `[]` is the empty set whatever the wire named it.
  */
-import type { EnumDescription, ValueType, XsdType } from '../type-description.js';
-import { formatXsdValue, parseXsdValue, XsdValueError, type XsdValue } from '../xsd-values.js';
-import { isXsdType } from '../value-type.js';
+import type { EnumDescription, ValueType, XsdType } from '../xsd/type-description.js';
+import { formatXsdValue, parseXsdValue, XsdValueError, type XsdValue } from '../xsd/xsd-values.js';
+import { isXsdType } from '../xsd/value-type.js';
 import { defaultDataTypeValue, formatDataTypeValue, isDataType, parseDataTypeValue } from './data-type-values.js';
 import { enumNamed, XML_KINDS, type TypeTable } from './value-kinds.js';
 import { LexicalValueError } from './value-errors.js';

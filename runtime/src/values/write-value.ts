@@ -21,10 +21,15 @@
  *
  * With `pretty`, elements with element content are indented by two spaces (the HTTP GET/POST documents).
  */
-import type { ChoiceElementDescription, ClassDescription, MemberDescription, ValueType } from '../type-description.js';
-import { isXsdType } from '../value-type.js';
-import { escapeXmlAttr, escapeXmlText } from '../xml-escape.js';
-import { hasForbiddenCharacter } from '../xml-lexical.js';
+import type {
+  ChoiceElementDescription,
+  ClassDescription,
+  MemberDescription,
+  ValueType,
+} from '../xsd/type-description.js';
+import { isXsdType } from '../xsd/value-type.js';
+import { escapeXmlAttr, escapeXmlText } from '../xml/xml-escape.js';
+import { hasForbiddenCharacter } from '../xml/xml-lexical.js';
 import { httpTypeOf } from './data-type-values.js';
 import { ElementPrefixes, NO_PREFIXES, prefixOf, type PrefixScope } from './namespace-prefixes.js';
 import { formatText, isTextType } from './simple-values.js';

@@ -4,7 +4,7 @@
  * checks the same against the live runtime).
  */
 import { describe, expect, it } from 'vitest';
-import type { DataTypeName } from '../../../runtime/src/type-description.js';
+import type { DataTypeName } from '../../../runtime/src/xsd/type-description.js';
 import { formatDataTypeValue, httpTypeOf, parseDataTypeValue } from '../../../runtime/src/values/data-type-values.js';
 import { LexicalValueError, MalformedValueError } from '../../../runtime/src/values/value-errors.js';
 import { XsdDateTime } from '../../../runtime/src/values/xsd-date-time.js';

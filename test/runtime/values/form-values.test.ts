@@ -4,7 +4,7 @@
  * and what the client sends for them.
  */
 import { describe, expect, it } from 'vitest';
-import type { TypeDescription } from '../../../runtime/src/type-description.js';
+import type { TypeDescription } from '../../../runtime/src/xsd/type-description.js';
 import { formatFormValues, parseFormValue } from '../../../runtime/src/values/form-values.js';
 import { LexicalValueError } from '../../../runtime/src/values/value-errors.js';
 import { XsdDateTime } from '../../../runtime/src/values/xsd-date-time.js';

@@ -9,9 +9,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { OperationDescription } from '../../../runtime/src/service-description.js';
-import type { ClassDescription, MemberDescription } from '../../../runtime/src/type-description.js';
+import type { ClassDescription, MemberDescription } from '../../../runtime/src/xsd/type-description.js';
 import type { TypeTable } from '../../../runtime/src/values/value-kinds.js';
-import { buildBareResponseEnvelopeXml, buildResponseEnvelopeXml } from '../../../runtime/src/soap-envelope.js';
+import { buildBareResponseEnvelopeXml, buildResponseEnvelopeXml } from '../../../runtime/src/soap/soap-envelope.js';
 import { httpResultDocument, resultElement } from '../../../runtime/src/server/result-value.js';
 import { writeSoapHeaders } from '../../../runtime/src/server/soap-headers.js';
 

@@ -4,10 +4,10 @@
  * descriptions of the TypeNamespaces corpus service (the golden scenario `corpus-type-namespaces`).
  */
 import { describe, expect, it } from 'vitest';
-import { readXml } from '../../../runtime/src/xml-reader.js';
+import { readXml } from '../../../runtime/src/xml/xml-reader.js';
 import { readValue } from '../../../runtime/src/values/read-value.js';
 import { writeValue } from '../../../runtime/src/values/write-value.js';
-import type { ValueType } from '../../../runtime/src/type-description.js';
+import type { ValueType } from '../../../runtime/src/xsd/type-description.js';
 import { service } from '../../golden/corpus-type-namespaces/expected/service.js';
 
 const NS = 'urn:example:typens';

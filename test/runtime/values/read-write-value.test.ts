@@ -1,11 +1,11 @@
 /** The one value reader and writer, kind by kind (the Library description's types). */
 import { describe, expect, it } from 'vitest';
-import { readXml } from '../../../runtime/src/xml-reader.js';
+import { readXml } from '../../../runtime/src/xml/xml-reader.js';
 import { absentValue, readValue } from '../../../runtime/src/values/read-value.js';
 import { writeValue } from '../../../runtime/src/values/write-value.js';
 import { ValueReadError } from '../../../runtime/src/values/value-errors.js';
 import { XmlFragment } from '../../../runtime/src/values/xml-fragment.js';
-import type { ValueType } from '../../../runtime/src/type-description.js';
+import type { ValueType } from '../../../runtime/src/xsd/type-description.js';
 import { LIBRARY } from '../fixtures/library-description.js';
 import { service as CHOICES } from '../../golden/corpus-choices/expected/service.js';
 

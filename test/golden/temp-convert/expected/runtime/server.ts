@@ -15,12 +15,12 @@ import { createNodeHandler } from './server/node-handler.js';
 import type { ServerOptions } from './server/server-options.js';
 import { createServiceRuntime } from './server/service-runtime.js';
 
-export { SoapFault } from './soap-fault.js';
+export { SoapFault } from './soap/soap-fault.js';
 export { XmlFragment, XsdDateTime } from './service-description.js';
 export type { AnyValue } from './service-description.js';
-export type { SoapFaultCode } from './soap-fault.js';
+export type { SoapFaultCode } from './soap/soap-fault.js';
 export type { Transport, ServiceDescription, ServiceDocuments } from './service-description.js';
-export type { UploadedFile } from './multipart.js';
+export type { UploadedFile } from './http/multipart.js';
 export type { CallContext, CallRecord, CookieOptions, ServerOptions } from './server/server-options.js';
 export type { SessionContext } from './server/server-options.js';
 export type { Session } from './session/call-session.js';

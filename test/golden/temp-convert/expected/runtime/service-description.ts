@@ -7,10 +7,15 @@
  */
 
 import type { JsonStringDescription } from './json/json-string-value.js';
-import type { ChoiceElementDescription, HeaderDescription, TypeDescription, ValueType } from './type-description.js';
+import type {
+  ChoiceElementDescription,
+  HeaderDescription,
+  TypeDescription,
+  ValueType,
+} from './xsd/type-description.js';
 
-export type * from './type-description.js';
-export { DATA_TYPE_BASES } from './type-description.js';
+export type * from './xsd/type-description.js';
+export { DATA_TYPE_BASES } from './xsd/type-description.js';
 
 export type Transport = 'soap11' | 'soap12' | 'httpGet' | 'httpPost';
 

@@ -6,10 +6,10 @@
  * escaping, one set of lexical checks, one decoding of bytes, one set-up of the parser, one namespace-aware
  * reader, one parsing of `Content-Type`, one way to count lines and columns.
  */
-export { parseContentType, type ContentType } from './content-type.js';
-export { LineIndex } from './line-index.js';
-export { escapeXmlAttr, escapeXmlText } from './xml-escape.js';
-export { decodeAttribute, decodeText, hasForbiddenCharacter, refuseMarkupDeclarations } from './xml-lexical.js';
+export { parseContentType, type ContentType } from './http/content-type.js';
+export { LineIndex } from './xml/line-index.js';
+export { escapeXmlAttr, escapeXmlText } from './xml/xml-escape.js';
+export { decodeAttribute, decodeText, hasForbiddenCharacter, refuseMarkupDeclarations } from './xml/xml-lexical.js';
 export {
   ATTRIBUTE_PREFIX,
   ATTRIBUTES_KEY,
@@ -19,7 +19,7 @@ export {
   metadataOf,
   TEXT_KEY,
   type ParsedNode,
-} from './ordered-xml-parser.js';
-export { XmlReadError } from './xml-read-error.js';
-export { decodeXmlBytes, readXml, type XmlAttribute, type XmlElement } from './xml-reader.js';
-export { SOAP11_ENVELOPE_NS, SOAP12_ENVELOPE_NS, XSI_NS } from './soap-constants.js';
+} from './xml/ordered-xml-parser.js';
+export { XmlReadError } from './xml/xml-read-error.js';
+export { decodeXmlBytes, readXml, type XmlAttribute, type XmlElement } from './xml/xml-reader.js';
+export { SOAP11_ENVELOPE_NS, SOAP12_ENVELOPE_NS, XSI_NS } from './soap/soap-constants.js';

@@ -12,10 +12,10 @@
  * other reply (another prefix, an attribute, whitespace, an entity, a fault,
  * another charset) is read by the parser, and checked as always.
  */
-import { buildResponseEnvelope } from '../soap-envelope.js';
-import type { SoapVersion } from '../soap-constants.js';
+import { buildResponseEnvelope } from '../soap/soap-envelope.js';
+import type { SoapVersion } from '../soap/soap-constants.js';
 import type { OperationDescription } from '../service-description.js';
-import { hasForbiddenCharacter } from '../xml-lexical.js';
+import { hasForbiddenCharacter } from '../xml/xml-lexical.js';
 import type { ReceivedReply } from './received-reply.js';
 
 /** What a reader found: the result's lexical value (`undefined` when the reply has none), or not the form. */

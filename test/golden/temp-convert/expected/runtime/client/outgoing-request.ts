@@ -16,8 +16,8 @@
  * its query). Files go only by HttpPost: given on another transport they are
  * refused rather than dropped.
  */
-import { encodeFormValues } from '../form-encoding.js';
-import { FORM_MEDIA_TYPE } from '../soap-constants.js';
+import { encodeFormValues } from '../http/form-encoding.js';
+import { FORM_MEDIA_TYPE } from '../soap/soap-constants.js';
 import {
   buildBareRequestEnvelope,
   buildRequestEnvelope,
@@ -26,7 +26,7 @@ import {
   soapRequestHeaders,
   type RequestEnvelopeFrame,
   type RequestParameter,
-} from '../soap-envelope.js';
+} from '../soap/soap-envelope.js';
 import type { OperationDescription, Transport } from '../service-description.js';
 import type { ClientFile } from './client-options.js';
 

@@ -11,12 +11,12 @@
  * included: an ASMX service cannot take such a value by SOAP, nor return it
  * in an XML result, and a form would turn a lone surrogate into U+FFFD.
  */
-import type { RequestParameter } from '../soap-envelope.js';
+import type { RequestParameter } from '../soap/soap-envelope.js';
 import type { OperationDescription, ParameterDescription, ValueType } from '../service-description.js';
-import { hasForbiddenCharacter } from '../xml-lexical.js';
-import { isRequestParameter } from '../reply-values.js';
-import { formatXsdValue, type XsdValue } from '../xsd-values.js';
-import { isXsdType } from '../value-type.js';
+import { hasForbiddenCharacter } from '../xml/xml-lexical.js';
+import { isRequestParameter } from '../soap/reply-values.js';
+import { formatXsdValue, type XsdValue } from '../xsd/xsd-values.js';
+import { isXsdType } from '../xsd/value-type.js';
 import { formatFormValues } from '../values/form-values.js';
 import { ShapeError } from '../values/shape-error.js';
 import type { ValueContext } from '../values/value-kinds.js';

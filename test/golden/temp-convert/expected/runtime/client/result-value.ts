@@ -7,9 +7,9 @@
  * `base64Binary`), which ASMX leaves out when they are null; for a value
  * type it is a `ProtocolError`, as is a value that does not convert.
  */
-import { decodeXmlBytes, readXml, XmlReadError, type XmlElement } from '../xml-reader.js';
-import { XmlShapes } from '../xml-shapes.js';
-import { isReferenceType, parseXsdValue, XsdValueError } from '../xsd-values.js';
+import { decodeXmlBytes, readXml, XmlReadError, type XmlElement } from '../xml/xml-reader.js';
+import { XmlShapes } from '../xml/xml-shapes.js';
+import { isReferenceType, parseXsdValue, XsdValueError } from '../xsd/xsd-values.js';
 import type { XsdType } from '../service-description.js';
 import { ProtocolError, type CallSite } from './errors.js';
 import type { ReceivedReply } from './received-reply.js';

@@ -11,21 +11,21 @@
  * writes for a success is recognized as written (`canonical-reply.ts`),
  * any other is parsed.
  */
-import { readEnvelope, readFaultReading } from '../soap-envelope-reader.js';
+import { readEnvelope, readFaultReading } from '../soap/soap-envelope-reader.js';
 import type { OperationDescription } from '../service-description.js';
-import { childElements, firstChildElement, textContent, XmlReadError, type XmlElement } from '../xml-reader.js';
+import { childElements, firstChildElement, textContent, XmlReadError, type XmlElement } from '../xml/xml-reader.js';
 import { canonicalReplyReader } from './canonical-reply.js';
 import { HttpError, ProtocolError, SoapFaultError, type CallSite } from './errors.js';
 import { describeElement, parseReply, replyDocument, resultValue } from './result-value.js';
 import type { ReceivedReply } from './received-reply.js';
-import { isXsdType } from '../value-type.js';
-import type { ValueType, XsdType } from '../type-description.js';
-import { hasReplyParameters, replySites } from '../reply-values.js';
+import { isXsdType } from '../xsd/value-type.js';
+import type { ValueType, XsdType } from '../xsd/type-description.js';
+import { hasReplyParameters, replySites } from '../soap/reply-values.js';
 import { absentValue, readValue } from '../values/read-value.js';
 import { MalformedValueError, ValueReadError } from '../values/value-errors.js';
 import type { ValueContext } from '../values/value-kinds.js';
 import { readReplyHeaders } from './soap-headers.js';
-import { readEncodedResult } from '../soap-encoding.js';
+import { readEncodedResult } from '../soap/soap-encoding.js';
 
 /** Reads the replies to calls of `op` by `site.transport` (SOAP 1.1 or 1.2). */
 export function soapReplyReader(

@@ -17,7 +17,7 @@
  * (`host`, `connection: keep-alive`, `content-length`). Redirects are not
  * followed: a 3xx reply is an `HttpError`.
  */
-import { encodeBase64 } from '../base64.js';
+import { encodeBase64 } from '../xsd/base64.js';
 import { NetworkError, TimeoutError, type CallSite } from './errors.js';
 import { concat, decode, MAX_TIMER_MS } from './node-reply.js';
 import type { RequestHeaders } from './outgoing-request.js';

@@ -17,12 +17,12 @@
  * Reading converts as ObjectConverter does: a string of digits for a number, a number for a string, `"true"` for a
  * boolean, an enum by its number or by its names (`"Hardcover, Audio"`), `__type` naming a derived class.
  */
-import type { ClassDescription, EnumDescription, ValueType } from '../type-description.js';
-import { DATA_TYPE_BASES } from '../type-description.js';
+import type { ClassDescription, EnumDescription, ValueType } from '../xsd/type-description.js';
+import { DATA_TYPE_BASES } from '../xsd/type-description.js';
 import type { TypeTable } from '../values/value-kinds.js';
 import { XsdDateTime } from '../values/xsd-date-time.js';
-import { formatDouble, formatSingle } from '../xsd-float-format.js';
-import { defaultXsdValue, type XsdValueTypes } from '../xsd-values.js';
+import { formatDouble, formatSingle } from '../xsd/xsd-float-format.js';
+import { defaultXsdValue, type XsdValueTypes } from '../xsd/xsd-values.js';
 import { formatJsonDate, parseJsonDate } from './json-dates.js';
 import { isJsonObject, JsonNumber, quoteJsonString, type JsonObject, type JsonValue } from './json-text.js';
 

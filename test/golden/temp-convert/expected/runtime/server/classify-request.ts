@@ -7,7 +7,7 @@
  * Pure: nothing is answered or invoked.
  */
 import type { ServiceDescription, Transport } from '../service-description.js';
-import { DEFAULT_MAX_XML_DEPTH } from '../xml-reader.js';
+import { DEFAULT_MAX_XML_DEPTH } from '../xml/xml-reader.js';
 import { routeRequest } from './dispatch.js';
 import type { RequestHeaders } from './incoming-call.js';
 import { jsonCallMethod } from './json-call.js';

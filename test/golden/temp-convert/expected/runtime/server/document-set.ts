@@ -6,9 +6,9 @@
  * pages. Filled bytes are cached per address (a bounded cache: Host headers
  * are the client's to choose); a document without markers is encoded once.
  */
-import { escapeHtml } from '../html-escape.js';
+import { escapeHtml } from '../http/html-escape.js';
 import { ADDRESS_MARKER, BASE_MARKER, HOST_MARKER, type ServiceDocuments } from '../service-description.js';
-import { escapeXmlAttr } from '../xml-escape.js';
+import { escapeXmlAttr } from '../xml/xml-escape.js';
 import { encodeUtf8 } from './reply.js';
 import type { RequestAddress } from './request-address.js';
 

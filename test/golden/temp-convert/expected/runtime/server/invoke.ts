@@ -7,8 +7,8 @@
  * by ` ---> ` and the error's message; never a stack trace), after
  * `onError` has seen it (without `onError`, it is reported on stderr: `report-error.ts`).
  */
-import { isSoapFault, type SoapFaultCode } from '../soap-fault.js';
-import type { UploadedFile } from '../multipart.js';
+import { isSoapFault, type SoapFaultCode } from '../soap/soap-fault.js';
+import type { UploadedFile } from '../http/multipart.js';
 import type { Transport } from '../service-description.js';
 import type { Deadlined } from './handler-deadlines.js';
 import type { IncomingCall } from './incoming-call.js';

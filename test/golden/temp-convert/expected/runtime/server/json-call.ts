@@ -12,12 +12,12 @@
  * parameter is an error, and every error after routing is a JSON error (`jsonerror: true`) that says no more than
  * `There was an error processing the request.` unless the server's `exposeErrors` is on (`customErrors`).
  */
-import { parseFormValues } from '../form-encoding.js';
+import { parseFormValues } from '../http/form-encoding.js';
 import { isJsonObject, JsonSyntaxError, parseJson, quoteJsonString, type JsonValue } from '../json/json-text.js';
 import { JsonValueError, readJsonValue, writeJsonValue } from '../json/json-values.js';
 import type { Transport } from '../service-description.js';
 import { isValueType } from '../values/value-kinds.js';
-import { XML_CONTENT_TYPE } from '../soap-constants.js';
+import { XML_CONTENT_TYPE } from '../soap/soap-constants.js';
 import { headerValue, type IncomingCall } from './incoming-call.js';
 import { createContext, invokeHandler, MAX_REQUEST_LENGTH_EXCEEDED, type Failure } from './invoke.js';
 import { contentReply, textReply, withHeaders, type Reply } from './reply.js';

@@ -10,7 +10,7 @@
  */
 import { checkJsonValue, JsonStringError, readJsonString, writeJsonString } from '../json/json-string-value.js';
 import type { OperationDescription } from '../service-description.js';
-import { SoapFault } from '../soap-fault.js';
+import { SoapFault } from '../soap/soap-fault.js';
 import type { CallContext } from './server-options.js';
 
 /** A handler as the service's tables hold it (`service-tables.ts`). */

@@ -14,9 +14,9 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Buffer } from 'node:buffer';
-import { encodeFormValues } from '../form-encoding.js';
-import { parseContentType } from '../content-type.js';
-import { FORM_MEDIA_TYPE, soapContentType } from '../soap-constants.js';
+import { encodeFormValues } from '../http/form-encoding.js';
+import { parseContentType } from '../http/content-type.js';
+import { FORM_MEDIA_TYPE, soapContentType } from '../soap/soap-constants.js';
 import {
   ClientGoneError,
   declaresMoreThan,

@@ -21,14 +21,14 @@
  * its name repeated (`a=1&a=2`), a `byte[]` too, one value per byte; each value is read as ASMX's
  * `ScalarFormatter` reads it (`values/form-values.ts`).
  */
-import { DOTNET_TYPE_NAMES, defaultXsdValue, parseXsdValue, XsdValueError } from '../xsd-values.js';
-import type { FormValues } from '../form-encoding.js';
-import { htmlEncodeMessageChain } from '../html-escape.js';
+import { DOTNET_TYPE_NAMES, defaultXsdValue, parseXsdValue, XsdValueError } from '../xsd/xsd-values.js';
+import type { FormValues } from '../http/form-encoding.js';
+import { htmlEncodeMessageChain } from '../http/html-escape.js';
 import type { OperationDescription } from '../service-description.js';
-import { isRequestParameter } from '../reply-values.js';
-import { childElements, textContent, type XmlElement } from '../xml-reader.js';
-import { isXsdType } from '../value-type.js';
-import type { ValueType } from '../type-description.js';
+import { isRequestParameter } from '../soap/reply-values.js';
+import { childElements, textContent, type XmlElement } from '../xml/xml-reader.js';
+import { isXsdType } from '../xsd/value-type.js';
+import type { ValueType } from '../xsd/type-description.js';
 import { absentValue, readChoice, readValue } from '../values/read-value.js';
 import { choiceElement } from '../values/value-kinds.js';
 import { parseFormValue } from '../values/form-values.js';

@@ -19,7 +19,7 @@
  * - The message names the collection (`QueryString`, `Form`), the key as first spelled, and the value in double
  *   quotes, cut to its first 15 UTF-16 code units and `...` when the quoted value is longer than 20.
  */
-import type { FormValues } from '../form-encoding.js';
+import type { FormValues } from '../http/form-encoding.js';
 
 /** The collection a value was read from: `Request.QueryString` (HttpGet) or `Request.Form` (HttpPost). */
 export type ValidatedCollection = 'QueryString' | 'Form';

@@ -9,14 +9,14 @@
  * XSD simple types take the fast path of before (one lexical value); everything else goes through the one
  * value writer (`values/write-value.ts`).
  */
-import { buildHttpResultDocument } from '../http-result.js';
-import { formatXsdValue, isReferenceType, type XsdValue } from '../xsd-values.js';
+import { buildHttpResultDocument } from '../http/http-result.js';
+import { formatXsdValue, isReferenceType, type XsdValue } from '../xsd/xsd-values.js';
 import type { OperationDescription, XsdType } from '../service-description.js';
-import { replySites, type ReplySite } from '../reply-values.js';
-import { XML_DECLARATION, XSD_NS, XSI_NS } from '../soap-constants.js';
-import { escapeXmlAttr, escapeXmlText } from '../xml-escape.js';
-import { hasForbiddenCharacter } from '../xml-lexical.js';
-import { isXsdType } from '../value-type.js';
+import { replySites, type ReplySite } from '../soap/reply-values.js';
+import { XML_DECLARATION, XSD_NS, XSI_NS } from '../soap/soap-constants.js';
+import { escapeXmlAttr, escapeXmlText } from '../xml/xml-escape.js';
+import { hasForbiddenCharacter } from '../xml/xml-lexical.js';
+import { isXsdType } from '../xsd/value-type.js';
 import { isTextType } from '../values/simple-values.js';
 import { withRoot } from '../values/shape-error.js';
 import { writeValue } from '../values/write-value.js';

@@ -4,9 +4,9 @@
  * One served service: its tables, documents and options, prepared once, and
  * the reply to a routed request. Shared by the node and fetch handlers.
  */
-import { htmlEncodeMessage } from '../html-escape.js';
-import { buildFaultEnvelope } from '../soap-envelope.js';
-import { HTML_CONTENT_TYPE, SOAP11_MEDIA_TYPE, SOAP12_MEDIA_TYPE, XML_CONTENT_TYPE } from '../soap-constants.js';
+import { htmlEncodeMessage } from '../http/html-escape.js';
+import { buildFaultEnvelope } from '../soap/soap-envelope.js';
+import { HTML_CONTENT_TYPE, SOAP11_MEDIA_TYPE, SOAP12_MEDIA_TYPE, XML_CONTENT_TYPE } from '../soap/soap-constants.js';
 import type { ServiceDescription, ServiceDocuments, Transport } from '../service-description.js';
 import { routeRequest, type Route, type RouteTarget } from './dispatch.js';
 import { DocumentSet } from './document-set.js';

@@ -6,10 +6,10 @@
  * the reply bytes of void operations, and the request shapes learned so far.
  */
 import type { OperationDescription, ServiceDescription, Transport } from '../service-description.js';
-import { buildBareResponseEnvelopeXml, buildResponseEnvelope } from '../soap-envelope.js';
-import { soapContentType, type SoapVersion } from '../soap-constants.js';
-import { XmlShapes } from '../xml-shapes.js';
-import { hasReplyParameters } from '../reply-values.js';
+import { buildBareResponseEnvelopeXml, buildResponseEnvelope } from '../soap/soap-envelope.js';
+import { soapContentType, type SoapVersion } from '../soap/soap-constants.js';
+import { XmlShapes } from '../xml/xml-shapes.js';
+import { hasReplyParameters } from '../soap/reply-values.js';
 import type { ValueContext } from '../values/value-kinds.js';
 import { contentReply, sharedReply, type Reply } from './reply.js';
 import type { CallContext } from './server-options.js';

@@ -12,14 +12,14 @@
  * attributes as the runtime writes them: `soap:mustUnderstand="1"`, `soap:actor`/`soap:role`, `soap:relay="1"`.
  */
 import type { OperationDescription } from '../service-description.js';
-import { attributeValue, childElements, type XmlElement } from '../xml-reader.js';
-import { escapeXmlAttr } from '../xml-escape.js';
-import { SOAP12_ENVELOPE_NS } from '../soap-constants.js';
+import { attributeValue, childElements, type XmlElement } from '../xml/xml-reader.js';
+import { escapeXmlAttr } from '../xml/xml-escape.js';
+import { SOAP12_ENVELOPE_NS } from '../soap/soap-constants.js';
 import { readValue } from '../values/read-value.js';
 import { writeValue } from '../values/write-value.js';
 import { SOAP_PART_DEPTH } from '../values/namespace-prefixes.js';
 import type { ValueContext } from '../values/value-kinds.js';
-import { headerNamespace, headerWriteOptions } from '../header-namespace.js';
+import { headerNamespace, headerWriteOptions } from '../soap/header-namespace.js';
 
 export type HeaderReading =
   | {

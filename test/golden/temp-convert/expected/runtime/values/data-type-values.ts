@@ -21,7 +21,7 @@
  * back and `date` writes the date as read. A hexBinary digit that is no hex digit is malformed XML to ASMX
  * (400).
  */
-import { DATA_TYPE_BASES, type DataTypeName, type ValueType } from '../type-description.js';
+import { DATA_TYPE_BASES, type DataTypeName, type ValueType } from '../xsd/type-description.js';
 import { XsdDateTime } from './xsd-date-time.js';
 import { LexicalValueError, MalformedValueError } from './value-errors.js';
 

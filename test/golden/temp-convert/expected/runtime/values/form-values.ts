@@ -19,9 +19,9 @@
  * A number naming no declared value (no combination of declared flags) is refused: ASMX takes it and fails
  * only if it writes it back; a TypeScript value cannot hold it.
  */
-import type { EnumDescription, ValueType, XsdType } from '../type-description.js';
-import { isXsdType } from '../value-type.js';
-import { formatXsdValue, parseXsdValue, XsdValueError, type XsdValue } from '../xsd-values.js';
+import type { EnumDescription, ValueType, XsdType } from '../xsd/type-description.js';
+import { isXsdType } from '../xsd/value-type.js';
+import { formatXsdValue, parseXsdValue, XsdValueError, type XsdValue } from '../xsd/xsd-values.js';
 import { flagNames, formatText, parseText } from './simple-values.js';
 import { LexicalValueError } from './value-errors.js';
 import { enumNamed, type TypeTable } from './value-kinds.js';

@@ -4,8 +4,8 @@
  * Raw XML read from a message into an `XmlFragment`: the source text, as .NET's writer gives it back (`<e/>`
  * becomes `<e />`), each top element declaring the default namespace it inherited.
  */
-import { escapeXmlAttr } from '../xml-escape.js';
-import type { XmlElement } from '../xml-reader.js';
+import { escapeXmlAttr } from '../xml/xml-escape.js';
+import type { XmlElement } from '../xml/xml-reader.js';
 import { XmlFragment } from './xml-fragment.js';
 
 /** The elements whole; with `contentOf`, the content of the one element given. */

@@ -27,10 +27,10 @@ import type {
   MemberDescription,
   ValueType,
   XsdType,
-} from '../type-description.js';
-import { XSD_NS, XSI_NS } from '../soap-constants.js';
-import { isXsdType } from '../value-type.js';
-import { attributeValue, textContent, type XmlElement } from '../xml-reader.js';
+} from '../xsd/type-description.js';
+import { XSD_NS, XSI_NS } from '../soap/soap-constants.js';
+import { isXsdType } from '../xsd/value-type.js';
+import { attributeValue, textContent, type XmlElement } from '../xml/xml-reader.js';
 import { defaultTextValue, isTextType, parseText, textParser } from './simple-values.js';
 import { LexicalValueError, MalformedValueError, ValueReadError } from './value-errors.js';
 import {

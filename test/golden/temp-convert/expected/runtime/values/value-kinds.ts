@@ -11,8 +11,8 @@ import type {
   MemberDescription,
   TypeDescription,
   ValueType,
-} from '../type-description.js';
-import { DATA_TYPE_BASES } from '../type-description.js';
+} from '../xsd/type-description.js';
+import { DATA_TYPE_BASES } from '../xsd/type-description.js';
 import { isDataType } from './data-type-values.js';
 
 export type TypeTable = Readonly<Record<string, TypeDescription>>;

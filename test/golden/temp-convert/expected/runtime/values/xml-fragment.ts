@@ -10,7 +10,7 @@
  * the source text with `<e/>` written `<e />` as .NET's writer does, and the
  * namespace declarations it inherited added to its elements.
  */
-import { readXml, XmlReadError } from '../xml-reader.js';
+import { readXml, XmlReadError } from '../xml/xml-reader.js';
 
 const TRUSTED = Symbol('trusted');
 

@@ -15,14 +15,14 @@
  * - Reading takes either form: `href`/`id` (1.1) and `soapenc:ref`/`soapenc:id` (1.2) are resolved, `xsi:nil`
  *   is null, an item element may have any name.
  */
-import type { EncodedDescription, OperationDescription } from './service-description.js';
-import type { ValueType } from './type-description.js';
+import type { EncodedDescription, OperationDescription } from '../service-description.js';
+import type { ValueType } from '../xsd/type-description.js';
 import { XSD_NS, XSI_NS } from './soap-constants.js';
-import { escapeXmlAttr, escapeXmlText } from './xml-escape.js';
-import { childElements, textContent, type XmlElement } from './xml-reader.js';
-import { defaultTextValue, formatText, isTextType, parseText } from './values/simple-values.js';
-import { isValueType, type TypeTable } from './values/value-kinds.js';
-import { LexicalValueError, MalformedValueError, ValueReadError } from './values/value-errors.js';
+import { escapeXmlAttr, escapeXmlText } from '../xml/xml-escape.js';
+import { childElements, textContent, type XmlElement } from '../xml/xml-reader.js';
+import { defaultTextValue, formatText, isTextType, parseText } from '../values/simple-values.js';
+import { isValueType, type TypeTable } from '../values/value-kinds.js';
+import { LexicalValueError, MalformedValueError, ValueReadError } from '../values/value-errors.js';
 
 export const SOAP11_ENCODING_NS = 'http://schemas.xmlsoap.org/soap/encoding/';
 export const SOAP12_ENCODING_NS = 'http://www.w3.org/2003/05/soap-encoding';

@@ -25,8 +25,8 @@
 import { decodeBase64, encodeBase64 } from './base64.js';
 import type { XsdType } from './type-description.js';
 import { formatDouble, formatSingle, shortestSingle } from './xsd-float-format.js';
-import { shapeError } from './values/shape-error.js';
-import { XsdDateTime } from './values/xsd-date-time.js';
+import { shapeError } from '../values/shape-error.js';
+import { XsdDateTime } from '../values/xsd-date-time.js';
 
 export interface XsdValueTypes {
   string: string;

@@ -10,7 +10,7 @@
  * `{ result: 5, head: 'he', count: 3 }` for `int Split(string text, out string head, ref int count)`.
  * Server (`server/soap-call.ts`) and client (`client/soap-reply.ts`) both follow this module.
  */
-import type { OperationDescription, ParameterDescription, ValueType } from './service-description.js';
+import type { OperationDescription, ParameterDescription, ValueType } from '../service-description.js';
 
 /** The property of the reply object that holds the operation's return value, unless a parameter is so named. */
 export const RESULT_KEY = 'result';

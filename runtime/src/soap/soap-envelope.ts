@@ -15,7 +15,7 @@ import {
   XSI_NS,
   type SoapVersion,
 } from './soap-constants.js';
-import { escapeXmlAttr, escapeXmlText } from './xml-escape.js';
+import { escapeXmlAttr, escapeXmlText } from '../xml/xml-escape.js';
 
 function envelope(version: SoapVersion, body: string, header = ''): string {
   return (

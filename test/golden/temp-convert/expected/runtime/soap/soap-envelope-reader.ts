@@ -6,7 +6,7 @@
  */
 import { SoapFault, type SoapFaultCode } from './soap-fault.js';
 import { soapVersionOf, type SoapVersion } from './soap-constants.js';
-import { childElements, firstChildElement, textContent, type XmlElement } from './xml-reader.js';
+import { childElements, firstChildElement, textContent, type XmlElement } from '../xml/xml-reader.js';
 
 export type EnvelopeReading =
   | {
