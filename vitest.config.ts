@@ -42,6 +42,7 @@ export default defineConfig({
             'test/interop/data-types-real-asmx.test.ts',
             'test/interop/out-params-choices.test.ts',
             'test/interop/differential.test.ts',
+            'test/interop/json-differential.test.ts',
             // Serves the sessions golden spec through the CLI, with its own redis-server: once is enough.
             'test/interop/sessions-redis.test.ts',
           ],

@@ -17,7 +17,13 @@
 // Reports per service and per type: identical, or the first difference (protocol, echo, sample, runtime vs
 // asmxgen); and the types no echo service can echo beside the others, each with why (`leftOut`).
 //
-//   node scripts/differential.mjs FOLDER [--json FILE] [--port N] [--only NAME,…] [--keep]
+// `--json` is the JSON mode (scripts/differential/json-mode.mjs): the echo service is a `[ScriptService]` (an
+// enum's echo also by GET), asmxgen serves the imported spec plus `scriptService: true`, and ASP.NET AJAX's JSON
+// requests (each sample as `{"value":…}`, an extra, a missing and a wrongly typed parameter, `__type` for derived
+// classes) are sent to both; replies compared as JSON values and bytes, the .NET Framework's form where asmxgen
+// follows it. `--report FILE` writes the report as data (`--json FILE.json`, the older spelling, still does).
+//
+//   node scripts/differential.mjs FOLDER… [--json] [--report FILE] [--port N] [--only NAME,…] [--keep]
 //
 // Needs `npm run build` (the CLI runs from dist/), Mono's mono, mcs and wsdl, and ../shared/asmx-host. Ports N
 // (the runtime) and N+1 (the recording proxy); asmxgen serves on free ports. Exit code 0 when it ran (whatever
@@ -28,7 +34,8 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
-import { writeEchoService } from './differential/echo-service.mjs';
+import { echoMethod, writeEchoService } from './differential/echo-service.mjs';
+import { jsonDifference, jsonRequests, jsonSamples, sendJson, withScriptMethods } from './differential/json-mode.mjs';
 import { clientRoundTrip } from './differential/client-round-trip.mjs';
 import { startRecordingProxy } from './differential/recording-proxy.mjs';
 import { runTool } from './differential/run-tool.mjs';
@@ -47,13 +54,17 @@ const option = (name) => {
   return i < 0 ? undefined : args.splice(i, 2)[1];
 };
 const keep = args.includes('--keep') ? (args.splice(args.indexOf('--keep'), 1), true) : false;
-const jsonFile = option('--json');
+// `--json FILE.json` is the report's older spelling; `--json` alone, the JSON mode.
+const jsonAt = args.indexOf('--json');
+const jsonFile = option('--report') ?? (args[jsonAt + 1]?.endsWith('.json') ? option('--json') : undefined);
+const jsonMode = args.includes('--json') ? (args.splice(args.indexOf('--json'), 1), true) : false;
 const basePort = Number(option('--port') ?? 18170);
 const only = option('--only')?.split(',');
-const folder = args[0];
-if (!folder || args.length !== 1 || !Number.isInteger(basePort)) {
+// Several folders are one run (one runtime for all); their WSDLs' names must differ.
+const folders = [...args];
+if (folders.length === 0 || !Number.isInteger(basePort)) {
   process.stderr.write(
-    'usage: node scripts/differential.mjs FOLDER [--json FILE] [--port N] [--only NAME,…] [--keep]\n',
+    'usage: node scripts/differential.mjs FOLDER… [--json] [--report FILE] [--port N] [--only NAME,…] [--keep]\n',
   );
   process.exit(2);
 }
@@ -66,11 +77,14 @@ for (const program of ['/usr/bin/mono', '/usr/bin/mcs', '/usr/bin/wsdl', HOST_SC
   }
 }
 
-const files = readdirSync(folder, { recursive: true })
-  .map(String)
-  .filter((f) => f.toLowerCase().endsWith('.wsdl'))
-  .filter((f) => !only || only.includes(basename(f, '.wsdl')))
-  .sort();
+const files = folders.flatMap((folder) =>
+  readdirSync(folder, { recursive: true })
+    .map(String)
+    .filter((f) => f.toLowerCase().endsWith('.wsdl'))
+    .filter((f) => !only || only.includes(basename(f, '.wsdl')))
+    .sort()
+    .map((file) => ({ folder, file })),
+);
 const WORK = join(tmpdir(), `asmxgen-differential-${process.pid}`);
 rmSync(WORK, { recursive: true, force: true });
 const HOST_DIR = join(WORK, 'host');
@@ -88,7 +102,8 @@ function serviceName(file) {
   return name;
 }
 
-const services = files.map((file, i) => ({
+const services = files.map(({ folder, file }, i) => ({
+  folder,
   file,
   name: serviceName(file),
   ns: `Dif${i}`,
@@ -105,16 +120,26 @@ const services = files.map((file, i) => ({
 // 1. Echo services, each checked to compile on its own (the host compiles a folder's services together).
 await inPairs(services, async (svc) => {
   mkdirSync(svc.dir, { recursive: true });
-  const echo = await writeEchoService(resolve(folder, svc.file), svc.dir, svc.name, svc.ns);
+  const echo = await writeEchoService(resolve(svc.folder, svc.file), svc.dir, svc.name, svc.ns, {
+    scriptService: jsonMode,
+  });
   if (echo.error) return fail(svc, 'no echo service', echo.error);
   svc.types = echo.types;
+  svc.enums = new Set(echo.enums);
   svc.leftOut = echo.leftOut;
   svc.className = echo.className;
   const code = join(svc.dir, 'echo.cs');
   writeFileSync(code, echo.asmx.slice(echo.asmx.indexOf('\n') + 1));
   const built = await runTool(
     'mcs',
-    ['-nologo', '-t:library', ...REFERENCES.map((r) => `-r:${r}`), '-out:echo.dll', code],
+    [
+      '-nologo',
+      '-t:library',
+      ...REFERENCES.map((r) => `-r:${r}`),
+      ...(jsonMode ? ['-r:System.Web.Extensions.dll'] : []),
+      '-out:echo.dll',
+      code,
+    ],
     {
       cwd: svc.dir,
     },
@@ -135,17 +160,19 @@ if (runnable().length > 0) {
   const [baseUrl, pid] = started.out.trim().split('\n');
   host = { baseUrl, pid: Number(pid) };
 }
-const proxy = await startRecordingProxy(basePort + 1);
-proxy.state.runtimePort = basePort;
+const proxy = jsonMode ? undefined : await startRecordingProxy(basePort + 1);
+if (proxy) proxy.state.runtimePort = basePort;
 
 try {
   for (const [index, svc] of services.entries()) {
     if (svc.status === 'ok')
-      await runService(svc).catch((error) => fail(svc, 'the harness failed', firstLine(String(error.message))));
+      await (jsonMode ? runJsonService : runService)(svc).catch((error) =>
+        fail(svc, 'the harness failed', firstLine(String(error.message))),
+      );
     log(`[${String(index + 1).padStart(3)}/${services.length}] ${svc.file}: ${summary(svc)}`);
   }
 } finally {
-  await proxy.stop();
+  await proxy?.stop();
   if (host) {
     try {
       process.kill(host.pid);
@@ -161,11 +188,11 @@ const report = services.map((svc) => ({
   file: svc.file,
   status: svc.status,
   error: svc.error,
-  types: svc.types.map((type) => typeReport(svc, type)),
+  types: svc.types.map((type) => (jsonMode ? jsonTypeReport : typeReport)(svc, type)),
   leftOut: svc.leftOut,
 }));
-const totals = totalsOf(report);
-process.stdout.write(render(report, totals));
+const totals = jsonMode ? jsonTotalsOf(report) : totalsOf(report);
+process.stdout.write(jsonMode ? renderJson(report, totals) : render(report, totals));
 if (jsonFile) writeFileSync(jsonFile, JSON.stringify({ totals, services: report }, null, 2) + '\n');
 if (!keep) rmSync(WORK, { recursive: true, force: true });
 
@@ -244,6 +271,99 @@ async function runService(svc) {
   } catch (error) {
     svc.error = `the generated client did not load: ${firstLine(String(error.message))}`;
   }
+}
+
+/**
+ * The JSON mode for one service: the spec imported from the runtime's WSDL plus `scriptService: true` and the
+ * `…ByGet` echoes' `useHttpGet`, served by asmxgen; every echo's JSON requests sent to both servers.
+ */
+async function runJsonService(svc) {
+  const endpoint = `${svc.className}.asmx`;
+  const wsdlFile = join(svc.dir, 'runtime.wsdl');
+  const served = await fetch(`${host.baseUrl}/${endpoint}?wsdl`).catch((error) => ({
+    ok: false,
+    status: String(error),
+  }));
+  if (!served.ok) return fail(svc, 'the runtime does not serve it', `?wsdl answered ${served.status}`);
+  writeFileSync(wsdlFile, Buffer.from(await served.arrayBuffer()));
+  const spec = join(svc.dir, 'spec.yaml');
+  const imported = await runTool(process.execPath, [CLI, 'import', wsdlFile, '--script-service', '--out', spec], {
+    cwd: svc.dir,
+  });
+  if (imported.code !== 0)
+    return fail(svc, 'import refused', firstLine(imported.out.replace(/^.*nothing was written\.\n/, '')));
+  const made = await jsonSamples(ROOT, svc, REFERENCES);
+  if (made.error) return fail(svc, 'no samples', made.error);
+  withScriptMethods(spec, made.classes);
+  const impl = join(svc.dir, 'echo.mjs');
+  writeFileSync(impl, echoHandlers(spec));
+  const server = await startServe(spec, impl, svc.dir);
+  if (server.error) return fail(svc, 'asmxgen serve failed', server.error);
+  try {
+    const types = new Map(svc.types.map((t) => [echoMethod(t, svc.types), t]));
+    for (const [method, type] of types) {
+      const samples = made.samples.filter((s) => s.method === method);
+      for (const s of samples.filter((s) => s.error !== undefined))
+        svc.calls.push({ type, sample: s.sample, result: 'sample-error', detail: s.error });
+      const isEnum = svc.enums.has(type);
+      for (const request of jsonRequests(method, samples, { isEnum, byGet: isEnum })) {
+        const mono = await sendJson(`${host.baseUrl}/${endpoint}`, request);
+        const ours = await sendJson(`http://127.0.0.1:${server.port}/${endpoint}`, request);
+        const difference = jsonDifference(request, mono, ours);
+        svc.calls.push({
+          type,
+          sample: request.name,
+          result: difference ? 'differs' : 'identical',
+          detail: difference,
+        });
+      }
+    }
+  } finally {
+    server.stop();
+  }
+}
+
+function jsonTypeReport(svc, type) {
+  const calls = svc.calls.filter((c) => c.type === type && c.result !== 'sample-error');
+  const first = calls.find((c) => c.result !== 'identical');
+  return {
+    type,
+    exchanges: calls.length,
+    identical: calls.length > 0 && !first,
+    firstDifference: first ? `Echo${type} ${first.sample}: ${first.detail}` : undefined,
+    sampleErrors: svc.calls
+      .filter((c) => c.type === type && c.result === 'sample-error')
+      .map((c) => `${c.sample}: ${c.detail}`),
+  };
+}
+
+function jsonTotalsOf(report) {
+  const types = report.flatMap((s) => s.types);
+  return {
+    services: report.length,
+    servicesRun: report.filter((s) => s.status === 'ok').length,
+    types: types.length,
+    identical: types.filter((t) => t.identical).length,
+    exchanges: types.reduce((n, t) => n + t.exchanges, 0),
+  };
+}
+
+function renderJson(report, totals) {
+  const lines = [];
+  for (const svc of report) {
+    lines.push(`${svc.file}: ${svc.status}${svc.error ? ` (${svc.error})` : ''}`);
+    for (const { type, reason } of svc.leftOut) lines.push(`  ${type}: not echoed: ${reason}`);
+    if (svc.status !== 'ok') continue;
+    for (const t of svc.types)
+      lines.push(
+        `  ${t.type}: ${t.identical ? `identical (${t.exchanges} JSON exchanges)` : t.exchanges === 0 ? 'not called' : t.firstDifference}`,
+      );
+  }
+  lines.push(
+    `services: ${totals.servicesRun} of ${totals.services} run; types: ${totals.identical} of ${totals.types} ` +
+      `answer every JSON exchange alike (${totals.exchanges} exchanges)`,
+  );
+  return lines.join('\n') + '\n';
 }
 
 /**
@@ -414,6 +534,10 @@ function render(report, totals) {
 
 function summary(svc) {
   if (svc.status !== 'ok') return `${svc.status}: ${svc.error}`;
+  if (jsonMode) {
+    const rows = svc.types.map((type) => jsonTypeReport(svc, type));
+    return `${rows.filter((r) => r.identical).length}/${rows.length} answer every JSON exchange alike`;
+  }
   const rows = svc.types.map((type) => typeReport(svc, type));
   const count = (key) => `${rows.filter((r) => r[key]).length}/${rows.length}`;
   return `${count('identical')} echo identically, ${count('rawIdentical')} raw, ${count('clientIdentical')} client`;

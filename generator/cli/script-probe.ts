@@ -51,17 +51,20 @@ export async function probeProxyScript(
 
 /**
  * The spec with what the proxy script says: `scriptService`, the class's C# namespace (`scriptNamespace`, when it is
- * one the spec can hold), and `useHttpGet` on the methods called by GET.
+ * one the spec can hold), `useHttpGet` on the methods called by GET, and as `generateScriptTypes` the declared
+ * classes and enums the script declares that no operation names.
  */
 export function withProxyScript(spec: Spec, reading: ProxyScriptReading): Spec {
   const dot = reading.className.lastIndexOf('.');
   const namespace = dot > 0 ? reading.className.slice(0, dot) : undefined;
+  const generateScriptTypes = scriptOnlyTypes(spec, reading.clientTypes);
   return {
     ...spec,
     service: {
       ...spec.service,
       scriptService: true,
       ...(namespace !== undefined && SCRIPT_NAMESPACE.test(namespace) && { scriptNamespace: namespace }),
+      ...(generateScriptTypes.length > 0 && { generateScriptTypes }),
     },
     operations: spec.operations.map((op) => {
       const method = reading.methods.get(op.messageName ?? op.name);
@@ -69,4 +72,28 @@ export function withProxyScript(spec: Spec, reading: ProxyScriptReading): Spec {
       return { ...op, scriptMethod: { ...op.scriptMethod, useHttpGet: true } };
     }),
   };
+}
+
+/**
+ * The script's client types that are the spec's classes (not abstract) or enums and that no operation's parameter
+ * or result names: `[GenerateScriptType]` put them there (a type id's C# namespace, `Contoso.Book`, left out).
+ */
+function scriptOnlyTypes(spec: Spec, clientTypes: readonly string[]): string[] {
+  const declared = new Map((spec.types ?? []).map((t) => [t.name, t]));
+  const named = new Set<string>();
+  const base = (text: string | undefined) => text?.replace(/\?|(?:\[\])+$/g, '');
+  for (const op of spec.operations) {
+    for (const parameter of op.parameters ?? []) named.add(base(parameter.type) ?? 'string');
+    const result = typeof op.result === 'string' ? op.result : undefined;
+    if (result !== undefined) named.add(base(result)!);
+  }
+  const found: string[] = [];
+  for (const id of clientTypes) {
+    const name = id.slice(id.lastIndexOf('.') + 1);
+    const type = declared.get(name);
+    if (type === undefined || named.has(name) || found.includes(name)) continue;
+    if (type.kind === 'enum' || (type.kind === 'class' && type.abstract !== true && type.header !== true))
+      found.push(name);
+  }
+  return found;
 }

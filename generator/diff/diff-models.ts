@@ -6,6 +6,7 @@ import { jsonSchemaChanges } from './json-schema-rules.js';
 import { operationChanges } from './operation-rules.js';
 import { scriptNamespaceChanges } from './script-namespace-rules.js';
 import { scriptServiceChanges } from './script-service-rules.js';
+import { scriptTypeChanges } from './script-type-rules.js';
 import { serviceChanges } from './service-rules.js';
 import { matchTypes } from './type-matching.js';
 import { typeChanges } from './type-rules.js';
@@ -25,6 +26,7 @@ export function diffModels(oldModel: ServiceModel, newModel: ServiceModel, optio
     ...typeChanges(ctx),
     ...scriptServiceChanges(ctx),
     ...scriptNamespaceChanges(ctx),
+    ...scriptTypeChanges(ctx),
     ...jsonSchemaChanges(ctx),
   ]);
 }

@@ -59,8 +59,8 @@ export const SOAP_ENCODING_CHANGED: DiffRule = {
   id: 'soap-encoding-changed',
   level: 'breaking',
   meaning:
-    "An operation's SOAP style and use (document/literal, rpc/encoded, document/encoded) changed, or the namespace " +
-    'of its rpc request or response wrapper (`requestNamespace`, `responseNamespace`).',
+    "An operation's SOAP style and use (document/literal, rpc/encoded, document/encoded) changed (an rpc wrapper's " +
+    'namespace moving alone is `request-namespace-changed` or `response-namespace-changed`).',
   why:
     'The SOAP body is another shape: section 5 encoding writes `xsi:type`s, multi-reference values and ' +
     "`soapenc:Array`s where literal writes plain elements. Old callers' requests are not read, and they do not read " +
@@ -117,7 +117,8 @@ function changesInOperation(ctx: DiffContext, a: OperationModel, b: OperationMod
   }
   const encodingA = soapEncodingOf(a);
   const encodingB = soapEncodingOf(b);
-  if (encodingA !== encodingB) {
+  // The rpc wrappers' namespaces are requestNamespace and responseNamespace: the method-shape rules report them.
+  if (styleAndUse(a) !== styleAndUse(b)) {
     changes.push(
       changeOf(SOAP_ENCODING_CHANGED, where, `SOAP encoding changed from ${encodingA} to ${encodingB}`, {
         old: encodingA,
@@ -136,6 +137,10 @@ function changesInOperation(ctx: DiffContext, a: OperationModel, b: OperationMod
   changes.push(...methodShapeChanges(ctx, a, b));
   changes.push(...parameterChanges(ctx, a, b), ...resultChanges(ctx, a, b), ...headerChanges(ctx, label, a, b));
   return changes;
+}
+
+function styleAndUse(op: OperationModel): string {
+  return op.encoded ? `${op.encoded.style}/encoded` : 'document/literal';
 }
 
 /** `document/literal`, `document/encoded`, or `rpc/encoded` with the wrapper namespaces when they are not the service's. */

@@ -86,6 +86,17 @@ export const PARAMETER_ROOT_NAMESPACE_CHANGED: DiffRule = {
     'skipped and the operation gets null; in responses (out and ref parameters), old callers find no value.',
 };
 
+export const PARAMETER_PART_RENAMED: DiffRule = {
+  id: 'parameter-part-renamed',
+  level: 'info',
+  meaning:
+    "A bare operation's parameter has another message part name (`partName`: the C# parameter's name, its element " +
+    'renamed by `[XmlElement("x")]`), its element unchanged.',
+  why:
+    'A bare message carries the element, never the part name: no request or response changes. Proxies generated ' +
+    'from the WSDL (wsdl.exe) name their parameter after the part, so their code changes when regenerated.',
+};
+
 export const PARAMETER_RULES: readonly DiffRule[] = [
   PARAMETER_ADDED_REQUIRED,
   PARAMETER_ADDED_REQUIRED_ON_HTTP,
@@ -95,6 +106,7 @@ export const PARAMETER_RULES: readonly DiffRule[] = [
   PARAMETERS_REORDERED,
   PARAMETER_NILLABLE_CHANGED,
   PARAMETER_ROOT_NAMESPACE_CHANGED,
+  PARAMETER_PART_RENAMED,
 ];
 
 /** Changes of the parameters of an operation both versions have; parameters are matched by name. */
@@ -139,6 +151,18 @@ export function parameterChanges(ctx: DiffContext, a: OperationModel, b: Operati
       changes.push(
         ...elementNamespaceChanges(parameterWhere(label, p.name), p.xmlNamespace, q.xmlNamespace, direction),
       );
+      const bare = a.parameterStyle === 'bare' && b.parameterStyle === 'bare';
+      if (bare && (p.partName ?? p.name) !== (q.partName ?? q.name)) {
+        const message =
+          `message part renamed from "${p.partName ?? p.name}" to "${q.partName ?? q.name}" (${direction}); ` +
+          'the element and the messages are unchanged';
+        changes.push(
+          changeOf(PARAMETER_PART_RENAMED, parameterWhere(label, p.name), message, {
+            old: p.partName ?? p.name,
+            new: q.partName ?? q.name,
+          }),
+        );
+      }
       // A move of the element's own namespace is reported above, not as its class's root.
       if (p.xmlNamespace === q.xmlNamespace && p.namespace !== q.namespace) {
         const message =

@@ -9,6 +9,7 @@ import { PARAMETER_RULES } from './parameter-rules.js';
 import { RESULT_RULES } from './result-rules.js';
 import { HEADER_RULES } from './header-rules.js';
 import { SCRIPT_NAMESPACE_RULES } from './script-namespace-rules.js';
+import { SCRIPT_TYPE_RULES } from './script-type-rules.js';
 import { SCRIPT_SERVICE_RULES } from './script-service-rules.js';
 import { SERVICE_RULES } from './service-rules.js';
 import { TYPE_RULES } from './type-rules.js';
@@ -27,5 +28,6 @@ export const DIFF_RULES: readonly DiffRule[] = [
   ...ITEM_FORM_RULES,
   ...SCRIPT_SERVICE_RULES,
   ...SCRIPT_NAMESPACE_RULES,
+  ...SCRIPT_TYPE_RULES,
   ...JSON_SCHEMA_RULES,
 ];

@@ -24,6 +24,7 @@ export function describeService(model: ServiceModel, validators?: JsonValidators
     ...(model.literalNamespace === model.namespace ? {} : { httpNamespace: model.literalNamespace }),
     ...(model.scriptService ? { scriptService: true } : {}),
     ...(model.scriptNamespace !== undefined ? { scriptNamespace: model.scriptNamespace } : {}),
+    ...(model.generateScriptTypes?.length ? { generateScriptTypes: model.generateScriptTypes } : {}),
   };
 }
 

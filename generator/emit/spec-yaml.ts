@@ -79,6 +79,8 @@ function serviceMap(doc: Document, spec: Spec): YAMLMap {
   if (spec.service.scriptNamespace !== undefined) {
     node.items.push(pair(doc, 'scriptNamespace', spec.service.scriptNamespace));
   }
+  const scriptTypes = spec.service.generateScriptTypes;
+  if (scriptTypes && scriptTypes.length > 0) node.items.push(pair(doc, 'generateScriptTypes', names(doc, scriptTypes)));
   return node;
 }
 
@@ -178,6 +180,7 @@ function wsdlMap(doc: Document, wsdl: SpecWsdl): YAMLMap {
     ['dataSetSchema', wsdl.dataSetSchema],
     ['xsdImport', wsdl.xsdImport],
     ['prolog', wsdl.prolog],
+    ['selfClosing', wsdl.selfClosing],
     ['original', wsdl.original],
     ['fingerprint', wsdl.fingerprint],
   ]);
@@ -263,6 +266,7 @@ function parametersSeq(doc: Document, parameters: readonly SpecParameter[]): YAM
       ['itemForm', p.itemForm],
       ['form', p.form],
       ['namespace', p.namespace],
+      ['partName', p.partName],
     ]);
   });
   return fitted(items, '    parameters: ');

@@ -11,7 +11,7 @@
  *
  * Each difference names its path from the root: `/d/Authors/0/Name`, `/d/__type`, `/Message`.
  */
-import { isJsonObject, JsonNumber, type JsonValue } from '@asmxgen/runtime/json';
+import { isJsonObject, JsonDate, JsonNumber, type JsonValue } from '@asmxgen/runtime/json';
 import type { ReplyDifference } from './reply-difference.js';
 import { ABSENT, differenceOf } from './show-value.js';
 
@@ -24,6 +24,7 @@ export function compareJson(expected: JsonValue, actual: JsonValue, where = ''):
   if (expected instanceof JsonNumber && actual instanceof JsonNumber) {
     return sameNumber(expected.text, actual.text) ? [] : [differenceOf(where || '/', expected.text, actual.text)];
   }
+  if (expected instanceof JsonDate && actual instanceof JsonDate && expected.text === actual.text) return [];
   if (expected === actual) return [];
   return [differenceOf(where || '/', showJson(expected), showJson(actual))];
 }
@@ -81,6 +82,7 @@ function showJson(value: JsonValue): string {
   if (typeof value === 'boolean') return String(value);
   if (typeof value === 'string') return JSON.stringify(value);
   if (value instanceof JsonNumber) return value.text;
+  if (value instanceof JsonDate) return JSON.stringify(value.text);
   if (Array.isArray(value)) return `[${value.map(showJson).join(',')}]`;
   return `{${[...value].map(([name, member]) => `${JSON.stringify(name)}:${showJson(member)}`).join(',')}}`;
 }

@@ -4,9 +4,10 @@
  * holds what callers sent) and written as the proxy goes: each entry is appended where the closing `]}}` was,
  * followed by the closing again, in one write, so the file is a complete HAR after every write and holds nothing
  * in memory that grows with traffic. The proxy sends the last byte of a reply only once its entry is written
- * (`add` resolves then): an exchange a caller has seen finish is in the file, whatever stops the proxy. Exchanges
- * that finish while a write is under way share the next one. The file is fsync'd at most once a second; a write
- * cut short (a SIGKILL during it, a power loss) is completed by `completeRecording` (`complete-recording.ts`).
+ * (`add` resolves then): an exchange a caller has seen finish is in the file, whatever stops the proxy. The
+ * exchanges that finish in one turn of the event loop share one write, started once that turn's I/O callbacks
+ * have run; those that finish while it is under way share the next. The file is fsync'd at most once a second; a write cut short (a SIGKILL
+ * during it, a power loss) is completed by `completeRecording` (`complete-recording.ts`).
  *
  * The layout is JSON.stringify's with two spaces, entries in the order they finished:
  * `RECORDING_HEAD`, each entry's lines indented by `ENTRY_INDENT` and separated by `,`, then `RECORDING_TAIL`.
@@ -14,6 +15,7 @@
  * strings hold no line breaks), which is how a cut recording finds its last whole entry.
  */
 import { Buffer } from 'node:buffer';
+import { write } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { makeFolders } from '../output/make-folders.js';
@@ -48,17 +50,19 @@ const SYNC_INTERVAL_MS = 1000;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 export class HarRecorder {
-  /** Entries waiting for the write under way to end; bounded by the exchanges in flight, which wait for it. */
+  /** Entries waiting for this turn's write; bounded by the exchanges in flight, which wait for it. */
   private pending: { readonly text: string; readonly written: () => void }[] = [];
+  private scheduled: NodeJS.Immediate | undefined;
   private writing = false;
+  private idle: (() => void)[] = [];
   private added = 0;
   private written = 0;
   /** Where the tail starts: the next entry is written there. */
   private end: number;
   private lastSync = Date.now();
   private syncing: Promise<void> | undefined;
-  private idle: (() => void)[] = [];
   private failure: unknown;
+  private readonly tail = Buffer.from(RECORDING_TAIL);
 
   private constructor(
     private readonly file: FileHandle,
@@ -98,17 +102,17 @@ export class HarRecorder {
 
   /** Appends the exchange's entry; resolves once it is in the file (or its write failed, which is reported). */
   add(exchange: Exchange): Promise<void> {
-    const text = recordedEntryText(harEntry(exchange, this.redaction));
+    const text = harEntryText(exchange, this.redaction);
     this.added++;
     return new Promise<void>((written) => {
       this.pending.push({ text, written });
-      if (!this.writing) void this.flush();
+      this.scheduled ??= setImmediate(this.flush);
     });
   }
 
   /** Waits for the last writes, fsyncs and closes the file; throws when an entry could not be written. */
   async close(): Promise<void> {
-    if (this.writing) await new Promise<void>((done) => this.idle.push(done));
+    if (this.writing || this.pending.length > 0) await new Promise<void>((done) => this.idle.push(done));
     await this.syncing;
     try {
       await this.file.sync();
@@ -120,32 +124,43 @@ export class HarRecorder {
     if (this.failure !== undefined) throw outputErrorFrom('write', this.path, this.failure);
   }
 
-  /** Writes every pending entry and the tail after them at once, then the entries that came meanwhile. */
-  private async flush(): Promise<void> {
+  /**
+   * Writes every pending entry and the tail after them in one write, then lets their replies go; the entries
+   * that came meanwhile go in the next write, once this one has ended (one write at a time: each rewrites the
+   * tail where the next one starts).
+   */
+  private readonly flush = (): void => {
+    this.scheduled = undefined;
+    if (this.writing || this.pending.length === 0) return;
+    const batch = this.pending;
+    this.pending = [];
+    let text = '';
+    for (const { text: entry } of batch) {
+      text += this.written === 0 && text === '' ? '\n' : ',\n';
+      text += entry;
+    }
+    const body = Buffer.from(text);
     this.writing = true;
-    while (this.pending.length > 0) {
-      const batch = this.pending;
-      this.pending = [];
-      const parts: string[] = [];
-      let first = this.written === 0;
-      for (const { text } of batch) {
-        parts.push(first ? '\n' : ',\n', text);
-        first = false;
-      }
-      const body = Buffer.from(parts.join(''));
-      try {
-        await writeAll(this.file, Buffer.concat([body, Buffer.from(RECORDING_TAIL)]), this.end);
+    const bytes = Buffer.concat([body, this.tail], body.byteLength + this.tail.byteLength);
+    writeAllAt(this.file.fd, bytes, this.end, (error) => {
+      if (error === null) {
         this.end += body.byteLength;
         this.written += batch.length;
-      } catch (error) {
+      } else {
         if (this.failure === undefined) this.report(`asmxgen: ${outputErrorFrom('write', this.path, error).message}`);
         this.failure ??= error;
       }
-      for (const { written } of batch) written();
-      this.syncNow();
-    }
+      this.wrote(batch);
+    });
+  };
+
+  /** A write has ended: its entries' replies go, and the next write, if any entry waits, starts. */
+  private wrote(batch: readonly { readonly written: () => void }[]): void {
     this.writing = false;
-    for (const done of this.idle.splice(0)) done();
+    for (const { written } of batch) written();
+    this.syncNow();
+    if (this.pending.length > 0) this.scheduled ??= setImmediate(this.flush);
+    else for (const done of this.idle.splice(0)) done();
   }
 
   /** An fsync once a second at most, beside the writes (a reply never waits for it). */
@@ -162,6 +177,17 @@ export class HarRecorder {
         this.syncing = undefined;
       });
   }
+}
+
+/** `writeAll` by callbacks, on the file's descriptor: the proxy's writes, without a promise each. */
+function writeAllAt(fd: number, bytes: Buffer, position: number, done: (error: Error | null) => void): void {
+  const from = (offset: number) =>
+    write(fd, bytes, offset, bytes.byteLength - offset, position + offset, (error, bytesWritten) => {
+      if (error !== null) done(error);
+      else if (offset + bytesWritten < bytes.byteLength) from(offset + bytesWritten);
+      else done(null);
+    });
+  from(0);
 }
 
 /** Writes all of `bytes` at `position` (a write may take fewer bytes than given). */
@@ -221,6 +247,78 @@ export function harEntry(exchange: Exchange, redaction: Redaction): HarEntry {
     _binding: exchange.call?.binding ?? null,
     _servedBy: exchange.servedBy,
   } as HarEntry;
+}
+
+/**
+ * `recordedEntryText(harEntry(exchange, redaction))`, the same bytes, written straight from the exchange: the
+ * entry's layout is fixed, so only its values are turned into JSON (no object of the entry made and stringified).
+ */
+export function harEntryText(exchange: Exchange, redaction: Redaction): string {
+  const { request, response, timings } = exchange;
+  const url = redaction.url(request.url);
+  const requestType = headerOf(request.headers, 'content-type') ?? '';
+  const replyType = headerOf(response.headers, 'content-type') ?? '';
+  const [i1, i2] = [ENTRY_INDENT_1, ENTRY_INDENT_2];
+  let text = `${ENTRY_INDENT}{\n${i1}"startedDateTime": ${JSON.stringify(exchange.startedAt.toISOString())},\n`;
+  text += `${i1}"time": ${numberText(round(timings.send + timings.wait + timings.receive))},\n${i1}"request": {\n`;
+  text += `${i2}"method": ${JSON.stringify(request.method)},\n${i2}"url": ${JSON.stringify(url)},\n`;
+  text += `${i2}"httpVersion": ${JSON.stringify(request.httpVersion)},\n${i2}"cookies": [],\n`;
+  text += `${i2}"headers": ${nameValuesText(nameValues(request.headers, redaction), i2)},\n`;
+  text += `${i2}"queryString": ${nameValuesText(queryOf(url), i2)},\n`;
+  if (request.body.size > 0) {
+    text += `${i2}"postData": ${jsonText(postData(request.body, requestType, redaction), i2)},\n`;
+  }
+  text += `${i2}"headersSize": -1,\n${i2}"bodySize": ${numberText(request.body.size)}\n${i1}},\n${i1}"response": {\n`;
+  text += `${i2}"status": ${numberText(response.status)},\n${i2}"statusText": ${JSON.stringify(response.statusText)},\n`;
+  text += `${i2}"httpVersion": ${JSON.stringify(response.httpVersion)},\n${i2}"cookies": [],\n`;
+  text += `${i2}"headers": ${nameValuesText(nameValues(response.headers, redaction), i2)},\n`;
+  text += `${i2}"content": ${jsonText(content(response.body, replyType, redaction), i2)},\n`;
+  text += `${i2}"redirectURL": ${JSON.stringify(headerOf(response.headers, 'location') ?? '')},\n`;
+  text += `${i2}"headersSize": -1,\n${i2}"bodySize": ${numberText(response.body?.size ?? -1)}\n${i1}},\n`;
+  text += `${i1}"cache": {},\n${i1}"timings": {\n${i2}"blocked": -1,\n${i2}"dns": -1,\n${i2}"connect": -1,\n`;
+  text += `${i2}"send": ${numberText(round(timings.send))},\n${i2}"wait": ${numberText(round(timings.wait))},\n`;
+  text += `${i2}"receive": ${numberText(round(timings.receive))},\n${i2}"ssl": -1\n${i1}},\n`;
+  if (exchange.error) text += `${i1}"comment": ${JSON.stringify(`the proxy's own reply: ${exchange.error}`)},\n`;
+  text += `${i1}"_operation": ${exchange.call ? JSON.stringify(exchange.call.operation) : 'null'},\n`;
+  text += `${i1}"_binding": ${exchange.call ? JSON.stringify(exchange.call.binding) : 'null'},\n`;
+  return `${text}${i1}"_servedBy": ${JSON.stringify(exchange.servedBy)}\n${ENTRY_INDENT}}`;
+}
+
+const ENTRY_INDENT_1 = `${ENTRY_INDENT}  `;
+const ENTRY_INDENT_2 = `${ENTRY_INDENT_1}  `;
+
+/** A number as JSON writes it (`null` for one that is not finite). */
+function numberText(value: number): string {
+  return Number.isFinite(value) ? String(value) : 'null';
+}
+
+/** `[{name, value}, …]` as JSON.stringify with two spaces writes it at `indent`. */
+function nameValuesText(pairs: readonly HarNameValue[], indent: string): string {
+  if (pairs.length === 0) return '[]';
+  const inner = `${indent}  `;
+  const deeper = `${inner}  `;
+  let text = '[';
+  for (const { name, value } of pairs) {
+    text += `${text === '[' ? '\n' : ',\n'}${inner}{\n${deeper}"name": ${JSON.stringify(name)},\n`;
+    text += `${deeper}"value": ${JSON.stringify(value)}\n${inner}}`;
+  }
+  return `${text}\n${indent}]`;
+}
+
+/** A JSON value as JSON.stringify with two spaces writes it at `indent` (for the small parts of an entry). */
+function jsonText(value: unknown, indent: string): string {
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? 'null';
+  const inner = `${indent}  `;
+  const parts: string[] = [];
+  if (Array.isArray(value)) {
+    for (const item of value as unknown[]) parts.push(inner + jsonText(item, inner));
+    return parts.length === 0 ? '[]' : `[\n${parts.join(',\n')}\n${indent}]`;
+  }
+  for (const [key, item] of Object.entries(value)) {
+    if (item === undefined || typeof item === 'function') continue;
+    parts.push(`${inner}${JSON.stringify(key)}: ${jsonText(item, inner)}`);
+  }
+  return parts.length === 0 ? '{}' : `{\n${parts.join(',\n')}\n${indent}}`;
 }
 
 function postData(body: CapturedBody, mimeType: string, redaction: Redaction): HarPostData {

@@ -12,6 +12,7 @@ import type { ServiceDescription } from '@asmxgen/runtime';
 import { classifyRequest } from '@asmxgen/runtime/server';
 import { BodyCapture, REPLY_CAPTURE_LIMIT, REQUEST_CAPTURE_LIMIT } from './body-capture.js';
 import type { Exchange, ServedBy } from './exchange.js';
+import type { Forwarded, ForwardedHead } from './forward-request.js';
 import { endToEndHeaders, headerPairs } from './hop-by-hop.js';
 import { TargetTimeoutError, type Target } from './send-request.js';
 
@@ -84,9 +85,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: ProxyO
   const target = servedBy === 'local' ? local!.target : options.upstream;
 
   let sent = start;
-  let upstreamReply: IncomingMessage;
+  const forwarded = target.forward(method, pathAndQuery, headers, body, () => (sent = performance.now()));
+  let reply: ForwardedHead;
   try {
-    upstreamReply = await target.send(method, pathAndQuery, headers, body, () => (sent = performance.now()));
+    reply = await forwarded.head;
   } catch (error) {
     // A caller that went away is not answered (the request was read whole: `req` itself is done).
     if (res.destroyed || req.socket.destroyed) return;
@@ -123,9 +125,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: ProxyO
   }
   const head = performance.now();
   const replyCapture = options.keepReplies ? new BodyCapture(REPLY_CAPTURE_LIMIT) : undefined;
-  const status = upstreamReply.statusCode ?? 502;
-  const statusText = upstreamReply.statusMessage ?? '';
-  const replyHeaders = headerPairs(upstreamReply.rawHeaders);
+  const { status, statusText } = reply;
+  const replyHeaders = headerPairs(reply.rawHeaders);
   res.writeHead(status, statusText, endToEndHeaders(replyHeaders).flat());
   const exchangeAt = (end: number): Exchange => ({
     startedAt,
@@ -133,7 +134,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: ProxyO
     response: {
       status,
       statusText,
-      httpVersion: `HTTP/${upstreamReply.httpVersion}`,
+      // undici speaks HTTP/1.1 to the target.
+      httpVersion: 'HTTP/1.1',
       headers: replyHeaders,
       body: replyCapture?.result(),
     },
@@ -145,7 +147,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: ProxyO
   const { record } = options;
   try {
     await forwardReply(
-      upstreamReply,
+      forwarded,
       res,
       replyCapture,
       record && (() => record((exchange = exchangeAt(performance.now())))),
@@ -165,12 +167,12 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: ProxyO
 
 /**
  * Sends the reply on to the caller as it comes, its last chunk held until the reply has ended and `beforeEnd`
- * has resolved, then written with the end (a reply of one chunk goes out with its head in one write). Waits
- * when the caller reads slower than the reply comes. Resolves once the caller's connection has taken the whole
- * reply; rejects, the other side cut off, when either side goes away first or `beforeEnd` fails.
+ * has resolved, then written with the end (a reply of one chunk goes out with its head in one write). Holds the
+ * reply back when the caller reads slower than it comes. Resolves once the caller's connection has taken the
+ * whole reply; rejects, the other side cut off, when either side goes away first or `beforeEnd` fails.
  */
 function forwardReply(
-  reply: IncomingMessage,
+  reply: Forwarded,
   res: ServerResponse,
   capture: BodyCapture | undefined,
   beforeEnd: (() => Promise<void>) | undefined,
@@ -178,41 +180,43 @@ function forwardReply(
   return new Promise<void>((resolve, reject) => {
     let last: Buffer | undefined;
     let settled = false;
+    let ended = false;
     const fail = (error: Error) => {
       if (settled) return;
       settled = true;
-      reply.destroy();
+      if (!ended) reply.abort(error);
       res.destroy();
       reject(error);
     };
-    const resume = () => reply.resume();
-    reply.on('data', (chunk: Buffer) => {
-      capture?.add(chunk);
-      const previous = last;
-      last = chunk;
-      if (previous !== undefined && !res.write(previous)) {
-        reply.pause();
-        res.once('drain', resume);
-      }
-    });
-    reply.once('end', () => {
-      const finish = () => {
-        if (settled) return;
-        res.end(last);
-      };
-      if (beforeEnd === undefined) finish();
-      else beforeEnd().then(finish, (error: unknown) => fail(error as Error));
-    });
-    reply.once('error', fail);
-    reply.once('close', () => {
-      if (!reply.complete) fail(new Error('the reply ended before its last byte (aborted)'));
-    });
+    const finish = () => {
+      if (!settled) res.end(last);
+    };
     res.once('finish', () => {
       settled = true;
       resolve();
     });
     res.once('close', () => {
       if (!res.writableFinished) fail(new Error('the caller went away (premature close)'));
+    });
+    if (res.destroyed) {
+      fail(new Error('the caller went away (premature close)'));
+      return;
+    }
+    reply.attach({
+      data(chunk) {
+        capture?.add(chunk);
+        const previous = last;
+        last = chunk;
+        if (previous === undefined || res.write(previous)) return true;
+        res.once('drain', () => reply.resume());
+        return false;
+      },
+      end() {
+        ended = true;
+        if (beforeEnd === undefined) finish();
+        else beforeEnd().then(finish, (error: unknown) => fail(error as Error));
+      },
+      error: fail,
     });
   });
 }

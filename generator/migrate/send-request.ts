@@ -3,6 +3,8 @@ import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { Pool } from 'undici';
+import { forwardRequest, type Forwarded } from './forward-request.js';
 import { forwardedRequestHeaders, type HeaderPairs } from './hop-by-hop.js';
 import { targetPath } from './target-url.js';
 
@@ -17,6 +19,8 @@ export class TargetTimeoutError extends Error {
 /** A service the proxy sends requests to (the upstream, the strangler's local server, a shadow candidate). */
 export class Target {
   private readonly agent: HttpAgent;
+  /** The proxy's connections to the target (`forward`), made when first needed. */
+  private pool: Pool | undefined;
 
   /** `timeoutMs`: how long the target may stay silent (no reply, no byte of it) before the request fails. */
   constructor(
@@ -69,8 +73,44 @@ export class Target {
     });
   }
 
+  /**
+   * Sends a request as `send` does, on undici's connections (`forward-request.ts`): what the proxy relays to a
+   * caller, the reply's body handed over chunk by chunk. A target silent for `timeoutMs` fails with a
+   * TargetTimeoutError.
+   */
+  forward(
+    method: string,
+    pathAndQuery: string,
+    headers: HeaderPairs,
+    body: AsyncIterable<Uint8Array> | Uint8Array | undefined,
+    onSent?: () => void,
+  ): Forwarded {
+    this.pool ??= new Pool(this.base.origin, { pipelining: 1, connections: null });
+    return forwardRequest(
+      this.pool,
+      {
+        origin: this.base.origin,
+        path: targetPath(this.base, pathAndQuery),
+        method,
+        headers: forwardedRequestHeaders(headers, this.base.host).flat(),
+        body,
+        timeoutMs: this.timeoutMs,
+      },
+      (error) =>
+        isUndiciTimeout(error) ? new TargetTimeoutError(`no reply within ${this.timeoutMs / 1000} s`) : error,
+      onSent,
+    );
+  }
+
   /** Closes the idle kept-alive connections. */
   close(): void {
     this.agent.destroy();
+    void this.pool?.destroy().catch(() => undefined);
   }
+}
+
+/** undici's errors for a target that said nothing (no head, or no more of the body) in time. */
+function isUndiciTimeout(error: Error): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT';
 }

@@ -7,6 +7,7 @@ import {
 } from './builtin-types.js';
 import type { ScopeEntry } from './resolve-types.js';
 import { abstractTypesNamespace } from './naming.js';
+import { XML_NAMESPACE } from './xml-namespace.js';
 import { rootNamespacesOfSchemas } from './root-namespace-shapes.js';
 import type { ArrayTypeModel, ChoiceModel, ClassTypeModel, MemberModel, TypeModel } from './type-model.js';
 import type { TypeRef } from './type-refs.js';
@@ -718,6 +719,8 @@ class Planner {
   /** The top-level attribute a `ref=` attribute refers to (`[XmlAttribute(Namespace)]`), written once into its schema. */
   private exportAttributeRef(m: MemberModel): void {
     const ns = m.namespace!;
+    // The XML namespace's attributes are declared nowhere.
+    if (ns === XML_NAMESPACE) return;
     if (!this.once(`attribute:${ns}:${m.xmlName}`)) return;
     const node: Mutable<TopAttributeNode> = {
       partial: 'topAttribute',
@@ -787,6 +790,20 @@ class Planner {
   }
 
   private attribute(m: MemberModel, home: string): AttributeNode {
+    if (m.namespace === XML_NAMESPACE) {
+      // `<s:attribute ref="xml:lang" use="optional" />`, whatever the member: the reserved prefix, no schema.
+      this.importInto(home, XML_NAMESPACE);
+      return {
+        ref: `xml:${m.xmlName}`,
+        optional: true,
+        form: undefined,
+        name: m.xmlName,
+        type: '',
+        required: false,
+        default: undefined,
+        hasDefault: false,
+      };
+    }
     if (this.isRef(m, home)) {
       const node: Mutable<AttributeNode> = {
         ref: '',

@@ -41,6 +41,11 @@ export interface ParameterModel {
   readonly xmlForm?: 'unqualified';
   /** `[XmlElement(Namespace)]` (the spec's `namespace`), which `namespace` then holds too. */
   readonly xmlNamespace?: string;
+  /**
+   * A bare operation's parameter whose element `[XmlElement("x")]` renames: the C# name its message part keeps
+   * (the spec's `partName`); the part is named after the element when omitted.
+   */
+  readonly partName?: string;
   /** A typed JSON string (`json:`): `tsType` is then its schema's type. */
   readonly json?: JsonSiteModel;
 }
@@ -303,6 +308,8 @@ export interface ServiceModel {
   readonly scriptService: boolean;
   /** The C# namespace of a `[ScriptService]`'s class, which its `/js` proxy class is declared in; none when global. */
   readonly scriptNamespace: string | undefined;
+  /** `[GenerateScriptType]` on a `[ScriptService]`'s class: types its `/js` proxy script declares first. */
+  readonly generateScriptTypes?: readonly string[];
   /** `[SoapRpcService]`: the SOAP bindings say `style="rpc"`, every operation is rpc/encoded unless it says otherwise. */
   readonly rpc: boolean;
   /** Where the literal types are (HTTP's reply documents): the service namespace, or `{namespace}/literalTypes` when `rpc`. */

@@ -15,6 +15,8 @@ export interface WsdlModel {
   readonly finalNewline: boolean;
   /** What precedes the root element instead of the XML declaration and a line end (`wsdl.prolog`). */
   readonly prolog: string | undefined;
+  /** How empty elements end: ` />` (the runtime) or `/>` (`wsdl.selfClosing: compact`, SharePoint's static files). */
+  readonly emptyElementEnd: ' />' | '/>';
   /**
    * The `.NET Framework 1.1`'s writer (`wsdl.runtime: net1.1`): `documentation` elements in the WSDL namespace
    * as default (`<documentation xmlns="…wsdl/">`), the service's description in `wsdl:service` only (not first in
@@ -179,6 +181,8 @@ export interface AttributeNode {
    * name of the top-level attribute declaring it; nothing else is written then.
    */
   readonly ref?: string | undefined;
+  /** `use="optional"` after `ref=`: an attribute of the XML namespace (`xml:lang`), the only `ref=` that says it. */
+  readonly optional?: boolean | undefined;
   /** `form="qualified"` (`Form = XmlSchemaForm.Qualified`). */
   readonly form: 'qualified' | undefined;
   readonly name: string;

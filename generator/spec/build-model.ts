@@ -255,9 +255,11 @@ export function buildModel(spec: Spec): ServiceModel {
         requestNamespace: shape.requestNamespace,
         responseNamespace: shape.responseNamespace,
         bare: shape.parameterStyle === 'bare',
-        request: inParams.map((p) =>
-          particle(p.spec.name, p.type, p.choice, p.spec.nillable, p.spec.form, p.spec.namespace),
-        ),
+        request: inParams.map((p) => ({
+          ...particle(p.spec.name, p.type, p.choice, p.spec.nillable, p.spec.form, p.spec.namespace),
+          // [XmlElement("x")] on a bare parameter: its part keeps the C# name.
+          ...(p.spec.partName !== undefined && { part: p.spec.partName }),
+        })),
         response: shape.oneWay
           ? undefined
           : [
@@ -276,9 +278,10 @@ export function buildModel(spec: Spec): ServiceModel {
                     },
                   ]
                 : []),
-              ...outParams.map((p) =>
-                particle(p.spec.name, p.type, p.choice, p.spec.nillable, p.spec.form, p.spec.namespace),
-              ),
+              ...outParams.map((p) => ({
+                ...particle(p.spec.name, p.type, p.choice, p.spec.nillable, p.spec.form, p.spec.namespace),
+                ...(p.spec.partName !== undefined && { part: p.spec.partName }),
+              })),
             ],
         // The runtime exports the In (and InOut) headers' schema items, then the Out headers' ones, each group
         // in header order; the messages keep the header order.
@@ -337,6 +340,7 @@ export function buildModel(spec: Spec): ServiceModel {
         namespace,
         ...(p.form !== undefined && { xmlForm: p.form }),
         ...(p.namespace !== undefined && { xmlNamespace: p.namespace }),
+        ...(p.partName !== undefined && { partName: p.partName }),
         ...(json && { json }),
       };
     });
@@ -464,6 +468,7 @@ export function buildModel(spec: Spec): ServiceModel {
     description: spec.service.description,
     scriptService: spec.service.scriptService === true,
     scriptNamespace: spec.service.scriptNamespace,
+    ...(spec.service.generateScriptTypes !== undefined && { generateScriptTypes: spec.service.generateScriptTypes }),
     rpc: rpcService,
     literalNamespace: rpcService ? sub('literalTypes') : ns,
     bindings,
@@ -498,6 +503,7 @@ export function buildModel(spec: Spec): ServiceModel {
       lineEnd: spec.wsdl?.lineEnds === 'crlf' ? '\r\n' : '\n',
       finalNewline: spec.wsdl?.finalNewline === true,
       prolog: spec.wsdl?.prolog,
+      emptyElementEnd: spec.wsdl?.selfClosing === 'compact' ? '/>' : ' />',
       net11,
       monoRoots: spec.wsdl?.runtime === 'mono',
     },

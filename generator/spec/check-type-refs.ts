@@ -18,8 +18,11 @@ export interface TypeRefUse {
     | 'header'
     | 'base'
     | 'include'
+    | 'generateScriptType'
     | 'choiceSite'
-    | 'choiceElement';
+    | 'choiceElement'
+    /** The type of a member marked `optional` (not nillable): a value type's `{Name}Specified`. */
+    | 'optional';
   /** The declaring type, for members, bases and includes. */
   readonly owner?: string;
 }
@@ -54,12 +57,35 @@ export function checkTypeRefs(
   }
 }
 
+/**
+ * `optional` on a member that is not nillable: XmlSerializer's `{Name}Specified` writes `minOccurs="0"` (no
+ * `use="required"`) for a value type only; a reference type's element is optional already. Unknown names and bad
+ * syntax are the member's own reference's problems.
+ */
+function optionalProblem(
+  parsed: NonNullable<ReturnType<typeof parseTypeText>>,
+  declared: ReadonlyMap<string, TypeDeclaration>,
+): string | undefined {
+  const decl = declared.get(parsed.name);
+  const builtin = isBuiltinName(parsed.name) ? BUILTIN_TYPES[parsed.name] : undefined;
+  if (!decl && !builtin) return undefined;
+  const valueType = builtin
+    ? builtin.valueType
+    : decl!.kind === 'enum' || (decl!.kind === 'class' && decl!.struct === true);
+  if (parsed.rank === 0 && (valueType || parsed.nullable)) return undefined;
+  return (
+    `optional ({Name}Specified) applies to a value type or a nillable member; "${parsed.name}${'[]'.repeat(parsed.rank)}" ` +
+    'is a reference type, optional already (minOccurs="0"): leave optional out'
+  );
+}
+
 function refProblem(
   ref: TypeRefUse,
   declared: ReadonlyMap<string, TypeDeclaration>,
   hasTypes: boolean,
 ): string | undefined {
   const parsed = parseTypeText(ref.text);
+  if (ref.use === 'optional') return parsed && optionalProblem(parsed, declared);
   if (!parsed) {
     return `invalid type reference "${ref.text}": expected a type name, then an optional "?", then any number of "[]"`;
   }
@@ -87,6 +113,11 @@ function refProblem(
         return `"${decl.name}" is an anonymous class (written inline): anonymous classes cannot be derived from`;
       return undefined;
     }
+    case 'generateScriptType':
+      // WebServiceData.ProcessIncludeAttributes: WebService_InvalidGenerateScriptType for what the page cannot build.
+      if (!plain || (decl?.kind !== 'enum' && (decl?.kind !== 'class' || decl.abstract === true || decl.header)))
+        return `a generateScriptTypes entry must be a declared enum or class (not abstract, not a header class); "${ref.text}" is not`;
+      return undefined;
     case 'choiceSite':
       return (parsed.name === 'anyType' || decl?.kind === 'class') && !parsed.nullable && parsed.rank <= 1
         ? undefined

@@ -1,5 +1,6 @@
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import { unknownNameMessage } from '../model/name-hint.js';
+import { BUILTIN_TYPES } from '../model/builtin-types.js';
 import { BINDING_KINDS, type BindingKind } from '../model/types.js';
 import { checkTypeRefs, type TypeRefUse } from './check-type-refs.js';
 import { parseChoice, parseTypes } from './parse-types.js';
@@ -72,6 +73,11 @@ class Checker extends YamlChecker {
   private readonly bindingUses: BindingUse[] = [];
   /** `wsdl.runtime`, once read: checked against the bindings, which it may rule out. */
   private runtimeEntry: Entry | undefined;
+  /** The service offers HTTP GET or POST (`bindings`), and the enums `types` declares: what HTTP can bind. */
+  private http = true;
+  private enumNames = new Set<string>();
+  /** Each parameter's `partName` entry, checked with its operation's shape. */
+  private readonly partNames = new Map<SpecParameter, Entry>();
 
   spec(): Spec | undefined {
     const root = this.deref(this.doc.contents);
@@ -85,6 +91,8 @@ class Checker extends YamlChecker {
     const service = this.need(root, f, '', 'service') && this.service(f.service!);
     const bindings = f.bindings && this.bindings(f.bindings);
     const types = f.types && parseTypes(this, f.types, this.refs);
+    this.http = (bindings ?? BINDING_KINDS).some((b) => b === 'httpGet' || b === 'httpPost');
+    this.enumNames = new Set((types?.declarations ?? []).filter((t) => t.kind === 'enum').map((t) => t.name));
     const operations = this.need(root, f, '', 'operations') && this.operations(f.operations!);
     const wsdl = f.wsdl && this.wsdl(f.wsdl);
     if (wsdl?.runtime === 'net1.1' && (bindings ?? BINDING_KINDS).includes('soap12')) {
@@ -119,6 +127,7 @@ class Checker extends YamlChecker {
       'dataSetSchema',
       'xsdImport',
       'prolog',
+      'selfClosing',
       'original',
       'fingerprint',
       'runtime',
@@ -149,6 +158,7 @@ class Checker extends YamlChecker {
     const finalNewline = f.finalNewline && this.boolean(f.finalNewline);
     const dataSetSchema = f.dataSetSchema && this.oneOf(f.dataSetSchema, ['legacy', 'v2'] as const);
     const xsdImport = f.xsdImport && this.boolean(f.xsdImport);
+    const selfClosing = f.selfClosing && this.oneOf(f.selfClosing, ['compact'] as const);
     let prolog = f.prolog && this.string(f.prolog);
     if (prolog !== undefined && !PROLOG.test(prolog)) {
       this.problem(
@@ -160,6 +170,7 @@ class Checker extends YamlChecker {
     const kept = this.keptOriginal(f.original, f.fingerprint);
     if (
       (f.prolog && prolog === undefined) ||
+      (f.selfClosing && selfClosing === undefined) ||
       kept === undefined ||
       (f.xsdImport && xsdImport === undefined) ||
       (f.lineEnds && lineEnds === undefined) ||
@@ -178,6 +189,7 @@ class Checker extends YamlChecker {
       ...(dataSetSchema !== undefined && { dataSetSchema }),
       ...(xsdImport !== undefined && { xsdImport }),
       ...(prolog !== undefined && { prolog }),
+      ...(selfClosing !== undefined && { selfClosing }),
       ...kept,
     };
   }
@@ -236,6 +248,7 @@ class Checker extends YamlChecker {
       'soapBindings',
       'scriptService',
       'scriptNamespace',
+      'generateScriptTypes',
     ]);
     let name: string | undefined;
     if (this.need(map, f, entry.path, 'name')) name = this.name(f.name!, 'service name', false);
@@ -271,6 +284,14 @@ class Checker extends YamlChecker {
     const scriptService = f.scriptService && this.boolean(f.scriptService);
     this.scriptService = scriptService === true;
     const scriptNamespace = f.scriptNamespace && parseScriptNamespace(this, f.scriptNamespace, this.scriptService);
+    let generateScriptTypes: string[] | undefined;
+    if (f.generateScriptTypes && !this.scriptService) {
+      this.problem(
+        f.generateScriptTypes,
+        'generateScriptTypes adds types to the /js proxy script of a [ScriptService] service: set ' +
+          'service.scriptService: true (or remove generateScriptTypes)',
+      );
+    } else if (f.generateScriptTypes) generateScriptTypes = this.typeNames(f.generateScriptTypes, 'generateScriptType');
     this.soapBindings = {
       parsed: soapBindings,
       service: { name, binding: f.binding, claim: conformanceClaim === true ? f.conformanceClaim : undefined },
@@ -291,11 +312,12 @@ class Checker extends YamlChecker {
       ...(soapBindings && { soapBindings: soapBindings.list }),
       ...(scriptService !== undefined && { scriptService }),
       ...(scriptNamespace !== undefined && { scriptNamespace }),
+      ...(generateScriptTypes !== undefined && { generateScriptTypes }),
     };
   }
 
   /** A list of declared class names (`include`), each checked with the other references. */
-  private typeNames(entry: Entry, use: 'include'): string[] | undefined {
+  private typeNames(entry: Entry, use: 'include' | 'generateScriptType'): string[] | undefined {
     const items = this.items(entry);
     if (!items) return undefined;
     const out: string[] = [];
@@ -526,6 +548,38 @@ class Checker extends YamlChecker {
   }
 
   /**
+   * `partName` (`[XmlElement("x")]` on a bare operation's parameter, whose part keeps the C# name): HTTP GET and
+   * POST name such a parameter's field after the C# name too, which a spec does not express; an operation they
+   * offer (every parameter one they bind) cannot have one.
+   */
+  private bareParts(parameters: readonly SpecParameter[]): void {
+    const named = parameters.filter((p) => this.partNames.has(p));
+    if (named.length === 0 || !this.http || !parameters.every((p) => this.httpBindable(p))) return;
+    for (const p of named) {
+      this.problem(
+        this.partNames.get(p)!,
+        `HTTP GET and POST offer this operation and would name the field of "${p.name}" after its part ` +
+          `("${p.partName}"), which a spec cannot express yet: leave httpGet and httpPost out of bindings, or ` +
+          'remove partName',
+      );
+    }
+  }
+
+  /** HTTP GET and POST bind the parameter: an in parameter of a simple type or enum, or an array of them. */
+  private httpBindable(p: SpecParameter): boolean {
+    if ((p.direction ?? 'in') !== 'in' || p.list || p.choice) return false;
+    const type = p.type ?? 'string';
+    const array = type.endsWith('[]');
+    const item = array ? type.slice(0, -2) : type;
+    // A `T?` (or an array of them) is no field HTTP binds (http-eligibility.ts).
+    if (item.endsWith('?')) return false;
+    if (this.enumNames.has(item)) return true;
+    const builtin = (BUILTIN_TYPES as Record<string, { http: string }>)[item];
+    if (!builtin) return false;
+    return array ? builtin.http === 'scalar' : builtin.http !== 'none';
+  }
+
+  /**
    * A bare operation's top-level element: one name in a namespace is one element, so every bare element of that name
    * there has the same type.
    */
@@ -592,6 +646,18 @@ class Checker extends YamlChecker {
       ];
       for (const e of elements) this.bareElement(e.ns ?? this.serviceNamespace, e.name, e.type ?? 'string', e.entry);
       this.wrappedOnly(f, parameters, 'a bare operation');
+      this.bareParts(parameters ?? []);
+    } else {
+      for (const p of parameters ?? []) {
+        const entry = this.partNames.get(p);
+        if (entry) {
+          this.problem(
+            entry,
+            "partName names a bare operation's message part (parameterStyle: bare); a wrapped operation's " +
+              'parameters have no part of their own: remove partName',
+          );
+        }
+      }
     }
     if (oneWay === true) {
       if (f.result) this.problem(f.result, 'a one-way operation returns nothing: remove the result (or oneWay)');
@@ -634,6 +700,7 @@ class Checker extends YamlChecker {
         'form',
         'namespace',
         'json',
+        'partName',
       ]);
       let name: string | undefined;
       if (this.need(map, f, e.path, 'name')) {
@@ -654,6 +721,7 @@ class Checker extends YamlChecker {
       const form = f.form && this.oneOf(f.form, ['unqualified'] as const);
       if (f.choice && f.form) this.problem(f.form, 'a choice names its elements: no form');
       const namespace = f.namespace && this.string(f.namespace, true);
+      const partName = f.partName && this.name(f.partName, 'part name', true);
       if (f.choice && f.namespace) this.problem(f.namespace, 'a choice names its elements: no namespace');
       if (f.namespace && f.form) {
         this.problem(f.form, 'an element in another namespace (namespace) is qualified: no form');
@@ -690,9 +758,10 @@ class Checker extends YamlChecker {
         ok(f.choice, choice) &&
         ok(f.dataType, dataType) &&
         ok(f.nillable, nillable) &&
-        ok(f.json, json)
+        ok(f.json, json) &&
+        ok(f.partName, partName)
       ) {
-        out.push({
+        const parameter: SpecParameter = {
           name,
           ...(type !== undefined && { type }),
           ...(direction !== undefined && { direction }),
@@ -706,7 +775,10 @@ class Checker extends YamlChecker {
           ...(dataType !== undefined && { dataType }),
           ...(nillable && { nillable }),
           ...(json && { json }),
-        });
+          ...(partName !== undefined && { partName }),
+        };
+        if (f.partName) this.partNames.set(parameter, f.partName);
+        out.push(parameter);
       }
     }
     return out.length === items.length ? out : undefined;

@@ -1,6 +1,7 @@
 import type { Node } from 'yaml';
 import { isMap, isScalar } from 'yaml';
 import { isBuiltinName } from '../model/builtin-types.js';
+import { XML_NAMESPACE } from '../model/xml-namespace.js';
 import type {
   ChoiceElementDeclaration,
   ClassDeclaration,
@@ -292,6 +293,8 @@ function classMembers(
     } else if (type !== undefined) {
       const use = any ? 'anyMember' : attribute ? 'attribute' : text ? 'text' : 'member';
       refs.push({ text: type, entry: f.type ?? f.name!, use, owner });
+      // {Name}Specified changes a value type's member only, or a nillable one's.
+      if (optional && !nillable) refs.push({ text: type, entry: f.optional!, use: 'optional', owner });
     }
     if (attribute && any) c.problem(f.any!, 'a member is an attribute or any element, not both');
     if (text && (attribute || any || unwrapped || nillable || f.choice || f.xmlName || f.default)) {
@@ -304,6 +307,13 @@ function classMembers(
       c.problem(
         f.namespace!,
         'namespace applies to an element or attribute member (not an any, text or choice member)',
+      );
+    }
+    if (namespace === XML_NAMESPACE && (!attribute || type !== 'string' || f.default)) {
+      c.problem(
+        f.namespace!,
+        'a member of the XML namespace (xml:lang, xml:space) is a string attribute without a default: the runtime ' +
+          'writes no other',
       );
     }
     if (namespace !== undefined && attribute && form === 'qualified') {

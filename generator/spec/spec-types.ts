@@ -58,6 +58,11 @@ export interface SpecWsdl {
    */
   readonly prolog?: string;
   /**
+   * `compact`: empty elements end with `/>` (`<s:import namespace="…"/>`), as in SharePoint's static WSDL files;
+   * the runtime's ` />` (a space before `/>`) when omitted.
+   */
+  readonly selfClosing?: 'compact';
+  /**
    * The served document, kept beside the spec by `asmxgen import` when the spec cannot regenerate it byte for
    * byte (a copy edited by hand, another tool's output): a path relative to the spec's folder. `generate`
    * writes it (ports' addresses from `--base-url`) while `fingerprint` matches the spec's contract.
@@ -107,6 +112,11 @@ export interface SpecService {
    * global namespace when omitted.
    */
   readonly scriptNamespace?: string;
+  /**
+   * `[GenerateScriptType(typeof(T))]` on a `[ScriptService]`'s class, in attribute order: declared classes and enums
+   * its `/js` proxy script declares typed constructors (`gtc`) or enums for, before those its operations name.
+   */
+  readonly generateScriptTypes?: readonly string[];
 }
 
 /** `[ScriptMethod]` of an operation of a `[ScriptService]` service: how its JSON calls are made and answered. */
@@ -239,6 +249,12 @@ export interface SpecParameter {
   readonly choice?: readonly ChoiceElementDeclaration[];
   /** A string parameter that holds JSON: its schema (`json:`). The wire keeps the string. */
   readonly json?: SpecJson;
+  /**
+   * A bare operation's parameter whose element `[XmlElement("x")]` renames: `name` is the element (`x`, on the
+   * wire and in TypeScript), `partName` the C# parameter's name, which only its message part shows
+   * (`<wsdl:part name="Request" element="tns:x" />`). The element's name when omitted.
+   */
+  readonly partName?: string;
 }
 
 /**

@@ -8,6 +8,7 @@ function encodedTypesNamespace(namespace: string): string {
 import { isXsdType } from '../model/xsd-types.js';
 import { dataTypeBase, isDataTypeName, type DataTypeName } from '../model/data-types.js';
 import type { WsdlDocument } from './wsdl-document.js';
+import { XML_NAMESPACE } from '../model/xml-namespace.js';
 import { XSD_NS } from './wsdl-namespaces.js';
 import { isElement, resolveQName, significant, type XmlNode } from './xml-tree.js';
 import { findAnonymousClasses, type AnonymousClass } from './anonymous-types.js';
@@ -44,6 +45,11 @@ export interface RawParticle {
   readonly form?: 'unqualified';
   /** A bare result's element, when it is not its part's `{message name}Result` (`[return: XmlElement("X")]`). */
   readonly resultElement?: string;
+  /**
+   * A bare parameter's part name, when it is not its element's: the C# parameter's name, the element renamed by
+   * `[XmlElement("x")]` (the spec's `partName`).
+   */
+  readonly partName?: string;
 }
 
 export interface RawAttribute {
@@ -510,6 +516,7 @@ export class SchemaReader {
   private attributeRef(node: XmlNode, what: string, owner: string): RawAttribute {
     const value = node.attributes.get('ref')!;
     const qname = resolveQName(node, value);
+    if (qname?.namespace === XML_NAMESPACE) return this.xmlAttributeRef(node, qname.localName, what);
     if (node.attributes.size !== 1 || qname === undefined || qname.namespace === owner || qname.namespace === XSD_NS) {
       throw this.unexpected(node, what);
     }
@@ -528,6 +535,24 @@ export class SchemaReader {
       required: false,
       default: target.attributes.get('default'),
       namespace: qname.namespace,
+    };
+  }
+
+  /**
+   * `<s:attribute ref="xml:lang" use="optional" />`: an attribute of the XML namespace (`xml:lang`, `xml:space`),
+   * which the runtime writes always so, for a `string` member, and declares nowhere.
+   */
+  private xmlAttributeRef(node: XmlNode, name: string, what: string): RawAttribute {
+    const extra = [...node.attributes.keys()].find((k) => k !== 'ref' && k !== 'use');
+    const use = node.attributes.get('use');
+    if (extra !== undefined || (use !== undefined && use !== 'optional')) throw this.unexpected(node, what);
+    return {
+      node,
+      name,
+      type: { kind: 'builtin', name: 'string' },
+      required: false,
+      default: undefined,
+      namespace: XML_NAMESPACE,
     };
   }
 

@@ -369,8 +369,9 @@ export class TypeBuilder {
     for (const a of d.attributes) {
       // A value-type attribute without use="required": a default ([DefaultValue]), or else its {Name}Specified field
       // makes it optional.
-      // An attribute of another namespace never says use="required": it is required unless a default says not.
-      const optional = !a.required && a.default === undefined && a.namespace === undefined && this.isValueType(a.type);
+      // An attribute of another namespace (a `ref=`) never says use="required", whether its member has a
+      // {Name}Specified field or not: it is read as wsdl.exe reads it, optional.
+      const optional = !a.required && a.default === undefined && this.isValueType(a.type);
       const ref = this.ref(a.type, false);
       members.push({
         ...member(a.name),
@@ -383,7 +384,16 @@ export class TypeBuilder {
         ...(a.default !== undefined && { default: a.default }),
       });
     }
-    if (d.text) members.push({ ...member('Value'), type: this.ref(d.text, false).text, text: true });
+    if (d.text) {
+      // [XmlText(DataType = "normalizedString")]: the extension's base is the DataType's XSD type.
+      const ref = this.ref(d.text, false);
+      members.push({
+        ...member('Value'),
+        type: ref.text,
+        ...(ref.dataType !== undefined && { dataType: ref.dataType }),
+        text: true,
+      });
+    }
     let anyCount = 0;
     for (const p of d.particles) {
       if (p.choice) {

@@ -335,14 +335,16 @@ function messageParticles(
   }
   const bare = (e: SoapElementReading, which: string): RawParticle => {
     const element = schema.topElement(e.name, e.node, what(which), e.namespace);
-    // A parameter is named as on the wire, by its element; the result by its part, {message name}Result, its element
-    // renamed by [return: XmlElement("X")] where they differ. Where a parameter's part and element differ, the spec's
-    // WSDL differs from the served one, which import keeps.
+    // A parameter is named as on the wire, by its element, its part by the C# name (`partName`) where [XmlElement("x")]
+    // renames the element; the result by its part, {message name}Result, its element renamed by
+    // [return: XmlElement("X")] where they differ. HTTP GET and POST would name such a parameter's field after the C#
+    // name, which a spec does not express: for an operation they offer, the served WSDL is kept instead.
     const result = which === 'response' && e.part === `${op.messageName}Result`;
     return {
       node: element.node,
       name: result ? e.part : e.name,
       ...(result && e.name !== e.part && { resultElement: e.name }),
+      ...(!result && e.name !== e.part && !op.http && isXmlName(e.part) && { partName: e.part }),
       type: element.type,
       minOccurs: '1',
       maxOccurs: '1',
@@ -572,6 +574,7 @@ function operationSpec(
       ...(ref.dataType !== undefined && { dataType: ref.dataType }),
       // `[XmlElement(IsNullable = true)]` on a reference-type parameter.
       ...(ref.nillable && { nillable: true }),
+      ...(p.partName !== undefined && { partName: p.partName }),
     };
   });
   let resultSpec: Pick<
@@ -830,6 +833,8 @@ function wsdlForm(
     before !== `<?xml version="1.0" encoding="utf-8"?>${crlf ? '\r\n' : '\n'}` && PROLOG.test(before)
       ? before
       : undefined;
+  // SharePoint's static files end every empty element with `/>`, where the runtime writes ` />`.
+  const selfClosing = /[^\s]\/>/.test(text) && !/\s\/>/.test(text);
   const form: SpecWsdl = {
     ...(namespaceOrder && { namespaceOrder }),
     ...(crlf && { lineEnds: 'crlf' as const }),
@@ -839,6 +844,7 @@ function wsdlForm(
     ...(dataSetSchema === 'legacy' && { dataSetSchema }),
     ...(xsdImport && { xsdImport }),
     ...(prolog !== undefined && { prolog }),
+    ...(selfClosing && { selfClosing: 'compact' as const }),
   };
   return Object.keys(form).length > 0 ? form : undefined;
 }

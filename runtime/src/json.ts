@@ -6,6 +6,7 @@
 export { parseJsonDate } from './json/json-dates.js';
 export {
   isJsonObject,
+  JsonDate,
   JsonNumber,
   JsonSyntaxError,
   parseJson,

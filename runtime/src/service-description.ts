@@ -17,6 +17,12 @@ export { DATA_TYPE_BASES } from './xsd/type-description.js';
 
 export type Transport = 'soap11' | 'soap12' | 'httpGet' | 'httpPost';
 
+/**
+ * How a call came to a server: a transport of the service's bindings, or `json`, a `[ScriptService]`'s JSON call
+ * (ASP.NET AJAX, by POST or, for a `useHttpGet` script method, GET), which no WSDL lists.
+ */
+export type CallTransport = Transport | 'json';
+
 export interface ParameterDescription {
   /** Element name in the SOAP request; field name on HTTP GET/POST; property name of the input object. */
   readonly name: string;
@@ -145,6 +151,8 @@ export interface ServiceDescription {
   readonly scriptService?: boolean;
   /** The C# namespace of a `[ScriptService]`'s class: its `/js` proxy class is declared there (`json/proxy-script.ts`). */
   readonly scriptNamespace?: string;
+  /** `[GenerateScriptType]` on a `[ScriptService]`'s class: types its `/js` proxy script declares first. */
+  readonly generateScriptTypes?: readonly string[];
 }
 
 /**

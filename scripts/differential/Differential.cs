@@ -138,7 +138,7 @@ public static class Differential
     // Samples: every member set (arrays of two, nested objects, derived classes, enums, flags), `new T()`,
     // and, for a class with derived classes, one of each.
 
-    static IEnumerable<KeyValuePair<string, object>> Samples(Type type, Assembly assembly, string ns)
+    internal static IEnumerable<KeyValuePair<string, object>> Samples(Type type, Assembly assembly, string ns)
     {
         var list = new List<KeyValuePair<string, object>>();
         Func<string, Func<object>, bool> add = (name, make) =>

@@ -11,8 +11,12 @@ import { runTool } from './run-tool.mjs';
  * Writes `dir/{name}Echo.asmx` for `wsdlFile`; the C# namespace `csNamespace` keeps its types apart from the
  * other services of the folder. Resolves with `{ asmx, className, types, leftOut }` (`leftOut`: `{ type, reason }`
  * of the types no echo service can echo beside the others) or `{ error }`.
+ *
+ * With `scriptService` (the JSON mode), the service is a `[ScriptService]`, each enum also has an echo by GET
+ * (`Echo{type}ByGet`, `[ScriptMethod(UseHttpGet = true)]`: its parameter is simple), and the `{Name}Specified`
+ * fields `wsdl` adds beside optional value-type members are `[ScriptIgnore]` (see `scriptIgnoreSpecified`).
  */
-export async function writeEchoService(wsdlFile, dir, name, csNamespace) {
+export async function writeEchoService(wsdlFile, dir, name, csNamespace, { scriptService = false } = {}) {
   const source = join(dir, `${name}.server.cs`);
   const made = await runTool('wsdl', [
     '-nologo',
@@ -24,7 +28,8 @@ export async function writeEchoService(wsdlFile, dir, name, csNamespace) {
   ]);
   if (made.code !== 0) return { error: `wsdl -server: ${lastLines(made.out)}` };
   if (!existsSync(source)) return { error: `wsdl -server wrote no classes: ${lastLines(made.out)}` };
-  const code = flagsAsDeclared(readFileSync(source, 'utf8'));
+  let code = flagsAsDeclared(readFileSync(source, 'utf8'));
+  if (scriptService) code = scriptIgnoreSpecified(code);
   const services = serviceClasses(code);
   if (services.length === 0) return { error: 'wsdl -server wrote no service class' };
   const first = services[0].text;
@@ -35,8 +40,33 @@ export async function writeEchoService(wsdlFile, dir, name, csNamespace) {
   const style = serviceStyle(readFileSync(wsdlFile, 'utf8'), services.map((s) => s.text).join('\n'));
   const asmx =
     `<%@ WebService Language="C#" Class="${csNamespace}.${className}" %>\n` +
-    echoSource(stripRanges(code, services), className, namespace, style, echoed);
-  return { asmx, className, types: echoed.map((t) => t.name), leftOut };
+    echoSource(stripRanges(code, services), className, namespace, style, echoed, scriptService);
+  return {
+    asmx,
+    className,
+    types: echoed.map((t) => t.name),
+    enums: echoed.filter((t) => t.enum).map((t) => t.name),
+    leftOut,
+  };
+}
+
+/**
+ * JavaScriptSerializer writes every public field, `[XmlIgnore]` or not: a `{Name}Specified` field `wsdl` writes
+ * beside an optional value-type member would be a JSON member no WSDL shows (the service's own class may have it,
+ * a `ShouldSerialize{Name}` method or neither), and so would the C# name of an `[XmlAnyAttribute]` field (an
+ * `<anyAttribute>` names none). The JSON echo service hides both (`[ScriptIgnore]`), so that the comparison is of
+ * what the contract says.
+ */
+function scriptIgnoreSpecified(code) {
+  return code
+    .replace(
+      /^( +)\[System\.Xml\.Serialization\.XmlIgnoreAttribute\(\)\]\n(\1public bool \w+Specified;)$/gm,
+      '$1[System.Xml.Serialization.XmlIgnoreAttribute()]\n$1[System.Web.Script.Serialization.ScriptIgnore()]\n$2',
+    )
+    .replace(
+      /^( +)(\[System\.Xml\.Serialization\.XmlAnyAttributeAttribute\(\)\]\n)/gm,
+      '$1[System.Web.Script.Serialization.ScriptIgnore()]\n$1$2',
+    );
 }
 
 /**
@@ -171,7 +201,7 @@ function methodAttribute(type, style, literalService) {
   return style.rpcService ? '[System.Web.Services.Protocols.SoapDocumentMethodAttribute()]' : '';
 }
 
-function echoSource(code, className, namespace, style, types) {
+function echoSource(code, className, namespace, style, types, scriptService) {
   const names = types.map((t) => t.name);
   const literalService = types.some((t) => /XmlTypeAttribute\(/.test(t.attributes));
   const methods = types
@@ -183,10 +213,22 @@ function echoSource(code, className, namespace, style, types) {
       );
     })
     .join('\n');
+  const byGet = scriptService
+    ? types
+        .filter((type) => type.enum)
+        .map(
+          (type) =>
+            '\n        [System.Web.Services.WebMethodAttribute()]\n' +
+            '        [System.Web.Script.Services.ScriptMethod(UseHttpGet = true)]\n' +
+            `        public ${type.name} ${echoMethod(type.name, names)}ByGet(${type.name} value) { return value; }\n`,
+        )
+        .join('')
+    : '';
   const service =
     `    [System.Web.Services.WebServiceAttribute(Namespace="${namespace}")]\n` +
+    (scriptService ? '    [System.Web.Script.Services.ScriptService()]\n' : '') +
     (style.rpcService ? '    [System.Web.Services.Protocols.SoapRpcServiceAttribute()]\n' : '') +
-    `    public class ${className} : System.Web.Services.WebService {\n${methods}    }\n`;
+    `    public class ${className} : System.Web.Services.WebService {\n${methods}${byGet}    }\n`;
   const close = code.lastIndexOf('}');
   return `${code.slice(0, close)}\n${service}}\n`;
 }

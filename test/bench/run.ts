@@ -10,7 +10,7 @@
  *                                          generate, summarized (test/artifacts/bench/*.txt)
  *   npm run bench -- --only=server --cases='soap11' --rounds=3 --seconds=2
  *                                          the server contenders whose id matches (with those their ratios
- *                                          compare them to), fewer or shorter rounds (server and client)
+ *                                          compare them to), fewer or shorter rounds (server, client and proxy)
  *
  * A partial run (`--quick`, `--only`, `--cases`, `--rounds`, `--seconds`) writes test/artifacts/bench/results.json
  * instead.
@@ -465,7 +465,12 @@ async function main(): Promise<void> {
   }
   if (options.sections.has('proxy')) {
     results.proxy = await benchProxy(
-      { rounds: q ? 1 : 5, seconds: q ? 1 : 3, connections: 64, sequential: q ? 500 : 2000 },
+      {
+        rounds: options.rounds ?? (q ? 1 : 5),
+        seconds: options.seconds ?? (q ? 1 : 3),
+        connections: 64,
+        sequential: q ? 500 : 2000,
+      },
       log,
     );
   }

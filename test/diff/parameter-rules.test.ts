@@ -170,4 +170,28 @@ describe('a parameter in the namespace of its class’s [XmlRoot(Namespace)]', (
       'parameter-root-namespace-changed breaking operation Send, parameter hamper',
     ]);
   });
+  it("parameter-part-renamed (info): a bare parameter's part name, which no message carries", () => {
+    const bare = (partName?: string) =>
+      variant((s) => ({
+        ...s,
+        bindings: ['soap11', 'soap12'],
+        operations: s.operations.map((op) =>
+          op.name === 'Count'
+            ? { ...op, parameterStyle: 'bare', parameters: [{ ...CATEGORY, ...(partName && { partName }) }, SINCE] }
+            : op,
+        ),
+      }));
+    expect(changesTo(bare('Category'), bare())).toEqual([
+      {
+        rule: 'parameter-part-renamed',
+        level: 'info',
+        where: 'operation Count, parameter category',
+        message:
+          'message part renamed from "category" to "Category" (in requests); the element and the messages are unchanged',
+        old: 'category',
+        new: 'Category',
+      },
+    ]);
+    expect(changesTo(bare('Category'), bare('Category'))).toEqual([]);
+  });
 });

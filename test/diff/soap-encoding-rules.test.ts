@@ -22,17 +22,26 @@ describe('soap-encoding-changed', () => {
     ]);
   });
 
-  it('names document/encoded, and an rpc request namespace that moved', () => {
+  it('names document/encoded; an rpc request namespace that moved is the method-shape rule’s alone', () => {
     expect(changesTo(withOperation('Ping', (op) => ({ ...op, use: 'encoded' }))).map((c) => c.new)).toEqual([
       'document/encoded',
     ]);
     const rpc = withOperation('Ping', (op) => ({ ...op, style: 'rpc' }));
     const moved = withOperation('Ping', (op) => ({ ...op, style: 'rpc', requestNamespace: 'urn:other' }));
-    // One requestNamespace field for both styles: the method-shape rule names it too.
-    expect(changesTo(moved, rpc).map((c) => c.message)).toEqual([
-      'request namespace changed from urn:svc to urn:other',
-      'SOAP encoding changed from rpc/encoded (request urn:svc, response urn:svc) to rpc/encoded (request urn:other, response urn:svc)',
+    // One requestNamespace field for both styles: reported once, by the method-shape rule, in either direction.
+    expect(changesTo(moved, rpc).map((c) => `${c.level} ${c.rule} ${c.message}`)).toEqual([
+      'breaking request-namespace-changed request namespace changed from urn:svc to urn:other',
     ]);
+    expect(changesTo(rpc, moved).map((c) => `${c.level} ${c.rule} ${c.message}`)).toEqual([
+      'breaking request-namespace-changed request namespace changed from urn:other to urn:svc',
+    ]);
+    // Moved together with a change of style, the encoding names both wrappers' namespaces.
+    expect(
+      changesTo(
+        withOperation('Ping', (op) => ({ ...op })),
+        moved,
+      ).map((c) => c.rule),
+    ).toContain('soap-encoding-changed');
   });
 
   it('sees every operation of a service that became [SoapRpcService]', () => {

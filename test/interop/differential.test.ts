@@ -28,17 +28,7 @@ const mono = requireProgram({
 /**
  * Types whose echo differs, by the first difference the harness reports (a substring of it), and why.
  */
-const KNOWN: Readonly<Record<string, Readonly<Record<string, { readonly shows: string; readonly why: string }>>>> = {
-  'AttrNamespaces.wsdl': {
-    NsTag: {
-      shows: 'Count="0"',
-      why:
-        'an attribute of another namespace is a `ref=` that never says use="required": `wsdl -server` gives its ' +
-        'value types a `{Name}Specified` field (left unset, the runtime leaves them out), `import` reads them as ' +
-        'required, as the corpus service declares them, and asmxgen writes them (docs/import.md, namespaces)',
-    },
-  },
-};
+const KNOWN: Readonly<Record<string, Readonly<Record<string, { readonly shows: string; readonly why: string }>>>> = {};
 
 /** Corpus services the harness does not run, by the reason it reports (a substring of it). */
 const NOT_RUN: Readonly<Record<string, string>> = {

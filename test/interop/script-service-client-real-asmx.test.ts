@@ -105,6 +105,24 @@ describe('the json transport against the real ASMX runtime (Mono, LibraryScript.
     expect(await call('Script')).toBe(LIBRARY_SCRIPT_HANDLERS.Script());
   });
 
+  it("keeps the runtime's session cookie: Counter (EnableSession) counts 1, 2, 3 … over every transport", async (ctx) => {
+    sharedAsmxHost.need(ctx);
+    // `[WebMethod(EnableSession = true)]`, which no WSDL shows: the spec says so, and the client then keeps cookies.
+    const described = describeService({
+      ...LIBRARY_SCRIPT,
+      operations: LIBRARY_SCRIPT.operations.map((op) => (op.name === 'Counter' ? { ...op, enableSession: true } : op)),
+    });
+    const endpoint = `${host!.baseUrl}/LibraryScript.asmx`;
+    const call = createServiceCaller(described, endpoint, { timeoutMs: 60_000 });
+    const transports = ['json', 'soap11', 'soap12', 'httpGet', 'httpPost', 'json'] as const;
+    const counts: unknown[] = [];
+    for (const transport of transports) counts.push(await call('Counter', {}, { transport }));
+    expect(counts).toEqual([1, 2, 3, 4, 5, 6]);
+    // Without cookies, each call is a new session.
+    const forgetful = createServiceCaller(described, endpoint, { cookies: false, transport: 'json' });
+    expect([await forgetful('Counter'), await forgetful('Counter')]).toEqual([1, 1]);
+  });
+
   it("reads the runtime's JSON error: message, exception type, and the stack trace kept apart", async (ctx) => {
     sharedAsmxHost.need(ctx);
     const call = createServiceCaller(SERVICE, `${host!.baseUrl}/LibraryScript.asmx`, { transport: 'json' });

@@ -3,7 +3,8 @@
  * with no persistence): two `asmxgen serve` processes of the `sessions` golden spec with `--session-store`, and one
  * with `--workers 2`. A session counter goes on from one process to the other whatever the protocol (JSON, SOAP
  * 1.1, HTTP POST), with the one cookie the first call set; the session's key lives `--session-timeout` in Redis,
- * refreshed by each call, and the session is gone once that time has passed without a call.
+ * refreshed by each call, and the session is gone once that time has passed without a call. Concurrent calls of
+ * one session on both processes follow each other (the session's lock, a key in Redis): none loses another's write.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
@@ -24,6 +25,8 @@ const HANDLERS = `export const handlers = {
   async Count(_input, ctx) {
     ctx.setHeader('X-Worker', String(process.pid));
     const n = ((await ctx.session.get('n')) ?? 0) + 1;
+    // Time between the read and the write, for another call of the session to come in (without the lock).
+    await new Promise((resolve) => setTimeout(resolve, 5));
     await ctx.session.set('n', n);
     return n;
   },
@@ -182,6 +185,22 @@ describe('sessions in Redis, shared by several instances', () => {
     expect((await json(b!, 'Reset', id)).status).toBe(200);
     expect(await client!.exists(key)).toBe(0);
     expect(await json(a!, 'Peek', id)).toEqual({ status: 200, text: '{"d":0}', cookie: null });
+  }, 120_000);
+
+  it('serialize the calls of one session across two serve processes: concurrent increments end at N', async (ctx) => {
+    REDIS.need(ctx);
+    const [a, b] = await Promise.all([serve([]), serve([])]);
+    const first = await json(a!, 'Count');
+    const id = COOKIE.exec(first.cookie ?? '')?.[1];
+    expect([first.text, id === undefined]).toEqual(['{"d":1}', false]);
+    const replies = await Promise.all(Array.from({ length: 12 }, (_, i) => json(i % 2 === 0 ? a! : b!, 'Count', id)));
+    // Each call saw the one before it, whichever process served it: 2 … 13, none lost.
+    expect(replies.map((r) => Number(/^\{"d":(\d+)\}$/.exec(r.text)?.[1])).sort((x, y) => x - y)).toEqual(
+      Array.from({ length: 12 }, (_, i) => i + 2),
+    );
+    expect(await client!.hgetall(`asmxgen:session:${id}`)).toEqual({ n: '13' });
+    // The lock is a key of its own while a call holds it, and gone after.
+    expect(await client!.exists(`asmxgen:session:${id}:lock`)).toBe(0);
   }, 120_000);
 
   it('serve --workers 2 shares the sessions of its workers in Redis', async (ctx) => {

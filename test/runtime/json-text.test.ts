@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatJsonDate, parseJsonDate } from '../../runtime/src/json/json-dates.js';
-import { JsonNumber, JsonSyntaxError, parseJson, quoteJsonString } from '../../runtime/src/json/json-text.js';
+import { JsonDate, JsonNumber, JsonSyntaxError, parseJson, quoteJsonString } from '../../runtime/src/json/json-text.js';
+import { JsonValueError, readJsonValue, writeJsonValue } from '../../runtime/src/json/json-values.js';
+import type { TypeTable } from '../../runtime/src/values/value-kinds.js';
 import { XsdDateTime } from '../../runtime/src/values/xsd-date-time.js';
 
 describe("JavaScriptSerializer's JSON text", () => {
@@ -34,5 +36,39 @@ describe("JavaScriptSerializer's JSON text", () => {
     expect(formatJsonDate(XsdDateTime.MIN_VALUE)).toBe('"\\/Date(-62135596800000)\\/"');
     expect(parseJsonDate('/Date(-1)/')?.toString()).toBe('1969-12-31T23:59:59.999Z');
     expect(parseJsonDate('/Date(1)/x')).toBeUndefined();
+  });
+
+  it('reads a date only from the escaped "\\/Date(ms)\\/" text, as JavaScriptObjectDeserializer does', () => {
+    const value = parseJson(
+      String.raw`["\/Date(1709209845123)\/", "\/Date(5+0530)\/", "/Date(1)/", '\/Date(1)\/', "\/Date(1)/"]`,
+    );
+    expect(value).toEqual([
+      new JsonDate('/Date(1709209845123)/', 1709209845123),
+      new JsonDate('/Date(5+0530)/', 5),
+      '/Date(1)/',
+      '/Date(1)/',
+      '/Date(1)/',
+    ]);
+    const types: TypeTable = {};
+    expect(String(readJsonValue('dateTime', parseJson(String.raw`"\/Date(-1)\/"`), types))).toBe(
+      '1969-12-31T23:59:59.999Z',
+    );
+    expect(() => readJsonValue('dateTime', parseJson('"/Date(1)/"'), types)).toThrow(JsonValueError);
+    expect(readJsonValue('string', parseJson(String.raw`"\/Date(1)\/"`), types)).toBe('/Date(1)/');
+  });
+
+  it('writes TimeSpan and XmlQualifiedName as their properties and binds any object to the empty value', () => {
+    const types: TypeTable = {};
+    expect(writeJsonValue('timeSpan', {}, types)).toBe(
+      '{"Ticks":0,"Days":0,"Hours":0,"Milliseconds":0,"Minutes":0,"Seconds":0,' +
+        '"TotalDays":0,"TotalHours":0,"TotalMilliseconds":0,"TotalMinutes":0,"TotalSeconds":0}',
+    );
+    expect(readJsonValue('timeSpan', parseJson('{"Ticks":5}'), types)).toEqual({});
+    expect(writeJsonValue('QName', 'q:local', types)).toBe('{"Namespace":"","Name":"local","IsEmpty":false}');
+    expect(writeJsonValue('QName', '', types)).toBe('{"Namespace":"","Name":"","IsEmpty":true}');
+    expect(readJsonValue('QName', parseJson('{"Namespace":"urn:x","Name":"q","IsEmpty":false}'), types)).toBe('');
+    expect(() => readJsonValue('QName', parseJson('"q"'), types)).toThrow(
+      "Invalid cast from 'System.String' to 'System.Xml.XmlQualifiedName'.",
+    );
   });
 });

@@ -3,12 +3,12 @@
  * (never a stack trace), and the same path still answers HTTP POST forms and SOAP.
  */
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { stringify } from 'yaml';
 import { describeService } from '../../generator/emit/describe-service.js';
 import { renderDocuments } from '../../generator/emit/service-documents.js';
 import { loadSpecText } from '../../generator/index.js';
-import { createServiceServer } from '../../runtime/src/server.js';
+import { createServiceServer, type CallContext, type CallTransport } from '../../runtime/src/server.js';
 import { send } from './raw-http.js';
 
 function specOf(scriptService: boolean) {
@@ -16,6 +16,8 @@ function specOf(scriptService: boolean) {
     stringify({
       service: { name: 'Calc', namespace: 'urn:calc', ...(scriptService && { scriptService: true }) },
       operations: [
+        { name: 'How', result: 'string', ...(scriptService && { scriptMethod: { useHttpGet: true } }) },
+        { name: 'HowPost', result: 'string' },
         {
           name: 'Add',
           parameters: [
@@ -32,6 +34,8 @@ function specOf(scriptService: boolean) {
 }
 
 const HANDLERS = {
+  How: (_: unknown, ctx: CallContext) => ctx.transport,
+  HowPost: (_: unknown, ctx: CallContext): CallTransport => ctx.transport,
   Add: ({ a, b }: { a: number; b: number }) => a + b,
   Fail: () => {
     throw new Error('no such account');
@@ -84,7 +88,7 @@ describe('JSON calls', () => {
     ]);
   });
 
-  it('are no JSON calls to a service without [ScriptService]: the HTTP POST binding refuses the content type', async () => {
+  it("are refused by a service without [ScriptService], as the .NET Framework's WebServiceData refuses them", async () => {
     const reply = await send(ports.plain, '/Calc.asmx/Add', {
       method: 'POST',
       headers: JSON_HEADERS,
@@ -93,7 +97,7 @@ describe('JSON calls', () => {
     expect([reply.status, reply.headers.jsonerror, reply.text]).toEqual([
       500,
       undefined,
-      'Request format is invalid: application/json; charset=utf-8.\r\n',
+      'Only Web services with a [ScriptService] attribute on the class definition can be called from script.\r\n',
     ]);
   });
 
@@ -119,5 +123,38 @@ describe('JSON calls', () => {
       '{"Message":"Invalid web service call, missing value for parameter: \\u0027b\\u0027.","StackTrace":"",' +
         '"ExceptionType":"System.InvalidOperationException"}',
     );
+  });
+
+  it('tell the handler they came by json (ctx.transport), by POST and by GET alike', async () => {
+    const post = await send(ports.script, '/Calc.asmx/HowPost', { method: 'POST', headers: JSON_HEADERS, body: '' });
+    const get = await send(ports.script, '/Calc.asmx/How', { headers: JSON_HEADERS });
+    const form = await send(ports.script, '/Calc.asmx/HowPost', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: '',
+    });
+    expect([post.text, get.text]).toEqual(['{"d":"json"}', '{"d":"json"}']);
+    expect(form.text).toContain('>httpPost</string>');
+  });
+
+  it("report a handler's error on stderr with what the JSON caller was answered", async () => {
+    const stderr = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const model = specOf(true);
+      for (const exposeErrors of [false, true]) {
+        const server = createServiceServer(describeService(model), renderDocuments(model), HANDLERS, { exposeErrors });
+        await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+        servers.push(server);
+        const port = (server.address() as AddressInfo).port;
+        await send(port, '/Calc.asmx/Fail', { method: 'POST', headers: JSON_HEADERS, body: '{}' });
+      }
+      expect(stderr.mock.calls.map((args) => String(args[0]).split('\n')[0])).toEqual([
+        'asmxgen: Fail (json) failed; the client was answered the JSON error "There was an error processing the ' +
+          'request.": Error: no such account',
+        'asmxgen: Fail (json) failed; the client was answered the JSON error "no such account": Error: no such account',
+      ]);
+    } finally {
+      stderr.mockRestore();
+    }
   });
 });

@@ -16,7 +16,8 @@ import {
 } from '../../generated/index.js';
 
 export type OperationName = keyof AuthenticationWebServiceHandlers;
-export type Transport = CallContext['transport'];
+/** The default service is no `[ScriptService]`: its calls come by the four transports of its bindings, never `json`. */
+export type Transport = Exclude<CallContext['transport'], 'json'>;
 
 /** The 20 operations, in spec (WSDL) order. */
 export const OPERATIONS: readonly OperationName[] = service.operations.map((op) => op.name as OperationName);
@@ -69,7 +70,12 @@ export async function startRecordingServer(options?: ServerOptions): Promise<Rec
   const handlers = {} as Record<OperationName, (input: Record<string, unknown>, ctx: CallContext) => unknown>;
   for (const operation of OPERATIONS) {
     handlers[operation] = (input, ctx) => {
-      const call: RecordedCall = { operation, transport: ctx.transport, input: { ...input }, files: ctx.files };
+      const call: RecordedCall = {
+        operation,
+        transport: ctx.transport as Transport,
+        input: { ...input },
+        files: ctx.files,
+      };
       calls.push(call);
       return state.behaviour?.(call);
     };

@@ -30,6 +30,8 @@ const MODEL = loadSpecText(
       { name: 'PutThenFail', parameters: [{ name: 'item', type: 'string' }], enableSession: true },
       { name: 'Leave', enableSession: true },
       { name: 'HasSession', result: 'boolean' },
+      { name: 'SlowCount', result: 'int', enableSession: true },
+      { name: 'Hold', enableSession: true },
     ],
   }),
   'shop.yaml',
@@ -56,7 +58,21 @@ const HANDLERS = {
     await ctx.session!.abandon();
   },
   HasSession: (_: unknown, ctx: CallContext) => ctx.session !== undefined,
+  /** Count, with time between the read and the write for another call of the session to come in. */
+  SlowCount: async (_: unknown, ctx: CallContext) => {
+    const n = ((await ctx.session!.get<number>('n')) ?? 0) + 1;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await ctx.session!.set('n', n);
+    return n;
+  },
+  /** Holds the session until `release()`. */
+  Hold: async (_: unknown, ctx: CallContext) => {
+    await ctx.session!.set('held', true);
+    await new Promise<void>((resolve) => (release = resolve));
+  },
 };
+
+let release: () => void = () => undefined;
 
 let now = 1_000_000;
 const servers: ReturnType<typeof createServiceServer>[] = [];
@@ -127,7 +143,8 @@ const httpGet = (op: string, id?: string) => send(port, `/Shop.asmx/${op}`, { he
 function intOf(reply: RawReply): number {
   expect(reply.status, reply.text).toBe(200);
   const match =
-    /^\{"d":(-?\d+)\}$/.exec(reply.text) ?? /<(?:\w+:)?(?:CountResult|PeekResult|int)[^>]*>(-?\d+)</.exec(reply.text);
+    /^\{"d":(-?\d+)\}$/.exec(reply.text) ??
+    /<(?:\w+:)?(?:CountResult|SlowCountResult|PeekResult|int)[^>]*>(-?\d+)</.exec(reply.text);
   expect(match, reply.text).not.toBeNull();
   return Number(match![1]);
 }
@@ -262,6 +279,50 @@ describe('ASP.NET sessions', () => {
     } finally {
       await store.close!();
     }
+  });
+
+  it('serialize the calls of one session: concurrent increments over every protocol end at N', async () => {
+    const id = issued(await json('SlowCount'))!;
+    const calls = [json, soap11, soap12, httpPost, httpGet];
+    const replies = await Promise.all(Array.from({ length: 15 }, (_, i) => calls[i % calls.length]!('SlowCount', id)));
+    // Each call saw the one before it: 2 … 16, none lost.
+    expect(replies.map(intOf).sort((a, b) => a - b)).toEqual(Array.from({ length: 15 }, (_, i) => i + 2));
+    expect(intOf(await json('Peek', id))).toBe(16);
+  });
+
+  it('run the calls of different sessions, and of no session, side by side', async () => {
+    const a = issued(await json('Count'))!;
+    const held = json('Hold', a);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Session a is locked; another session and a call without a session are answered meanwhile.
+    const b = issued(await json('Count'))!;
+    expect(intOf(await json('Count', b))).toBe(2);
+    expect((await json('HasSession', a)).text).toBe('{"d":false}');
+    release();
+    expect((await held).text).toBe('{"d":null}');
+  });
+
+  it("take over a session's lock older than the handler's time limit (ASP.NET's executionTimeout)", async () => {
+    let clock = 5_000_000;
+    const other = await start({ sessionStore: memorySessionStore({ now: () => clock }), handlerTimeoutMs: 60_000 });
+    const post = (op: string, id?: string) =>
+      send(other, `/Shop.asmx/${op}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...cookieOf(id) },
+        body: '{}',
+      });
+    const id = issued(await post('Count'))!;
+    const held = post('Hold', id);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Within the time limit the next call waits; past it (by the store's clock), it takes the lock over.
+    let answered = false;
+    const next = post('Count', id).then((reply) => ((answered = true), reply));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(answered).toBe(false);
+    clock += 60_001;
+    expect(intOf(await next)).toBe(2);
+    release();
+    expect((await held).status).toBe(200);
   });
 
   it('work the same through the fetch handler', async () => {

@@ -110,4 +110,32 @@ describe("an operation's [SoapDocumentMethod] settings", () => {
       'f.yaml:12:17: operations[1].parameters: a one-way operation has no out or ref parameters (it sends no response)',
     ]);
   });
+  it("partName keeps a bare parameter's C# name on its part; refused on a wrapped one and where HTTP binds it", () => {
+    const spec = parseSpec(
+      'service:\n  name: Svc\n  namespace: urn:svc\nbindings: [soap11, soap12]\noperations:\n' +
+        '  - name: Find\n    parameterStyle: bare\n' +
+        '    parameters: [{ name: findRequest, partName: Request }, { name: n, type: int, direction: out, partName: count }]\n',
+      'f.yaml',
+    );
+    const [find] = buildModel(spec).operations;
+    expect(find!.parameters.map((p) => [p.name, p.partName])).toEqual([
+      ['findRequest', 'Request'],
+      ['n', 'count'],
+    ]);
+    expect(find!.soapParts).toEqual({
+      input: [{ name: 'Request', element: 'tns:findRequest' }],
+      output: [{ name: 'count', element: 'tns:n' }],
+    });
+    expect(
+      problemsOf(
+        `${HEAD}  - name: A\n    parameters: [{ name: a, partName: A }]\n` +
+          '  - name: B\n    parameterStyle: bare\n    parameters: [{ name: b, type: int, partName: B }]\n' +
+          '  - name: C\n    parameterStyle: bare\n    parameters: [{ name: c, partName: "1c" }]\n',
+      ),
+    ).toEqual([
+      "f.yaml:6:39: operations[0].parameters[0].partName: partName names a bare operation's message part (parameterStyle: bare); a wrapped operation's parameters have no part of their own: remove partName",
+      'f.yaml:9:50: operations[1].parameters[0].partName: HTTP GET and POST offer this operation and would name the field of "b" after its part ("B"), which a spec cannot express yet: leave httpGet and httpPost out of bindings, or remove partName',
+      'f.yaml:12:39: operations[2].parameters[0].partName: invalid part name "1c": it is not a valid XML name (must start with a letter or "_" and contain only letters, digits, "_", "-" and ".")',
+    ]);
+  });
 });

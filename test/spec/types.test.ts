@@ -372,6 +372,71 @@ describe('types in a spec', () => {
   });
 });
 
+describe('optional ({Name}Specified)', () => {
+  it('applies to value types and nillable members; a reference type is refused at its optional', () => {
+    const text =
+      HEAD +
+      [
+        'types:',
+        '  E: { enum: [A, B] }',
+        '  T: { members: [{ name: I, type: int, optional: true }, { name: N, type: "int?", optional: true }, { name: En, type: E, optional: true }] }',
+        '  U: { members: [{ name: S, type: string, nillable: true, optional: true }, { name: S2, optional: true }] }',
+        '  V: { members: [{ name: A, type: "int[]", optional: true }, { name: C, type: T, optional: true }] }',
+        'operations:',
+        '  - { name: Op }',
+      ].join('\n');
+    const why = (t: string) =>
+      `optional ({Name}Specified) applies to a value type or a nillable member; "${t}" is a reference type, ` +
+      'optional already (minOccurs="0"): leave optional out';
+    expect(problems(text)).toEqual([
+      `t.yaml:7:99: types.U.members[1].optional: ${why('string')}`,
+      `t.yaml:8:54: types.V.members[0].optional: ${why('int[]')}`,
+      `t.yaml:8:92: types.V.members[1].optional: ${why('T')}`,
+    ]);
+  });
+});
+
+describe('attributes of the XML namespace (xml:lang, xml:space)', () => {
+  const XML = 'http://www.w3.org/XML/1998/namespace';
+
+  it('reads a string attribute in the XML namespace', () => {
+    const spec = parseSpec(
+      HEAD +
+        [
+          'types:',
+          `  T: { members: [{ name: lang, attribute: true, namespace: "${XML}" }, { name: V, text: true }] }`,
+          'operations:',
+          '  - { name: Op, result: T }',
+        ].join('\n'),
+      't.yaml',
+    );
+    expect(spec.types?.[0]).toMatchObject({
+      members: [{ name: 'lang', attribute: true, namespace: XML }, { name: 'V' }],
+    });
+  });
+
+  it('refuses an element, another type, or a default there, at the namespace', () => {
+    const text =
+      HEAD +
+      [
+        'types:',
+        `  T: { members: [{ name: lang, namespace: "${XML}" }] }`,
+        `  U: { members: [{ name: space, type: int, attribute: true, namespace: "${XML}" }] }`,
+        `  V: { members: [{ name: lang, attribute: true, default: en, namespace: "${XML}" }] }`,
+        'operations:',
+        '  - { name: Op }',
+      ].join('\n');
+    const why =
+      'a member of the XML namespace (xml:lang, xml:space) is a string attribute without a default: the runtime ' +
+      'writes no other';
+    expect(problems(text)).toEqual([
+      `t.yaml:5:43: types.T.members[0].namespace: ${why}`,
+      `t.yaml:6:72: types.U.members[0].namespace: ${why}`,
+      `t.yaml:7:73: types.V.members[0].namespace: ${why}`,
+    ]);
+  });
+});
+
 describe('rootNamespace ([XmlRoot(Namespace)])', () => {
   it('is read on a class', () => {
     const spec = parseSpec(

@@ -59,7 +59,7 @@ test('each mistake in the wsdl section is reported at its place', () => {
     '7:31: duplicate prefix "soap" (first defined at line 7)',
     '8:13: unknown value "cr"; expected one of: lf, crlf',
     '9:17: expected true or false',
-    '10:3: unknown field "order"; expected one of: namespaceOrder, lineEnds, finalNewline, dataSetSchema, xsdImport, prolog, original, fingerprint, runtime',
+    '10:3: unknown field "order"; expected one of: namespaceOrder, lineEnds, finalNewline, dataSetSchema, xsdImport, prolog, selfClosing, original, fingerprint, runtime',
     '11:18: unknown value "v1"; did you mean "v2"? Expected one of: legacy, v2',
     '12:14: expected true or false',
     '13:11: a prolog holds only <?xml version="1.0" encoding="utf-8"?> and whitespace (spaces, tabs, line ends)',
@@ -109,6 +109,19 @@ test('dataSetSchema picks the inline schema every DataSet is written with; DataT
   expect(parseSpec(`${service}wsdl:\n  dataSetSchema: legacy\n`, 'w.yaml').wsdl).toStrictEqual({
     dataSetSchema: 'legacy',
   });
+});
+
+test('selfClosing: compact ends every empty element with "/>"; another value is reported at its place', () => {
+  const spec = parseSpec(`${HEAD}wsdl:\n  selfClosing: compact\n`, 'w.yaml');
+  expect(spec.wsdl).toStrictEqual({ selfClosing: 'compact' });
+  const compact = renderWsdl(buildModel(spec), 'http://localhost:8080/Svc.asmx');
+  const plain = renderWsdl(buildModel(parseSpec(HEAD, 'w.yaml')), 'http://localhost:8080/Svc.asmx');
+  expect(plain).toContain(' />');
+  expect(compact).not.toContain(' />');
+  expect(compact).toBe(plain.replaceAll(' />', '/>'));
+  expect(problems(`${HEAD}wsdl:\n  selfClosing: tight\n`)).toEqual([
+    '7:16: unknown value "tight"; expected one of: compact',
+  ]);
 });
 
 test('xsdImport starts the service schema with the XML Schema import; prolog replaces the XML declaration line', () => {

@@ -180,6 +180,32 @@ describe('SharePoint’s import of the XML Schema namespace (sharepoint-Views.ws
   });
 });
 
+describe('SharePoint’s static WSDL files: empty elements end with "/>" (sharepoint-static-alerts.wsdl)', () => {
+  const text = read('sharepoint-static-alerts.wsdl');
+
+  test('the form is recorded as selfClosing: compact, and the served WSDL generates byte for byte', () => {
+    const { spec } = readWsdl(text, 'sharepoint-static-alerts.wsdl');
+    expect(spec.wsdl).toStrictEqual({
+      namespaceOrder: ['soap', 'tm', 'soapenc', 'mime', 'tns', 's', 'soap12', 'http'],
+      lineEnds: 'crlf',
+      prolog: '',
+      selfClosing: 'compact',
+    });
+    const generated = regenerate(text, 'sharepoint-static-alerts.wsdl');
+    expect(generated).toContain('<soap:body use="literal"/>');
+    expect(generated).toBe(text);
+  });
+
+  test('one empty element written " />" among "/>" ones is not that form: nothing is recorded for it', () => {
+    const mixed = text.replace(
+      '<soap:binding transport="http://schemas.xmlsoap.org/soap/http"/>',
+      '<soap:binding transport="http://schemas.xmlsoap.org/soap/http" />',
+    );
+    expect(mixed).not.toBe(text);
+    expect(readWsdl(mixed, 'Alerts.wsdl', { exact: false }).spec.wsdl?.selfClosing).toBeUndefined();
+  });
+});
+
 describe('a legacy DataSet with the import of the XML Schema namespace (vms-VMSDataXChange.wsdl)', () => {
   const text = read('vms-VMSDataXChange.wsdl');
 

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { buildModel } from '../../generator/index.js';
 import { defaultEndpointPath, soapActionFor } from '../../generator/model/naming.js';
+import { builtinType, isBuiltinName } from '../../generator/model/builtin-types.js';
 import type { TypeDeclaration } from '../../generator/model/type-declarations.js';
 import { parseTypeText } from '../../generator/model/type-refs.js';
 import { BINDING_KINDS } from '../../generator/model/types.js';
@@ -88,6 +89,7 @@ export function edit(text: string, ...edits: (readonly [string, string])[]): str
  *   `Any`, `Any2`, …; no numbers on enums, and flags numbered 1, 2, 4, … (a member named `None` 0); `xmlDocument` read as `xmlNode`
  *   where nothing tells them apart;
  * - header fields named by `headerFieldNames` in the runtime's order (sorted by field);
+ * - an attribute `ref=` of a value type without a default `optional` (the WSDL never says `use="required"` there);
  * - no `include`s (the importer infers them from where classes appear; the round trip checks they reproduce).
  */
 export function canonicalSpec(spec: Spec): Spec {
@@ -121,7 +123,9 @@ export function canonicalSpec(spec: Spec): Spec {
   return {
     service: { ...service, ...(path !== undefined && path !== defaultEndpointPath(service.name) && { path }) },
     ...(!allBindings && { bindings: BINDING_KINDS.filter((k) => bindings.includes(k)) }),
-    ...(types.length > 0 && { types: ordered.map((t) => canonicalType(t, ref, rename.get(t.name)!)) }),
+    ...(types.length > 0 && {
+      types: ordered.map((t) => canonicalType(t, ref, rename.get(t.name)!, types, spec.service.namespace)),
+    }),
     operations: operations.map(({ op, headers }, i): SpecOperation => {
       const { group: _group, soapAction, parameters, headers: _headers, result, ...rest } = op;
       return {
@@ -176,7 +180,13 @@ function schemaOrder(spec: Spec, types: readonly TypeDeclaration[]): TypeDeclara
   return types.filter((t) => position(t) !== -1).sort((a, b) => position(a) - position(b));
 }
 
-function canonicalType(t: TypeDeclaration, ref: (text: string) => string, name: string): TypeDeclaration {
+function canonicalType(
+  t: TypeDeclaration,
+  ref: (text: string) => string,
+  name: string,
+  types: readonly TypeDeclaration[],
+  serviceNamespace: string,
+): TypeDeclaration {
   const wireName = t.xmlName ?? t.name;
   const named = { name, ...(name !== wireName && { xmlName: wireName }) };
   if (t.kind === 'enum') {
@@ -203,7 +213,20 @@ function canonicalType(t: TypeDeclaration, ref: (text: string) => string, name: 
     }
     const wire = m.xmlName ?? m.name;
     const memberName = identifierFrom(wire, false);
-    return { ...fields, name: memberName, ...(memberName !== wire && { xmlName: wire }), type: ref(type ?? 'string') };
+    // A `ref=` attribute never says use="required": a value type's reads optional ({Name}Specified or not).
+    const optional =
+      m.attribute === true &&
+      m.namespace !== undefined &&
+      m.namespace !== (t.namespace ?? serviceNamespace) &&
+      m.default === undefined &&
+      isValueTypeRef(type ?? 'string', types);
+    return {
+      ...fields,
+      ...(optional && { optional: true }),
+      name: memberName,
+      ...(memberName !== wire && { xmlName: wire }),
+      type: ref(type ?? 'string'),
+    };
   });
   return {
     ...rest,
@@ -212,6 +235,15 @@ function canonicalType(t: TypeDeclaration, ref: (text: string) => string, name: 
     members: [...canonicalMembers.filter((m) => m.attribute), ...canonicalMembers.filter((m) => !m.attribute)],
     ...(anyAttribute && !t.header && { anyAttribute }),
   };
+}
+
+/** A value type: a built-in value type, an enum, a struct (not nullable, not an array). */
+function isValueTypeRef(text: string, types: readonly TypeDeclaration[]): boolean {
+  const parsed = parseTypeText(text)!;
+  if (parsed.nullable || parsed.rank > 0) return false;
+  if (isBuiltinName(parsed.name)) return builtinType(parsed.name).valueType;
+  const t = types.find((x) => x.name === parsed.name);
+  return t?.kind === 'enum' || (t?.kind === 'class' && t.struct === true);
 }
 
 /** The spec without `include`s, on the service or on classes. */

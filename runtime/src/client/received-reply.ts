@@ -12,6 +12,8 @@ export interface ReceivedReply extends ReplySummary {
   readonly mediaType: string | undefined;
   readonly charset: string | undefined;
   readonly bytes: Uint8Array;
+  /** The reply's `Set-Cookie` headers, each as sent (none where the transport cannot see them: browsers). */
+  readonly setCookies: readonly string[];
 }
 
 const PREVIEW_BYTES = 1024;
@@ -37,6 +39,7 @@ class Reply implements ReceivedReply {
     readonly status: number,
     readonly contentType: string | undefined,
     readonly bytes: Uint8Array,
+    readonly setCookies: readonly string[],
   ) {
     const parsed = contentTypeOf(contentType);
     this.mediaType = parsed?.mediaType;
@@ -49,9 +52,16 @@ class Reply implements ReceivedReply {
   }
 }
 
-export function receivedReply(status: number, contentType: string | undefined, bytes: Uint8Array): ReceivedReply {
-  return new Reply(status, contentType, bytes);
+export function receivedReply(
+  status: number,
+  contentType: string | undefined,
+  bytes: Uint8Array,
+  setCookies: readonly string[] = NO_COOKIES,
+): ReceivedReply {
+  return new Reply(status, contentType, bytes, setCookies);
 }
+
+const NO_COOKIES: readonly string[] = Object.freeze([]);
 
 /** The first KiB of a body as text, in its charset (UTF-8 when it names none or an unknown one). */
 function previewOf(bytes: Uint8Array, charset: string | undefined): string {

@@ -11,9 +11,11 @@
  * - elsewhere (browsers), or where `node:http` cannot be loaded: the global
  *   `fetch`.
  *
- * What every sender resolves to, or rejects with, is in `sender.ts`.
+ * What every sender resolves to, or rejects with, is in `sender.ts`. With `options.cookies` (by default for a
+ * service with `enableSession` operations), the sender keeps the service's cookies (`cookie-jar.ts`).
  */
 import type { ResolvedClientOptions } from './client-options.js';
+import { cookieSender } from './cookie-jar.js';
 import { fetchSender } from './fetch-transport.js';
 import { nodeSender } from './node-transport.js';
 import { runsOnNode } from './runs-on-node.js';
@@ -22,6 +24,13 @@ import type { Sender } from './sender.js';
 export type { ReceivedReply } from './received-reply.js';
 
 export function createSender(client: ResolvedClientOptions): Sender {
+  const send = transportSender(client);
+  const { cookies } = client;
+  if (cookies === false) return send;
+  return cookieSender(send, cookies === true ? undefined : cookies);
+}
+
+function transportSender(client: ResolvedClientOptions): Sender {
   if (client.fetch !== undefined) return fetchSender(client.fetch);
   // The global fetch is looked up per call (a polyfill installed later is used), and never called as a method of
   // another object (browsers refuse that: "Illegal invocation").

@@ -257,6 +257,12 @@ function clientTypes(service: ServiceDescription): ClientTypes {
     if (declared?.kind === 'class' && declared.abstract === true) return;
     if (!found.classes.includes(type.class)) found.classes.push(type.class);
   };
+  // WebServiceData.ProcessClientTypes: the class's [GenerateScriptType] types first, then the operations'.
+  for (const name of service.generateScriptTypes ?? []) {
+    const declared = service.types?.[name];
+    if (declared?.kind === 'enum') visit({ enum: name });
+    else if (declared?.kind === 'class') visit({ class: name });
+  }
   for (const op of service.operations) {
     // A by-ref type (out, ref) has no public constructor: no client type.
     for (const parameter of op.parameters) if (parameter.direction === undefined) visit(parameter.type);

@@ -2,7 +2,7 @@
  * A request as the service sees it, whichever server delivered it (a
  * `node:http` request, Express, a fetch `Request`).
  */
-import type { Transport } from '../service-description.js';
+import type { CallTransport } from '../service-description.js';
 import type { SoapFaultCode } from '../soap/soap-fault.js';
 import type { LazyAbort } from './lazy-abort.js';
 import type { Reply } from './reply.js';
@@ -50,7 +50,7 @@ export interface IncomingCall {
 /** What is known of a call for `onCall`, as it goes. */
 export interface CallNote {
   operation: string | undefined;
-  transport: Transport | undefined;
+  transport: CallTransport | undefined;
   /** The handler was called. */
   handled: boolean;
   /** How the handler (or the writing of its result) failed: a `SoapFault` it threw, or any other error. */

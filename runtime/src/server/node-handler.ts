@@ -25,7 +25,7 @@ import {
 } from './incoming-call.js';
 import { LazyAbort } from './lazy-abort.js';
 import { isClosingLingering, lingerAfterReply } from './lingering-close.js';
-import { emptyReply, framedHeaders, type Reply } from './reply.js';
+import { emptyReply, framedHeaderList, framedHeaders, type Reply } from './reply.js';
 import { withResponseHeaders, type ResponseHeaderList } from './response-headers.js';
 import type { RouteTarget } from './dispatch.js';
 import { internalErrorReply, replyTo, route, type ServiceRuntime } from './service-runtime.js';
@@ -282,9 +282,10 @@ function writeReply(
     // An early reply: the client may still be sending the body.
     lingerAfterReply(req, runtime.options);
   }
+  // Node only reads the list (a shared reply's is frozen).
   res.writeHead(
     reply.status,
-    added === undefined ? framedHeaders(reply) : withResponseHeaders(framedHeaders(reply), added),
+    added === undefined ? (framedHeaderList(reply) as string[]) : withResponseHeaders(framedHeaders(reply), added),
   );
   res.end(reply.body);
 }

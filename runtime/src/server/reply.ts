@@ -19,6 +19,8 @@ export interface Reply {
   readonly chunked?: boolean;
   /** `framedHeaders(reply)`, worked out once for a reply sent again and again (see `sharedReply`). */
   readonly framed?: Readonly<Record<string, string>>;
+  /** `framedHeaderList(reply)`, worked out once for a reply sent again and again (see `sharedReply`). */
+  readonly framedList?: readonly string[];
 }
 
 /** ASMX's caching header for everything it serves. */
@@ -53,7 +55,7 @@ export function textReply(status: number, message: string): Reply {
 }
 
 export function withHeaders(reply: Reply, headers: Readonly<Record<string, string>>, closeConnection?: boolean): Reply {
-  const { framed: _, ...own } = reply;
+  const { framed: _, framedList: __, ...own } = reply;
   return {
     ...own,
     headers: { ...reply.headers, ...headers },
@@ -71,12 +73,28 @@ export function framedHeaders(reply: Reply): Readonly<Record<string, string>> {
   return headers;
 }
 
+/**
+ * `framedHeaders(reply)` as the flat list `res.writeHead` takes (name, value, name, value, …): the node writer's,
+ * made without an object of its own per reply.
+ */
+export function framedHeaderList(reply: Reply): readonly string[] {
+  if (reply.framedList) return reply.framedList;
+  const list: string[] = [];
+  const { headers } = reply;
+  for (const name in headers) list.push(name, headers[name]!);
+  if (reply.chunked) list.push('Transfer-Encoding', 'chunked');
+  else list.push('Content-Length', String(reply.body.byteLength));
+  if (reply.closeConnection) list.push('Connection', 'close');
+  return list;
+}
+
 /** A reply sent again and again (a void operation's): frozen, its framed headers worked out once. */
 export function sharedReply(reply: Reply): Reply {
-  const { framed: _, ...own } = reply;
+  const { framed: _, framedList: __, ...own } = reply;
   return Object.freeze({
     ...own,
     headers: Object.freeze({ ...reply.headers }),
     framed: Object.freeze({ ...framedHeaders(own) }),
+    framedList: Object.freeze(framedHeaderList(own)),
   });
 }

@@ -6,13 +6,21 @@
 import type { CallContext } from './server-options.js';
 
 /** The line (and stack) `reportError` writes for `error`, thrown while serving `ctx`'s call. */
-export function errorReport(error: unknown, ctx: Pick<CallContext, 'operation' | 'transport'>): string {
-  return `asmxgen: ${ctx.operation} (${ctx.transport}) failed; the client was answered "Server was unable to process request.": ${describe(error)}`;
+export function errorReport(
+  error: unknown,
+  ctx: Pick<CallContext, 'operation' | 'transport'>,
+  answer = 'Server was unable to process request.',
+): string {
+  const answered = ctx.transport === 'json' ? `the JSON error ${JSON.stringify(answer)}` : JSON.stringify(answer);
+  return `asmxgen: ${ctx.operation} (${ctx.transport}) failed; the client was answered ${answered}: ${describe(error)}`;
 }
 
-/** The default `onError`: the error on stderr. */
-export function reportError(error: unknown, ctx: CallContext): void {
-  console.error(errorReport(error, ctx));
+/**
+ * The default `onError`: the error on stderr, with `answer`, the message the client was answered (the fault
+ * string, or a JSON call's error message).
+ */
+export function reportError(error: unknown, ctx: CallContext, answer?: string): void {
+  console.error(errorReport(error, ctx, answer));
 }
 
 function describe(error: unknown): string {

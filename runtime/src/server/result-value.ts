@@ -18,6 +18,7 @@ import { isXsdType } from '../xsd/value-type.js';
 import { isTextType } from '../values/simple-values.js';
 import { withRoot } from '../values/shape-error.js';
 import { writeValue } from '../values/write-value.js';
+import { compileSiteWriter, type SiteWriter } from '../values/compiled-writer.js';
 import { partDepth } from '../values/namespace-prefixes.js';
 import type { ValueContext } from '../values/value-kinds.js';
 import { httpView } from '../values/data-type-values.js';
@@ -45,9 +46,7 @@ function siteLexical(operation: string, type: XsdType, value: unknown, key: stri
 
 /** The result element of a SOAP reply; `''` when it is left out. */
 export function resultElement(op: OperationDescription, values: ValueContext, value: unknown): string {
-  const result = op.result!;
-  const { element, type, nillable, namespace } = result;
-  return siteElement(op.name, { element, type, nillable, namespace }, values, value, partDepth(op.bare));
+  return siteElement(op.name, op.result!, values, value, partDepth(op.bare));
 }
 
 /**
@@ -77,7 +76,7 @@ export function bareReplyParts(
     );
   }
   const reply = value as Record<string, unknown>;
-  return replySites(op).map((site) => ({
+  return sitesOf(op).map((site) => ({
     element: site.element,
     xml: siteElement(
       op.name,
@@ -88,6 +87,18 @@ export function bareReplyParts(
       site,
     ),
   }));
+}
+
+const replySiteLists = new WeakMap<OperationDescription, readonly ReplySite[]>();
+
+/** `replySites(op)`, made once per operation: its sites key their compiled writers. */
+function sitesOf(op: OperationDescription): readonly ReplySite[] {
+  let sites = replySiteLists.get(op);
+  if (sites === undefined) {
+    sites = replySites(op);
+    replySiteLists.set(op, sites);
+  }
+  return sites;
 }
 
 function siteElement(
@@ -107,13 +118,31 @@ function siteElement(
         site.namespace === undefined ? site.element : `${site.element} xmlns="${escapeXmlAttr(site.namespace)}"`;
       return lexical === '' ? `<${open} />` : `<${open}>${escapeXmlText(lexical)}</${site.element}>`;
     }
-    // A class's `[XmlRoot(Namespace)]` puts the element in the root's namespace, declared on it.
-    const options = site.namespace === undefined ? { level } : { level, namespace: site.namespace };
-    return writeValue(values, site.element, site.type, value, { nillable: site.nillable }, options);
+    return siteWriter(site, values)(value, level);
   } catch (error) {
     // A value not of its type says where it is: `result.Items[3].Price`, or the out parameter's name.
     throw withRoot(error, named?.key ?? 'result');
   }
+}
+
+/** Each reply site's writer, compiled at its first reply (`compiled-writer.ts`), by the site's description. */
+const siteWriters = new WeakMap<object, { readonly values: ValueContext; readonly write: SiteWriter }>();
+
+function siteWriter(site: Pick<ReplySite, 'element' | 'type' | 'nillable' | 'namespace'>, values: ValueContext) {
+  const known = siteWriters.get(site);
+  if (known !== undefined && known.values === values) return known.write;
+  // A class's `[XmlRoot(Namespace)]` puts the element in the root's namespace, declared on it.
+  const write = compileSiteWriter(
+    values,
+    site.element,
+    site.type,
+    { nillable: site.nillable },
+    {
+      namespace: site.namespace,
+    },
+  );
+  siteWriters.set(site, { values, write });
+  return write;
 }
 
 const DECLARATIONS = ` xmlns:xsd="${XSD_NS}" xmlns:xsi="${XSI_NS}"`;

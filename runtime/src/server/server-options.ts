@@ -3,7 +3,7 @@
  * ASMX's where ASMX has one.
  */
 import type { UploadedFile } from '../http/multipart.js';
-import type { Transport } from '../service-description.js';
+import type { CallTransport } from '../service-description.js';
 import type { SoapFaultCode } from '../soap/soap-fault.js';
 import { DEFAULT_MAX_XML_DEPTH } from '../xml/xml-reader.js';
 import { HandlerDeadlines } from './handler-deadlines.js';
@@ -12,13 +12,15 @@ import { memorySessionStore } from '../session/memory-session-store.js';
 import { redisSessionStore } from '../session/redis-session-store.js';
 import type { SessionStore } from '../session/session-store.js';
 
+export type { CallTransport };
+
 /**
  * `signal` and `remoteAddress` are worked out when read (accessors), so a
  * copy made with `{ ...ctx }` leaves them out: read them by name.
  */
 export interface CallContext {
-  /** The transport the call came by. */
-  transport: Transport;
+  /** The transport the call came by (`json` for a `[ScriptService]`'s JSON call). */
+  transport: CallTransport;
   /** The operation's name. */
   operation: string;
   /** The request's headers, names in lower case. */
@@ -95,7 +97,7 @@ export interface CookieOptions {
  */
 export interface CallRecord {
   readonly operation: string | undefined;
-  readonly transport: Transport | undefined;
+  readonly transport: CallTransport | undefined;
   readonly outcome: 'ok' | 'fault' | 'error' | 'rejected' | 'aborted';
   readonly fault: { readonly code: SoapFaultCode; readonly message: string } | undefined;
   readonly status: number | undefined;
@@ -194,14 +196,17 @@ export function resolveOptions(options: ServerOptions = {}): ResolvedOptions {
     onError: options.onError,
     onCall: options.onCall,
     handlerDeadlines: new HandlerDeadlines(handlerTimeoutMs),
-    ...resolveSessions(options),
+    ...resolveSessions(options, handlerTimeoutMs),
   };
 }
 
 /** ASP.NET's default session timeout, in minutes. */
 export const DEFAULT_SESSION_TIMEOUT = 20;
 
-function resolveSessions(options: ServerOptions): Pick<ResolvedOptions, 'sessions' | 'ownedSessionStore'> {
+function resolveSessions(
+  options: ServerOptions,
+  handlerTimeoutMs: number,
+): Pick<ResolvedOptions, 'sessions' | 'ownedSessionStore'> {
   const minutes = positive(options.sessionTimeout, DEFAULT_SESSION_TIMEOUT, 'sessionTimeout');
   const given = options.sessionStore;
   let store: SessionStore;
@@ -215,7 +220,11 @@ function resolveSessions(options: ServerOptions): Pick<ResolvedOptions, 'session
     }
   } else if (typeof given === 'object' && given !== null && typeof given.get === 'function') store = given;
   else throw new TypeError('ServerOptions.sessionStore must be a SessionStore or a redis:// URL.');
-  return { sessions: { store, timeoutMs: minutes * 60_000 }, ownedSessionStore: owned };
+  // A session's lock is taken over once older than ASP.NET's executionTimeout: the handler's time limit.
+  return {
+    sessions: { store, timeoutMs: minutes * 60_000, lockTimeoutMs: handlerTimeoutMs },
+    ownedSessionStore: owned,
+  };
 }
 
 function positive(value: number | undefined, fallback: number, name: string): number {

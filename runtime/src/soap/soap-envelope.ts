@@ -70,6 +70,32 @@ export function buildResponseEnvelopeXml(
   return envelope(version, wrapper(responseElement, namespace, resultXml), headerXml);
 }
 
+/** A wrapped success reply without `soap:Header` around its result, worked out once per operation and version. */
+export interface ResponseEnvelopeFrame {
+  /** Up to the response element's start tag, included. */
+  readonly open: string;
+  /** From the response element's end tag on. */
+  readonly close: string;
+  /** The whole reply for an empty result: `<{Op}Response xmlns="ns" />`. */
+  readonly empty: string;
+}
+
+/** The frame of `buildResponseEnvelopeXml(version, namespace, responseElement, resultXml)`, made by it. */
+export function responseEnvelopeFrame(
+  version: SoapVersion,
+  namespace: string,
+  responseElement: string,
+): ResponseEnvelopeFrame {
+  const mark = '\u0000';
+  const marked = buildResponseEnvelopeXml(version, namespace, responseElement, mark);
+  const at = marked.indexOf(mark);
+  return {
+    open: marked.slice(0, at),
+    close: marked.slice(at + mark.length),
+    empty: buildResponseEnvelopeXml(version, namespace, responseElement, ''),
+  };
+}
+
 /**
  * An element already written (`<name …>…</name>` or `<name … />`) declaring `namespace` as its default namespace
  * at the end of its start tag, where XmlTextWriter declares it: a part of a bare message, which no wrapper element

@@ -8,6 +8,7 @@
 export { parseJsonDate } from './json/json-dates.js';
 export {
   isJsonObject,
+  JsonDate,
   JsonNumber,
   JsonSyntaxError,
   parseJson,

@@ -21,7 +21,7 @@ export type { AnyValue } from './service-description.js';
 export type { SoapFaultCode } from './soap/soap-fault.js';
 export type { Transport, ServiceDescription, ServiceDocuments } from './service-description.js';
 export type { UploadedFile } from './http/multipart.js';
-export type { CallContext, CallRecord, CookieOptions, ServerOptions } from './server/server-options.js';
+export type { CallContext, CallRecord, CallTransport, CookieOptions, ServerOptions } from './server/server-options.js';
 export type { SessionContext } from './server/server-options.js';
 export type { Session } from './session/call-session.js';
 export type { SessionStore } from './session/session-store.js';

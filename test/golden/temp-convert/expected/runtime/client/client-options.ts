@@ -66,6 +66,17 @@ export interface HttpDispatcher {
   dispatch(options: never, handler: never): unknown;
 }
 
+/**
+ * A cookie jar a client keeps its cookies in: tough-cookie's `CookieJar`, or anything with these two methods. Give
+ * several clients one jar to share their cookies (one session), or read it to see them.
+ */
+export interface ClientCookieJar {
+  /** The `Cookie` header's value for a request to `url` (`''` for none). */
+  getCookieString(url: string): Promise<string>;
+  /** Keeps the cookie of a `Set-Cookie` header a reply from `url` carried; may reject for one it refuses. */
+  setCookie(cookie: string, url: string): Promise<unknown>;
+}
+
 export interface ClientOptions<T extends ClientTransport = ClientTransport> extends CommonCallOptions<T> {
   /** The `.asmx` endpoint; default the address the service's WSDL names. */
   url?: string;
@@ -86,6 +97,14 @@ export interface ClientOptions<T extends ClientTransport = ClientTransport> exte
    * otherwise), as before undici.
    */
   agent?: HttpAgent;
+  /**
+   * Node only: keep the cookies the service sets (its `ASP.NET_SessionId`, so `enableSession` operations keep
+   * their session) and send them back with the calls they apply to, over every transport. `true` keeps them in a
+   * jar of the client's own, `false` keeps none, a `ClientCookieJar` (tough-cookie's `CookieJar`) keeps them there.
+   * Default: `true` for a service with `enableSession` operations, else `false`. In browsers the browser keeps the
+   * cookies (of the page's origin) whatever this says.
+   */
+  cookies?: boolean | ClientCookieJar;
 }
 
 export interface CallOptions<T extends ClientTransport = ClientTransport> extends CommonCallOptions<T> {
@@ -110,6 +129,8 @@ export interface ResolvedClientOptions {
   readonly fetch: FetchFunction | undefined;
   readonly agent: HttpAgent | undefined;
   readonly dispatcher: HttpDispatcher | undefined;
+  /** Where the client keeps cookies: a jar given, `true` for one of its own, `false` for none. */
+  readonly cookies: ClientCookieJar | boolean;
 }
 
 /** Checks a client's options; throws `TypeError` for one that cannot work. */
@@ -155,7 +176,23 @@ export function resolveClientOptions(
     fetch: options.fetch,
     agent: options.agent,
     dispatcher: options.dispatcher,
+    cookies: checkCookies(service, options.cookies),
   };
+}
+
+/** `options.cookies`, checked; by default, on for a service with `enableSession` operations. */
+function checkCookies(service: ServiceDescription, cookies: ClientOptions['cookies']): ClientCookieJar | boolean {
+  if (cookies === undefined) return service.operations.some((op) => op.enableSession === true);
+  if (typeof cookies === 'boolean') return cookies;
+  if (
+    typeof cookies !== 'object' ||
+    cookies === null ||
+    typeof cookies.getCookieString !== 'function' ||
+    typeof cookies.setCookie !== 'function'
+  ) {
+    throw new TypeError('`cookies` must be true, false or a cookie jar (with getCookieString and setCookie).');
+  }
+  return cookies;
 }
 
 /** SOAP 1.1 when the service enables it, else its first transport. */

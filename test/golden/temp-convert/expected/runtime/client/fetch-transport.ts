@@ -37,7 +37,9 @@ export function fetchSender(fetchFunction: FetchFunction): Sender {
         stopped,
       ]);
       const bytes = new Uint8Array(await Promise.race([response.arrayBuffer(), stopped]));
-      return receivedReply(response.status, response.headers.get('content-type') ?? undefined, bytes);
+      // `getSetCookie` (Node 19.7+, browsers: always empty there) where the fetch's `Headers` have it.
+      const setCookies = response.headers.getSetCookie?.();
+      return receivedReply(response.status, response.headers.get('content-type') ?? undefined, bytes, setCookies);
     } catch (error) {
       if (controller.signal.aborted) throw controller.signal.reason;
       throw new NetworkError(site, request.url, error);

@@ -225,15 +225,16 @@ function exchange(
         const bytes = chunks.length === 1 ? chunks[0]! : concat(chunks, length);
         const contentType = headerValue(response.headers['content-type']);
         const coding = headerValue(response.headers['content-encoding']);
+        const setCookies = response.headers['set-cookie'] as readonly string[] | undefined;
         if (coding === undefined || /^\s*identity\s*$/i.test(coding)) {
           settle();
-          resolve(receivedReply(response.statusCode ?? 0, contentType, bytes));
+          resolve(receivedReply(response.statusCode ?? 0, contentType, bytes, setCookies));
           return;
         }
         decode(bytes, coding).then((decoded) => {
           if (settled) return;
           settle();
-          resolve(receivedReply(response.statusCode ?? 0, contentType, decoded));
+          resolve(receivedReply(response.statusCode ?? 0, contentType, decoded, setCookies));
         }, fail);
       });
     });

@@ -8,6 +8,7 @@ export type { ServiceCaller } from './service-caller.js';
 export { HttpError, JsonFaultError, NetworkError, ProtocolError, SoapFaultError, TimeoutError } from './errors.js';
 export type {
   CallOptions,
+  ClientCookieJar,
   ClientFile,
   ClientOptions,
   ClientTransport,

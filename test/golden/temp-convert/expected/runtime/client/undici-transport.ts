@@ -144,6 +144,7 @@ class Exchange implements DispatchHandler {
   private status = 0;
   private contentType: string | undefined;
   private coding: string | undefined;
+  private setCookies: string[] | undefined;
   private readonly chunks: Uint8Array[] = [];
   private length = 0;
 
@@ -166,8 +167,10 @@ class Exchange implements DispatchHandler {
     this.status = statusCode;
     for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
       const name = rawHeaders[i]!;
-      // Only two names are looked at, by their bytes: no other header is decoded.
-      if (isNamed(name, 'content-type')) {
+      // Only three names are looked at, by their bytes: no other header is decoded.
+      if (isNamed(name, 'set-cookie')) {
+        (this.setCookies ??= []).push(rawHeaders[i + 1]!.toString('latin1'));
+      } else if (isNamed(name, 'content-type')) {
         if (this.contentType === undefined) this.contentType = rawHeaders[i + 1]!.toString('latin1');
       } else if (isNamed(name, 'content-encoding')) {
         const value = rawHeaders[i + 1]!.toString('latin1');
@@ -190,14 +193,14 @@ class Exchange implements DispatchHandler {
     const coding = this.coding;
     if (coding === undefined || /^\s*identity\s*$/i.test(coding)) {
       this.settle();
-      this.resolve(receivedReply(this.status, this.contentType, bytes));
+      this.resolve(receivedReply(this.status, this.contentType, bytes, this.setCookies));
       return;
     }
     decode(bytes, coding).then(
       (decoded) => {
         if (this.settled) return;
         this.settle();
-        this.resolve(receivedReply(this.status, this.contentType, decoded));
+        this.resolve(receivedReply(this.status, this.contentType, decoded, this.setCookies));
       },
       (error: unknown) => this.onError(error),
     );

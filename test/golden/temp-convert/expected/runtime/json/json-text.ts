@@ -20,7 +20,20 @@ export class JsonNumber {
   }
 }
 
-export type JsonValue = null | boolean | string | JsonNumber | JsonValue[] | JsonObject;
+/**
+ * A string written `"\/Date(ms)\/"`, its slashes escaped: the only form JavaScriptObjectDeserializer reads as a
+ * `DateTime` (`IsNextElementDateTime` looks at the text before unescaping it, for `"\/Date(`; a suffix after the
+ * milliseconds, a letter or `+hhmm`, is ignored). `/Date(ms)/` unescaped is a plain string, as `'\/Date(ms)\/'` is.
+ */
+export class JsonDate {
+  constructor(
+    /** The string as read: `/Date(ms)/`. */
+    readonly text: string,
+    readonly ms: number,
+  ) {}
+}
+
+export type JsonValue = null | boolean | string | JsonNumber | JsonDate | JsonValue[] | JsonObject;
 /** An object's members in order of first appearance; a repeated name takes the last value. */
 export type JsonObject = Map<string, JsonValue>;
 
@@ -92,6 +105,9 @@ export function parseJson(text: string): JsonValue {
   return value;
 }
 
+/** JavaScriptObjectDeserializer's date, in the text as written: `"\/Date(ms)\/"`, a letter or `+hhmm` after ms. */
+const ESCAPED_DATE = /^"\\\/Date\((-?\d+)(?:[a-zA-Z]|[+-]\d{4})?\)\\\/"/;
+
 class Reader {
   private at = 0;
   constructor(private readonly text: string) {}
@@ -114,7 +130,7 @@ class Reader {
     if (c === undefined) this.fail('Invalid JSON primitive');
     if (c === '{') return this.object();
     if (c === '[') return this.array();
-    if (c === '"' || c === "'") return this.string();
+    if (c === '"' || c === "'") return this.stringOrDate();
     const word = /^[^\s,:\]}]+/.exec(this.text.slice(this.at))?.[0] ?? '';
     this.at += word.length;
     if (word === 'null') return null;
@@ -137,7 +153,7 @@ class Reader {
       this.skipSpace();
       const c = this.text[this.at];
       let name: string;
-      if (c === '"' || c === "'") name = this.string();
+      if (c === '"' || c === "'") name = this.quoted();
       else {
         const bare = /^[^\s:,{}[\]"']+/.exec(this.text.slice(this.at))?.[0];
         if (bare === undefined) this.fail('Invalid object passed in, member name expected');
@@ -172,7 +188,14 @@ class Reader {
     }
   }
 
-  private string(): string {
+  private stringOrDate(): string | JsonDate {
+    const date = ESCAPED_DATE.exec(this.text.slice(this.at, this.at + 40));
+    if (date === null || !Number.isSafeInteger(Number(date[1]))) return this.quoted();
+    this.at += date[0].length;
+    return new JsonDate(date[0].slice(1, -1).replaceAll('\\/', '/'), Number(date[1]));
+  }
+
+  private quoted(): string {
     const quote = this.text[this.at++]!;
     let out = '';
     for (;;) {

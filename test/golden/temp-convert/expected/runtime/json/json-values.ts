@@ -6,7 +6,8 @@
  *
  * | type | JSON |
  * | --- | --- |
- * | string, Guid, char, QName | a string |
+ * | string, Guid, char | a string |
+ * | TimeSpan, QName | an object of the CLR type's properties (`json-clr-objects.ts`) |
  * | numbers | a number (`long` and `decimal` as written; `NaN`, `Infinity`, `-Infinity` bare) |
  * | `DateTime` | `"\/Date(ms)\/"` (`json-dates.ts`) |
  * | `byte[]` | an array of numbers |
@@ -23,16 +24,12 @@ import type { TypeTable } from '../values/value-kinds.js';
 import { XsdDateTime } from '../values/xsd-date-time.js';
 import { formatDouble, formatSingle } from '../xsd/xsd-float-format.js';
 import { defaultXsdValue, type XsdValueTypes } from '../xsd/xsd-values.js';
+import { readJsonQName, readJsonTimeSpan, writeJsonQName, writeJsonTimeSpan } from './json-clr-objects.js';
 import { formatJsonDate, parseJsonDate } from './json-dates.js';
-import { isJsonObject, JsonNumber, quoteJsonString, type JsonObject, type JsonValue } from './json-text.js';
+import { JsonValueError } from './json-errors.js';
+import { isJsonObject, JsonDate, JsonNumber, quoteJsonString, type JsonObject, type JsonValue } from './json-text.js';
 
-/** A value the reader cannot convert to the declared type (ObjectConverter's InvalidOperationException). */
-export class JsonValueError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'JsonValueError';
-  }
-}
+export { JsonValueError };
 
 /** The member names .NET gives a JSON type name (`__type`). */
 export const JSON_TYPE_KEY = '__type';
@@ -80,6 +77,10 @@ function writeSimple(type: string, value: unknown, types: TypeTable): string {
       return `[${Array.from(value as Uint8Array).join(',')}]`;
     case 'anyType':
       return writeAny(value, types);
+    case 'timeSpan':
+      return writeJsonTimeSpan();
+    case 'QName':
+      return writeJsonQName(String(value as string), quoteJsonString);
     default:
       return quoteJsonString(String(value as string));
   }
@@ -131,8 +132,12 @@ function declaredNameOfXml(types: TypeTable, xmlName: string): string | undefine
   return Object.keys(types).find((name) => types[name]!.xmlName === xmlName);
 }
 
-/** An enum value's number; a flags value (an array of names) is the sum of its names'. */
+/**
+ * An enum value's number; a flags value (an array of names) is the sum of its names'. A number is itself: one no
+ * name has, which a JSON call gave (a C# enum holds any number of its underlying type).
+ */
 function enumNumber(description: EnumDescription, value: unknown): number {
+  if (typeof value === 'number') return value;
   const names = Array.isArray(value) ? (value as unknown[]) : [value];
   let sum = 0;
   for (const name of names) {
@@ -190,8 +195,11 @@ function readSimple(type: string, json: JsonValue, types: TypeTable): unknown {
       return text;
     }
     case 'dateTime': {
+      // Only `"\/Date(ms)\/"` is a date to the reader (JsonDate); another string is DateTime.Parse's to convert,
+      // which takes no `/Date(ms)/`.
+      if (json instanceof JsonDate) return parseJsonDate(json.text);
       if (typeof json !== 'string') throw cannotConvert(json, 'DateTime');
-      const date = parseJsonDate(json) ?? readDateText(json);
+      const date = readDateText(json);
       if (date === undefined) throw cannotConvert(json, 'DateTime');
       return date;
     }
@@ -200,6 +208,10 @@ function readSimple(type: string, json: JsonValue, types: TypeTable): unknown {
       return Uint8Array.from(json.map((item) => readInteger('unsignedByte', item)));
     case 'anyType':
       return readAny(json, types);
+    case 'timeSpan':
+      return readJsonTimeSpan(json);
+    case 'QName':
+      return readJsonQName(json);
     case 'xmlElement':
     case 'xmlNode':
     case 'xmlDocument':
@@ -210,6 +222,7 @@ function readSimple(type: string, json: JsonValue, types: TypeTable): unknown {
     default:
       if (typeof json === 'string') return json;
       if (json instanceof JsonNumber) return json.text;
+      if (json instanceof JsonDate) return json.text;
       if (typeof json === 'boolean') return json ? 'True' : 'False';
       throw cannotConvert(json, 'String');
   }
@@ -257,14 +270,15 @@ function numberText(json: JsonValue, type: string): string {
 
 function readEnum(description: EnumDescription, json: JsonValue): unknown {
   if (json instanceof JsonNumber) {
-    const number = Number(json.text);
+    // ObjectConverter binds any number of the underlying type (Enum.ToObject): one no name (or sum of flags) has is
+    // the number itself, which the JSON writer writes back as it is (XmlSerializer refuses it, as it does in .NET).
+    const number = readInteger('int', json);
     if (!description.flags) {
       const found = description.values.find((v) => v.value === number);
-      if (found === undefined) throw cannotConvert(json, description.xmlName);
-      return found.xmlName;
+      return found === undefined ? number : found.xmlName;
     }
     const names = description.values.filter((v) => v.value !== 0 && (number & v.value) === v.value);
-    if (names.reduce((sum, v) => sum | v.value, 0) !== number) throw cannotConvert(json, description.xmlName);
+    if (names.reduce((sum, v) => sum | v.value, 0) !== number) return number;
     return names.map((v) => v.xmlName);
   }
   if (typeof json !== 'string') throw cannotConvert(json, description.xmlName);
@@ -284,6 +298,8 @@ function readObject(declared: string, json: JsonObject, types: TypeTable): Recor
   const family = [declared, ...((types[declared] as ClassDescription).derived ?? [])];
   const actual = typeof named === 'string' && family.includes(named) ? named : declared;
   const description = types[actual] as ClassDescription;
+  // ObjectConverter creates the class the object names (`__type`), else the declared one: never an abstract class.
+  if (description.abstract === true) throw new JsonValueError(`Cannot create an abstract class.`);
   const out: Record<string, unknown> = {};
   if (actual !== declared) out.$type = description.xmlName;
   for (const member of description.members) {
@@ -302,6 +318,7 @@ function readObject(declared: string, json: JsonObject, types: TypeTable): Recor
 /** An `object` site: JSON's own kinds, as JavaScriptSerializer binds them (`int`, `double`, `string`, `boolean`). */
 function readAny(json: JsonValue, types: TypeTable): unknown {
   if (typeof json === 'string') return { $type: 'string', value: json };
+  if (json instanceof JsonDate) return { $type: 'dateTime', value: parseJsonDate(json.text) };
   if (typeof json === 'boolean') return { $type: 'boolean', value: json };
   if (json instanceof JsonNumber) {
     if (/^-?\d+$/.test(json.text)) {
@@ -330,8 +347,10 @@ function cannotConvert(json: JsonValue, to: string): JsonValueError {
           ? 'System.Boolean'
           : json instanceof JsonNumber
             ? 'System.Int32'
-            : Array.isArray(json)
-              ? 'System.Object[]'
-              : 'System.Collections.Generic.Dictionary`2[System.String,System.Object]';
+            : json instanceof JsonDate
+              ? 'System.DateTime'
+              : Array.isArray(json)
+                ? 'System.Object[]'
+                : 'System.Collections.Generic.Dictionary`2[System.String,System.Object]';
   return new JsonValueError(`Cannot convert object of type '${from}' to type '${to}'`);
 }

@@ -9,7 +9,6 @@
  */
 import { isSoapFault, type SoapFaultCode } from '../soap/soap-fault.js';
 import type { UploadedFile } from '../http/multipart.js';
-import type { Transport } from '../service-description.js';
 import type { Deadlined } from './handler-deadlines.js';
 import type { IncomingCall } from './incoming-call.js';
 import { LazyAbort } from './lazy-abort.js';
@@ -18,7 +17,7 @@ import { reportError } from './report-error.js';
 import { addCookie, setResponseHeader } from './response-headers.js';
 import { CallSession } from '../session/call-session.js';
 import type { OperationEntry } from './service-tables.js';
-import type { CallContext, CookieOptions, ResolvedOptions } from './server-options.js';
+import type { CallContext, CallTransport, CookieOptions, ResolvedOptions } from './server-options.js';
 
 export interface Failure {
   readonly code: SoapFaultCode;
@@ -37,6 +36,8 @@ export type Outcome =
   { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly failure: Failure };
 
 export const PROCESS_FAILED = 'Server was unable to process request.';
+/** `AtlasWeb.WebService_Error`: what a JSON call's error says while `customErrors` hides the exception. */
+export const JSON_ERROR_MESSAGE = 'There was an error processing the request.';
 /** ASP.NET's message for a body over `maxRequestLength`. */
 export const MAX_REQUEST_LENGTH_EXCEEDED = 'Maximum request length exceeded.';
 
@@ -48,7 +49,7 @@ export class HandlerTimeoutError extends Error {
 }
 
 /** The reply to a call whose handler ran out of time, by the call's transport: the fault or the text of `failure`. */
-export type FailureReply = (transport: Transport, failure: Failure) => Reply;
+export type FailureReply<T extends CallTransport = CallTransport> = (transport: T, failure: Failure) => Reply;
 
 /**
  * A handler call: its context, and its abort (the client went away, or time ran out), which follows the
@@ -75,7 +76,7 @@ export class HandlerCall implements Deadlined {
   constructor(
     private readonly incoming: IncomingCall,
     private readonly failureReply: FailureReply,
-    transport: Transport,
+    transport: CallTransport,
     operation: string,
     files: readonly UploadedFile[],
     soapHeaders: Record<string, unknown>,
@@ -163,10 +164,10 @@ const NO_HEADERS: Record<string, unknown> = Object.freeze({});
  * A handler call's context; its `signal` is made only if the handler reads it. `failureReply` answers the
  * call if its handler runs out of time.
  */
-export function createContext(
+export function createContext<T extends CallTransport>(
   call: IncomingCall,
-  failureReply: FailureReply,
-  transport: Transport,
+  failureReply: FailureReply<T>,
+  transport: T,
   operation: string,
   files: readonly UploadedFile[],
   soapHeaders: Record<string, unknown> = NO_HEADERS,
@@ -178,14 +179,14 @@ export function createContext(
     note.transport = transport;
     note.handled = true;
   }
-  return new HandlerCall(call, failureReply, transport, operation, files, soapHeaders, outHeaders);
+  return new HandlerCall(call, failureReply as FailureReply, transport, operation, files, soapHeaders, outHeaders);
 }
 
 class HandlerContext implements CallContext {
   readonly headers: CallContext['headers'];
   session: CallContext['session'] = undefined;
   constructor(
-    readonly transport: Transport,
+    readonly transport: CallTransport,
     readonly operation: string,
     private readonly call: IncomingCall,
     readonly files: readonly UploadedFile[],
@@ -271,6 +272,8 @@ async function withSession(
   call: HandlerCall,
   session: CallSession,
 ): Promise<unknown> {
+  // The calls of one session follow each other (`session-lock.ts`); one out of time stops waiting.
+  await session.begin(() => call.timedOut !== undefined);
   let value: unknown;
   try {
     value = await entry.handler(input, call.ctx);
@@ -299,13 +302,20 @@ export function failureOf(error: unknown, ctx: CallContext, options: ResolvedOpt
     // A thrown value whose properties throw (a hostile Proxy) is no SoapFault.
   }
   try {
-    (options.onError ?? reportError)(error, ctx);
+    if (options.onError !== undefined) options.onError(error, ctx);
+    else reportError(error, ctx, answeredWith(error, ctx, options));
   } catch {
     // An observer's failure changes nothing about the reply.
   }
   const result = failure('Server', options.exposeErrors ? [PROCESS_FAILED, messageOf(error)] : [PROCESS_FAILED]);
   if (ctx instanceof HandlerContext) ctx.noteFailure('error', 'Server', () => messageOf(error));
   return result;
+}
+
+/** The message the client is answered for an unexpected error: the fault string, or a JSON call's error message. */
+function answeredWith(error: unknown, ctx: CallContext, options: ResolvedOptions): string {
+  if (ctx.transport === 'json') return options.exposeErrors ? messageOf(error) : JSON_ERROR_MESSAGE;
+  return PROCESS_FAILED;
 }
 
 function messageOf(error: unknown): string {

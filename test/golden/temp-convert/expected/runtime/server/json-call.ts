@@ -15,20 +15,25 @@
 import { parseFormValues } from '../http/form-encoding.js';
 import { isJsonObject, JsonSyntaxError, parseJson, quoteJsonString, type JsonValue } from '../json/json-text.js';
 import { JsonValueError, readJsonValue, writeJsonValue } from '../json/json-values.js';
-import type { Transport } from '../service-description.js';
 import { isValueType } from '../values/value-kinds.js';
 import { XML_CONTENT_TYPE } from '../soap/soap-constants.js';
 import { headerValue, type IncomingCall } from './incoming-call.js';
-import { createContext, invokeHandler, MAX_REQUEST_LENGTH_EXCEEDED, type Failure } from './invoke.js';
+import {
+  createContext,
+  invokeHandler,
+  JSON_ERROR_MESSAGE,
+  MAX_REQUEST_LENGTH_EXCEEDED,
+  type Failure,
+} from './invoke.js';
 import { contentReply, textReply, withHeaders, type Reply } from './reply.js';
 import { scriptXmlDocument } from './result-value.js';
 import type { OperationEntry, ServiceTables } from './service-tables.js';
-import type { ResolvedOptions } from './server-options.js';
+import type { CallTransport, ResolvedOptions } from './server-options.js';
 
 /** The .NET Framework's content type of JSON replies (`application/json` and the response's charset). */
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 /** `AtlasWeb.WebService_Error`: what a JSON error says while `customErrors` hides the exception. */
-export const JSON_ERROR_MESSAGE = 'There was an error processing the request.';
+export { JSON_ERROR_MESSAGE };
 
 /**
  * The method a request calls by JSON, or `undefined` when it is no JSON call (and another protocol answers it).
@@ -39,7 +44,20 @@ export function jsonCallMethod(
   tables: ServiceTables,
   endpointPath: string,
 ): string | undefined {
-  if (tables.service.scriptService !== true || endpointPath === '') return undefined;
+  if (tables.service.scriptService !== true) return undefined;
+  return jsonRequestMethod(call, endpointPath);
+}
+
+/**
+ * The method a request names by JSON's content type and path, whatever the service: ASP.NET's
+ * `ScriptHandlerFactory` takes such a request for every `*.asmx`, and refuses it for a service without
+ * `[ScriptService]` (`WebServiceData`'s constructor: `WebService_NoScriptServiceAttribute`).
+ */
+export function jsonRequestMethod(
+  call: Pick<IncomingCall, 'headers' | 'path'>,
+  endpointPath: string,
+): string | undefined {
+  if (endpointPath === '') return undefined;
   const contentType = headerValue(call.headers, 'content-type')?.toLowerCase();
   if (contentType === undefined || (contentType !== 'application/json' && !contentType.startsWith('application/json;')))
     return undefined;
@@ -100,8 +118,7 @@ export async function handleJsonCall(
     if (error instanceof JsonValueError) return jsonErrorReply(error.message, options);
     throw error;
   }
-  const transport: Transport = useGet ? 'httpGet' : 'httpPost';
-  const context = createContext(call, jsonFailureReply(options), transport, op.name, []);
+  const context = createContext(call, jsonFailureReply(options), 'json', op.name, []);
   let outcome = invokeHandler(entry, input, context, options);
   if (outcome === undefined) {
     try {
@@ -110,7 +127,7 @@ export async function handleJsonCall(
       outcome = context.failed(error);
     }
   }
-  if (!outcome.ok) return jsonFailureReply(options)(transport, outcome.failure);
+  if (!outcome.ok) return jsonFailureReply(options)('json', outcome.failure);
   try {
     return resultReply(entry, outcome.value, tables);
   } catch (error) {
@@ -160,7 +177,7 @@ function bodyParameters(bytes: Uint8Array): ReadonlyMap<string, JsonValue> {
 }
 
 /** A handler's failure as a JSON error: its own message only with `exposeErrors`. */
-function jsonFailureReply(options: ResolvedOptions): (transport: Transport, failure: Failure) => Reply {
+function jsonFailureReply(options: ResolvedOptions): (transport: CallTransport, failure: Failure) => Reply {
   return (_transport, failure) =>
     jsonErrorReply(failure.chain[failure.chain.length - 1] ?? JSON_ERROR_MESSAGE, options);
 }

@@ -11,10 +11,16 @@ import type { ServiceDescription, ServiceDocuments, Transport } from '../service
 import { routeRequest, type Route, type RouteTarget } from './dispatch.js';
 import { DocumentSet } from './document-set.js';
 import { handleHttpCall } from './http-call.js';
-import { handleJsonCall, jsonCallMethod } from './json-call.js';
+import { handleJsonCall, jsonCallMethod, jsonRequestMethod } from './json-call.js';
 import { ClientGoneError, type CallNote, type IncomingCall } from './incoming-call.js';
 import { PROCESS_FAILED } from './invoke.js';
-import { prepareProxyScripts, proxyScriptKind, proxyScriptReply, type ProxyScripts } from './proxy-script-reply.js';
+import {
+  NO_SCRIPT_SERVICE,
+  prepareProxyScripts,
+  proxyScriptKind,
+  proxyScriptReply,
+  type ProxyScripts,
+} from './proxy-script-reply.js';
 import { contentReply, textReply, withHeaders, type Reply } from './reply.js';
 import { requestAddress } from './request-address.js';
 import { buildServiceTables, type ServiceTables } from './service-tables.js';
@@ -83,6 +89,9 @@ function unobservedReply(runtime: ServiceRuntime, call: IncomingCall, target: Ro
   if (proxy !== undefined) return Promise.resolve(proxyScriptReply(runtime.proxyScripts, proxy, call));
   const jsonMethod = jsonCallMethod(call, tables, target.endpointPath);
   if (jsonMethod !== undefined) return handleJsonCall(call, jsonMethod, tables, options);
+  // A JSON call to a service without [ScriptService]: the .NET Framework refuses it (Mono calls the method).
+  if (tables.service.scriptService !== true && jsonRequestMethod(call, target.endpointPath) !== undefined)
+    return Promise.resolve(textReply(500, NO_SCRIPT_SERVICE));
   if (route.kind === 'soap') return handleSoapCall(call, tables, options);
   if (route.kind === 'http') return handleHttpCall(call, route.transport, route.entry, tables, options);
   return Promise.resolve(fixedReply(runtime, call, target.endpointPath, route));

@@ -15,6 +15,8 @@ import {
   buildBareResponseEnvelopeXml,
   buildFaultEnvelope,
   buildResponseEnvelopeXml,
+  responseEnvelopeFrame,
+  type ResponseEnvelopeFrame,
 } from '../soap/soap-envelope.js';
 import { readEnvelope } from '../soap/soap-envelope-reader.js';
 import { readEncodedParameters, writeEncodedReply } from '../soap/soap-encoding.js';
@@ -187,11 +189,27 @@ function soapOutcomeReply(to: SoapReplyTo, outcome: Outcome): Reply {
           )
         : op.bare
           ? buildBareResponseEnvelopeXml(version, responseValues.namespace, op.result?.element, result, headerXml)
-          : buildResponseEnvelopeXml(version, responseValues.namespace, op.responseElement, result, headerXml);
+          : headerXml === ''
+            ? framedResponse(entry, version, result)
+            : buildResponseEnvelopeXml(version, responseValues.namespace, op.responseElement, result, headerXml);
   } catch (error) {
     return faultReply(version, failureOf(error, context.ctx, options));
   }
   return contentReply(200, soapContentType(version), xml);
+}
+
+const responseFrames = new WeakMap<OperationEntry, Partial<Record<SoapVersion, ResponseEnvelopeFrame>>>();
+
+/** A wrapped reply without SOAP headers: its result between the envelope's two ends, made once per version. */
+function framedResponse(entry: OperationEntry, version: SoapVersion, result: string): string {
+  let frames = responseFrames.get(entry);
+  if (frames === undefined) responseFrames.set(entry, (frames = {}));
+  const frame = (frames[version] ??= responseEnvelopeFrame(
+    version,
+    entry.responseValues.namespace,
+    entry.description.responseElement,
+  ));
+  return result === '' ? frame.empty : frame.open + result + frame.close;
 }
 
 /**

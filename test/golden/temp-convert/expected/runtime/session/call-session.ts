@@ -13,10 +13,13 @@
  * - a call that used a session it did not read nor write still refreshes it (ASP.NET resets the timeout of the
  *   session of every call that takes part in it);
  * - `abandon()` removes the session when the call ends, whatever its outcome; the client keeps its cookie, and
- *   its next call starts a new, empty session under the same id (as ASP.NET's cookie mode does).
+ *   its next call starts a new, empty session under the same id (as ASP.NET's cookie mode does);
+ * - the calls of one session follow each other: a call naming a session holds its lock from before its handler
+ *   runs until its changes are written, and another call of the session waits for it (`session-lock.ts`).
  */
 import type { SessionStore } from './session-store.js';
 import { createSessionId, requestSessionId, sessionCookie } from './session-id.js';
+import { lockSession, unlockSession } from './session-lock.js';
 import type { RequestHeaders } from '../server/incoming-call.js';
 
 /** `ctx.session`: the ASP.NET session of the call (`HttpContext.Session`). Values are JSON. */
@@ -45,6 +48,8 @@ export interface Session {
 export interface SessionSettings {
   readonly store: SessionStore;
   readonly timeoutMs: number;
+  /** A session's lock older than this is taken over (ASP.NET's `executionTimeout`). Default: never. */
+  readonly lockTimeoutMs?: number;
 }
 
 export class CallSession implements Session {
@@ -55,6 +60,8 @@ export class CallSession implements Session {
   /** The store has refreshed the session during the call. */
   private refreshed = false;
   private abandoned = false;
+  /** The token of the session's lock, while the call holds it. */
+  private lockToken: string | undefined;
 
   constructor(
     private readonly settings: SessionSettings,
@@ -107,10 +114,30 @@ export class CallSession implements Session {
   }
 
   /**
-   * After the handler: removes an abandoned session; when the handler returned (`succeeded`), writes the call's
+   * Before the handler: waits for the lock of the session the request names and takes it (a new session needs
+   * none). `gaveUp` says when the call no longer waits (its time ran out).
+   */
+  async begin(gaveUp: () => boolean): Promise<void> {
+    if (this.cookieId === undefined) return;
+    const { store, lockTimeoutMs } = this.settings;
+    this.lockToken = await lockSession(store, this.cookieId, lockTimeoutMs ?? Infinity, gaveUp);
+  }
+
+  /**
+   * After the handler, then releases the session's lock: removes an abandoned session; when the handler returned (`succeeded`), writes the call's
    * changes (and hands a new session's id to the client); otherwise refreshes the session.
    */
   async end(succeeded: boolean): Promise<void> {
+    try {
+      await this.save(succeeded);
+    } finally {
+      const token = this.lockToken;
+      this.lockToken = undefined;
+      if (token !== undefined) await unlockSession(this.settings.store, this.cookieId!, token);
+    }
+  }
+
+  private async save(succeeded: boolean): Promise<void> {
     const { store, timeoutMs } = this.settings;
     if (this.abandoned) {
       if (this.cookieId !== undefined) await store.remove(this.cookieId);

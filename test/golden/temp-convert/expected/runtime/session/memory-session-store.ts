@@ -11,6 +11,11 @@
  */
 import type { SessionStore } from './session-store.js';
 
+interface HeldLock {
+  readonly token: string;
+  readonly expiresAt: number;
+}
+
 interface StoredSession {
   readonly items: Map<string, string>;
   expiresAt: number;
@@ -22,6 +27,9 @@ export function memorySessionStore(options: { readonly now?: () => number } = {}
 
 class MemorySessionStore implements SessionStore {
   private readonly sessions = new Map<string, StoredSession>();
+  /** The locks held, by session id (a lock exists while a call of its session runs). */
+  private readonly locks = new Map<string, HeldLock>();
+  private lastToken = 0;
 
   constructor(private readonly now: () => number) {}
 
@@ -41,6 +49,20 @@ class MemorySessionStore implements SessionStore {
 
   touch(id: string, timeoutMs: number): Promise<void> {
     this.use(id, timeoutMs);
+    return Promise.resolve();
+  }
+
+  lock(id: string, lockTimeoutMs: number): Promise<string | undefined> {
+    const now = this.now();
+    const held = this.locks.get(id);
+    if (held !== undefined && held.expiresAt > now) return Promise.resolve(undefined);
+    const token = String(++this.lastToken);
+    this.locks.set(id, { token, expiresAt: now + lockTimeoutMs });
+    return Promise.resolve(token);
+  }
+
+  unlock(id: string, token: string): Promise<void> {
+    if (this.locks.get(id)?.token === token) this.locks.delete(id);
     return Promise.resolve();
   }
 

@@ -4,12 +4,14 @@
  * Sessions in Redis (`serve --session-store redis://host:port`, `redisSessionStore(url)`), for several processes or
  * hosts serving one service: each session is a hash (`asmxgen:session:<id>`, one field per item, its JSON text)
  * whose time to live is the session timeout, set again by every operation that uses it. A call's changes are
- * written at once (one `MULTI`), after its handler returned.
+ * written at once (one `MULTI`), after its handler returned. A session's lock (`session-lock.ts`) is the key
+ * `<prefix><id>:lock`, set only when absent, expiring after the lock timeout, deleted by its holder alone.
  *
  * The client (ioredis) is loaded and connected on the first operation, so a server that never uses a session
  * never loads it. When Redis cannot be reached, operations fail after `connectTimeoutMs`: the call is answered
  * as a handler error.
  */
+import { randomBytes } from 'node:crypto';
 import type { SessionStore } from './session-store.js';
 
 export interface RedisSessionStoreOptions {
@@ -23,6 +25,8 @@ export interface RedisSessionStoreOptions {
 interface RedisClient {
   multi(): RedisTransaction;
   pexpire(key: string, ms: number): Promise<number>;
+  set(key: string, value: string, px: 'PX', ms: number, nx: 'NX'): Promise<'OK' | null>;
+  eval(script: string, keys: number, ...args: string[]): Promise<unknown>;
   del(key: string): Promise<number>;
   quit(): Promise<unknown>;
   disconnect(): void;
@@ -100,6 +104,21 @@ class RedisSessionStore implements SessionStore {
     });
   }
 
+  /** The lock is a key beside the session's (`<prefix><id>:lock`), holding its token, that expires by itself. */
+  lock(id: string, lockTimeoutMs: number): Promise<string | undefined> {
+    const token = randomBytes(16).toString('hex');
+    return this.attempt(async (client) => {
+      const taken = await client.set(`${this.prefix}${id}:lock`, token, 'PX', ms(lockTimeoutMs), 'NX');
+      return taken === 'OK' ? token : undefined;
+    });
+  }
+
+  unlock(id: string, token: string): Promise<void> {
+    return this.attempt(async (client) => {
+      await client.eval(UNLOCK, 1, `${this.prefix}${id}:lock`, token);
+    });
+  }
+
   remove(id: string): Promise<void> {
     return this.attempt(async (client) => {
       await client.del(this.prefix + id);
@@ -154,6 +173,9 @@ class RedisSessionStore implements SessionStore {
 }
 
 const IOREDIS: string = 'ioredis';
+
+/** Deletes the lock key only while it holds the token: a lock taken over since is left to its new holder. */
+const UNLOCK = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0";
 
 function ignore(): void {}
 

@@ -13,7 +13,9 @@
  * - An element in a namespace a prefix in scope is bound to is written with that prefix (`<d4p1:Label>`), and
  *   declares no default namespace, even where the default namespace is its own. A default namespace never counts
  *   as a prefix.
+ * - An attribute of the XML namespace is written with its reserved prefix, `xml:lang`, declared nowhere.
  */
+import { XML_NS } from '../soap/soap-constants.js';
 import { escapeXmlAttr } from '../xml/xml-escape.js';
 
 export interface PrefixBinding {
@@ -63,6 +65,7 @@ export class ElementPrefixes {
 
   /** The prefix of an attribute in `namespace`. */
   attributePrefix(namespace: string): string {
+    if (namespace === XML_NS) return 'xml';
     const found = prefixOf(this.scope, namespace) ?? prefixOf(this.made, namespace);
     if (found !== undefined) return found;
     const prefix = `d${this.depth}p${this.made.length + 1}`;

@@ -22,6 +22,10 @@
  *   An `[XmlText]` member is the element's text, after the attributes.
  *
  * With `pretty`, elements with element content are indented by two spaces (the HTTP GET/POST documents).
+ *
+ * The server's SOAP reply sites are written by writers compiled once from the type descriptions
+ * (`compiled-writer.ts`), which give what this writer gives (a test compares both) and leave to it what they do not
+ * cover and every error.
  */
 import type {
   ChoiceElementDescription,
