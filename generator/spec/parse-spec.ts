@@ -163,7 +163,7 @@ class Checker extends YamlChecker {
     if (prolog !== undefined && !PROLOG.test(prolog)) {
       this.problem(
         f.prolog!,
-        'a prolog holds only <?xml version="1.0" encoding="utf-8"?> and whitespace (spaces, tabs, line ends)',
+        'a prolog holds only an XML declaration (<?xml version="1.0" encoding="utf-8"?>, any case of utf-8), then whitespace and comments',
       );
       prolog = undefined;
     }
@@ -827,8 +827,13 @@ class Checker extends YamlChecker {
 /** `wsdl.fingerprint`: `sha256-` and a base64 SHA-256 digest. */
 const FINGERPRINT = /^sha256-[A-Za-z0-9+/]{43}=$/;
 
-/** What `wsdl.prolog` may hold: the runtime's XML declaration, then whitespace. */
-export const PROLOG = /^(<\?xml version="1\.0" encoding="utf-8"\?>)?[ \t\r\n]*$/;
+/**
+ * What `wsdl.prolog` may hold: XML's prolog as tools that save a served WSDL write it. An XML declaration of version
+ * 1.0 in UTF-8 (any case, either quote), then whitespace and comments (`<!-- http://…?WSDL -->`, where a copy was
+ * taken). Nothing that would change the document: no DOCTYPE, no processing instruction.
+ */
+export const PROLOG =
+  /^(<\?xml version=(["'])1\.0\2( encoding=(["'])[uU][tT][fF]-8\4)?( standalone=(["'])(yes|no)\6)? ?\?>)?([ \t\r\n]|<!--([^-]|-(?!-))*-->)*$/;
 
 const ROOT_PREFIXES = ['soapenc', 'soap12', 'http', 'tns', 'mime', 'tm', 's', 'soap'];
 

@@ -61,13 +61,20 @@ afterAll(async () => {
   if (app) await rm(app, { recursive: true, force: true });
 });
 
-it('the package ships its build and its sources, and depends on fast-xml-parser, busboy, undici and ioredis only', async () => {
+it('the package ships its build and its sources, and depends on fast-xml-parser, busboy, undici, ioredis and tough-cookie only', async () => {
   const target = join(app, 'node_modules', '@asmxgen', 'runtime');
   const manifest = JSON.parse(await readFile(join(target, 'package.json'), 'utf8')) as {
     dependencies: Record<string, string>;
   };
-  // ioredis: loaded by the Redis session store only, when a session is first used.
-  expect(Object.keys(manifest.dependencies).sort()).toEqual(['busboy', 'fast-xml-parser', 'ioredis', 'undici']);
+  // ioredis: loaded by the Redis session store only, when a session is first used; tough-cookie: by the client's
+  // cookie jar only, when a service with enableSession operations is first called.
+  expect(Object.keys(manifest.dependencies).sort()).toEqual([
+    'busboy',
+    'fast-xml-parser',
+    'ioredis',
+    'tough-cookie',
+    'undici',
+  ]);
   expect((await readdir(target)).sort()).toEqual(['dist', 'package.json', 'src']);
   const installed = await readdir(join(app, 'node_modules'));
   for (const name of ['asmxgen', 'ts-morph', 'handlebars', 'yargs', 'yaml', 'typescript']) {

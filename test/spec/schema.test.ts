@@ -157,7 +157,7 @@ describe('asmxgen.schema.json', () => {
     expect(
       validate(schema, {
         ...base,
-        wsdl: { namespaceOrder: ['xsd'], lineEnds: 'cr', dataSetSchema: 'v1', prolog: '<!-- x -->', extra: 1 },
+        wsdl: { namespaceOrder: ['xsd'], lineEnds: 'cr', dataSetSchema: 'v1', prolog: '<!DOCTYPE x>', extra: 1 },
       }),
     ).toEqual([
       '(root).wsdl.namespaceOrder[0]: pattern',

@@ -52,7 +52,7 @@ test('each mistake in the wsdl section is reported at its place', () => {
   expect(
     problems(
       `${HEAD}wsdl:\n  namespaceOrder: [soap, xsd, soap]\n  lineEnds: cr\n  finalNewline: yes\n  order: 1\n  dataSetSchema: v1\n` +
-        `  xsdImport: 1\n  prolog: "<!-- generated -->"\n`,
+        `  xsdImport: 1\n  prolog: "<!DOCTYPE definitions>"\n`,
     ),
   ).toEqual([
     '7:26: unknown prefix "xsd"; the runtime declares soapenc, soap12, http, tns, mime, tm, s, soap and s0, s1, … for extra schemas',
@@ -62,7 +62,7 @@ test('each mistake in the wsdl section is reported at its place', () => {
     '10:3: unknown field "order"; expected one of: namespaceOrder, lineEnds, finalNewline, dataSetSchema, xsdImport, prolog, selfClosing, original, fingerprint, runtime',
     '11:18: unknown value "v1"; did you mean "v2"? Expected one of: legacy, v2',
     '12:14: expected true or false',
-    '13:11: a prolog holds only <?xml version="1.0" encoding="utf-8"?> and whitespace (spaces, tabs, line ends)',
+    '13:11: a prolog holds only an XML declaration (<?xml version="1.0" encoding="utf-8"?>, any case of utf-8), then whitespace and comments',
   ]);
 });
 

@@ -255,3 +255,22 @@ describe('choices of elements in SQL Server Reporting Services (ssrs-ReportServi
     });
   }
 });
+
+describe('a saved copy’s prolog: encoding="UTF-8" and a comment naming where it was taken', () => {
+  const text = read('ssrs-ReportExecution2005.wsdl');
+  const lineEnd = text.includes('\r\n') ? '\r\n' : '\n';
+  const declaration = `<?xml version="1.0" encoding="utf-8"?>${lineEnd}`;
+  const prolog = `<?xml version="1.0" encoding="UTF-8"?>${lineEnd}<!-- http://reports.example/ReportExecution2005.asmx?WSDL -->${lineEnd}`;
+  const saved = prolog + text.slice(declaration.length);
+
+  test('is recorded as the prolog, and the saved copy generates byte for byte', () => {
+    expect(text.startsWith(declaration)).toBe(true);
+    expect(readWsdl(saved, 'saved.wsdl').spec.wsdl?.prolog).toBe(prolog);
+    expect(regenerate(saved, 'saved.wsdl')).toBe(saved);
+  });
+
+  test('a processing instruction before the root is no prolog asmxgen records', () => {
+    const withPi = `${declaration}<?xml-stylesheet href="wsdl.xsl"?>${lineEnd}${text.slice(declaration.length)}`;
+    expect(readWsdl(withPi, 'pi.wsdl').spec.wsdl?.prolog).toBeUndefined();
+  });
+});
