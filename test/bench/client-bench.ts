@@ -25,6 +25,8 @@ export interface ClientModeSummary {
   readonly rounds: readonly ClientRun[];
   /** Median over the rounds. */
   readonly callsPerSecond: number;
+  /** The client process's CPU time per call, µs: median over the rounds. */
+  readonly cpuPerCall: number;
 }
 
 export interface ClientResults {
@@ -40,6 +42,9 @@ export interface ClientResults {
     readonly concurrency: number;
     readonly perRound: readonly number[];
     readonly median: number;
+    /** By CPU per call: the other's over this one's (how many times less CPU this one spends on a call). */
+    readonly cpuPerRound: readonly number[];
+    readonly cpuMedian: number;
   }[];
 }
 
@@ -58,34 +63,47 @@ export async function benchClients(settings: ClientSettings, log: (line: string)
     const slices = settings.slices ?? 6;
     for (let round = 0; round < settings.rounds; round++) {
       for (const concurrency of modes) {
-        const totals = new Map<ClientKind, { calls: number; errors: number; ms: number; firstError?: string }>();
+        const totals = new Map<ClientKind, ClientRun>();
         for (let slice = 0; slice < slices; slice++) {
           for (const client of rotate(clients, round + slice)) {
             const run = await client.run((settings.seconds * 1000) / slices, concurrency);
             if (run.errors > 0) throw new Error(`${client.kind} client: ${run.errors} failed calls: ${run.firstError}`);
-            const total = totals.get(client.kind) ?? { calls: 0, errors: 0, ms: 0 };
-            totals.set(client.kind, { calls: total.calls + run.calls, errors: 0, ms: total.ms + run.ms });
+            const total = totals.get(client.kind) ?? { calls: 0, errors: 0, ms: 0, cpuMicros: 0 };
+            totals.set(client.kind, {
+              calls: total.calls + run.calls,
+              errors: 0,
+              ms: total.ms + run.ms,
+              cpuMicros: total.cpuMicros + run.cpuMicros,
+            });
           }
         }
         for (const client of clients) {
-          const run = totals.get(client.kind)! as ClientRun;
+          const run = totals.get(client.kind)!;
           const list = runs.get(key(client.kind, concurrency)) ?? [];
           list.push(run);
           runs.set(key(client.kind, concurrency), list);
           log(
             `client: round ${round + 1}/${settings.rounds} ${client.kind.padEnd(9)} x${String(concurrency).padEnd(3)}` +
-              ` ${((run.calls * 1000) / run.ms).toFixed(0).padStart(6)} calls/s`,
+              ` ${((run.calls * 1000) / run.ms).toFixed(0).padStart(6)} calls/s` +
+              ` ${(run.cpuMicros / run.calls).toFixed(1).padStart(6)} µs CPU per call`,
           );
         }
       }
     }
     const rate = (run: ClientRun) => (run.calls * 1000) / run.ms;
+    const cpu = (run: ClientRun) => run.cpuMicros / run.calls;
     return {
       settings,
       runs: CLIENTS.flatMap((client) =>
         modes.map((concurrency) => {
           const rounds = runs.get(key(client, concurrency))!;
-          return { client, concurrency, rounds, callsPerSecond: median(rounds.map(rate)) };
+          return {
+            client,
+            concurrency,
+            rounds,
+            callsPerSecond: median(rounds.map(rate)),
+            cpuPerCall: median(rounds.map(cpu)),
+          };
         }),
       ),
       ratios: (
@@ -100,7 +118,15 @@ export async function benchClients(settings: ClientSettings, log: (line: string)
           const ones = runs.get(key(one, concurrency))!;
           const others = runs.get(key(other, concurrency))!;
           const perRound = ones.map((run, i) => rate(run) / rate(others[i]!));
-          return { id: `${one} / ${other}`, concurrency, perRound, median: median(perRound) };
+          const cpuPerRound = ones.map((run, i) => cpu(others[i]!) / cpu(run));
+          return {
+            id: `${one} / ${other}`,
+            concurrency,
+            perRound,
+            median: median(perRound),
+            cpuPerRound,
+            cpuMedian: median(cpuPerRound),
+          };
         }),
       ),
     };

@@ -9,8 +9,8 @@
  * client at all (it knows the bare server frames its reply with Content-Length).
  *
  * Parent → child over IPC: `{ run: { ms, concurrency } }`; the child calls in `concurrency` loops, each call
- * after the previous one settled, for `ms`, and answers `{ calls, errors, ms }` (calls that resolved, calls
- * that rejected, the elapsed time). Calls still in flight at the end are awaited and counted.
+ * after the previous one settled, for `ms`, and answers `{ calls, errors, ms, cpuMicros }` (calls that resolved,
+ * calls that rejected, the elapsed time, the CPU time the client's process spent meanwhile). Calls still in flight at the end are awaited and counted.
  *
  *   node test/artifacts/bench/js/test/bench/client-child.js <generated|node-soap|undici|node-http|node-net> <URL>
  */
@@ -164,6 +164,7 @@ async function run(call: Call, ms: number, concurrency: number) {
   let calls = 0;
   let errors = 0;
   let firstError: string | undefined;
+  const cpu = process.cpuUsage();
   const started = performance.now();
   const deadline = started + ms;
   const loop = async () => {
@@ -178,7 +179,8 @@ async function run(call: Call, ms: number, concurrency: number) {
     }
   };
   await Promise.all(Array.from({ length: concurrency }, loop));
-  return { calls, errors, firstError, ms: performance.now() - started };
+  const { user, system } = process.cpuUsage(cpu);
+  return { calls, errors, firstError, ms: performance.now() - started, cpuMicros: user + system };
 }
 
 const kind = process.argv[2] as ClientKind;

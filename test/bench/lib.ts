@@ -90,6 +90,8 @@ export interface ClientRun {
   readonly errors: number;
   readonly firstError?: string;
   readonly ms: number;
+  /** CPU time (user + system) of the client's process over the run, in µs. */
+  readonly cpuMicros: number;
 }
 
 export interface RunningClient {

@@ -297,6 +297,12 @@ export function formatResults(results: BenchResults): string {
     const label = (c: number) => (c === 1 ? 'sequential' : `${c}-way`);
     const ratios = (id: string) =>
       modes.map((c) => ratio(client.ratios.find((r) => r.id === id && r.concurrency === c)!.median)).join(' | ');
+    const cpuPerCall = (kind: string) =>
+      modes
+        .map((c) => `${fixed(client.runs.find((r) => r.client === kind && r.concurrency === c)!.cpuPerCall, 1)} µs`)
+        .join(' | ');
+    const cpuRatios = (id: string) =>
+      modes.map((c) => ratio(client.ratios.find((r) => r.id === id && r.concurrency === c)!.cpuMedian)).join(' | ');
     out.push(
       `**Client** (SOAP 1.1 \`Authenticate\` against the bare server, ${s.rounds} rounds × ${s.seconds} s, alternated; calls/s):`,
       '',
@@ -311,6 +317,11 @@ export function formatResults(results: BenchResults): string {
       `| generated / undici | ${ratios('generated / undici')} |`,
       `| generated / node:http | ${ratios('generated / node-http')} |`,
       `| node:net / node-soap (the most any client could reach) | ${ratios('node-net / node-soap')} |`,
+      `| CPU per call: generated | ${cpuPerCall('generated')} |`,
+      `| CPU per call: node-soap | ${cpuPerCall('node-soap')} |`,
+      `| CPU per call: undici, bytes only | ${cpuPerCall('undici')} |`,
+      `| by CPU per call: node-soap's / generated's | ${cpuRatios('generated / node-soap')} |`,
+      `| by CPU per call: undici bytes only's / generated's | ${cpuRatios('generated / undici')} |`,
       '',
     );
   }

@@ -3,7 +3,10 @@ import {
   buildFaultEnvelope,
   buildRequestEnvelope,
   buildResponseEnvelope,
+  framedRequestEnvelope,
+  requestEnvelopeFrame,
   soapRequestHeaders,
+  type RequestParameter,
 } from '../../runtime/src/soap/soap-envelope.js';
 import { readEnvelope, readFault } from '../../runtime/src/soap/soap-envelope-reader.js';
 import { buildHttpResultDocument, readHttpResult } from '../../runtime/src/http/http-result.js';
@@ -156,5 +159,24 @@ describe('readHttpResult', () => {
       expect(readHttpResult(readXml(buildHttpResultDocument('string', 'ns', value)))).toBe(value);
     }
     expect(() => readHttpResult(readXml('<string xmlns="ns"><x/></string>'))).toThrow(TypeError);
+  });
+});
+
+describe('request envelope frames', () => {
+  const cases: readonly (readonly RequestParameter[])[] = [
+    [],
+    [{ name: 'a', value: undefined }],
+    [{ name: 'a', value: '' }],
+    [
+      { name: 'a', value: 'x & <y>\r' },
+      { name: 'b', value: undefined, xml: '<b><c>1</c></b>' },
+    ],
+  ];
+  it.each(['1.1', '1.2'] as const)('SOAP %s: a frame writes the bytes buildRequestEnvelope writes', (version) => {
+    const namespace = 'urn:a&"b"';
+    const frame = requestEnvelopeFrame(version, namespace, 'Op');
+    for (const params of cases) {
+      expect(framedRequestEnvelope(frame, params)).toBe(buildRequestEnvelope(version, namespace, 'Op', params));
+    }
   });
 });

@@ -134,6 +134,32 @@ describe('float and double', () => {
     );
   });
 
+  it('float read from any text of it is the fewest digits of its single (however many digits the text has)', () => {
+    const fewest = (single: number) => {
+      for (let digits = 1; digits <= 9; digits++) {
+        const candidate = Number(single.toPrecision(digits));
+        if (Math.fround(candidate) === single) return candidate;
+      }
+      throw new Error(`no digits for ${single}`);
+    };
+    const texts = fc.oneof(
+      fc
+        .tuple(fc.float({ noNaN: true, noDefaultInfinity: true }), fc.integer({ min: 1, max: 17 }))
+        .map(([value, digits]) => value.toPrecision(digits)),
+      fc.float({ noNaN: true, noDefaultInfinity: true }).map((value) => value.toExponential(3)),
+      fc.stringMatching(/^[+-]?(?:0|[1-9][0-9]{0,9})\.[0-9]{1,10}$/),
+      fc.stringMatching(/^[1-9]0{0,8}$/),
+    );
+    fc.assert(
+      fc.property(texts, (text) => {
+        const single = Math.fround(Number(text));
+        if (single === 0 || !Number.isFinite(single)) return;
+        expect(parseXsdValue('float', text)).toBe(fewest(single));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
   it.each(['Infinity', 'inf', 'nan', '1,5', '', '0x1', '1e'])('refuses %j', (text) => {
     expect(() => parseXsdValue('double', text)).toThrow('Input string was not in a correct format.');
   });

@@ -38,7 +38,18 @@ interface DispatchOptions {
 /** A header's name or value as undici hands it: a Node `Buffer`. */
 interface RawHeader {
   readonly length: number;
+  readonly [index: number]: number;
   toString(encoding: 'latin1'): string;
+}
+
+/**
+ * Whether a header's name is `lowerName` (lower case letters and `-`), in any case, read from its bytes: ORing
+ * 0x20 lowers a letter and leaves `-`; a name's other bytes (token characters) never become one of these.
+ */
+function isNamed(name: RawHeader, lowerName: string): boolean {
+  if (name.length !== lowerName.length) return false;
+  for (let i = 0; i < lowerName.length; i++) if ((name[i]! | 0x20) !== lowerName.charCodeAt(i)) return false;
+  return true;
 }
 
 interface DispatchHandler {
@@ -154,15 +165,12 @@ class Exchange implements DispatchHandler {
     this.status = statusCode;
     for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
       const name = rawHeaders[i]!;
-      // Only three names are looked at: their lengths sort out the rest without decoding them.
-      if (name.length === 10) {
-        if (name.toString('latin1').toLowerCase() === 'set-cookie')
-          (this.setCookies ??= []).push(rawHeaders[i + 1]!.toString('latin1'));
-      } else if (name.length === 12) {
-        if (this.contentType === undefined && name.toString('latin1').toLowerCase() === 'content-type') {
-          this.contentType = rawHeaders[i + 1]!.toString('latin1');
-        }
-      } else if (name.length === 16 && name.toString('latin1').toLowerCase() === 'content-encoding') {
+      // Only three names are looked at, by their bytes: no other header is decoded.
+      if (isNamed(name, 'set-cookie')) {
+        (this.setCookies ??= []).push(rawHeaders[i + 1]!.toString('latin1'));
+      } else if (isNamed(name, 'content-type')) {
+        if (this.contentType === undefined) this.contentType = rawHeaders[i + 1]!.toString('latin1');
+      } else if (isNamed(name, 'content-encoding')) {
         const value = rawHeaders[i + 1]!.toString('latin1');
         this.coding = this.coding === undefined ? value : `${this.coding}, ${value}`;
       }

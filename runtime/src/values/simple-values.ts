@@ -69,6 +69,30 @@ export function parseText(types: TypeTable, type: ValueType, text: string): unkn
   throw new TypeError(`${JSON.stringify(type)} values are not text.`);
 }
 
+/**
+ * The reader of text values of `type`, chosen once: what `parseText(types, type, text)` does, without asking
+ * again per value which kind of type it is. An enum's description is looked up at its first value.
+ */
+export function textParser(types: TypeTable, type: ValueType): (text: string) => unknown {
+  if (type === 'string') return (text) => text;
+  if (typeof type === 'string' && !isDataType(type) && isXsdType(type)) {
+    return (text) => {
+      try {
+        return parseXsdValue(type, text);
+      } catch (error) {
+        if (error instanceof XsdValueError) throw new LexicalValueError(error.message);
+        throw error;
+      }
+    };
+  }
+  if (typeof type !== 'string' && 'enum' in type) {
+    const name = type.enum;
+    let description: EnumDescription | undefined;
+    return (text) => parseEnum(name, (description ??= enumNamed(types, name)), text);
+  }
+  return (text) => parseText(types, type, text);
+}
+
 function fail(message: string): never {
   throw new LexicalValueError(message);
 }

@@ -19,8 +19,15 @@ export function formatSingle(value: number): string {
  * to the same single, as .NET's `R` formatting of a `Single` shows it (`2.9`, not the single's exact
  * `2.9000000953674316`). Writing it again gives what writing the single gives: echoes stay exact.
  */
-export function shortestSingle(single: number): number {
+export function shortestSingle(single: number, text?: string): number {
   if (single === 0 || !Number.isFinite(single)) return single;
+  // Read from `text`, which narrows to `single` with its `d` significant digits: the fewest are `d` unless `d - 1`
+  // narrow to it too (more digits round no farther), and the answer is then `toPrecision(d)`: two tries, not four.
+  const written = text === undefined ? 0 : significantDigits(text);
+  if (written >= 1 && written <= 9) {
+    const fewer = written === 1 ? undefined : Number(single.toPrecision(written - 1));
+    if (fewer === undefined || Math.fround(fewer) !== single) return Number(single.toPrecision(written));
+  }
   // Fewer significant digits round-trip no worse than more (each rounds closer), so the fewest is searched for;
   // 9 always do.
   let low = 1;
@@ -37,6 +44,17 @@ export function shortestSingle(single: number): number {
     }
   }
   return best;
+}
+
+/** The significant digits a decimal's text is written with (`0.0250` has 3; before any exponent). */
+function significantDigits(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x65 || c === 0x45) break;
+    if (c >= 0x30 && c <= 0x39 && (count > 0 || c !== 0x30)) count++;
+  }
+  return count;
 }
 
 /**

@@ -21,7 +21,10 @@ import { FORM_MEDIA_TYPE } from '../soap/soap-constants.js';
 import {
   buildBareRequestEnvelope,
   buildRequestEnvelope,
+  framedRequestEnvelope,
+  requestEnvelopeFrame,
   soapRequestHeaders,
+  type RequestEnvelopeFrame,
   type RequestParameter,
 } from '../soap/soap-envelope.js';
 import type { OperationDescription, Transport } from '../service-description.js';
@@ -51,6 +54,8 @@ export interface RequestTarget {
   readonly transportHeaders: RequestHeaders;
   /** The client's headers with the transport's: what a call without headers of its own sends. */
   readonly headers: RequestHeaders;
+  /** SOAP, a wrapped operation: its envelope's frame, for calls without SOAP headers. */
+  readonly frame?: RequestEnvelopeFrame;
 }
 
 export function requestTarget(
@@ -58,9 +63,12 @@ export function requestTarget(
   op: OperationDescription,
   transport: Transport,
   clientHeaders: RequestHeaders,
+  /** The service namespace; without it, no envelope frame is prepared. */
+  namespace?: string,
 ): RequestTarget {
   if (transport === 'soap11' || transport === 'soap12') {
-    const transportHeaders = soapRequestHeaders(transport === 'soap11' ? '1.1' : '1.2', op.soapAction);
+    const version = transport === 'soap11' ? '1.1' : '1.2';
+    const transportHeaders = soapRequestHeaders(version, op.soapAction);
     const url = endpoint.href;
     return {
       op,
@@ -70,6 +78,10 @@ export function requestTarget(
       queryPrefix: url,
       transportHeaders,
       headers: mergeHeaders(transportHeaders, clientHeaders),
+      ...(!op.bare &&
+        namespace !== undefined && {
+          frame: requestEnvelopeFrame(version, op.requestNamespace ?? namespace, op.requestElement ?? op.name),
+        }),
     };
   }
   const url = new URL(endpoint.href);
@@ -113,19 +125,23 @@ export function buildOutgoingRequest(
     callHeaders === undefined ? target.headers : mergeHeaders(target.transportHeaders, target.headers, callHeaders);
   if (transport === 'soap11' || transport === 'soap12') {
     const version = transport === 'soap11' ? '1.1' : '1.2';
+    const { frame } = target;
     return {
       url: target.url,
       method: 'POST',
       headers,
-      body: op.bare
-        ? buildBareRequestEnvelope(version, op.requestNamespace ?? namespace, params, soapHeaderXml)
-        : buildRequestEnvelope(
-            version,
-            op.requestNamespace ?? namespace,
-            op.requestElement ?? op.name,
-            params,
-            soapHeaderXml,
-          ),
+      body:
+        frame !== undefined && soapHeaderXml === ''
+          ? framedRequestEnvelope(frame, params)
+          : op.bare
+            ? buildBareRequestEnvelope(version, op.requestNamespace ?? namespace, params, soapHeaderXml)
+            : buildRequestEnvelope(
+                version,
+                op.requestNamespace ?? namespace,
+                op.requestElement ?? op.name,
+                params,
+                soapHeaderXml,
+              ),
     };
   }
   const form = encodeFormValues(

@@ -136,7 +136,7 @@ function prepareTarget(
   const site: CallSite = { operation: op.name, transport };
   const soap = transport === 'soap11' || transport === 'soap12';
   return {
-    ...requestTarget(endpoint, op, transport, clientHeaders),
+    ...requestTarget(endpoint, op, transport, clientHeaders, namespace),
     site,
     read: soap
       ? soapReplyReader(site, context, op)

@@ -259,12 +259,48 @@ export function buildRequestEnvelope(
   params: readonly RequestParameter[],
   headerXml = '',
 ): string {
+  return envelope(version, wrapper(operationName, namespace, requestChildren(params)), headerXml);
+}
+
+function requestChildren(params: readonly RequestParameter[]): string {
   let children = '';
   for (const param of params) {
     if (param.xml !== undefined) children += param.xml;
     else if (param.value !== undefined) children += simpleElement(param.name, param.value);
   }
-  return envelope(version, wrapper(operationName, namespace, children), headerXml);
+  return children;
+}
+
+/**
+ * What every request of one wrapped operation without SOAP headers shares, written once: the envelope up to the
+ * operation's element's start tag (`start`), what follows its last child (`end`), and the whole envelope of a call
+ * without parameters (`empty`).
+ */
+export interface RequestEnvelopeFrame {
+  readonly start: string;
+  readonly end: string;
+  readonly empty: string;
+}
+
+export function requestEnvelopeFrame(
+  version: SoapVersion,
+  namespace: string,
+  operationName: string,
+): RequestEnvelopeFrame {
+  const marker = '\u0000';
+  const whole = envelope(version, wrapper(operationName, namespace, marker));
+  const at = whole.indexOf(marker);
+  return {
+    start: whole.slice(0, at),
+    end: whole.slice(at + marker.length),
+    empty: buildRequestEnvelope(version, namespace, operationName, []),
+  };
+}
+
+/** `buildRequestEnvelope` without SOAP headers, from the operation's frame. */
+export function framedRequestEnvelope(frame: RequestEnvelopeFrame, params: readonly RequestParameter[]): string {
+  const children = requestChildren(params);
+  return children === '' ? frame.empty : frame.start + children + frame.end;
 }
 
 /**

@@ -12,10 +12,16 @@ import { XmlReadError } from './xml-read-error.js';
 // --- Characters and references -------------------------------------------------------------------------------------
 
 const FORBIDDEN_CHARACTER = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
+/**
+ * The code units a forbidden character is made of (and those of every pair of surrogates): a text without any has
+ * none, and this test, by code unit, is several times cheaper than the exact one by code point.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
+const MAYBE_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
 
 /** A character XML 1.0 does not allow (control characters, U+FFFE/U+FFFF, lone surrogates). */
 export function hasForbiddenCharacter(text: string): boolean {
-  return FORBIDDEN_CHARACTER.test(text);
+  return MAYBE_FORBIDDEN.test(text) && FORBIDDEN_CHARACTER.test(text);
 }
 
 function isXmlChar(cp: number): boolean {

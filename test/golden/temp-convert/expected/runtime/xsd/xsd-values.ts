@@ -180,7 +180,7 @@ function parse(type: XsdType, text: string): XsdValue {
       if (value === '-INF') return -Infinity;
       if (value === 'NaN') return NaN;
       if (!FLOATING.test(value)) return fail(type, text, BAD_FORMAT);
-      const number = type === 'float' ? shortestSingle(Math.fround(Number(value))) : Number(value);
+      const number = type === 'float' ? shortestSingle(Math.fround(Number(value)), value) : Number(value);
       if (!Number.isFinite(number)) return fail(type, text, `Value was either too large or too small for ${dotnet}.`);
       return number;
     }
