@@ -1,7 +1,7 @@
 /**
  * The README's quick start, as a newcomer does it in an empty folder: `npm init -y`, asmxgen and
  * @asmxgen/runtime installed from `npm pack` tarballs of this checkout, `npx asmxgen init --from` a corpus WSDL,
- * one handler written, `npm install`, `npm start`, a client script run with `npx tsx`, and the generated tests.
+ * one handler written, `npm install`, `npm start`, a client script run with `npx tsx` once tsx is installed (the README's steps), and the generated tests.
  * It installs from the npm registry: it skips, saying why, when the registry is unreachable, and fails on CI.
  */
 import { execFile, spawn } from 'node:child_process';
@@ -97,7 +97,9 @@ describe.skipIf(unreachable !== undefined)('the quick start in a fresh npm proje
           throw new Error(`${error.message}\n${serverOutput}`);
         });
         expect(served).toContain('<wsdl:definitions');
-        const answer = await sh('npx', ['--yes', 'tsx', 'src/client.ts'], project);
+        // The README's two steps, as printed: tsx installed once, then run by npx.
+        await sh('npm', ['install', '--save-dev', 'tsx'], project);
+        const answer = await sh('npx', ['tsx', 'src/client.ts'], project);
         expect(answer).toBe('{"Net":"42"}\n');
       } finally {
         process.kill(-server.pid!, 'SIGTERM');
