@@ -341,7 +341,7 @@ describe('generated suites, run', () => {
     }
     // A copy of the runtime to break: the vendored one.
     await writeOutput(join(dir, 'trimmed'), await generate(loadSpecText(legacy), { runtime: 'vendor' }));
-    const values = join(dir, 'trimmed/runtime/xsd-values.ts');
+    const values = join(dir, 'trimmed/runtime/xsd/xsd-values.ts');
     const source = await readFile(values, 'utf8');
     const trimmed = source.replace("if (type === 'string') return text;", "if (type === 'string') return text.trim();");
     expect(trimmed).not.toBe(source);

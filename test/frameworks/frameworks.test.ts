@@ -165,9 +165,16 @@ const CASES: readonly Case[] = [
     options: post('{"requestJson":"x"}', 'application/json'),
   },
   {
-    name: 'HTTP POST, JSON to an operation without parameters (one file)',
+    // A JSON Content-Type is a script call: a service without scriptService refuses it, as .NET's WebServiceData
+    // does (docs/wire.md), even behind a framework's JSON parser that read the body first.
+    name: 'HTTP POST, JSON to a service without scriptService (refused)',
     path: `${PATH}/UploadImage`,
     options: post(JSON_BODY, 'application/json'),
+  },
+  {
+    name: 'HTTP POST, any other body to an operation without parameters (one file)',
+    path: `${PATH}/UploadImage`,
+    options: post(JSON_BODY, 'application/octet-stream'),
     call: {
       operation: 'UploadImage',
       transport: 'httpPost',
@@ -176,7 +183,7 @@ const CASES: readonly Case[] = [
         {
           field: '',
           filename: '',
-          contentType: 'application/json',
+          contentType: 'application/octet-stream',
           data: Buffer.from(JSON_BODY).toString('latin1'),
         },
       ],
