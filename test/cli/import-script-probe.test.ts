@@ -102,11 +102,13 @@ describe('import <URL> probes the proxy script', () => {
 
   it('the real runtime: a [ScriptService] .asmx served by Mono', async (ctx) => {
     sharedAsmxHost.need(ctx);
-    const host = await startSharedAsmxHost(join(ROOT, 'test/fixtures/script-service'), 18310);
+    // A free port, or ASMX_HOST_PORT where a machine gives each user a range, as every shared-host test does.
+    const host = await startSharedAsmxHost(join(ROOT, 'test/fixtures/script-service'));
+    const port = new URL(host.baseUrl).port;
     stops.push(() => {
       host.stop();
       for (const entry of readdirSync(tmpdir())) {
-        if (entry.startsWith('asmx-host-18310.')) rmSync(join(tmpdir(), entry), { recursive: true, force: true });
+        if (entry.startsWith(`asmx-host-${port}.`)) rmSync(join(tmpdir(), entry), { recursive: true, force: true });
       }
     });
     const { result, spec } = await importSpec(`${host.baseUrl}/ScriptProbe.asmx?wsdl`);
