@@ -7,7 +7,7 @@ import {
 } from './builtin-types.js';
 import type { ScopeEntry } from './resolve-types.js';
 import { abstractTypesNamespace } from './naming.js';
-import { XML_NAMESPACE } from './xml-namespace.js';
+import { XML_NS } from '@asmxgen/runtime/xml';
 import { rootNamespacesOfSchemas } from './root-namespace-shapes.js';
 import type { ArrayTypeModel, ChoiceModel, ClassTypeModel, MemberModel, TypeModel } from './type-model.js';
 import type { TypeRef } from './type-refs.js';
@@ -720,7 +720,7 @@ class Planner {
   private exportAttributeRef(m: MemberModel): void {
     const ns = m.namespace!;
     // The XML namespace's attributes are declared nowhere.
-    if (ns === XML_NAMESPACE) return;
+    if (ns === XML_NS) return;
     if (!this.once(`attribute:${ns}:${m.xmlName}`)) return;
     const node: Mutable<TopAttributeNode> = {
       partial: 'topAttribute',
@@ -790,9 +790,9 @@ class Planner {
   }
 
   private attribute(m: MemberModel, home: string): AttributeNode {
-    if (m.namespace === XML_NAMESPACE) {
+    if (m.namespace === XML_NS) {
       // `<s:attribute ref="xml:lang" use="optional" />`, whatever the member: the reserved prefix, no schema.
-      this.importInto(home, XML_NAMESPACE);
+      this.importInto(home, XML_NS);
       return {
         ref: `xml:${m.xmlName}`,
         optional: true,

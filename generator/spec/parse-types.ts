@@ -1,7 +1,7 @@
 import type { Node } from 'yaml';
 import { isMap, isScalar } from 'yaml';
 import { isBuiltinName } from '../model/builtin-types.js';
-import { XML_NAMESPACE } from '../model/xml-namespace.js';
+import { XML_NS } from '@asmxgen/runtime/xml';
 import type {
   ChoiceElementDeclaration,
   ClassDeclaration,
@@ -309,7 +309,7 @@ function classMembers(
         'namespace applies to an element or attribute member (not an any, text or choice member)',
       );
     }
-    if (namespace === XML_NAMESPACE && (!attribute || type !== 'string' || f.default)) {
+    if (namespace === XML_NS && (!attribute || type !== 'string' || f.default)) {
       c.problem(
         f.namespace!,
         'a member of the XML namespace (xml:lang, xml:space) is a string attribute without a default: the runtime ' +

@@ -8,7 +8,7 @@ function encodedTypesNamespace(namespace: string): string {
 import { isXsdType } from '../model/xsd-types.js';
 import { dataTypeBase, isDataTypeName, type DataTypeName } from '../model/data-types.js';
 import type { WsdlDocument } from './wsdl-document.js';
-import { XML_NAMESPACE } from '../model/xml-namespace.js';
+import { XML_NS } from '@asmxgen/runtime/xml';
 import { XSD_NS } from './wsdl-namespaces.js';
 import { isElement, resolveQName, significant, type XmlNode } from './xml-tree.js';
 import { findAnonymousClasses, type AnonymousClass } from './anonymous-types.js';
@@ -516,7 +516,7 @@ export class SchemaReader {
   private attributeRef(node: XmlNode, what: string, owner: string): RawAttribute {
     const value = node.attributes.get('ref')!;
     const qname = resolveQName(node, value);
-    if (qname?.namespace === XML_NAMESPACE) return this.xmlAttributeRef(node, qname.localName, what);
+    if (qname?.namespace === XML_NS) return this.xmlAttributeRef(node, qname.localName, what);
     if (node.attributes.size !== 1 || qname === undefined || qname.namespace === owner || qname.namespace === XSD_NS) {
       throw this.unexpected(node, what);
     }
@@ -552,7 +552,7 @@ export class SchemaReader {
       type: { kind: 'builtin', name: 'string' },
       required: false,
       default: undefined,
-      namespace: XML_NAMESPACE,
+      namespace: XML_NS,
     };
   }
 

@@ -20,4 +20,4 @@ export {
 } from './xml/ordered-xml-parser.js';
 export { XmlReadError } from './xml/xml-read-error.js';
 export { decodeXmlBytes, readXml, type XmlAttribute, type XmlElement } from './xml/xml-reader.js';
-export { SOAP11_ENVELOPE_NS, SOAP12_ENVELOPE_NS, XSI_NS } from './soap/soap-constants.js';
+export { SOAP11_ENVELOPE_NS, SOAP12_ENVELOPE_NS, XML_NS, XSI_NS } from './soap/soap-constants.js';
