@@ -99,6 +99,8 @@ export interface PlanInput {
   readonly abstractTypes: boolean;
   /** Which form the server writes a `DataSet`'s schema in. */
   readonly dataSetSchema: DataSetSchema;
+  /** The service namespace's prefix: `tns`, or `s0` in the .NET Framework 1.0's form; `tns` when omitted. */
+  readonly servicePrefix?: string;
   /** The service's schema imports the XML Schema namespace first (`wsdl.xsdImport`). */
   readonly xsdImport: boolean;
   /**
@@ -959,7 +961,7 @@ class Planner {
     const tns = this.tns;
     if (this.input.xsdImport) this.schema(tns).imports.unshift(XSD_NAMESPACE);
     const prefixes = new Map<string, string>([[XSD_NAMESPACE, 's']]);
-    this.schemas.forEach((s, i) => prefixes.set(s.namespace, s.namespace === tns ? 'tns' : `s${i}`));
+    this.schemas.forEach((s, i) => prefixes.set(s.namespace, s.namespace === tns ? (this.input.servicePrefix ?? 'tns') : `s${i}`));
     for (const f of this.fixups) f.set(`${prefixes.get(f.namespace)}:${f.name}`);
     const schemas = this.schemas.map((s) => ({ ...s, prefix: prefixes.get(s.namespace)! }));
     const abstract = this.schemas.find((s) => s.namespace === abstractTypesNamespace(tns));
@@ -971,7 +973,7 @@ class Planner {
       schemas,
       soapParts: this.input.operations.map((op) => this.parts.get(op) ?? { input: [], output: [] }),
       stringArray: abstract && `${prefixes.get(abstract.namespace)}:StringArray`,
-      literalPrefix: prefixes.get(this.input.namespace) ?? 'tns',
+      literalPrefix: prefixes.get(this.input.namespace) ?? this.input.servicePrefix ?? 'tns',
       encodedParts: this.input.operations.map((_, i) => this.encodedParts.get(i)),
       prefixes,
     };

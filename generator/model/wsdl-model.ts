@@ -1,3 +1,5 @@
+import type { WsdlForm } from './wsdl-form.js';
+
 /**
  * What the WSDL writer prints, computed once by the model: the root's namespace declarations, the schemas and
  * every item in them, in the runtime's order. Each node names the partial (`templates/wsdl-partials/`) that prints
@@ -23,6 +25,8 @@ export interface WsdlModel {
    * the definitions), and `style="document"` written on `soap:binding`.
    */
   readonly net11: boolean;
+  /** How the writer spells prefixes, `documentation` and `arrayType` (the .NET Framework 1.0's form, `wsdl.runtime: net1.0`). */
+  readonly form: WsdlForm;
   /** Mono's naming of results after their class's `[XmlRoot]` (`wsdl.runtime: mono`). */
   readonly monoRoots: boolean;
   /**

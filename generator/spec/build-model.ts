@@ -16,6 +16,7 @@ import type { ChoiceModel, ClassTypeModel } from '../model/type-model.js';
 import type { TypeRef } from '../model/type-refs.js';
 import type { NamespaceDeclaration } from '../model/wsdl-model.js';
 import { net11Namespaces } from '../model/net11-namespaces.js';
+import { net10Namespaces, wsdlForm } from '../model/wsdl-form.js';
 import { soapBindingGroups, soapBindingNames } from '../model/soap-bindings.js';
 import {
   BINDING_KINDS,
@@ -56,7 +57,9 @@ export function buildModel(spec: Spec): ServiceModel {
   // [SoapRpcService]: encoded is the service's default use, so encoded types take the service namespace and the
   // literal ones (HTTP's) `{ns}/literalTypes`; otherwise encoded types go to `{ns}/encodedTypes`.
   const rpcService = spec.service.style === 'rpc';
-  const net11 = spec.wsdl?.runtime === 'net1.1';
+  // The .NET Framework 1.0 writes as 1.1 does, in its own form (`form`).
+  const net11 = spec.wsdl?.runtime === 'net1.1' || spec.wsdl?.runtime === 'net1.0';
+  const form = wsdlForm(spec.wsdl?.runtime);
   const sub = (name: string) => (ns.endsWith('/') ? `${ns}${name}` : `${ns}/${name}`);
   const enabled = new Set(spec.bindings ?? BINDING_KINDS);
   const bindings = BINDING_KINDS.filter((b) => enabled.has(b));
@@ -212,6 +215,7 @@ export function buildModel(spec: Spec): ServiceModel {
     http: flags.http,
     dataSetSchema: spec.wsdl?.dataSetSchema ?? 'v2',
     xsdImport: spec.wsdl?.xsdImport ?? false,
+    servicePrefix: form.tns,
     ...(rpcService && { namespace: sub('literalTypes'), serviceNamespace: ns }),
     encodedNamespace: rpcService ? ns : sub('encodedTypes'),
     abstractTypes: drafts.some(
@@ -368,7 +372,7 @@ export function buildModel(spec: Spec): ServiceModel {
     // A header element of the service's namespace is `tns:`; one of a class's `[XmlRoot(Namespace)]`, its schema's.
     const headers = headersOf(d).map((h) => ({
       ...h,
-      elementRef: `${h.namespace === ns ? 'tns' : plan.prefixes.get(h.namespace)}:${h.element}`,
+      elementRef: `${h.namespace === ns ? form.tns : plan.prefixes.get(h.namespace)}:${h.element}`,
     }));
     return {
       name: op.name,
@@ -495,7 +499,11 @@ export function buildModel(spec: Spec): ServiceModel {
     httpOperations: operations.filter((o) => o.http !== undefined),
     wsdl: {
       namespaces: orderNamespaces(
-        net11 ? net11Namespaces(plan.namespaces) : plan.namespaces,
+        form.unprefixed
+          ? net10Namespaces(plan.namespaces)
+          : net11
+            ? net11Namespaces(plan.namespaces)
+            : plan.namespaces,
         spec.wsdl?.namespaceOrder,
       ),
       schemas: plan.schemas,
@@ -505,6 +513,7 @@ export function buildModel(spec: Spec): ServiceModel {
       prolog: spec.wsdl?.prolog,
       emptyElementEnd: spec.wsdl?.selfClosing === 'compact' ? '/>' : ' />',
       net11,
+      form,
       monoRoots: spec.wsdl?.runtime === 'mono',
     },
     // The emitters carry everything the spec format has (out and ref parameters and choices included).

@@ -38,8 +38,11 @@ export interface SpecWsdl {
    * later's and Mono's writer when omitted. `mono`: Mono's XmlSerializer, which names the result element of a class
    * with `[XmlRoot("X")]` after the root (`X`, `nillable`, `minOccurs="1"`) where the .NET Framework writes
    * `{message name}Result` (corpus `Renames`).
+   * `net1.0`: the .NET Framework 1.0's writer: as `net1.1`, but the WSDL namespace is the default namespace (its
+   * elements unprefixed: `<definitions … xmlns="…wsdl/">`), the service's namespace is `s0` (not `tns`), the root
+   * declares `s1 http soap s s0 soapenc tm mime`, and `documentation` elements are plain `<documentation>`.
    */
-  readonly runtime?: 'net1.1' | 'mono';
+  readonly runtime?: 'net1.0' | 'net1.1' | 'mono';
   /** A line end after `</wsdl:definitions>`; none when omitted, as the runtime serves it. */
   readonly finalNewline?: boolean;
   /**

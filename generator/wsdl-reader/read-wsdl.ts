@@ -20,7 +20,7 @@ import { WsdlError } from './wsdl-error.js';
 import { isUsableName, RESERVED_NAMES } from './wsdl-names.js';
 import { isXmlName } from '../model/naming.js';
 import { parseXmlTree, resolveQName, type XmlNode } from './xml-tree.js';
-import { SOAP12_NS } from './wsdl-namespaces.js';
+import { SOAP12_NS, WSDL_NS } from './wsdl-namespaces.js';
 import type { ClassDeclaration, TypeDeclaration } from '../model/type-declarations.js';
 import type { WsdlDocuments } from './read-documents.js';
 
@@ -102,10 +102,12 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
     );
   }
   const net11 = isNet11(doc, body);
+  // The .NET Framework 1.0 writes as 1.1 does, the WSDL namespace as default namespace.
+  const net1x = net11 ? (wsdlNamespaceIsDefault(doc, body) ? ('net1.0' as const) : ('net1.1' as const)) : undefined;
   // .NET 1.1 writes the service's description in wsdl:service only.
   const description = doc.description ?? (net11 ? doc.documentationOf(service) : undefined);
   if (isEncodedService(doc)) {
-    return readEncodedWsdl(doc, body, service, name, options.exact ?? true, net11, description);
+    return readEncodedWsdl(doc, body, service, name, options.exact ?? true, net1x, description);
   }
   // A literal service with encoded operations: those are read from their messages and the encoded schema.
   const mixed = hasEncodedOperation(doc);
@@ -244,7 +246,7 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
       wsdl: {
         ...(schema.dataSetSchema === 'legacy' && { dataSetSchema: 'legacy' as const }),
         ...(schema.xsdImport && { xsdImport: true }),
-        ...(net11 && { runtime: 'net1.1' as const }),
+        ...(net1x && { runtime: net1x }),
         ...(!net11 && types.rootNamedResults && { runtime: 'mono' as const }),
       },
     }),
@@ -278,7 +280,7 @@ function readEncodedWsdl(
   service: XmlNode,
   name: string,
   exact: boolean,
-  net11: boolean,
+  net1x: 'net1.0' | 'net1.1' | undefined,
   description: string | undefined,
 ): WsdlReading {
   const bindings = readBindings(doc, { encoded: true });
@@ -298,7 +300,7 @@ function readEncodedWsdl(
     ...(kinds.length < BINDING_KINDS.length && { bindings: kinds }),
     ...(encoded.types.length > 0 && { types: encoded.types }),
     operations,
-    ...(net11 && { wsdl: { runtime: 'net1.1' as const } }),
+    ...(net1x && { wsdl: { runtime: net1x } }),
   };
   const address = BINDING_KINDS.map((k) => addresses[k]).find((a) => a !== undefined) ?? 'http://localhost/';
   const model = buildModel(spec);
@@ -838,7 +840,7 @@ function wsdlForm(
   const form: SpecWsdl = {
     ...(namespaceOrder && { namespaceOrder }),
     ...(crlf && { lineEnds: 'crlf' as const }),
-    ...(model.wsdl.net11 && { runtime: 'net1.1' as const }),
+    ...(model.wsdl.net11 && { runtime: model.wsdl.form.unprefixed ? ('net1.0' as const) : ('net1.1' as const) }),
     ...(model.wsdl.monoRoots && { runtime: 'mono' as const }),
     ...(finalNewline && { finalNewline: true }),
     ...(dataSetSchema === 'legacy' && { dataSetSchema }),
@@ -863,6 +865,15 @@ function isNet11(doc: WsdlDocument, text: string): boolean {
   );
 }
 
+/** The root's last attribute declares the WSDL namespace as default namespace: the .NET Framework 1.0's form. */
+function wsdlNamespaceIsDefault(doc: WsdlDocument, text: string): boolean {
+  const attribute = /\s+([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/y;
+  attribute.lastIndex = doc.root.offset + 1 + doc.root.qualifiedName.length;
+  let last: RegExpExecArray | undefined;
+  for (let m = attribute.exec(text); m; m = attribute.exec(text)) last = m;
+  return last?.[1] === 'xmlns' && (last[2] ?? last[3]) === WSDL_NS;
+}
+
 /**
  * The root's `xmlns:` declarations before `targetNamespace`, in document order, when the root has the runtime's
  * shape: declarations, then `targetNamespace`, then the WSDL namespace's declaration last.
@@ -877,7 +888,8 @@ function declaredOrder(doc: WsdlDocument, text: string): { prefix: string; uri: 
   for (let m = attribute.exec(text); m; m = attribute.exec(text)) names.push([m[1]!, m[2] ?? m[3]!]);
   const last = names.at(-1);
   const target = names.at(-2);
-  if (last?.[0] !== 'xmlns:wsdl' || target?.[0] !== 'targetNamespace') return undefined;
+  const wsdlDeclaration = last?.[0] === 'xmlns:wsdl' || (last?.[0] === 'xmlns' && last[1] === WSDL_NS);
+  if (!wsdlDeclaration || target?.[0] !== 'targetNamespace') return undefined;
   const declarations = names.slice(0, -2);
   if (!declarations.every(([n]) => n.startsWith('xmlns:'))) return undefined;
   return declarations.map(([n, uri]) => ({ prefix: n.slice('xmlns:'.length), uri }));

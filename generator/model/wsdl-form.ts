@@ -1,0 +1,73 @@
+import type { NamespaceDeclaration } from './wsdl-model.js';
+
+const WSDL_NS = 'http://schemas.xmlsoap.org/wsdl/';
+
+/**
+ * How the writer spells what every WSDL has: the WSDL namespace's prefix, the service namespace's, the
+ * `documentation` elements and the SOAP-encoded arrays' `arrayType` attribute. The .NET Framework 2.0 and later
+ * and Mono write the `wsdl:` form; the .NET Framework 1.0 (`wsdl.runtime: net1.0`) the WSDL namespace as default.
+ */
+export interface WsdlForm {
+  /** The service namespace's prefix: `tns`, or `s0` in the .NET 1.0 form. */
+  readonly tns: string;
+  /** The root's declaration of the WSDL namespace: `xmlns:wsdl`, or `xmlns` (the default namespace). */
+  readonly wsdlDeclaration: string;
+  /** The WSDL elements are written without a prefix (`<message>`, not `<wsdl:message>`). */
+  readonly unprefixed: boolean;
+  /** The start and end tags around a description. */
+  readonly documentationStart: string;
+  readonly documentationEnd: string;
+  /** An encoded array's `arrayType` attribute: its name, and the declaration written after `ref` ('' when none). */
+  readonly arrayTypeAttribute: string;
+  readonly arrayTypeDeclaration: string;
+}
+
+const PREFIXED: WsdlForm = {
+  tns: 'tns',
+  wsdlDeclaration: 'xmlns:wsdl',
+  unprefixed: false,
+  documentationStart: `<wsdl:documentation xmlns:wsdl="${WSDL_NS}">`,
+  documentationEnd: '</wsdl:documentation>',
+  arrayTypeAttribute: 'wsdl:arrayType',
+  arrayTypeDeclaration: '',
+};
+
+/** The .NET Framework 1.1's: `wsdl:` elements, but documentation in the WSDL namespace as default. */
+const NET11: WsdlForm = {
+  ...PREFIXED,
+  documentationStart: `<documentation xmlns="${WSDL_NS}">`,
+  documentationEnd: '</documentation>',
+};
+
+/**
+ * The .NET Framework 1.0's: the WSDL namespace is the default namespace, so `documentation` needs no declaration,
+ * and the `arrayType` attribute of the WSDL namespace gets one of its own, named after its depth (`d7p1`).
+ */
+const NET10: WsdlForm = {
+  tns: 's0',
+  wsdlDeclaration: 'xmlns',
+  unprefixed: true,
+  documentationStart: '<documentation>',
+  documentationEnd: '</documentation>',
+  arrayTypeAttribute: 'd7p1:arrayType',
+  arrayTypeDeclaration: ` xmlns:d7p1="${WSDL_NS}"`,
+};
+
+export function wsdlForm(runtime: string | undefined): WsdlForm {
+  return runtime === 'net1.0' ? NET10 : runtime === 'net1.1' ? NET11 : PREFIXED;
+}
+
+/**
+ * The .NET Framework 1.0's order of the root's `xmlns:` declarations: `s1 http soap s s0 soapenc tm mime`, the
+ * service's namespace `s0`; no `soap12`. The schemas it does not list follow in the runtime's order.
+ */
+const NET10_ORDER = ['s1', 'http', 'soap', 's', 's0', 'soapenc', 'tm', 'mime'];
+
+/** The root's declarations as the .NET Framework 1.0 writes them, from the runtime's (whose service prefix is `tns`). */
+export function net10Namespaces(computed: readonly NamespaceDeclaration[]): NamespaceDeclaration[] {
+  const declared = computed
+    .filter((n) => n.prefix !== 'soap12')
+    .map((n) => (n.prefix === 'tns' ? { prefix: 's0', uri: n.uri } : n));
+  const listed = NET10_ORDER.flatMap((prefix) => declared.filter((n) => n.prefix === prefix));
+  return [...listed, ...declared.filter((n) => !NET10_ORDER.includes(n.prefix))];
+}
