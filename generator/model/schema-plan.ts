@@ -961,7 +961,9 @@ class Planner {
     const tns = this.tns;
     if (this.input.xsdImport) this.schema(tns).imports.unshift(XSD_NAMESPACE);
     const prefixes = new Map<string, string>([[XSD_NAMESPACE, 's']]);
-    this.schemas.forEach((s, i) => prefixes.set(s.namespace, s.namespace === tns ? (this.input.servicePrefix ?? 'tns') : `s${i}`));
+    this.schemas.forEach((s, i) =>
+      prefixes.set(s.namespace, s.namespace === tns ? (this.input.servicePrefix ?? 'tns') : `s${i}`),
+    );
     for (const f of this.fixups) f.set(`${prefixes.get(f.namespace)}:${f.name}`);
     const schemas = this.schemas.map((s) => ({ ...s, prefix: prefixes.get(s.namespace)! }));
     const abstract = this.schemas.find((s) => s.namespace === abstractTypesNamespace(tns));

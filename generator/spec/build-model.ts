@@ -499,11 +499,7 @@ export function buildModel(spec: Spec): ServiceModel {
     httpOperations: operations.filter((o) => o.http !== undefined),
     wsdl: {
       namespaces: orderNamespaces(
-        form.unprefixed
-          ? net10Namespaces(plan.namespaces)
-          : net11
-            ? net11Namespaces(plan.namespaces)
-            : plan.namespaces,
+        form.unprefixed ? net10Namespaces(plan.namespaces) : net11 ? net11Namespaces(plan.namespaces) : plan.namespaces,
         spec.wsdl?.namespaceOrder,
       ),
       schemas: plan.schemas,

@@ -153,6 +153,7 @@ describe('asmxgen.schema.json', () => {
     };
     expect(validate(schema, { ...base, wsdl })).toEqual([]);
     expect(validate(schema, { ...base, bindings: ['soap11'], wsdl: { runtime: 'net1.1' } })).toEqual([]);
+    expect(validate(schema, { ...base, bindings: ['soap11'], wsdl: { runtime: 'net1.0' } })).toEqual([]);
     expect(validate(schema, { ...base, wsdl: { runtime: 'net2' } })).toEqual(['(root).wsdl.runtime: not in enum']);
     expect(
       validate(schema, {

@@ -94,12 +94,11 @@ describe('operation names that are no TypeScript identifiers (dol-dolWSPservice.
     expect(model.codeBlockers).toEqual([]);
   });
 
-  test('generates the same WSDL in the wsdl:-prefixed form', () => {
+  test('records the .NET 1.0 form and generates the served WSDL byte for byte', () => {
+    expect(spec.wsdl).toStrictEqual({ runtime: 'net1.0' });
     const generated = regenerate(text, 'dol-dolWSPservice.wsdl');
-    expect(generated).toContain(
-      '    <wsdl:operation name="Call-MAXSO">\n      <wsdl:input message="tns:Call-MAXSOSoapIn" />\n',
-    );
-    expect(readWsdl(generated, 'generated.wsdl').spec.operations).toStrictEqual(spec.operations);
+    expect(generated).toContain('  <portType name="dolWSPserviceSoap">\n    <operation name="Call-MAXSO">\n');
+    expect(generated).toBe(text);
   });
 });
 
