@@ -46,10 +46,10 @@ function portCount(model: ServiceModel): number {
 function render(model: ServiceModel, address: string): string {
   const rendered = template('wsdl.hbs')({ ...model, address });
   const text = rendered.endsWith('\n') ? rendered.slice(0, -1) : rendered;
-  const { lineEnd, finalNewline, prolog, emptyElementEnd, form } = model.wsdl;
+  const { lineEnd, finalNewline, prolog, emptyElementEnd } = model.wsdl;
   // Values are escaped (`<` and `>` are `&lt;` and `&gt;` in text and attributes): every `<wsdl:` and `</wsdl:` is
   // a WSDL element's tag, and every ` />` an empty element's end.
-  const named = form.unprefixed ? text.replaceAll('<wsdl:', '<').replaceAll('</wsdl:', '</') : text;
+  const named = model.wsdl.net10 ? text.replaceAll('<wsdl:', '<').replaceAll('</wsdl:', '</') : text;
   const tags = emptyElementEnd === ' />' ? named : named.replaceAll(' />', emptyElementEnd);
   const lines = lineEnd === '\n' ? tags : tags.replaceAll('\n', lineEnd);
   const body = prolog === undefined ? lines : prolog + lines.slice(lines.indexOf(lineEnd) + lineEnd.length);

@@ -1,3 +1,4 @@
+import { net11Namespaces } from './net11-namespaces.js';
 import type { NamespaceDeclaration } from './wsdl-model.js';
 
 const WSDL_NS = 'http://schemas.xmlsoap.org/wsdl/';
@@ -58,16 +59,9 @@ export function wsdlForm(runtime: string | undefined): WsdlForm {
 }
 
 /**
- * The .NET Framework 1.0's order of the root's `xmlns:` declarations: `s1 http soap s s0 soapenc tm mime`, the
- * service's namespace `s0`; no `soap12`. The schemas it does not list follow in the runtime's order.
+ * The root's declarations as the .NET Framework 1.0 writes them: 1.1's, in 1.0's order (the service's namespace right
+ * after `s`), the service's prefix `s0`.
  */
-const NET10_ORDER = ['s1', 'http', 'soap', 's', 's0', 'soapenc', 'tm', 'mime'];
-
-/** The root's declarations as the .NET Framework 1.0 writes them, from the runtime's (whose service prefix is `tns`). */
 export function net10Namespaces(computed: readonly NamespaceDeclaration[]): NamespaceDeclaration[] {
-  const declared = computed
-    .filter((n) => n.prefix !== 'soap12')
-    .map((n) => (n.prefix === 'tns' ? { prefix: 's0', uri: n.uri } : n));
-  const listed = NET10_ORDER.flatMap((prefix) => declared.filter((n) => n.prefix === prefix));
-  return [...listed, ...declared.filter((n) => !NET10_ORDER.includes(n.prefix))];
+  return net11Namespaces(computed, true).map((n) => (n.prefix === 'tns' ? { prefix: 's0', uri: n.uri } : n));
 }

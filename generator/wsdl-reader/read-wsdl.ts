@@ -840,7 +840,7 @@ function wsdlForm(
   const form: SpecWsdl = {
     ...(namespaceOrder && { namespaceOrder }),
     ...(crlf && { lineEnds: 'crlf' as const }),
-    ...(model.wsdl.net11 && { runtime: model.wsdl.form.unprefixed ? ('net1.0' as const) : ('net1.1' as const) }),
+    ...(model.wsdl.net11 && { runtime: model.wsdl.net10 ? ('net1.0' as const) : ('net1.1' as const) }),
     ...(model.wsdl.monoRoots && { runtime: 'mono' as const }),
     ...(finalNewline && { finalNewline: true }),
     ...(dataSetSchema === 'legacy' && { dataSetSchema }),

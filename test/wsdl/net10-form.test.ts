@@ -1,25 +1,21 @@
 /**
- * The .NET Framework 1.0's WSDL writer (`wsdl.runtime: net1.0`): the WSDL namespace is the default namespace
- * (`<definitions … xmlns="http://schemas.xmlsoap.org/wsdl/">`, `<types>`, `<message>`… unprefixed), the service's
- * namespace is `s0`, the root declares `s1 http soap s s0 soapenc tm mime`, and the service's description is a
- * plain `<documentation>` in `<service>`. `fixtures/real-world/sharepoint-portal-UserProfileService.wsdl` is
- * SharePoint Portal Server 2003's, as a project committed it (SOURCES.md); the .NET 1.0 runtime is not available,
- * so the served document is the reference.
+ * The .NET Framework 1.0's WSDL writer (`wsdl.runtime: net1.0`): 1.1's document with the WSDL namespace as the
+ * default namespace (`<definitions … xmlns="…wsdl/">`, unprefixed WSDL elements, `<documentation>`) and the service's
+ * namespace declared as `s0`, right after `s`. `fixtures/real-world/sharepoint-sp2003-UserProfileService.wsdl` is
+ * what SharePoint Portal Server 2003 served (SOURCES.md): Microsoft's types as `s1` first, the description inside
+ * `service`, no XML declaration, `/>`.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { renderSpecYaml } from '../../generator/emit/spec-yaml.js';
 import { renderWsdl } from '../../generator/emit/wsdl.js';
 import { buildModel } from '../../generator/index.js';
 import { parseSpec } from '../../generator/spec/parse-spec.js';
 import { SpecError } from '../../generator/spec/spec-error.js';
 import { readWsdl } from '../../generator/wsdl-reader/read-wsdl.js';
-import { FIXTURES_DIR } from './wsdl-fixtures.js';
+import { readFixture } from './wsdl-fixtures.js';
 
-const FILE = 'sharepoint-portal-UserProfileService.wsdl';
-const WSDL = readFileSync(resolve(FIXTURES_DIR, 'real-world', FILE), 'utf8');
-const HEAD = 'service:\n  name: Svc\n  namespace: urn:svc\noperations:\n  - name: Ping\n';
+const FILE = 'sharepoint-sp2003-UserProfileService.wsdl';
+const SERVED = readFixture(`real-world/${FILE}`);
 
 function problems(text: string): string[] {
   try {
@@ -31,20 +27,58 @@ function problems(text: string): string[] {
   return [];
 }
 
-test('import records runtime: net1.0 and keeps the description the service element holds', () => {
-  const { spec } = readWsdl(WSDL, FILE);
-  expect(spec.service.description).toBe('User Profile Service');
-  expect(spec.bindings).toEqual(['soap11']);
-  expect(spec.wsdl).toStrictEqual({ runtime: 'net1.0', prolog: '', selfClosing: 'compact' });
+describe('a WSDL the .NET Framework 1.0 served', () => {
+  const { spec, addresses } = readWsdl(SERVED, FILE);
+
+  test('imports with runtime: net1.0 and the service description, and regenerates the served bytes', () => {
+    expect(spec.service.description).toBe('User Profile Service');
+    expect(spec.bindings).toEqual(['soap11']);
+    expect(spec.wsdl).toStrictEqual({ runtime: 'net1.0', prolog: '', selfClosing: 'compact' });
+    expect(renderWsdl(buildModel(spec), addresses.soap11!)).toBe(SERVED);
+    expect(parseSpec(renderSpecYaml(spec), 'imported.yaml')).toStrictEqual(spec);
+  });
+
+  test('the same spec as net1.1 writes the wsdl:-prefixed form with tns', () => {
+    const net11 = renderWsdl(buildModel({ ...spec, wsdl: { ...spec.wsdl, runtime: 'net1.1' } }), addresses.soap11!);
+    expect(net11).toContain('<wsdl:definitions xmlns:s1="http://microsoft.com/wsdl/types/"');
+    expect(net11).toContain('<wsdl:port name="UserProfileServiceSoap" binding="tns:UserProfileServiceSoap">');
+    expect(net11).toContain(
+      '<documentation xmlns="http://schemas.xmlsoap.org/wsdl/">User Profile Service</documentation>',
+    );
+    expect(readWsdl(net11, 'net11.wsdl').spec.wsdl?.runtime).toBe('net1.1');
+  });
 });
 
-test('the spec written by import regenerates the served bytes on its own (no wsdl.original)', () => {
-  const { spec, addresses } = readWsdl(WSDL, FILE);
-  const yaml = renderSpecYaml(spec);
-  expect(yaml).toContain('runtime: net1.0');
-  const reread = parseSpec(yaml, 'UserProfileService.yaml');
-  expect(reread).toStrictEqual(spec);
-  expect(renderWsdl(buildModel(reread), addresses.soap11!)).toBe(WSDL);
+test('a spec written by hand in the 1.0 form: s0 after s, unprefixed elements, <documentation>', () => {
+  const spec = parseSpec(
+    'service:\n  name: Echo\n  namespace: urn:echo\n  description: Says it back\n' +
+      'bindings: [soap11]\noperations:\n  - name: Say\n    description: Once\n' +
+      '    parameters: [{ name: text, type: string }]\n    result: string\nwsdl:\n  runtime: net1.0\n',
+    'echo.yaml',
+  );
+  const wsdl = renderWsdl(buildModel(spec), 'http://example.org/Echo.asmx');
+  expect(wsdl.split('\n').slice(0, 2)).toEqual([
+    '<?xml version="1.0" encoding="utf-8"?>',
+    '<definitions xmlns:http="http://schemas.xmlsoap.org/wsdl/http/" xmlns:soap="http://schemas.xmlsoap.org/wsdl/soap/" ' +
+      'xmlns:s="http://www.w3.org/2001/XMLSchema" xmlns:s0="urn:echo" xmlns:soapenc="http://schemas.xmlsoap.org/soap/encoding/" ' +
+      'xmlns:tm="http://microsoft.com/wsdl/mime/textMatching/" xmlns:mime="http://schemas.xmlsoap.org/wsdl/mime/" ' +
+      'targetNamespace="urn:echo" xmlns="http://schemas.xmlsoap.org/wsdl/">',
+  ]);
+  expect(wsdl).toContain('    <part name="parameters" element="s0:Say" />\n');
+  expect(wsdl).toContain('      <documentation>Once</documentation>\n      <input message="s0:SaySoapIn" />\n');
+  expect(wsdl).toContain('  <service name="Echo">\n    <documentation>Says it back</documentation>\n');
+  expect(wsdl).not.toMatch(/wsdl:|tns:/);
+  const back = readWsdl(wsdl, 'Echo.wsdl');
+  expect(back.spec).toStrictEqual(spec);
+});
+
+test('.NET 1.0 has no SOAP 1.2: a spec that enables it is refused at wsdl.runtime', () => {
+  expect(
+    problems('service:\n  name: Svc\n  namespace: urn:svc\noperations:\n  - name: Ping\nwsdl:\n  runtime: net1.0\n'),
+  ).toEqual([
+    '7:12: the .NET Framework 1.0 has no SOAP 1.2 binding; list the others in bindings (e.g. [soap11, httpGet, ' +
+      'httpPost]), or drop wsdl.runtime',
+  ]);
 });
 
 test('an rpc/encoded service in the 1.0 form: d7p1:arrayType, s0: references, and back to the same spec', () => {
@@ -56,25 +90,32 @@ test('an rpc/encoded service in the 1.0 form: d7p1:arrayType, s0: references, an
   );
   const text = renderWsdl(buildModel(spec), 'http://example.org/Calc.asmx');
   expect(text).toContain(' targetNamespace="http://example.org/calc/" xmlns="http://schemas.xmlsoap.org/wsdl/">\n');
+  // The attribute of the WSDL namespace needs a prefix of its own where that namespace is the default one.
   expect(text).toContain(
     '<s:attribute d7p1:arrayType="s:int[]" ref="soapenc:arrayType" xmlns:d7p1="http://schemas.xmlsoap.org/wsdl/" />',
   );
   expect(text).toContain('  <service name="Calc">\n    <documentation>Sums</documentation>\n');
-  expect(text).toContain('    <operation name="Sum">\n      <documentation>Adds numbers</documentation>\n');
-  expect(text).not.toContain('wsdl:');
-  expect(text).not.toContain('tns:');
+  expect(text).not.toMatch(/wsdl:|tns:/);
   const { spec: read } = readWsdl(text, 'Calc.wsdl');
   expect(read).toStrictEqual(spec);
   expect(renderWsdl(buildModel(read), 'http://example.org/Calc.asmx')).toBe(text);
 });
 
-test('.NET 1.0 has no SOAP 1.2 either, and a runtime it does not know is refused at its place', () => {
-  expect(problems(`${HEAD}wsdl:\n  runtime: net1.0\n`)).toEqual([
-    '7:12: the .NET Framework 1.0 has no SOAP 1.2 binding; list the others in bindings (e.g. [soap11, httpGet, ' +
-      'httpPost]), or drop wsdl.runtime',
-  ]);
-  expect(problems(`${HEAD}bindings: [soap11, httpPost]\nwsdl:\n  runtime: net1.0\n`)).toEqual([]);
-  expect(problems(`${HEAD}bindings: [soap11]\nwsdl:\n  runtime: net1\n`)).toEqual([
-    '8:12: unknown value "net1"; did you mean "net1.0"? Expected one of: net1.0, net1.1, mono',
-  ]);
+test('a description that reads like a reference stays as written', () => {
+  const spec = parseSpec(
+    'service:\n  name: Echo\n  namespace: urn:echo\n  description: \'set a="tns:x" and <wsdl:y>\'\n' +
+      'bindings: [soap11]\noperations:\n  - name: Say\nwsdl:\n  runtime: net1.0\n',
+    'echo.yaml',
+  );
+  const text = renderWsdl(buildModel(spec), 'http://example.org/Echo.asmx');
+  expect(text).toContain('    <documentation>set a="tns:x" and &lt;wsdl:y&gt;</documentation>\n');
+  expect(readWsdl(text, 'Echo.wsdl').spec).toStrictEqual(spec);
+});
+
+test('a runtime asmxgen does not know is refused at its place', () => {
+  expect(
+    problems(
+      'service:\n  name: Svc\n  namespace: urn:svc\noperations:\n  - name: Ping\nbindings: [soap11]\nwsdl:\n  runtime: net1\n',
+    ),
+  ).toEqual(['8:12: unknown value "net1"; did you mean "net1.0"? Expected one of: net1.0, net1.1, mono']);
 });
