@@ -1,27 +1,11 @@
 import { net11Namespaces } from './net11-namespaces.js';
-import type { NamespaceDeclaration } from './wsdl-model.js';
-
-const WSDL_NS = 'http://schemas.xmlsoap.org/wsdl/';
+import type { NamespaceDeclaration, WsdlForm } from './wsdl-model.js';
 
 /**
- * How the writer spells what every WSDL has: the WSDL namespace's prefix, the service namespace's, the
- * `documentation` elements and the SOAP-encoded arrays' `arrayType` attribute. The .NET Framework 2.0 and later
- * and Mono write the `wsdl:` form; the .NET Framework 1.0 (`wsdl.runtime: net1.0`) the WSDL namespace as default.
+ * The spellings of each writer's form (`WsdlModel.form`): the .NET Framework 2.0 and later's and Mono's `wsdl:` form,
+ * 1.1's `documentation`, and 1.0's with the WSDL namespace as default namespace.
  */
-export interface WsdlForm {
-  /** The service namespace's prefix: `tns`, or `s0` in the .NET 1.0 form. */
-  readonly tns: string;
-  /** The root's declaration of the WSDL namespace: `xmlns:wsdl`, or `xmlns` (the default namespace). */
-  readonly wsdlDeclaration: string;
-  /** The WSDL elements are written without a prefix (`<message>`, not `<wsdl:message>`). */
-  readonly unprefixed: boolean;
-  /** The start and end tags around a description. */
-  readonly documentationStart: string;
-  readonly documentationEnd: string;
-  /** An encoded array's `arrayType` attribute: its name, and the declaration written after `ref` ('' when none). */
-  readonly arrayTypeAttribute: string;
-  readonly arrayTypeDeclaration: string;
-}
+const WSDL_NS = 'http://schemas.xmlsoap.org/wsdl/';
 
 const PREFIXED: WsdlForm = {
   tns: 'tns',

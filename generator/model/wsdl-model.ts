@@ -1,5 +1,3 @@
-import type { WsdlForm } from './wsdl-form.js';
-
 /**
  * What the WSDL writer prints, computed once by the model: the root's namespace declarations, the schemas and
  * every item in them, in the runtime's order. Each node names the partial (`templates/wsdl-partials/`) that prints
@@ -45,6 +43,26 @@ export interface WsdlModel {
  * sequence of two lax `s:any`s (XML Schema, then the diffgram).
  */
 export type DataSetSchema = 'legacy' | 'v2';
+
+/**
+ * How the writer spells what every WSDL has: the WSDL namespace's prefix, the service namespace's, the
+ * `documentation` elements and the SOAP-encoded arrays' `arrayType` attribute. The .NET Framework 2.0 and later
+ * and Mono write the `wsdl:` form; the .NET Framework 1.0 (`wsdl.runtime: net1.0`) the WSDL namespace as default.
+ */
+export interface WsdlForm {
+  /** The service namespace's prefix: `tns`, or `s0` in the .NET 1.0 form. */
+  readonly tns: string;
+  /** The root's declaration of the WSDL namespace: `xmlns:wsdl`, or `xmlns` (the default namespace). */
+  readonly wsdlDeclaration: string;
+  /** The WSDL elements are written without a prefix (`<message>`, not `<wsdl:message>`). */
+  readonly unprefixed: boolean;
+  /** The start and end tags around a description. */
+  readonly documentationStart: string;
+  readonly documentationEnd: string;
+  /** An encoded array's `arrayType` attribute: its name, and the declaration written after `ref` ('' when none). */
+  readonly arrayTypeAttribute: string;
+  readonly arrayTypeDeclaration: string;
+}
 
 export interface NamespaceDeclaration {
   readonly prefix: string;
