@@ -1,3 +1,4 @@
+import { toNet10Form } from './net10-form.js';
 import { escapeXmlAttr } from '@asmxgen/runtime/xml';
 import { ADDRESS_MARKER } from '@asmxgen/runtime';
 import { serviceAddress } from '../model/addresses.js';
@@ -45,7 +46,8 @@ function portCount(model: ServiceModel): number {
 
 function render(model: ServiceModel, address: string): string {
   const rendered = template('wsdl.hbs')({ ...model, address });
-  const text = rendered.endsWith('\n') ? rendered.slice(0, -1) : rendered;
+  const written = rendered.endsWith('\n') ? rendered.slice(0, -1) : rendered;
+  const text = model.wsdl.net10 ? toNet10Form(written) : written;
   const { lineEnd, finalNewline, prolog, emptyElementEnd } = model.wsdl;
   // Values are escaped (`>` is `&gt;` in text and attributes): every ` />` is an empty element's end.
   const tags = emptyElementEnd === ' />' ? text : text.replaceAll(' />', emptyElementEnd);

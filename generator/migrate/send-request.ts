@@ -1,8 +1,3 @@
-import { Buffer } from 'node:buffer';
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { Pool } from 'undici';
 import { forwardRequest, type Forwarded } from './forward-request.js';
 import { forwardedRequestHeaders, type HeaderPairs } from './hop-by-hop.js';
@@ -18,17 +13,14 @@ export class TargetTimeoutError extends Error {
 
 /** A service the proxy sends requests to (the upstream, the strangler's local server, a shadow candidate). */
 export class Target {
-  private readonly agent: HttpAgent;
-  /** The proxy's connections to the target (`forward`), made when first needed. */
+  /** The connections to the target, made when first needed. */
   private pool: Pool | undefined;
 
   /** `timeoutMs`: how long the target may stay silent (no reply, no byte of it) before the request fails. */
   constructor(
     readonly base: URL,
     private readonly timeoutMs = DEFAULT_TIMEOUT_MS,
-  ) {
-    this.agent = base.protocol === 'https:' ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
-  }
+  ) {}
 
   /** `http://host:port/base` as people read it. */
   get label(): string {
@@ -36,47 +28,11 @@ export class Target {
   }
 
   /**
-   * Sends a request: `pathAndQuery` under the base path, the headers as given but end to end and with `Host`
-   * naming this target, the body streamed. Resolves with the reply once its head has come (its body still to
-   * read); `sent` resolves when the body has gone out. Rejects when the target cannot be reached or goes away.
-   */
-  send(
-    method: string,
-    pathAndQuery: string,
-    headers: HeaderPairs,
-    body: AsyncIterable<Uint8Array> | Uint8Array | undefined,
-    onSent?: () => void,
-  ): Promise<IncomingMessage> {
-    const send = this.base.protocol === 'https:' ? httpsRequest : httpRequest;
-    return new Promise((resolve, reject) => {
-      const request = send({
-        protocol: this.base.protocol,
-        hostname: this.base.hostname.replace(/^\[|\]$/g, ''),
-        port: this.base.port || undefined,
-        method,
-        path: targetPath(this.base, pathAndQuery),
-        headers: forwardedRequestHeaders(headers, this.base.host).flat(),
-        agent: this.agent,
-      });
-      request.setTimeout(this.timeoutMs, () =>
-        request.destroy(new TargetTimeoutError(`no reply within ${this.timeoutMs / 1000} s`)),
-      );
-      request.once('response', resolve);
-      request.once('error', reject);
-      request.once('finish', () => onSent?.());
-      if (body === undefined) request.end();
-      else if (body instanceof Uint8Array) request.end(Buffer.from(body.buffer, body.byteOffset, body.byteLength));
-      else
-        pipeline(Readable.from(body, { objectMode: false }), request).catch((error: unknown) =>
-          request.destroy(error as Error),
-        );
-    });
-  }
-
-  /**
-   * Sends a request as `send` does, on undici's connections (`forward-request.ts`): what the proxy relays to a
-   * caller, the reply's body handed over chunk by chunk. A target silent for `timeoutMs` fails with a
-   * TargetTimeoutError.
+   * Sends a request on undici's kept-alive connections (`forward-request.ts`): `pathAndQuery` under the base
+   * path, the headers as given but end to end and with `Host` naming this target, the body given whole or
+   * streamed. The reply's head comes as a promise, its body chunk by chunk into a sink. A target silent for
+   * `timeoutMs` fails with a TargetTimeoutError. The proxy relays what it gets to the caller; the shadow
+   * collects it to compare.
    */
   forward(
     method: string,
@@ -104,7 +60,6 @@ export class Target {
 
   /** Closes the idle kept-alive connections. */
   close(): void {
-    this.agent.destroy();
     void this.pool?.destroy().catch(() => undefined);
   }
 }

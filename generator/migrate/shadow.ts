@@ -5,13 +5,13 @@
  * `{time, request, operation, binding, outcome, differences}` (and `error` when the candidate could not answer).
  */
 import { open, type FileHandle } from 'node:fs/promises';
-import { Buffer } from 'node:buffer';
 import { outputErrorFrom } from '../output/output-error.js';
 import { BodyCapture, REPLY_CAPTURE_LIMIT } from './body-capture.js';
 import { compareReplies, type ReplyDifference } from './compare-replies.js';
 import type { Exchange } from './exchange.js';
 import { headerPairs } from './hop-by-hop.js';
 import { REDACTED, type Redaction } from './redact.js';
+import type { Forwarded } from './forward-request.js';
 import type { Target } from './send-request.js';
 import { differenceOf } from './show-value.js';
 
@@ -130,19 +130,19 @@ export class Shadow {
       return failed(`not compared: the reply body is over ${mib(REPLY_CAPTURE_LIMIT)}`);
     }
     try {
-      const reply = await this.candidate.send(
-        request.method,
-        request.pathAndQuery,
-        request.headers,
-        request.body.size > 0 ? request.body.bytes : undefined,
+      const reply = await receive(
+        this.candidate.forward(
+          request.method,
+          request.pathAndQuery,
+          request.headers,
+          request.body.size > 0 ? request.body.bytes : undefined,
+        ),
       );
-      const capture = new BodyCapture(REPLY_CAPTURE_LIMIT);
-      for await (const chunk of reply) capture.add(chunk as Buffer);
-      const body = capture.result();
-      if (body.truncated) return failed(`not compared: the candidate's reply is over ${mib(REPLY_CAPTURE_LIMIT)}`);
+      if (reply.body.truncated)
+        return failed(`not compared: the candidate's reply is over ${mib(REPLY_CAPTURE_LIMIT)}`);
       const differences = compareReplies(
         { status: response.status, headers: response.headers, body: response.body.bytes },
-        { status: reply.statusCode ?? 0, headers: headerPairs(reply.rawHeaders), body: body.bytes },
+        { status: reply.status, headers: headerPairs(reply.rawHeaders), body: reply.body.bytes },
       ).map((difference) => this.redacted(difference));
       return { outcome: differences.length === 0 ? 'same' : 'different', differences };
     } catch (error) {
@@ -187,6 +187,25 @@ export class Shadow {
       }),
     );
   }
+}
+
+/** The candidate's whole reply, its body kept up to REPLY_CAPTURE_LIMIT (the rest counted, not held). */
+async function receive(
+  forwarded: Forwarded,
+): Promise<{ status: number; rawHeaders: readonly string[]; body: ReturnType<BodyCapture['result']> }> {
+  const head = await forwarded.head;
+  const capture = new BodyCapture(REPLY_CAPTURE_LIMIT);
+  await new Promise<void>((resolve, reject) =>
+    forwarded.attach({
+      data(chunk) {
+        capture.add(chunk);
+        return true;
+      },
+      end: resolve,
+      error: reject,
+    }),
+  );
+  return { status: head.status, rawHeaders: head.rawHeaders, body: capture.result() };
 }
 
 function failed(error: string): Pick<ShadowLine, 'outcome' | 'differences' | 'error'> {

@@ -23,6 +23,11 @@ export interface WsdlModel {
    * the definitions), and `style="document"` written on `soap:binding`.
    */
   readonly net11: boolean;
+  /**
+   * The `.NET Framework 1.0`'s writer (`wsdl.runtime: net1.0`, with `net11` set): 1.1's document written with the
+   * WSDL namespace as default (unprefixed WSDL elements, `<documentation>`) and the service's namespace as `s0`.
+   */
+  readonly net10: boolean;
   /** Mono's naming of results after their class's `[XmlRoot]` (`wsdl.runtime: mono`). */
   readonly monoRoots: boolean;
   /**

@@ -56,7 +56,9 @@ export function buildModel(spec: Spec): ServiceModel {
   // [SoapRpcService]: encoded is the service's default use, so encoded types take the service namespace and the
   // literal ones (HTTP's) `{ns}/literalTypes`; otherwise encoded types go to `{ns}/encodedTypes`.
   const rpcService = spec.service.style === 'rpc';
-  const net11 = spec.wsdl?.runtime === 'net1.1';
+  const net10 = spec.wsdl?.runtime === 'net1.0';
+  // The .NET Framework 1.0 writes as 1.1 does, then in its own prefixes (`net10`).
+  const net11 = net10 || spec.wsdl?.runtime === 'net1.1';
   const sub = (name: string) => (ns.endsWith('/') ? `${ns}${name}` : `${ns}/${name}`);
   const enabled = new Set(spec.bindings ?? BINDING_KINDS);
   const bindings = BINDING_KINDS.filter((b) => enabled.has(b));
@@ -496,7 +498,7 @@ export function buildModel(spec: Spec): ServiceModel {
     httpOperations: operations.filter((o) => o.http !== undefined),
     wsdl: {
       namespaces: orderNamespaces(
-        net11 ? net11Namespaces(plan.namespaces) : plan.namespaces,
+        net11 ? net11Namespaces(plan.namespaces, net10) : plan.namespaces,
         spec.wsdl?.namespaceOrder,
       ),
       schemas: plan.schemas,
@@ -506,6 +508,7 @@ export function buildModel(spec: Spec): ServiceModel {
       prolog: spec.wsdl?.prolog,
       emptyElementEnd: spec.wsdl?.selfClosing === 'compact' ? '/>' : ' />',
       net11,
+      net10,
       monoRoots: spec.wsdl?.runtime === 'mono',
     },
     // The emitters carry everything the spec format has (out and ref parameters and choices included).

@@ -95,10 +95,10 @@ class Checker extends YamlChecker {
     this.enumNames = new Set((types?.declarations ?? []).filter((t) => t.kind === 'enum').map((t) => t.name));
     const operations = this.need(root, f, '', 'operations') && this.operations(f.operations!);
     const wsdl = f.wsdl && this.wsdl(f.wsdl);
-    if (wsdl?.runtime === 'net1.1' && (bindings ?? BINDING_KINDS).includes('soap12')) {
+    if ((wsdl?.runtime === 'net1.1' || wsdl?.runtime === 'net1.0') && (bindings ?? BINDING_KINDS).includes('soap12')) {
       this.problem(
         this.runtimeEntry!,
-        'the .NET Framework 1.1 has no SOAP 1.2 binding; list the others in bindings (e.g. [soap11, httpGet, ' +
+        `the .NET Framework ${wsdl.runtime.slice(3)} has no SOAP 1.2 binding; list the others in bindings (e.g. [soap11, httpGet, ` +
           'httpPost]), or drop wsdl.runtime',
       );
     }
@@ -153,7 +153,7 @@ class Checker extends YamlChecker {
       if (!items || namespaceOrder.length !== items.length) ok = false;
     }
     const lineEnds = f.lineEnds && this.oneOf(f.lineEnds, ['lf', 'crlf'] as const);
-    const runtime = f.runtime && this.oneOf(f.runtime, ['net1.1', 'mono'] as const);
+    const runtime = f.runtime && this.oneOf(f.runtime, ['net1.0', 'net1.1', 'mono'] as const);
     this.runtimeEntry = f.runtime;
     const finalNewline = f.finalNewline && this.boolean(f.finalNewline);
     const dataSetSchema = f.dataSetSchema && this.oneOf(f.dataSetSchema, ['legacy', 'v2'] as const);

@@ -32,6 +32,9 @@ export interface SpecWsdl {
   /** `crlf` (Windows servers) or `lf`; `lf` when omitted. */
   readonly lineEnds?: 'lf' | 'crlf';
   /**
+   * `net1.0`: the .NET Framework 1.0's, which is 1.1's with the WSDL namespace as the default namespace
+   * (`<definitions … xmlns="…wsdl/">`, unprefixed WSDL elements, `<documentation>`) and the service's namespace
+   * declared as `s0` (after `s`) instead of `tns`.
    * `net1.1`: the .NET Framework 1.1's WSDL writer. Its root declares `http soap s soapenc tns tm mime` (no
    * SOAP 1.2, which it has not), its `documentation` elements are `<documentation xmlns="…wsdl/">`, the service's
    * description is in `wsdl:service` only, and `soap:binding` has `style="document"`. The .NET Framework 2.0 and
@@ -39,7 +42,7 @@ export interface SpecWsdl {
    * with `[XmlRoot("X")]` after the root (`X`, `nillable`, `minOccurs="1"`) where the .NET Framework writes
    * `{message name}Result` (corpus `Renames`).
    */
-  readonly runtime?: 'net1.1' | 'mono';
+  readonly runtime?: 'net1.0' | 'net1.1' | 'mono';
   /** A line end after `</wsdl:definitions>`; none when omitted, as the runtime serves it. */
   readonly finalNewline?: boolean;
   /**

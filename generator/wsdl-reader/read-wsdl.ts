@@ -102,10 +102,11 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
     );
   }
   const net11 = isNet11(doc, body);
+  const runtime = net11 ? (isNet10(doc, body) ? ('net1.0' as const) : ('net1.1' as const)) : undefined;
   // .NET 1.1 writes the service's description in wsdl:service only.
   const description = doc.description ?? (net11 ? doc.documentationOf(service) : undefined);
   if (isEncodedService(doc)) {
-    return readEncodedWsdl(doc, body, service, name, options.exact ?? true, net11, description);
+    return readEncodedWsdl(doc, body, service, name, options.exact ?? true, runtime, description);
   }
   // A literal service with encoded operations: those are read from their messages and the encoded schema.
   const mixed = hasEncodedOperation(doc);
@@ -244,7 +245,7 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
       wsdl: {
         ...(schema.dataSetSchema === 'legacy' && { dataSetSchema: 'legacy' as const }),
         ...(schema.xsdImport && { xsdImport: true }),
-        ...(net11 && { runtime: 'net1.1' as const }),
+        ...(runtime && { runtime }),
         ...(!net11 && types.rootNamedResults && { runtime: 'mono' as const }),
       },
     }),
@@ -278,7 +279,7 @@ function readEncodedWsdl(
   service: XmlNode,
   name: string,
   exact: boolean,
-  net11: boolean,
+  runtime: 'net1.0' | 'net1.1' | undefined,
   description: string | undefined,
 ): WsdlReading {
   const bindings = readBindings(doc, { encoded: true });
@@ -298,7 +299,7 @@ function readEncodedWsdl(
     ...(kinds.length < BINDING_KINDS.length && { bindings: kinds }),
     ...(encoded.types.length > 0 && { types: encoded.types }),
     operations,
-    ...(net11 && { wsdl: { runtime: 'net1.1' as const } }),
+    ...(runtime && { wsdl: { runtime } }),
   };
   const address = BINDING_KINDS.map((k) => addresses[k]).find((a) => a !== undefined) ?? 'http://localhost/';
   const model = buildModel(spec);
@@ -818,7 +819,7 @@ function wsdlForm(
   dataSetSchema: SpecWsdl['dataSetSchema'],
   xsdImport: boolean,
 ): SpecWsdl | undefined {
-  const order = declaredOrder(doc, text);
+  const order = declaredOrder(doc, text, model.wsdl.net10);
   const expected = model.wsdl.namespaces;
   const sameSet =
     order !== undefined &&
@@ -838,7 +839,7 @@ function wsdlForm(
   const form: SpecWsdl = {
     ...(namespaceOrder && { namespaceOrder }),
     ...(crlf && { lineEnds: 'crlf' as const }),
-    ...(model.wsdl.net11 && { runtime: 'net1.1' as const }),
+    ...(model.wsdl.net11 && { runtime: model.wsdl.net10 ? ('net1.0' as const) : ('net1.1' as const) }),
     ...(model.wsdl.monoRoots && { runtime: 'mono' as const }),
     ...(finalNewline && { finalNewline: true }),
     ...(dataSetSchema === 'legacy' && { dataSetSchema }),
@@ -853,8 +854,16 @@ function wsdlForm(
  * A document the .NET Framework 1.1 wrote (`wsdl.runtime: net1.1`): the root has the runtime's shape, but no
  * `xmlns:soap12`, which every later writer declares (SOAP 1.2 binding or not), and no SOAP 1.2 binding.
  */
+/**
+ * A document the .NET Framework 1.0 wrote (`wsdl.runtime: net1.0`): 1.1's, but the WSDL namespace is the default
+ * one (`<definitions … xmlns="…wsdl/">`) and the service's namespace is declared as `s0`.
+ */
+function isNet10(doc: WsdlDocument, text: string): boolean {
+  return /^<definitions[\s>]/.test(text.slice(doc.root.offset, doc.root.offset + 13));
+}
+
 function isNet11(doc: WsdlDocument, text: string): boolean {
-  const order = declaredOrder(doc, text);
+  const order = declaredOrder(doc, text, true);
   return (
     order !== undefined &&
     order.some((o) => o.prefix === 'tm') &&
@@ -867,7 +876,12 @@ function isNet11(doc: WsdlDocument, text: string): boolean {
  * The root's `xmlns:` declarations before `targetNamespace`, in document order, when the root has the runtime's
  * shape: declarations, then `targetNamespace`, then the WSDL namespace's declaration last.
  */
-function declaredOrder(doc: WsdlDocument, text: string): { prefix: string; uri: string }[] | undefined {
+function declaredOrder(
+  doc: WsdlDocument,
+  text: string,
+  /** Whether the .NET Framework 1.0's form (the WSDL namespace as default) is taken too. */
+  net10Form: boolean,
+): { prefix: string; uri: string }[] | undefined {
   const tag = /<[^\s/>]+/y;
   tag.lastIndex = doc.root.offset;
   if (!tag.test(text)) return undefined;
@@ -877,8 +891,14 @@ function declaredOrder(doc: WsdlDocument, text: string): { prefix: string; uri: 
   for (let m = attribute.exec(text); m; m = attribute.exec(text)) names.push([m[1]!, m[2] ?? m[3]!]);
   const last = names.at(-1);
   const target = names.at(-2);
-  if (last?.[0] !== 'xmlns:wsdl' || target?.[0] !== 'targetNamespace') return undefined;
+  if ((last?.[0] !== 'xmlns:wsdl' && (!net10Form || last?.[0] !== 'xmlns')) || target?.[0] !== 'targetNamespace')
+    return undefined;
   const declarations = names.slice(0, -2);
   if (!declarations.every(([n]) => n.startsWith('xmlns:'))) return undefined;
-  return declarations.map(([n, uri]) => ({ prefix: n.slice('xmlns:'.length), uri }));
+  // The .NET Framework 1.0's form: the WSDL namespace as default, the service's namespace as `s0` (the model's `tns`).
+  const net10 = last[0] === 'xmlns';
+  return declarations.map(([n, uri]) => {
+    const prefix = n.slice('xmlns:'.length);
+    return { prefix: net10 && prefix === 's0' && uri === target[1] ? 'tns' : prefix, uri };
+  });
 }

@@ -858,9 +858,9 @@ const KNOWN_DIFFERENCES: Readonly<Record<string, KnownDifference>> = {
     reason:
       'Mono’s ASP.NET AJAX answers JSON calls ({"d":null}) even without [ScriptService] on the class; .NET ' +
       'refuses them ("Only Web services with a [ScriptService] attribute ... can be called from script"). ' +
-      'The generated server does not speak this protocol: 500 text/plain.',
+      'The generated server answers as .NET does: 500 with the Runtime Error page (customErrors).',
     real: { status: 200, contentType: 'application/json', body: '{"d":null}', calls: ['LoginOut httpPost "x"'] },
-    ours: { status: 500, contentType: 'text/plain; charset=utf-8', calls: [] },
+    ours: { status: 500, contentType: 'text/html; charset=utf-8', calls: [] },
   },
 
   // §2 dispatch errors

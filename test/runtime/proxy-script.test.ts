@@ -10,6 +10,7 @@ import { buildProxyScript } from '../../runtime/src/json/proxy-script.js';
 import type { ServiceDescription } from '../../runtime/src/service-description.js';
 import { createServiceServer } from '../../runtime/src/server.js';
 import { prepareProxyScripts } from '../../runtime/src/server/proxy-script-reply.js';
+import { RUNTIME_ERROR_PAGE } from '../../runtime/src/server/runtime-error-page.js';
 import { send } from '../server/raw-http.js';
 
 const SERVICE: ServiceDescription = {
@@ -149,7 +150,7 @@ describe('serving the proxy script', () => {
     expect(changed.text).toBe(buildProxyScript(service, true));
   });
 
-  it('refuses /js of a service that is no [ScriptService], as WebServiceData does', async () => {
+  it('refuses /js of a service that is no [ScriptService], as WebServiceData does (the Runtime Error page)', async () => {
     const plain: ServiceDescription = { ...service, scriptService: false };
     expect(prepareProxyScripts(plain)).toBeUndefined();
     const documents = { wsdl: '', disco: '', helpPage: '', operationPages: {}, methodNotFoundPage: '' };
@@ -159,8 +160,8 @@ describe('serving the proxy script', () => {
       const reply = await send((other.address() as AddressInfo).port, '/Shop.asmx/js');
       expect({ status: reply.status, type: reply.headers['content-type'], body: reply.text }).toEqual({
         status: 500,
-        type: 'text/plain; charset=utf-8',
-        body: 'Only Web services with a [ScriptService] attribute on the class definition can be called from script.\r\n',
+        type: 'text/html; charset=utf-8',
+        body: RUNTIME_ERROR_PAGE,
       });
     } finally {
       await new Promise<void>((done) => other.close(() => done()));

@@ -9,6 +9,7 @@ import { describeService } from '../../generator/emit/describe-service.js';
 import { renderDocuments } from '../../generator/emit/service-documents.js';
 import { loadSpecText } from '../../generator/index.js';
 import { createServiceServer, type CallContext, type CallTransport } from '../../runtime/src/server.js';
+import { RUNTIME_ERROR_PAGE } from '../../runtime/src/server/runtime-error-page.js';
 import { send } from './raw-http.js';
 
 function specOf(scriptService: boolean) {
@@ -94,11 +95,34 @@ describe('JSON calls', () => {
       headers: JSON_HEADERS,
       body: '{"a":1,"b":2}',
     });
-    expect([reply.status, reply.headers.jsonerror, reply.text]).toEqual([
+    // Out of ASP.NET's handler factory: the Runtime Error page a remote caller gets under customErrors.
+    expect([reply.status, reply.headers['content-type'], reply.headers.jsonerror, reply.text]).toEqual([
       500,
+      'text/html; charset=utf-8',
       undefined,
-      'Only Web services with a [ScriptService] attribute on the class definition can be called from script.\r\n',
+      RUNTIME_ERROR_PAGE,
     ]);
+    expect(reply.text).toContain("<span><H1>Server Error in '/' Application.");
+    expect(reply.text).not.toContain('ScriptService');
+  });
+
+  it('answer an unknown or empty method with the Runtime Error page, or its message with exposeErrors', async () => {
+    for (const path of ['/Calc.asmx/Nope', '/Calc.asmx/add', '/Calc.asmx/']) {
+      const hidden = await send(ports.script, path, { method: 'POST', headers: JSON_HEADERS, body: '{}' });
+      expect([hidden.status, hidden.headers['content-type'], hidden.text], path).toEqual([
+        500,
+        'text/html; charset=utf-8',
+        RUNTIME_ERROR_PAGE,
+      ]);
+    }
+    const unknown = await send(ports.exposed, '/Calc.asmx/Nope', { method: 'POST', headers: JSON_HEADERS, body: '{}' });
+    expect([unknown.status, unknown.headers['content-type'], unknown.text]).toEqual([
+      500,
+      'text/plain; charset=utf-8',
+      'Unknown web method Nope.\r\n',
+    ]);
+    const empty = await send(ports.exposed, '/Calc.asmx/', { method: 'POST', headers: JSON_HEADERS, body: '{}' });
+    expect(empty.text).toBe('Invalid web service call, expected path info of /js/&lt;Method&gt;.\r\n');
   });
 
   it("answer a handler's error in .NET's JSON shape: its message only with exposeErrors, never a stack trace", async () => {

@@ -20,6 +20,7 @@ import type { Spec, SpecOperation } from '../../generator/spec/spec-types.js';
 import { readWsdl } from '../../generator/wsdl-reader/read-wsdl.js';
 import { XsdDateTime } from '../../runtime/src/service-description.js';
 import { createServiceServer, type CallContext } from '../../runtime/src/server.js';
+import { RUNTIME_ERROR_PAGE } from '../../runtime/src/server/runtime-error-page.js';
 import { sharedFile } from '../shared-files.js';
 import { send } from './raw-http.js';
 
@@ -320,6 +321,16 @@ const classicError = (message: string, why: string) => ({
   expected: { status: 500, contentType: 'text/plain; charset=utf-8', body: `${message}\r\n` },
   why,
 });
+/**
+ * ASP.NET's Runtime Error page, as the .NET Framework answers a remote caller (`customErrors mode="RemoteOnly"`)
+ * when the handler factory throws: System.Web/ErrorFormatter.cs (`GenericApplicationErrorFormatter`, remote form,
+ * laid out by `GetHtmlErrorMessage`) with System.Web.txt's `Generic_Err_*` strings. Mono's page shows the
+ * exception, its stack trace and the runtime's version instead.
+ */
+const runtimeErrorPage = (why: string) => ({
+  expected: { status: 500, contentType: 'text/html; charset=utf-8', body: RUNTIME_ERROR_PAGE },
+  why,
+});
 const jsonError: Expected = { status: 500, contentType: JSON_TYPE, body: GENERIC_ERROR, jsonerror: true };
 
 /**
@@ -534,24 +545,25 @@ const NET: Record<string, { readonly expected: Expected; readonly why: string }>
     why: 'RestHandlerFactory.IsClientProxyRequest: only /js and /jsdebug; /jsfoo goes to the classic handler',
   },
   // Plain.asmx, a service without [ScriptService] (its own server below): ASP.NET's ScriptHandlerFactory takes the
-  // JSON calls and /js of every .asmx, and WebServiceData's constructor refuses them (WebService_NoScriptServiceAttribute;
-  // an error page, whose message the server answers as text). Mono calls the method ({"d":3}).
-  'no-ScriptService JSON call (Plain Add)': classicError(
-    'Only Web services with a [ScriptService] attribute on the class definition can be called from script.',
-    'WebServiceData(Type, pageMethods: false): a service without [ScriptService] takes no JSON call',
+  // JSON calls and /js of every .asmx, and WebServiceData's constructor refuses them (WebService_NoScriptServiceAttribute)
+  // out of RestHandlerFactory.GetHandler: the Runtime Error page. Mono calls the method ({"d":3}).
+  'no-ScriptService JSON call (Plain Add)': runtimeErrorPage(
+    'WebServiceData(Type, pageMethods: false) throws WebService_NoScriptServiceAttribute: no JSON call',
   ),
-  'proxy js of Plain (no [ScriptService])': classicError(
-    'Only Web services with a [ScriptService] attribute on the class definition can be called from script.',
-    "WebServiceData(Type, pageMethods: false): no proxy script (Mono's error page says the same message)",
+  'proxy js of Plain (no [ScriptService])': runtimeErrorPage(
+    "WebServiceData(Type, pageMethods: false) throws WebService_NoScriptServiceAttribute: no proxy script (Mono's page says so too)",
+  ),
+  'method unknown': runtimeErrorPage(
+    'RestHandler.CreateHandler: WebServiceData.GetMethodData throws WebService_UnknownWebMethod (ArgumentException)',
+  ),
+  'method wrong case': runtimeErrorPage('WebServiceData.GetMethodData: method names are matched by exact name'),
+  'method empty (POST /Svc.asmx/, JSON)': runtimeErrorPage(
+    'RestHandler.CreateHandler: a PathInfo shorter than 2 throws WebService_InvalidWebServiceCall',
+  ),
+  'json Overloaded (CLR name of a renamed method)': runtimeErrorPage(
+    'WebServiceData keys a method by its WebMethod MessageName: the CLR name is an unknown web method',
   ),
 };
-
-/**
- * Where ASP.NET answers with its HTML error page (an exception out of the handler factory): Mono's page holds the
- * stack trace and the runtime's version, which a server must not show, and the .NET Framework's page for remote
- * callers (customErrors) was not captured. The server answers the message as text (`Unknown web method X.`).
- */
-const HTML_ERROR_PAGE = "ASP.NET's HTML error page: Mono's shows a stack trace, .NET's was not captured";
 
 /**
  * ScriptBag.asmx takes and returns `Dictionary<string, object>` and `Dictionary<string, int>`, which XmlSerializer
@@ -567,10 +579,6 @@ const NOT_YET: Record<string, string> = {
   'json EchoAny object':
     'a JSON object in an object parameter is a Dictionary<string, object>, which no XML binding of the service can ' +
     'carry: AnyValue has no form for it, and the server answers a JSON error (objects with a known __type bind)',
-  'json Overloaded (CLR name of a renamed method)': HTML_ERROR_PAGE,
-  'method unknown': HTML_ERROR_PAGE,
-  'method wrong case': HTML_ERROR_PAGE,
-  'method empty (POST /Svc.asmx/, JSON)': HTML_ERROR_PAGE,
   'method missing (POST /Svc.asmx, JSON)': 'a SOAP call without a SOAP body: the SOAP binding answers it',
   'proxy js of ScriptBag': SCRIPT_ONLY,
   'bag EchoBag':
@@ -583,11 +591,7 @@ const NOT_YET: Record<string, string> = {
   'classic help page': 'the help page is checked by the classic tests',
   'classic soap11 Renew with headers': 'SOAP replies are checked by the classic tests',
   'classic soap11 Fail': 'SOAP faults are checked by the classic tests',
-  'classic soap12 GetBook': 'SOAP replies are checked by the classic tests',
   'classic HTTP GET Dates': 'a Local DateTime of the C# (written with its zone) has no XsdDateTime of a Node host',
-  'get UseHttpGet without Content-Type (classic HTTP GET)': 'HTTP GET replies are checked by the classic tests',
-  'get UseHttpGet JSON-quoted value without Content-Type': 'HTTP GET replies are checked by the classic tests',
-  'get Accept application/json, no Content-Type': 'HTTP GET replies are checked by the classic tests',
 };
 for (const e of TRANSCRIPTS) {
   if (e.name.startsWith('tz+05:30 '))

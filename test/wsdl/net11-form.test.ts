@@ -71,7 +71,7 @@ test('.NET 1.1 has no SOAP 1.2: a spec that enables it is refused at wsdl.runtim
   expect(problems(`${HEAD}bindings: [soap11, soap12]\nwsdl:\n  runtime: net1.1\n`)).toHaveLength(1);
   expect(problems(`${HEAD}bindings: [soap11]\nwsdl:\n  runtime: net1.1\n`)).toEqual([]);
   expect(problems(`${HEAD}bindings: [soap11]\nwsdl:\n  runtime: net2\n`)).toEqual([
-    '8:12: unknown value "net2"; expected one of: net1.1, mono',
+    '8:12: unknown value "net2"; expected one of: net1.0, net1.1, mono',
   ]);
 });
 

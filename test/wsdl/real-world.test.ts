@@ -94,12 +94,13 @@ describe('operation names that are no TypeScript identifiers (dol-dolWSPservice.
     expect(model.codeBlockers).toEqual([]);
   });
 
-  test('generates the same WSDL in the wsdl:-prefixed form', () => {
+  test('generates the served bytes in the .NET Framework 1.0 form (runtime: net1.0)', () => {
+    expect(spec.wsdl).toStrictEqual({ runtime: 'net1.0' });
     const generated = regenerate(text, 'dol-dolWSPservice.wsdl');
     expect(generated).toContain(
-      '    <wsdl:operation name="Call-MAXSO">\n      <wsdl:input message="tns:Call-MAXSOSoapIn" />\n',
+      '    <operation name="Call-MAXSO">\n      <input message="s0:Call-MAXSOSoapIn" />\n',
     );
-    expect(readWsdl(generated, 'generated.wsdl').spec.operations).toStrictEqual(spec.operations);
+    expect(generated).toBe(text);
   });
 });
 

@@ -27,6 +27,7 @@ import {
 } from './invoke.js';
 import { contentReply, textReply, withHeaders, type Reply } from './reply.js';
 import { scriptXmlDocument } from './result-value.js';
+import { handlerFactoryError } from './runtime-error-page.js';
 import type { OperationEntry, ServiceTables } from './service-tables.js';
 import type { CallTransport, ResolvedOptions } from './server-options.js';
 
@@ -73,10 +74,12 @@ export async function handleJsonCall(
   tables: ServiceTables,
   options: ResolvedOptions,
 ): Promise<Reply> {
-  // RestHandler.CreateHandler: no method name, or none of the service's, fail before the call (not in JSON).
-  if (method === '') return textReply(500, 'Invalid web service call, expected path info of /js/&lt;Method&gt;.');
+  // RestHandler.CreateHandler: no method name, or none of the service's, fail before the call, not in JSON: ASP.NET's
+  // error page, the Runtime Error page for a remote caller (`customErrors`); with `exposeErrors`, the message.
+  if (method === '')
+    return handlerFactoryError('Invalid web service call, expected path info of /js/&lt;Method&gt;.', options);
   const entry = tables.byName.get(method);
-  if (entry === undefined) return textReply(500, `Unknown web method ${method}.`);
+  if (entry === undefined) return handlerFactoryError(`Unknown web method ${method}.`, options);
   const op = entry.description;
   const useGet = op.scriptMethod?.useHttpGet === true;
   // WebService_InvalidVerbRequest names the verb the method does not take (POST for a GET method, whatever the

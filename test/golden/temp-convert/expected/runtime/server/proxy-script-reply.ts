@@ -10,7 +10,8 @@
 import { buildProxyScript } from '../json/proxy-script.js';
 import type { ServiceDescription } from '../service-description.js';
 import { headerValue, type IncomingCall } from './incoming-call.js';
-import { encodeUtf8, textReply, type Reply } from './reply.js';
+import { encodeUtf8, type Reply } from './reply.js';
+import { handlerFactoryError } from './runtime-error-page.js';
 
 /** `RestClientProxyHandler`'s content type, with the charset ASP.NET adds to text it writes. */
 export const PROXY_SCRIPT_CONTENT_TYPE = 'application/x-javascript; charset=utf-8';
@@ -64,11 +65,16 @@ export function proxyScriptKind(call: IncomingCall, endpointPath: string): Proxy
 
 /**
  * The reply to a request for a proxy script: the script, `304`, or, for a service without `[ScriptService]`
- * (`scripts` undefined), `500` with `WebServiceData`'s message (ASP.NET's error page; its text here, as for the
- * other errors ASP.NET answers with a page).
+ * (`scripts` undefined), what ASP.NET answers when `WebServiceData` refuses it out of the handler factory: the
+ * Runtime Error page (`runtime-error-page.ts`), or its message with `exposeErrors`.
  */
-export function proxyScriptReply(scripts: ProxyScripts | undefined, kind: ProxyScriptKind, call: IncomingCall): Reply {
-  if (scripts === undefined) return textReply(500, NO_SCRIPT_SERVICE);
+export function proxyScriptReply(
+  scripts: ProxyScripts | undefined,
+  kind: ProxyScriptKind,
+  call: IncomingCall,
+  options: { readonly exposeErrors: boolean },
+): Reply {
+  if (scripts === undefined) return handlerFactoryError(NO_SCRIPT_SERVICE, options);
   const since = headerValue(call.headers, 'if-modified-since');
   if (since !== undefined) {
     const time = Date.parse(since);

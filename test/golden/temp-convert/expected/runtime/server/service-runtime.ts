@@ -23,6 +23,7 @@ import {
 } from './proxy-script-reply.js';
 import { contentReply, textReply, withHeaders, type Reply } from './reply.js';
 import { requestAddress } from './request-address.js';
+import { handlerFactoryError } from './runtime-error-page.js';
 import { buildServiceTables, type ServiceTables } from './service-tables.js';
 import { handleSoapCall } from './soap-call.js';
 import { resolveOptions, type CallRecord, type ResolvedOptions, type ServerOptions } from './server-options.js';
@@ -86,12 +87,12 @@ function unobservedReply(runtime: ServiceRuntime, call: IncomingCall, target: Ro
   const route: Route = target.route;
   // RestHandlerFactory: the proxy scripts' paths before a JSON call's content type.
   const proxy = proxyScriptKind(call, target.endpointPath);
-  if (proxy !== undefined) return Promise.resolve(proxyScriptReply(runtime.proxyScripts, proxy, call));
+  if (proxy !== undefined) return Promise.resolve(proxyScriptReply(runtime.proxyScripts, proxy, call, options));
   const jsonMethod = jsonCallMethod(call, tables, target.endpointPath);
   if (jsonMethod !== undefined) return handleJsonCall(call, jsonMethod, tables, options);
   // A JSON call to a service without [ScriptService]: the .NET Framework refuses it (Mono calls the method).
   if (tables.service.scriptService !== true && jsonRequestMethod(call, target.endpointPath) !== undefined)
-    return Promise.resolve(textReply(500, NO_SCRIPT_SERVICE));
+    return Promise.resolve(handlerFactoryError(NO_SCRIPT_SERVICE, options));
   if (route.kind === 'soap') return handleSoapCall(call, tables, options);
   if (route.kind === 'http') return handleHttpCall(call, route.transport, route.entry, tables, options);
   return Promise.resolve(fixedReply(runtime, call, target.endpointPath, route));
