@@ -66,6 +66,8 @@ export interface PlanOperation {
     readonly type: string;
     /** The class's `[XmlRoot(Namespace)]`, where its header element is written; the service's when omitted. */
     readonly namespace?: string | undefined;
+    /** An Out header: exported with the second group (the In and InOut headers are the first). */
+    readonly out?: boolean;
   }[];
   /** How many classes were registered once the operation was reflected ({@link TypeResolver.registered}). */
   readonly reflected: number;
@@ -211,6 +213,8 @@ class Planner {
   /** Nodes whose qualified names wait for the schemas' prefixes. */
   private readonly fixups: { set: (qname: string) => void; namespace: string; name: string }[] = [];
   private objectWritten = false;
+  /** The header being exported is the last of its group (In and InOut, or Out). */
+  private headerGroupEnd = false;
   /** The anonymous classes being written inline, outermost first: one holding itself cannot be. */
   private readonly inlining = new Set<string>();
   private watermark = 0;
@@ -252,8 +256,12 @@ class Planner {
       const input = this.message(op.requestElement, op.requestNamespace, op.request, op.bare);
       const output = op.response && this.message(op.responseElement, op.responseNamespace, op.response, op.bare);
       this.parts.set(op, { input, output });
-      for (const header of op.headers) {
-        if (this.written.has(`class:${header.type}`)) continue;
+      // Each group of headers (In and InOut, then Out) is one members mapping: its elements and the types they
+      // reach are exported in order, and the root's pending classes follow once, after the group's last header.
+      op.headers.forEach((header, h) => {
+        const next = op.headers[h + 1];
+        if (next === undefined || !!next.out !== !!header.out) this.headerGroupEnd = true;
+        if (this.written.has(`class:${header.type}`)) return this.endHeader();
         const cls = this.classOf(header.type);
         const namespace = header.namespace ?? this.input.namespace;
         this.topElement(
@@ -267,8 +275,8 @@ class Planner {
           namespace,
         );
         this.exportClass(cls.name);
-        this.flush();
-      }
+        this.endHeader();
+      });
     }
     if (this.input.http) {
       // HTTP reflects each operation's parameters (the AbstractTypes schema), then its result; the order shows
@@ -527,6 +535,13 @@ class Planner {
       site.kind === 'builtin' && site.dataType ? { kind: 'builtin' as const, spec: site.spec, name: site.name } : site;
     this.topElement(this.element(undefined, e.name, base, { nillable: e.nillable }));
     this.exportRef(base);
+    this.flush();
+  }
+
+  /** After a header: the root's pending classes once its group is complete ({@link flush}). */
+  private endHeader(): void {
+    if (!this.headerGroupEnd) return;
+    this.headerGroupEnd = false;
     this.flush();
   }
 

@@ -293,6 +293,7 @@ export function buildModel(spec: Spec): ServiceModel {
           element: h.element,
           type: h.type,
           namespace: h.namespace,
+          out: !h.input,
         })),
         reflected: d.reflected,
         http: d.http,
