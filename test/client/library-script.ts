@@ -31,7 +31,9 @@ export function libraryScriptSpec(): Spec {
   };
   return {
     ...imported,
-    service: { ...imported.service, scriptService: true },
+    // `[GenerateScriptType(typeof(Author))]` on the class: a client type, so its objects carry `__type` (an Author
+    // held by a Person-typed member keeps its class over JSON).
+    service: { ...imported.service, scriptService: true, generateScriptTypes: ['Author'] },
     // `[XmlElement("Keyword")] public string[] Keywords`: JSON names the C# field.
     types: imported.types!.map((t) =>
       t.kind === 'class' && t.name === 'Book'

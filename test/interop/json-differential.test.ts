@@ -41,6 +41,7 @@ const header = { shows: 'EncodedMustUnderstand', why: SOAP_HEADER };
 const timeSpan = { shows: 'Ticks', why: TIME_SPAN };
 Object.assign(KNOWN, {
   'DataTypes.wsdl': { DtTicket: header },
+  'HeaderGroups.wsdl': { GroupTrace: header, GroupSecurity: header, GroupEcho: header, GroupStamp: header },
   'HeaderNamespaces.wsdl': { EbMessageHeader: header },
   'Headers.wsdl': {
     LocaleHeader: {

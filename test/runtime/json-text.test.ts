@@ -59,13 +59,15 @@ describe("JavaScriptSerializer's JSON text", () => {
 
   it('writes TimeSpan and XmlQualifiedName as their properties and binds any object to the empty value', () => {
     const types: TypeTable = {};
-    expect(writeJsonValue('timeSpan', {}, types)).toBe(
+    expect(writeJsonValue('timeSpan', {}, types, new Map())).toBe(
       '{"Ticks":0,"Days":0,"Hours":0,"Milliseconds":0,"Minutes":0,"Seconds":0,' +
         '"TotalDays":0,"TotalHours":0,"TotalMilliseconds":0,"TotalMinutes":0,"TotalSeconds":0}',
     );
     expect(readJsonValue('timeSpan', parseJson('{"Ticks":5}'), types)).toEqual({});
-    expect(writeJsonValue('QName', 'q:local', types)).toBe('{"Namespace":"","Name":"local","IsEmpty":false}');
-    expect(writeJsonValue('QName', '', types)).toBe('{"Namespace":"","Name":"","IsEmpty":true}');
+    expect(writeJsonValue('QName', 'q:local', types, new Map())).toBe(
+      '{"Namespace":"","Name":"local","IsEmpty":false}',
+    );
+    expect(writeJsonValue('QName', '', types, new Map())).toBe('{"Namespace":"","Name":"","IsEmpty":true}');
     expect(readJsonValue('QName', parseJson('{"Namespace":"urn:x","Name":"q","IsEmpty":false}'), types)).toBe('');
     expect(() => readJsonValue('QName', parseJson('"q"'), types)).toThrow(
       "Invalid cast from 'System.String' to 'System.Xml.XmlQualifiedName'.",

@@ -41,9 +41,9 @@ describe('JSON values of the service types, as ObjectConverter binds them', () =
 
   it('binds an enum number no member has as the number (Enum.ToObject), and writes it back as it is', () => {
     expect(readJsonValue({ enum: 'Genre' }, parseJson('7'), TYPES)).toBe(7);
-    expect(writeJsonValue({ enum: 'Genre' }, 7, TYPES)).toBe('7');
+    expect(writeJsonValue({ enum: 'Genre' }, 7, TYPES, new Map())).toBe('7');
     expect(readJsonValue({ enum: 'Format' }, parseJson('3'), TYPES)).toEqual(['Hardcover', 'Audio']);
     expect(readJsonValue({ enum: 'Format' }, parseJson('12'), TYPES)).toBe(12);
-    expect(writeJsonValue({ enum: 'Format' }, 12, TYPES)).toBe('12');
+    expect(writeJsonValue({ enum: 'Format' }, 12, TYPES, new Map())).toBe('12');
   });
 });

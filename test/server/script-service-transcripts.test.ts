@@ -188,16 +188,17 @@ const GENERIC_ERROR = '{"Message":"There was an error processing the request.","
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
- * The .NET Framework's JSON for a body Mono wrote: `__type` first in every object of a type the service knows
- * (JavaScriptSerializer with the service's WebServiceTypeResolver; each known object starts with the member below),
- * and `&`, U+2028, U+2029 escaped (HttpUtility.JavaScriptStringEncode).
+ * The .NET Framework's JSON for a body Mono wrote: `__type` first in every object of a client type of the service
+ * (JavaScriptSerializer with the service's WebServiceTypeResolver, whose ResolveTypeId knows only the types
+ * WebServiceData.ProcessClientTypes gathered: parameter and result types and [GenerateScriptType]s, not `Copy`,
+ * which only a member of Book holds; each such object starts with the member below), and `&`, U+2028, U+2029
+ * escaped (HttpUtility.JavaScriptStringEncode).
  */
 function dotNetJson(mono: string): string {
   return mono
     .replaceAll('{"Isbn"', '{"__type":"Book","Isbn"')
     .replaceAll('{"Country"', '{"__type":"Author","Country"')
     .replaceAll('{"Name"', '{"__type":"Person","Name"')
-    .replaceAll('{"Barcode"', '{"__type":"Copy","Barcode"')
     .replaceAll('&', '\\u0026')
     .replaceAll('\u2028', '\\u2028')
     .replaceAll('\u2029', '\\u2029');

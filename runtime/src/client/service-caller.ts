@@ -19,6 +19,7 @@ import type { CallSite } from './errors.js';
 import { readHttpReply } from './http-reply.js';
 import { hasJsonStrings, jsonStringInput, jsonStringResult } from './json-strings.js';
 import { jsonTarget, type JsonTarget } from './json-call.js';
+import { jsonTypeIds } from '../json/client-types.js';
 import { buildOutgoingRequest, requestTarget, type RequestTarget } from './outgoing-request.js';
 import { requestValues } from './request-values.js';
 import type { ReceivedReply } from './received-reply.js';
@@ -76,7 +77,13 @@ export function createCaller(
       callOptions.transport === undefined ? client.transport : checkTransport(service, callOptions.transport);
     const timeoutMs = callOptions.timeoutMs === undefined ? client.timeoutMs : checkTimeout(callOptions.timeoutMs);
     if (transport === 'json') {
-      const json = (entry.json ??= jsonTarget(client.endpoint, op, client.headers, context.types));
+      const json = (entry.json ??= jsonTarget(
+        client.endpoint,
+        op,
+        client.headers,
+        context.types,
+        jsonTypeIds(service),
+      ));
       const reply = await send(
         json.request(input, callOptions.headers),
         json.site,

@@ -40,18 +40,27 @@ function baseOf(type: string): string {
 // --- Writing ---------------------------------------------------------------------------------------------------------
 
 /** The JSON text of `value`, of declared type `type`; `undefined` and `null` are `null`. */
-export function writeJsonValue(type: ValueType, value: unknown, types: TypeTable): string {
+/**
+ * `value` as JavaScriptSerializer writes it for a site of `type`. `typeIds`: the `__type` id of each class that
+ * carries one (the service's client types, `jsonTypeIds`); an object of another class has no `__type`.
+ */
+export function writeJsonValue(
+  type: ValueType,
+  value: unknown,
+  types: TypeTable,
+  typeIds: ReadonlyMap<string, string>,
+): string {
   if (value === undefined || value === null) return 'null';
-  if (typeof type === 'string') return writeSimple(baseOf(type), value, types);
+  if (typeof type === 'string') return writeSimple(baseOf(type), value, types, typeIds);
   if ('array' in type) {
     const items = value as readonly unknown[];
-    return `[${items.map((item) => writeJsonValue(type.array, item, types)).join(',')}]`;
+    return `[${items.map((item) => writeJsonValue(type.array, item, types, typeIds)).join(',')}]`;
   }
   if ('enum' in type) return String(enumNumber(types[type.enum] as EnumDescription, value));
-  return writeObject(type.class, value as Record<string, unknown>, types);
+  return writeObject(type.class, value as Record<string, unknown>, types, typeIds);
 }
 
-function writeSimple(type: string, value: unknown, types: TypeTable): string {
+function writeSimple(type: string, value: unknown, types: TypeTable, typeIds: ReadonlyMap<string, string>): string {
   switch (type) {
     case 'boolean':
       return value ? 'true' : 'false';
@@ -74,7 +83,7 @@ function writeSimple(type: string, value: unknown, types: TypeTable): string {
     case 'base64Binary':
       return `[${Array.from(value as Uint8Array).join(',')}]`;
     case 'anyType':
-      return writeAny(value, types);
+      return writeAny(value, types, typeIds);
     case 'timeSpan':
       return writeJsonTimeSpan();
     case 'QName':
@@ -93,26 +102,32 @@ function writeFloat(value: number, single: boolean): string {
 }
 
 /** An `object` site's value (`AnyValue`): a simple value by its XSD type, a declared value by its `$type`. */
-function writeAny(value: unknown, types: TypeTable): string {
+function writeAny(value: unknown, types: TypeTable, typeIds: ReadonlyMap<string, string>): string {
   if (typeof value !== 'object' || value === null || !('$type' in value)) return quoteJsonString(String(value));
   const $type = String((value as { $type: unknown }).$type);
   if ('value' in value && Object.keys(value).length === 2 && types[$type] === undefined) {
-    return writeSimple(baseOf($type), (value as { value: unknown }).value, types);
+    return writeSimple(baseOf($type), (value as { value: unknown }).value, types, typeIds);
   }
   const declared = declaredNameOfXml(types, $type);
   if (declared === undefined) return quoteJsonString(String(value));
   const description = types[declared]!;
   if (description.kind === 'enum')
     return String(enumNumber(description, (value as unknown as { value: unknown }).value));
-  return writeObject(declared, value as Record<string, unknown>, types);
+  return writeObject(declared, value as Record<string, unknown>, types, typeIds);
 }
 
-function writeObject(declared: string, value: Record<string, unknown>, types: TypeTable): string {
+function writeObject(
+  declared: string,
+  value: Record<string, unknown>,
+  types: TypeTable,
+  typeIds: ReadonlyMap<string, string>,
+): string {
   const $type = value.$type;
   const actual = typeof $type === 'string' ? (declaredNameOfXml(types, $type) ?? declared) : declared;
-  const parts = [`${quoteJsonString(JSON_TYPE_KEY)}:${quoteJsonString(actual)}`];
+  const id = typeIds.get(actual);
+  const parts = id === undefined ? [] : [`${quoteJsonString(JSON_TYPE_KEY)}:${quoteJsonString(id)}`];
   for (const member of jsonMembers(types, actual)) {
-    parts.push(`${quoteJsonString(member.name)}:${writeJsonValue(member.type, value[member.name], types)}`);
+    parts.push(`${quoteJsonString(member.name)}:${writeJsonValue(member.type, value[member.name], types, typeIds)}`);
   }
   return `{${parts.join(',')}}`;
 }

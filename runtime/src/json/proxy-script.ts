@@ -12,24 +12,9 @@
 import type { OperationDescription, ServiceDescription } from '../service-description.js';
 import type { ValueType } from '../xsd/type-description.js';
 import { DATA_TYPE_BASES } from '../xsd/type-description.js';
+import { BUILTIN_CLIENT_TYPES, clientTypes, type ClientTypes } from './client-types.js';
 
 const NL = '\r\n';
-
-/** What `WebServiceData.ProcessClientType` gathers: instantiable classes and enums, in the order first met. */
-interface ClientTypes {
-  /** Type ids (`Book`, `System.TimeSpan`) of the classes and structs the page can build with `gtc`. */
-  readonly classes: string[];
-  /** Declared names of the enums. */
-  readonly enums: string[];
-}
-
-/** Built-in types that are client types: value types or classes with a public default constructor, not IEnumerable. */
-const BUILTIN_CLIENT_TYPES: Readonly<Record<string, string>> = {
-  timeSpan: 'System.TimeSpan',
-  QName: 'System.Xml.XmlQualifiedName',
-  dataSet: 'System.Data.DataSet',
-  dataTable: 'System.Data.DataTable',
-};
 
 /** The CLR type's `FullName` of each simple and built-in type (for `/jsdebug`'s comments). */
 const CLR_NAMES: Readonly<Record<string, string>> = {
@@ -233,42 +218,6 @@ function clrName(type: ValueType): string {
   }
   if ('array' in type) return `${clrName(type.array)}[]`;
   return 'enum' in type ? type.enum : type.class;
-}
-
-/**
- * `WebServiceData.ProcessClientTypes`: each operation's parameter types, then its result type (unless the result
- * is XML), through arrays and `Nullable<T>`; classes that can be instantiated (not abstract) and built-in types
- * with a public default constructor, and enums. Not the members' types.
- */
-function clientTypes(service: ServiceDescription): ClientTypes {
-  const found: ClientTypes = { classes: [], enums: [] };
-  const visit = (type: ValueType): void => {
-    if (typeof type === 'string') {
-      const builtin = BUILTIN_CLIENT_TYPES[type];
-      if (builtin !== undefined && !found.classes.includes(builtin)) found.classes.push(builtin);
-      return;
-    }
-    if ('array' in type) return visit(type.array);
-    if ('enum' in type) {
-      if (!found.enums.includes(type.enum)) found.enums.push(type.enum);
-      return;
-    }
-    const declared = service.types?.[type.class];
-    if (declared?.kind === 'class' && declared.abstract === true) return;
-    if (!found.classes.includes(type.class)) found.classes.push(type.class);
-  };
-  // WebServiceData.ProcessClientTypes: the class's [GenerateScriptType] types first, then the operations'.
-  for (const name of service.generateScriptTypes ?? []) {
-    const declared = service.types?.[name];
-    if (declared?.kind === 'enum') visit({ enum: name });
-    else if (declared?.kind === 'class') visit({ class: name });
-  }
-  for (const op of service.operations) {
-    // A by-ref type (out, ref) has no public constructor: no client type.
-    for (const parameter of op.parameters) if (parameter.direction === undefined) visit(parameter.type);
-    if (op.result && op.scriptMethod?.xmlResponse !== true) visit(op.result.type);
-  }
-  return found;
 }
 
 /** `GenerateClientTypeProxies` and `GenerateEnumTypeProxies`. */

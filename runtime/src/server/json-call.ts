@@ -12,6 +12,7 @@
  */
 import { parseFormValues } from '../http/form-encoding.js';
 import { isJsonObject, JsonSyntaxError, parseJson, quoteJsonString, type JsonValue } from '../json/json-text.js';
+import { jsonTypeIds } from '../json/client-types.js';
 import { JsonValueError, readJsonValue, writeJsonValue } from '../json/json-values.js';
 import { isValueType } from '../values/value-kinds.js';
 import { XML_CONTENT_TYPE } from '../soap/soap-constants.js';
@@ -146,7 +147,9 @@ function resultReply(entry: OperationEntry, returned: unknown, tables: ServiceTa
       return contentReply(200, XML_CONTENT_TYPE, value);
     return contentReply(200, XML_CONTENT_TYPE, scriptXmlDocument(op, tables.values, value));
   }
-  const d = op.result ? writeJsonValue(op.result.type, value, tables.values.types) : 'null';
+  const d = op.result
+    ? writeJsonValue(op.result.type, value, tables.values.types, jsonTypeIds(tables.service))
+    : 'null';
   return contentReply(200, JSON_CONTENT_TYPE, `{"d":${d}}`);
 }
 

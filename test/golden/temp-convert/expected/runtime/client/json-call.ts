@@ -41,6 +41,8 @@ export function jsonTarget(
   op: OperationDescription,
   clientHeaders: RequestHeaders,
   types: TypeTable,
+  /** The service's client types' `__type` ids (`jsonTypeIds`): only their objects name their class. */
+  typeIds: ReadonlyMap<string, string>,
 ): JsonTarget {
   const site: CallSite = { operation: op.name, transport: 'json' };
   const url = new URL(endpoint.href);
@@ -60,7 +62,7 @@ export function jsonTarget(
         );
       }
       const values = (input ?? {}) as Record<string, unknown>;
-      const members = parameters.map((p) => [p.name, writeJsonValue(p.type, values[p.name], types)] as const);
+      const members = parameters.map((p) => [p.name, writeJsonValue(p.type, values[p.name], types, typeIds)] as const);
       const sent = callHeaders === undefined ? headers : mergeHeaders(transportHeaders, headers, callHeaders);
       if (useGet) {
         const query = members.map(([name, json]) => `${encodeURIComponent(name)}=${encodeURIComponent(json)}`);

@@ -1,0 +1,82 @@
+/**
+ * The client types of a `[ScriptService]`: what the .NET Framework's `WebServiceData.ProcessClientTypes` gathers
+ * (microsoft/referencesource, System.Web.Extensions/Script/Services/WebServiceData.cs). The proxy script writes a
+ * typed constructor for each; JavaScriptSerializer, through the service's `WebServiceTypeResolver`, writes
+ * `"__type"` on an object only when its class is one of them (`ResolveTypeId` knows no other type), and reads
+ * `"__type"` only for them.
+ */
+import type { ServiceDescription } from '../service-description.js';
+import type { ValueType } from '../xsd/type-description.js';
+
+/** What `WebServiceData.ProcessClientType` gathers: instantiable classes and enums, in the order first met. */
+export interface ClientTypes {
+  /** Type ids (`Book`, `System.TimeSpan`) of the classes and structs the page can build with `gtc`. */
+  readonly classes: string[];
+  /** Declared names of the enums. */
+  readonly enums: string[];
+}
+
+/** Built-in types that are client types: value types or classes with a public default constructor, not IEnumerable. */
+export const BUILTIN_CLIENT_TYPES: Readonly<Record<string, string>> = {
+  timeSpan: 'System.TimeSpan',
+  QName: 'System.Xml.XmlQualifiedName',
+  dataSet: 'System.Data.DataSet',
+  dataTable: 'System.Data.DataTable',
+};
+
+/**
+ * `WebServiceData.ProcessClientTypes`: each operation's parameter types, then its result type (unless the result
+ * is XML), through arrays and `Nullable<T>`; classes that can be instantiated (not abstract) and built-in types
+ * with a public default constructor, and enums. Not the members' types.
+ */
+export function clientTypes(service: ServiceDescription): ClientTypes {
+  const found: ClientTypes = { classes: [], enums: [] };
+  const visit = (type: ValueType): void => {
+    if (typeof type === 'string') {
+      const builtin = BUILTIN_CLIENT_TYPES[type];
+      if (builtin !== undefined && !found.classes.includes(builtin)) found.classes.push(builtin);
+      return;
+    }
+    if ('array' in type) return visit(type.array);
+    if ('enum' in type) {
+      if (!found.enums.includes(type.enum)) found.enums.push(type.enum);
+      return;
+    }
+    const declared = service.types?.[type.class];
+    if (declared?.kind === 'class' && declared.abstract === true) return;
+    if (!found.classes.includes(type.class)) found.classes.push(type.class);
+  };
+  // WebServiceData.ProcessClientTypes: the class's [GenerateScriptType] types first, then the operations'.
+  for (const name of service.generateScriptTypes ?? []) {
+    const declared = service.types?.[name];
+    if (declared?.kind === 'enum') visit({ enum: name });
+    else if (declared?.kind === 'class') visit({ class: name });
+  }
+  for (const op of service.operations) {
+    // A by-ref type (out, ref) has no public constructor: no client type.
+    for (const parameter of op.parameters) if (parameter.direction === undefined) visit(parameter.type);
+    if (op.result && op.scriptMethod?.xmlResponse !== true) visit(op.result.type);
+  }
+  return found;
+}
+
+const TYPE_IDS = new WeakMap<ServiceDescription, ReadonlyMap<string, string>>();
+
+/**
+ * The `__type` id of each declared class that is a client type of `service` (its C# `FullName`: the declared name,
+ * the spec having no C# namespace for types); a class not in the map is written without `__type`. Built once per
+ * service description.
+ */
+export function jsonTypeIds(service: ServiceDescription): ReadonlyMap<string, string> {
+  let ids = TYPE_IDS.get(service);
+  if (ids === undefined) {
+    const builtins = new Set(Object.values(BUILTIN_CLIENT_TYPES));
+    ids = new Map(
+      clientTypes(service)
+        .classes.filter((c) => !builtins.has(c))
+        .map((c) => [c, c]),
+    );
+    TYPE_IDS.set(service, ids);
+  }
+  return ids;
+}

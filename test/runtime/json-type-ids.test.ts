@@ -1,0 +1,43 @@
+/**
+ * `__type` as the .NET Framework writes and reads it: JavaScriptSerializer asks the service's WebServiceTypeResolver,
+ * whose ids are the client types WebServiceData.ProcessClientTypes gathered (microsoft/referencesource,
+ * System.Web.Extensions/Script/Services/WebServiceData.cs): the class's [GenerateScriptType]s, then each method's
+ * parameter types and result type (through arrays), never a class only a member holds. An object of another class
+ * is written without `__type`; ObjectConverter refuses a `__type` the resolver does not know, so the client must
+ * not send one either.
+ */
+import { describe, expect, it } from 'vitest';
+import { describeService } from '../../generator/emit/describe-service.js';
+import { jsonTypeIds } from '../../runtime/src/json/client-types.js';
+import { writeJsonValue } from '../../runtime/src/json/json-values.js';
+import { LIBRARY_SCRIPT } from '../client/library-script.js';
+
+const SERVICE = describeService(LIBRARY_SCRIPT);
+const TYPES = SERVICE.types!;
+
+describe('the __type ids of a [ScriptService]', () => {
+  it('are its client types: [GenerateScriptType]s, then parameter and result classes; not Copy, a member only', () => {
+    expect([...jsonTypeIds(SERVICE)]).toEqual([
+      ['Author', 'Author'],
+      ['Book', 'Book'],
+      ['Person', 'Person'],
+    ]);
+    expect(jsonTypeIds(SERVICE)).toBe(jsonTypeIds(SERVICE));
+  });
+
+  it('name only client types: a Book its class, a Copy it holds nothing', () => {
+    const json = writeJsonValue(
+      { class: 'Book' },
+      { Isbn: 'i', Copies: [{ Barcode: 'c-1', DueBack: null }], Authors: [{ $type: 'Author', Name: 'Ada' }] },
+      TYPES,
+      jsonTypeIds(SERVICE),
+    );
+    expect(json.startsWith('{"__type":"Book","Isbn":"i",')).toBe(true);
+    expect(json).toContain('"Copies":[{"Barcode":"c-1","DueBack":null}]');
+    expect(json).toContain('"Authors":[{"__type":"Author",');
+  });
+
+  it('are left out entirely without client types', () => {
+    expect(writeJsonValue({ class: 'Book' }, { Isbn: 'i' }, TYPES, new Map())).not.toContain('__type');
+  });
+});
