@@ -36,7 +36,8 @@ function libraryScriptSpec(): Spec {
   const byGet = new Set(['Lend', 'Titles', 'GetBookByGet']);
   return {
     ...imported,
-    service: { ...imported.service, scriptService: true },
+    // `[GenerateScriptType(typeof(Author))]` on the class, as LibraryScript.asmx has it: Author objects carry `__type`.
+    service: { ...imported.service, scriptService: true, generateScriptTypes: ['Author'] },
     operations: imported.operations.map((op) =>
       byGet.has(op.name) ? { ...op, scriptMethod: { useHttpGet: true } } : op,
     ),
