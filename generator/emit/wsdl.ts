@@ -49,7 +49,7 @@ function render(model: ServiceModel, address: string): string {
   const { lineEnd, finalNewline, prolog, emptyElementEnd } = model.wsdl;
   // Values are escaped (`<` and `>` are `&lt;` and `&gt;` in text and attributes): every `<wsdl:` and `</wsdl:` is
   // a WSDL element's tag, and every ` />` an empty element's end.
-  const named = model.wsdl.net10 ? text.replaceAll('<wsdl:', '<').replaceAll('</wsdl:', '</') : text;
+  const named = model.wsdl.form.unprefixed ? text.replaceAll('<wsdl:', '<').replaceAll('</wsdl:', '</') : text;
   const tags = emptyElementEnd === ' />' ? named : named.replaceAll(' />', emptyElementEnd);
   const lines = lineEnd === '\n' ? tags : tags.replaceAll('\n', lineEnd);
   const body = prolog === undefined ? lines : prolog + lines.slice(lines.indexOf(lineEnd) + lineEnd.length);

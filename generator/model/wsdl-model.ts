@@ -23,9 +23,10 @@ export interface WsdlModel {
    * the definitions), and `style="document"` written on `soap:binding`.
    */
   readonly net11: boolean;
-  /** The `.NET Framework 1.0`'s writer (`wsdl.runtime: net1.0`, with `net11` set), written in its `form`. */
-  readonly net10: boolean;
-  /** How the writer spells prefixes, `documentation` and `arrayType` (the .NET Framework 1.0's form, `wsdl.runtime: net1.0`). */
+  /**
+   * How the writer spells prefixes, `documentation` and `arrayType`; `form.unprefixed` is the .NET Framework 1.0's
+   * writer (`wsdl.runtime: net1.0`, with `net11` set).
+   */
   readonly form: WsdlForm;
   /** Mono's naming of results after their class's `[XmlRoot]` (`wsdl.runtime: mono`). */
   readonly monoRoots: boolean;

@@ -510,7 +510,6 @@ export function buildModel(spec: Spec): ServiceModel {
       prolog: spec.wsdl?.prolog,
       emptyElementEnd: spec.wsdl?.selfClosing === 'compact' ? '/>' : ' />',
       net11,
-      net10: form.unprefixed,
       form,
       monoRoots: spec.wsdl?.runtime === 'mono',
     },

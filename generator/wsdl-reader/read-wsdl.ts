@@ -840,7 +840,7 @@ function wsdlForm(
   const form: SpecWsdl = {
     ...(namespaceOrder && { namespaceOrder }),
     ...(crlf && { lineEnds: 'crlf' as const }),
-    ...(model.wsdl.net11 && { runtime: model.wsdl.net10 ? ('net1.0' as const) : ('net1.1' as const) }),
+    ...(model.wsdl.net11 && { runtime: model.wsdl.form.unprefixed ? ('net1.0' as const) : ('net1.1' as const) }),
     ...(model.wsdl.monoRoots && { runtime: 'mono' as const }),
     ...(finalNewline && { finalNewline: true }),
     ...(dataSetSchema === 'legacy' && { dataSetSchema }),
@@ -867,18 +867,12 @@ function isNet11(doc: WsdlDocument, text: string): boolean {
 
 /** The root's last attribute declares the WSDL namespace as default namespace: the .NET Framework 1.0's form. */
 function wsdlNamespaceIsDefault(doc: WsdlDocument, text: string): boolean {
-  const attribute = /\s+([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/y;
-  attribute.lastIndex = doc.root.offset + 1 + doc.root.qualifiedName.length;
-  let last: RegExpExecArray | undefined;
-  for (let m = attribute.exec(text); m; m = attribute.exec(text)) last = m;
-  return last?.[1] === 'xmlns' && (last[2] ?? last[3]) === WSDL_NS;
+  const last = rootAttributes(doc, text)?.at(-1);
+  return last?.[0] === 'xmlns' && last[1] === WSDL_NS;
 }
 
-/**
- * The root's `xmlns:` declarations before `targetNamespace`, in document order, when the root has the runtime's
- * shape: declarations, then `targetNamespace`, then the WSDL namespace's declaration last.
- */
-function declaredOrder(doc: WsdlDocument, text: string): { prefix: string; uri: string }[] | undefined {
+/** The root element's attributes, `[name, value]` in document order. */
+function rootAttributes(doc: WsdlDocument, text: string): [string, string][] | undefined {
   const tag = /<[^\s/>]+/y;
   tag.lastIndex = doc.root.offset;
   if (!tag.test(text)) return undefined;
@@ -886,6 +880,16 @@ function declaredOrder(doc: WsdlDocument, text: string): { prefix: string; uri: 
   attribute.lastIndex = tag.lastIndex;
   const names: [string, string][] = [];
   for (let m = attribute.exec(text); m; m = attribute.exec(text)) names.push([m[1]!, m[2] ?? m[3]!]);
+  return names;
+}
+
+/**
+ * The root's `xmlns:` declarations before `targetNamespace`, in document order, when the root has the runtime's
+ * shape: declarations, then `targetNamespace`, then the WSDL namespace's declaration last.
+ */
+function declaredOrder(doc: WsdlDocument, text: string): { prefix: string; uri: string }[] | undefined {
+  const names = rootAttributes(doc, text);
+  if (names === undefined) return undefined;
   const last = names.at(-1);
   const target = names.at(-2);
   const wsdlDeclaration = last?.[0] === 'xmlns:wsdl' || (last?.[0] === 'xmlns' && last[1] === WSDL_NS);
