@@ -38,7 +38,7 @@ import { echoMethod, writeEchoService } from './differential/echo-service.mjs';
 import { jsonDifference, jsonRequests, jsonSamples, sendJson, withScriptMethods } from './differential/json-mode.mjs';
 import { clientRoundTrip } from './differential/client-round-trip.mjs';
 import { startRecordingProxy } from './differential/recording-proxy.mjs';
-import { runTool } from './differential/run-tool.mjs';
+import { runMono, runTool } from './differential/run-tool.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = join(ROOT, 'bin/asmxgen.js');
@@ -222,12 +222,10 @@ async function runService(svc) {
   const server = await startServe(spec, impl, svc.dir);
   if (server.error) return fail(svc, 'asmxgen serve failed', server.error);
   proxy.state.asmxgenPort = server.port;
-  proxy.state.results = [];
   try {
-    const ran = await runTool(
-      '/usr/bin/mono',
+    const ran = await runMono(
       [client, svc.ns, `http://127.0.0.1:${basePort + 1}/${endpoint}`, `http://127.0.0.1:${server.port}/${endpoint}`],
-      { cwd: svc.dir, timeoutMs: 600_000 },
+      { cwd: svc.dir, timeoutMs: 600_000, before: () => (proxy.state.results = []) },
     );
     for (const line of ran.out.split('\n')) {
       const [protocol, method, sample, result, detail] = line.split('\t');

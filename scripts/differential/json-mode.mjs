@@ -7,7 +7,7 @@
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
-import { runTool } from './run-tool.mjs';
+import { runMono, runTool } from './run-tool.mjs';
 
 const JSON_TYPE = 'application/json';
 const NET_JSON_TYPE = 'application/json; charset=utf-8';
@@ -83,7 +83,7 @@ export async function jsonSamples(root, svc, references) {
     { cwd: svc.dir },
   );
   if (built.code !== 0) return { error: `the samples do not compile: ${built.out.trim().split('\n')[0]}` };
-  const ran = await runTool('/usr/bin/mono', ['JsonSamples.exe', join(svc.dir, 'echo.dll'), svc.ns], {
+  const ran = await runMono(['JsonSamples.exe', join(svc.dir, 'echo.dll'), svc.ns], {
     cwd: svc.dir,
     timeoutMs: 120_000,
   });

@@ -18,3 +18,23 @@ export function runTool(command, args, { cwd, timeoutMs = 300_000 } = {}) {
     });
   });
 }
+
+/**
+ * Mono's own runtime sometimes aborts on an internal assertion under load (`* Assertion at …`, SIGABRT), between
+ * two Mono peers as well as against ours: a crash of the peer, not an answer. Runs a Mono program once more then;
+ * `before` runs before each run (to forget what a crashed run left).
+ */
+export async function runMono(args, { before, ...options } = {}) {
+  before?.();
+  const first = await runTool('/usr/bin/mono', args, options);
+  if (!monoCrashed(first)) return first;
+  before?.();
+  return runTool('/usr/bin/mono', args, options);
+}
+
+function monoCrashed(run) {
+  return (
+    run.code !== 0 &&
+    /\* Assertion|SIGABRT|Native stacktrace|monoeg_assertion_message|External Debugger Dump/.test(run.out)
+  );
+}

@@ -19,8 +19,10 @@ export function runProgram(
       args,
       { cwd: options.cwd, timeout: options.timeoutMs ?? 60_000, maxBuffer: 16 * 1024 * 1024, encoding: 'utf8' },
       (error, stdout, stderr) => {
-        if (error && typeof error.code !== 'number' && error.code !== undefined && !error.killed) {
-          reject(error); // could not start it at all (ENOENT, EACCES)
+        // A string code is a failure to start it at all (ENOENT, EACCES); a signal (SIGABRT when Mono's runtime
+        // aborts) or the time limit leaves the code null, and is a run like any other.
+        if (error && typeof error.code === 'string') {
+          reject(error);
           return;
         }
         resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
@@ -39,7 +41,10 @@ export function describeRun(run: ProgramRun): string {
  * between Mono's proxy and Mono's ASMX host as well as against ours: a crash of the peer, not an answer.
  */
 export function monoCrashed(run: ProgramRun): boolean {
-  return run.code !== 0 && /\* Assertion|Abort|SIGABRT|Native stacktrace/.test(run.stderr);
+  return (
+    run.code !== 0 &&
+    /\* Assertion|Abort|SIGABRT|Native stacktrace|monoeg_assertion_message|External Debugger Dump/.test(run.stderr)
+  );
 }
 
 /** Runs a Mono program, and once more when Mono crashed (`monoCrashed`); any other outcome is returned as it is. */
