@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { describeIoError } from '../io/describe-io-error.js';
+import { InputError } from '../io/input-error.js';
 import { probeProxyScript, proxyScriptUrl, withProxyScript } from './script-probe.js';
 import { DEFAULT_FETCH_TIMEOUT_MS, fetchInput, type FetchInputOptions } from '../io/fetch-input.js';
 import { htmlPageProblem, looksLikeHtml } from '../io/html-page.js';
@@ -18,6 +19,7 @@ import { renderWsdl } from '../emit/wsdl.js';
 import { DEFAULT_BASE_URL, serviceAddress } from '../model/addresses.js';
 import { textDifference } from '../wsdl-reader/text-difference.js';
 import { readWsdlDocuments, type WsdlDocuments } from '../wsdl-reader/read-documents.js';
+import { findReferenceMap, savedFileOf, savedServiceInput, type SavedReferences } from '../io/saved-references.js';
 import { buildModel } from '../spec/build-model.js';
 import type { CommandContext } from './command-context.js';
 import { displayPath } from './common-options.js';
@@ -95,15 +97,27 @@ export function importCommand(ctx: CommandContext): CommandModule<object, Import
         timeoutMs: argv.timeout * 1000,
         onWait: (line) => ctx.report.progress(line),
       };
-      const { text, label } = await readSource(argv.wsdl, fetching);
+      // A saved Web Reference (its folder or its Reference.map) is read from its map's service WSDL.
+      const saved = await savedServiceInput(argv.wsdl);
+      const input = saved?.wsdl ?? argv.wsdl;
+      // The map beside a WSDL file is read only when the WSDL names another document.
+      let references: Promise<SavedReferences | undefined> | undefined;
+      const mapOf = () => (references ??= saved ? Promise.resolve(saved.references) : referencesBeside(input));
+      const { text, label } = await readSource(input, fetching);
       let reading: WsdlReading;
       let documents: WsdlDocuments | undefined;
       try {
-        documents = await readWsdlDocuments(text, label, argv.wsdl, async (location) => {
+        documents = await readWsdlDocuments(text, label, input, async (location) => {
+          const map = await mapOf();
+          // A file the map lists but the folder lacks is the map's error; nothing else to say.
+          const local = map && (await savedFileOf(map, location).catch(asLoadError));
           try {
-            return await readSource(location, fetching);
+            return await readSource(local ?? location, fetching);
           } catch (error) {
-            if (error instanceof UsageError) throw new Error(error.message, { cause: error });
+            if (error instanceof UsageError || error instanceof InputError) {
+              const hint = local === undefined ? savedCopyHint(input, location, map) : '';
+              throw new Error(error.message + hint, { cause: error });
+            }
             throw error;
           }
         });
@@ -165,6 +179,36 @@ export function importCommand(ctx: CommandContext): CommandModule<object, Import
       ctx.setExitCode(EXIT_OK);
     },
   };
+}
+
+/** An error of the document loader, which read-documents places at the element naming the document. */
+function asLoadError(error: unknown): never {
+  throw error instanceof InputError ? new Error(error.message, { cause: error }) : error;
+}
+
+/** The map of the Web Reference a WSDL file was saved in, when one is beside it. */
+async function referencesBeside(input: string): Promise<SavedReferences | undefined> {
+  if (/^[a-z][a-z0-9+.-]+:\/\//i.test(input)) return undefined;
+  return findReferenceMap(dirname(input));
+}
+
+/**
+ * What to do when a file names a document by an address that does not answer: a saved copy names the others by
+ * the address it was saved from, and its map says which file holds each.
+ */
+function savedCopyHint(input: string, location: string, references: SavedReferences | undefined): string {
+  if (/^[a-z][a-z0-9+.-]+:\/\//i.test(input) || !/^https?:\/\//i.test(location)) return '';
+  if (references) {
+    return (
+      `; ${displayPath(references.map.file)} does not list ${location}: copy the document saved from that ` +
+      'address into the folder, with its line in the map'
+    );
+  }
+  return (
+    '; a saved copy names the documents it was served with by the address it was saved from: import the folder ' +
+    "the copy was saved in with its Reference.map (Visual Studio's Web References), or save each document " +
+    'beside it and list it in a Reference.map'
+  );
 }
 
 /**

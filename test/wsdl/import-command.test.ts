@@ -135,7 +135,8 @@ describe('refusals and errors exit 2 and write nothing', () => {
     });
     await mkdir(join(dir, 'folder.wsdl'));
     expect((await cli('import', join(dir, 'folder.wsdl'))).stderr).toBe(
-      `asmxgen: cannot read ${join(dir, 'folder.wsdl')}: is a folder; name a WSDL file\n`,
+      `asmxgen: cannot read ${join(dir, 'folder.wsdl')}: is a folder, with no Reference.map or .discomap; name a ` +
+        'WSDL file, or the folder Visual Studio saved a Web Reference in\n',
     );
   });
 });

@@ -1,0 +1,119 @@
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { decodeXmlBytes } from '@asmxgen/runtime/xml';
+import {
+  mainContract,
+  mappedResult,
+  parseReferenceMap,
+  type ReferenceMap,
+  type ReferenceMapResult,
+} from '../wsdl-reader/reference-map.js';
+import { WsdlError } from '../wsdl-reader/wsdl-error.js';
+import { describeIoError } from './describe-io-error.js';
+import { InputError } from './input-error.js';
+
+/**
+ * A saved service description: the documents Visual Studio's "Add Web Reference" saved in a `Web References`
+ * folder (or `disco.exe` in its output folder), each named in the map by the address it was served at. A document
+ * names the others by those addresses (`?wsdl=wsdl1`, `?schema=schema1`), which rarely answer any more (a
+ * developer's `localhost:51232`): the map says which file holds each.
+ */
+export interface SavedReferences {
+  /** The map, as its path is shown. */
+  readonly map: ReferenceMap;
+  readonly folder: string;
+}
+
+/** The map's file names asmxgen looks for in a folder: Visual Studio's, then disco.exe's. */
+const MAP_FILE = /^reference\.map$/i;
+const DISCOMAP_FILE = /\.discomap$/i;
+
+/** Whether `path` names a map itself (`Reference.map`, `*.discomap`). */
+export function isMapFile(path: string): boolean {
+  return MAP_FILE.test(basename(path)) || DISCOMAP_FILE.test(basename(path));
+}
+
+/** The map in `folder` (`Reference.map`, else the only `*.discomap`); `undefined` when there is none. */
+export async function findReferenceMap(folder: string): Promise<SavedReferences | undefined> {
+  let names: string[];
+  try {
+    names = await readdir(folder);
+  } catch {
+    return undefined;
+  }
+  const map = names.find((n) => MAP_FILE.test(n)) ?? onlyOne(names.filter((n) => DISCOMAP_FILE.test(n)));
+  return map === undefined ? undefined : readReferenceMap(join(folder, map));
+}
+
+function onlyOne(names: string[]): string | undefined {
+  return names.length === 1 ? names[0] : undefined;
+}
+
+/** Reads and parses the map at `path` (shown as it is given). */
+export async function readReferenceMap(path: string): Promise<SavedReferences> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await readFile(path);
+  } catch (error) {
+    throw new InputError(`cannot read ${path}: ${describeIoError(error)}`, { cause: error });
+  }
+  return { map: parseReferenceMap(decodeXmlBytes(bytes), path), folder: dirname(path) };
+}
+
+/**
+ * What `import` reads for an input naming a map or a folder: the saved WSDL the map lists as the service's own
+ * (`?wsdl`), and the map. `undefined` for any other input (a WSDL file or a URL).
+ */
+export async function savedServiceInput(
+  input: string,
+): Promise<{ readonly wsdl: string; readonly references: SavedReferences } | undefined> {
+  if (/^[a-z][a-z0-9+.-]+:\/\//i.test(input)) return undefined;
+  const info = await stat(input).catch(() => undefined);
+  let references: SavedReferences | undefined;
+  if (info?.isDirectory()) {
+    references = await findReferenceMap(input);
+    if (!references) {
+      throw new InputError(
+        `cannot read ${input}: is a folder, with no Reference.map or .discomap; name a WSDL file, or the folder ` +
+          'Visual Studio saved a Web Reference in',
+      );
+    }
+  } else if (info && isMapFile(input)) {
+    references = await readReferenceMap(input);
+  } else {
+    return undefined;
+  }
+  const main = mainContract(references.map);
+  if (!main) {
+    const contracts = references.map.results.filter((r) => r.referenceType.endsWith('.ContractReference'));
+    throw new WsdlError(
+      references.map.file,
+      1,
+      1,
+      contracts.length === 0
+        ? 'the map lists no ContractReference (a WSDL): there is no service description to import in it'
+        : `the map lists ${contracts.length} WSDLs and none served at ?wsdl, the service's own: import one of ` +
+            `them by its file (${contracts.map((c) => c.filename).join(', ')})`,
+    );
+  }
+  return { wsdl: join(references.folder, main.filename), references };
+}
+
+/**
+ * The saved file of a document `url` names, when the map lists it; a listed file that is missing is an error
+ * naming the map's line.
+ */
+export async function savedFileOf(references: SavedReferences, url: string): Promise<string | undefined> {
+  if (!/^https?:\/\//i.test(url)) return undefined;
+  const result: ReferenceMapResult | undefined = mappedResult(references.map, url);
+  if (!result) return undefined;
+  const path = join(references.folder, result.filename);
+  const info = await stat(path).catch(() => undefined);
+  if (!info?.isFile()) {
+    throw new InputError(
+      `${references.map.file}:${result.line}: lists ${result.filename} as the document served at ${result.url}, ` +
+        `but ${path} is not there: copy the whole folder the Web Reference was saved in`,
+    );
+  }
+  return path;
+}

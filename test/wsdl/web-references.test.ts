@@ -1,0 +1,111 @@
+/**
+ * A Web References folder (Visual Studio's "Add Web Reference"): the documents a service served (`?wsdl`,
+ * `?wsdl=wsdl1`, `?schema=schema1`) saved as files, and a `Reference.map` saying which file holds the document of
+ * each address. The saved documents name each other by those addresses (a developer's `localhost:51232`, which
+ * no longer answers): `import` reads the file the map lists instead. Fixtures: Runib/PatientApp's two folders
+ * (fixtures/web-references/SOURCES.md).
+ */
+import { readFileSync } from 'node:fs';
+import { cp, rm, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { mainContract, parseReferenceMap } from '../../generator/wsdl-reader/reference-map.js';
+import { cli, tempDir } from '../cli/run-cli.js';
+
+const FOLDERS = resolve(import.meta.dirname, 'fixtures/web-references');
+const LOCALHOST1 = join(FOLDERS, 'runib-localhost1');
+
+async function copyFolder(name: string): Promise<string> {
+  const dir = join(await tempDir(), name);
+  await cp(join(FOLDERS, name), dir, { recursive: true });
+  return dir;
+}
+
+function lineOf(file: string, text: string): number {
+  return (
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .findIndex((l) => l.includes(text)) + 1
+  );
+}
+
+describe('the map', () => {
+  test("its ContractReference served at ?wsdl is the service's WSDL, whatever the order of the list", () => {
+    const first = parseReferenceMap(readFileSync(join(LOCALHOST1, 'Reference.map'), 'utf8'), 'Reference.map');
+    expect(mainContract(first)?.filename).toBe('WebService.wsdl');
+    const other = join(FOLDERS, 'runib-localhost/Reference.map');
+    expect(mainContract(parseReferenceMap(readFileSync(other, 'utf8'), other))?.filename).toBe('WebService10.wsdl');
+  });
+
+  test('a DiscoveryClientResult without a filename: the map, its line, what to do', () => {
+    const text = readFileSync(join(LOCALHOST1, 'Reference.map'), 'utf8').replace(' filename="schema1.xsd"', '');
+    expect(() => parseReferenceMap(text, 'Reference.map')).toThrow(
+      'Reference.map:7:5: this DiscoveryClientResult has no filename: each saved document is listed with the url ' +
+        'it was served at and the filename it was saved as; restore the line from the project, or update the Web ' +
+        'Reference',
+    );
+  });
+
+  test('a filename outside the folder is refused at its attribute', () => {
+    const text = readFileSync(join(LOCALHOST1, 'Reference.map'), 'utf8').replace('"schema1.xsd"', '"../x.xsd"');
+    expect(() => parseReferenceMap(text, 'Reference.map')).toThrow(
+      `Reference.map:${lineOf(join(LOCALHOST1, 'Reference.map'), 'schema1.xsd')}:150: filename="../x.xsd" is not ` +
+        "a file of the map's folder: a Reference.map lists the documents saved beside it",
+    );
+  });
+});
+
+describe('import of a saved folder', () => {
+  test('a document the map lists but the folder lacks: the map line, and what to do', async () => {
+    const dir = await copyFolder('runib-localhost1');
+    await rm(join(dir, 'WebService0.wsdl'));
+    const result = await cli('import', dir, '--out', join(dir, 'x.yaml'));
+    const main = join(dir, 'WebService.wsdl');
+    expect(result).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        `asmxgen: cannot import ${main}; nothing was written.\n` +
+        `${main}:3:54: ${join(dir, 'Reference.map')}:5: lists WebService0.wsdl as the document served at ` +
+        `http://localhost:51232/WebService.asmx?wsdl=wsdl1, but ${join(dir, 'WebService0.wsdl')} is not there: copy ` +
+        'the whole folder the Web Reference was saved in (the document this <wsdl:import> names)\n',
+    });
+  });
+
+  test('a folder without a map names what to import instead', async () => {
+    const dir = await copyFolder('runib-localhost1');
+    await rm(join(dir, 'Reference.map'));
+    expect(await cli('import', dir, '--out', join(dir, 'x.yaml'))).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        `asmxgen: cannot read ${dir}: is a folder, with no Reference.map or .discomap; name a WSDL file, or the ` +
+        'folder Visual Studio saved a Web Reference in\n',
+    });
+  });
+
+  test('a map listing no WSDL at ?wsdl among several names them', async () => {
+    const dir = await copyFolder('runib-localhost1');
+    const map = join(dir, 'Reference.map');
+    await writeFile(map, readFileSync(map, 'utf8').replace('WebService.asmx?wsdl"', 'WebService.asmx?wsdl=wsdl0"'));
+    expect((await cli('import', map, '--out', join(dir, 'x.yaml'))).stderr).toBe(
+      `asmxgen: ${map}:1:1: the map lists 2 WSDLs and none served at ?wsdl, the service's own: import one of them ` +
+        'by its file (WebService.wsdl, WebService0.wsdl)\n',
+    );
+  });
+
+  test('a saved WSDL alone, its documents named by an address that does not answer: what to do', async () => {
+    const dir = await tempDir();
+    const main = join(dir, 'WebService.wsdl');
+    // A port nothing listens on (one of the range these tests own): as a developer's localhost that is gone.
+    await writeFile(main, readFileSync(join(LOCALHOST1, 'WebService.wsdl'), 'utf8').replaceAll(':51232/', ':18689/'));
+    const result = await cli('import', main, '--out', join(dir, 'x.yaml'));
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      `${main}:3:54: cannot fetch http://localhost:18689/WebService.asmx?wsdl=wsdl1: the connection was refused`,
+    );
+    expect(result.stderr).toContain(
+      "a saved copy names the documents it was served with by the address it was saved from: import the folder the copy was saved in with its Reference.map (Visual Studio's Web References), or save each document beside it and list it in a Reference.map (the document this <wsdl:import> names)\n",
+    );
+  });
+});
