@@ -21,6 +21,11 @@ export function emitDocumentsModule(model: ServiceModel, runtime: RuntimeMode): 
     const parts = html.split(styleMarker).map(text);
     return concatenation(parts.flatMap((part, i) => (i === 0 ? [part] : [raw('style'), part])));
   };
+  // The documents `?wsdl` imports, by id (`wsdl1`, `schema1`): only a service served in several documents has them.
+  const named = (key: string, texts: Readonly<Record<string, string>> | undefined) =>
+    texts === undefined
+      ? []
+      : [[key, object(Object.entries(texts).map(([id, value]) => [propertyKey(id), text(value)] as const))] as const];
   const operationPages = Object.entries(docs.operationPages).map(
     ([name, html]) => [propertyKey(name), page(html)] as const,
   );
@@ -42,6 +47,8 @@ export function emitDocumentsModule(model: ServiceModel, runtime: RuntimeMode): 
         value: object([
           ['wsdl', text(docs.wsdl)],
           ['disco', text(docs.disco)],
+          ...named('descriptions', docs.descriptions),
+          ...named('schemas', docs.schemas),
           ['helpPage', page(docs.helpPage)],
           ['operationPages', object(operationPages)],
           ['methodNotFoundPage', page(docs.methodNotFoundPage)],

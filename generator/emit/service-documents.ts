@@ -5,17 +5,18 @@ import type { TypeModel } from '../model/type-model.js';
 import type { TypeRef } from '../model/type-refs.js';
 import { template } from '../render/templates.js';
 import { helpSamples, type OperationSamples, type Sample } from './help-samples.js';
-import { renderWsdl } from './wsdl.js';
+import { renderMergedWsdl, renderWsdl } from './wsdl.js';
+import { renderWsdlDocuments, servedInSeveralDocuments } from './wsdl-documents.js';
 
 /** `?disco`: the discovery document, one `soap` entry per SOAP binding (SOAP 1.1 ones, then SOAP 1.2 ones). */
 export function renderDisco(model: ServiceModel, address: string): string {
   const soapBindings = [
-    ...model.soapBindings.map((b) => model.enabled.soap11 && b.soap11Binding),
-    ...model.soapBindings.map((b) => model.enabled.soap12 && b.soap12Binding),
+    ...model.soapBindings.map((b) => model.enabled.soap11 && { name: b.soap11Binding, namespace: b.namespace }),
+    ...model.soapBindings.map((b) => model.enabled.soap12 && { name: b.soap12Binding, namespace: b.namespace }),
   ]
-    .filter((name): name is string => typeof name === 'string')
-    .map((name, i) => ({ name, index: i + 1 }));
-  const text = template('disco.hbs')({ address, namespace: model.namespace, soapBindings });
+    .filter((b) => b !== false)
+    .map((b, i) => ({ ...b, index: i + 1 }));
+  const text = template('disco.hbs')({ address, soapBindings });
   return text.endsWith('\n') ? text.slice(0, -1) : text;
 }
 
@@ -32,6 +33,17 @@ export function renderDocuments(model: ServiceModel): ServiceDocuments {
     operationPages: Object.fromEntries(Object.entries(documents.operationPages).map(([op, html]) => [op, fill(html)])),
     methodNotFoundPage: fill(documents.methodNotFoundPage),
   };
+}
+
+/** `?wsdl=wsdl1` and `?schema=schema1`, …, of a service the runtime serves in several documents. */
+function namedDocuments(model: ServiceModel): Pick<ServiceDocuments, 'descriptions' | 'schemas'> {
+  if (model.wsdl.original !== undefined || !servedInSeveralDocuments(model)) return {};
+  const others = renderWsdlDocuments(model, ADDRESS_MARKER).others;
+  const byKind = (kind: string) =>
+    Object.fromEntries(
+      others.filter((d) => d.query.startsWith(`${kind}=`)).map((d) => [d.query.slice(kind.length + 1), d.text]),
+    );
+  return { descriptions: byKind('wsdl'), schemas: byKind('schema') };
 }
 
 /** The documents with every help page's `<style>` element as `styleMarker`, and that element. */
@@ -62,11 +74,12 @@ export function renderDocumentsSharingStyle(model: ServiceModel): DocumentsShari
   const marked = { partials: { helpStyle: () => `${STYLE_MARKER}\n` } };
   const wsdl = renderWsdl(model, ADDRESS_MARKER);
   // The address marker is no XML character: the samples do not need the address.
-  const samples = helpSamples(wsdl.split(ADDRESS_MARKER).join(''));
+  const samples = helpSamples(renderMergedWsdl(model, ADDRESS_MARKER).split(ADDRESS_MARKER).join(''));
   return {
     documents: {
       wsdl,
       disco: renderDisco(model, ADDRESS_MARKER),
+      ...namedDocuments(model),
       helpPage: servicePage(
         {
           ...site,

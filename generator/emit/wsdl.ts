@@ -3,6 +3,7 @@ import { ADDRESS_MARKER } from '@asmxgen/runtime';
 import { serviceAddress } from '../model/addresses.js';
 import type { GeneratedFile, ServiceModel } from '../model/types.js';
 import { template } from '../render/templates.js';
+import { renderWsdlDocuments, servedInSeveralDocuments } from './wsdl-documents.js';
 
 /** The WSDL with `ADDRESS_MARKER` for the address, rendered once per model (models are immutable). */
 const withMarker = new WeakMap<ServiceModel, string>();
@@ -44,7 +45,20 @@ function portCount(model: ServiceModel): number {
 }
 
 function render(model: ServiceModel, address: string): string {
-  const rendered = template('wsdl.hbs')({ ...model, address });
+  return servedInSeveralDocuments(model) ? renderWsdlDocuments(model, address).main : renderMerged(model, address);
+}
+
+/**
+ * The whole description in one document: the WSDL, or, for a service the runtime serves in several documents (a
+ * binding in another namespace), what they describe together, as the help pages' samples read it.
+ */
+export function renderMergedWsdl(model: ServiceModel, address: string): string {
+  return servedInSeveralDocuments(model) ? renderMerged(model, address) : renderWsdl(model, address);
+}
+
+function renderMerged(model: ServiceModel, address: string): string {
+  const portBindings = model.soapBindings.map((b) => ({ ...b, portPrefix: model.wsdl.form.tns }));
+  const rendered = template('wsdl.hbs')({ ...model, address, portBindings });
   const text = rendered.endsWith('\n') ? rendered.slice(0, -1) : rendered;
   const { lineEnd, finalNewline, prolog, emptyElementEnd } = model.wsdl;
   // Values are escaped (`<` and `>` are `&lt;` and `&gt;` in text and attributes): every `<wsdl:` and `</wsdl:` is
@@ -56,6 +70,19 @@ function render(model: ServiceModel, address: string): string {
   return finalNewline ? body + lineEnd : body;
 }
 
+/**
+ * `{Service}.wsdl`; for a service served in several documents, also `{Service}.wsdl1.wsdl` (`?wsdl=wsdl1`) and
+ * `{Service}.schema1.xsd`, … (`?schema=schema1`, …), beside it.
+ */
 export function emitWsdl(model: ServiceModel, baseUrl: string): GeneratedFile[] {
-  return [{ path: `${model.name}.wsdl`, content: renderWsdl(model, serviceAddress(model, baseUrl)) }];
+  const address = serviceAddress(model, baseUrl);
+  const main: GeneratedFile = { path: `${model.name}.wsdl`, content: renderWsdl(model, address) };
+  if (model.wsdl.original !== undefined || !servedInSeveralDocuments(model)) return [main];
+  return [main, ...renderWsdlDocuments(model, address).others.map((d) => documentFile(model.name, d))];
+}
+
+/** The file of `?wsdl=wsdl1` (`Svc.wsdl1.wsdl`) or `?schema=schema1` (`Svc.schema1.xsd`). */
+export function documentFile(service: string, document: { query: string; text: string }): GeneratedFile {
+  const [key, id] = document.query.split('=') as [string, string];
+  return { path: `${service}.${id}.${key === 'wsdl' ? 'wsdl' : 'xsd'}`, content: document.text };
 }

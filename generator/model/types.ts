@@ -296,6 +296,12 @@ export interface SoapBindingModel {
   readonly conformanceClaim: boolean;
   /** Its operations, in declaration order. */
   readonly operations: readonly OperationModel[];
+  /**
+   * `[WebServiceBinding(Namespace)]`: the namespace of its messages, port type and bindings (its operations'
+   * elements default to it); the service's, unless the spec names another, which the runtime serves in a document
+   * of its own (`?wsdl=wsdl1`).
+   */
+  readonly namespace: string;
 }
 
 export interface ServiceModel {

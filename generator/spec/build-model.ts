@@ -81,6 +81,14 @@ export function buildModel(spec: Spec): ServiceModel {
     spec.operations.map((op) => op.binding),
   );
   const soapOrder = groups.flatMap((g) => g.members);
+  // [WebServiceBinding(Namespace)]: a binding's namespace is its methods' elements' default namespace.
+  const namespaceOfBinding = new Map(
+    (spec.service.soapBindings ?? []).flatMap((b) => (b !== 'default' && b.namespace ? [[b.name, b.namespace]] : [])),
+  );
+  const bindingNamespaceOf = (op: SpecOperation): string =>
+    spec.service.soapBindings
+      ? (namespaceOfBinding.get(op.binding ?? '') ?? ns)
+      : (spec.service.bindingNamespace ?? ns);
 
   // The runtime reflects the service's [XmlInclude] types, then each operation: parameters, result, out
   // parameters, headers. Array type names and the order of derived types follow this order.
@@ -172,7 +180,10 @@ export function buildModel(spec: Spec): ServiceModel {
    */
   const rootClass = (d: Draft, ref: TypeRef | undefined): ClassTypeModel | undefined => {
     if (spec.wsdl?.runtime !== 'mono' || ref?.kind !== 'class' || d.encoded) return undefined;
-    if (methodShape(d.op, d.messageName, ns, spec.service.parameterStyle).parameterStyle === 'bare') return undefined;
+    if (
+      methodShape(d.op, d.messageName, bindingNamespaceOf(d.op), spec.service.parameterStyle).parameterStyle === 'bare'
+    )
+      return undefined;
     const t = types.get(ref.name);
     return t?.kind === 'class' && (t.root || t.rootNamespace !== undefined) ? t : undefined;
   };
@@ -252,7 +263,7 @@ export function buildModel(spec: Spec): ServiceModel {
       };
       const inParams = d.parameters.filter((p) => p.spec.direction !== 'out');
       const outParams = d.parameters.filter((p) => p.spec.direction === 'out' || p.spec.direction === 'ref');
-      const shape = methodShape(d.op, d.messageName, ns, spec.service.parameterStyle);
+      const shape = methodShape(d.op, d.messageName, bindingNamespaceOf(d.op), spec.service.parameterStyle);
       return {
         requestElement: shape.requestElement,
         responseElement: shape.responseElement,
@@ -315,7 +326,7 @@ export function buildModel(spec: Spec): ServiceModel {
     drafts.map((d) => ({
       binding: d.op.binding,
       element: requestElementKey(
-        methodShape(d.op, d.messageName, ns, spec.service.parameterStyle),
+        methodShape(d.op, d.messageName, bindingNamespaceOf(d.op), spec.service.parameterStyle),
         d.parameters.filter((p) => p.spec.direction !== 'out').map((p) => p.spec.name),
       ),
     })),
@@ -412,7 +423,7 @@ export function buildModel(spec: Spec): ServiceModel {
         inputParts: plan.encodedParts[i]!.input,
         outputParts: plan.encodedParts[i]!.output,
       },
-      ...methodShape(op, messageName, ns, spec.service.parameterStyle),
+      ...methodShape(op, messageName, bindingNamespaceOf(op), spec.service.parameterStyle),
       scriptMethod: {
         useHttpGet: op.scriptMethod?.useHttpGet === true,
         responseFormat: op.scriptMethod?.responseFormat ?? 'json',
@@ -464,6 +475,12 @@ export function buildModel(spec: Spec): ServiceModel {
     soap12Binding: bindingNames.soap12[i]!,
     conformanceClaim: g.conformanceClaim,
     operations: g.members.map((m) => operations[m]!),
+    namespace:
+      g.name === undefined
+        ? ns
+        : spec.service.soapBindings
+          ? (namespaceOfBinding.get(g.name) ?? ns)
+          : (spec.service.bindingNamespace ?? ns),
   }));
   const main = soapBindings.find((b) => b.name === undefined) ?? soapBindings[0]!;
   const model: ServiceModel = {

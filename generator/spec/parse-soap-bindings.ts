@@ -25,7 +25,11 @@ export interface BindingUse {
  * `service.soapBindings`: `default` and named bindings (`{ name, conformanceClaim }`), each at most once, in the
  * order the WSDL writes them; `undefined` when it is no list.
  */
-export function parseSoapBindings(checker: YamlChecker, entry: Entry): ParsedSoapBindings | undefined {
+export function parseSoapBindings(
+  checker: YamlChecker,
+  entry: Entry,
+  serviceNamespace: string | undefined,
+): ParsedSoapBindings | undefined {
   const items = checker.items(entry);
   if (!items) return undefined;
   if (items.length === 0) {
@@ -57,18 +61,45 @@ export function parseSoapBindings(checker: YamlChecker, entry: Entry): ParsedSoa
     }
     const map = checker.mapping(item);
     if (!map) continue;
-    const f = checker.fields(map, item.path, ['name', 'conformanceClaim']);
+    const f = checker.fields(map, item.path, ['name', 'conformanceClaim', 'namespace']);
     let name: string | undefined;
     if (checker.need(map, f, item.path, 'name')) {
       name = checker.name(f.name!, 'binding name', true);
       if (name !== undefined) name = checker.unique(f.name!, name, 'binding', seen);
     }
     const conformanceClaim = f.conformanceClaim && checker.boolean(f.conformanceClaim);
+    const namespace = f.namespace && bindingNamespace(checker, f.namespace, serviceNamespace);
     if (name === undefined || (f.conformanceClaim && conformanceClaim === undefined)) continue;
+    if (f.namespace && namespace === undefined) continue;
     entries.set(name, f.name!);
-    list.push({ name, ...(conformanceClaim !== undefined && { conformanceClaim }) });
+    list.push({
+      name,
+      ...(conformanceClaim !== undefined && { conformanceClaim }),
+      ...(namespace !== undefined && { namespace }),
+    });
   }
   return { list, entries, defaultEntry, entry, ok: list.length === items.length };
+}
+
+/**
+ * A binding's namespace (`[WebServiceBinding(Namespace)]`): a namespace other than the service's, which states
+ * the default.
+ */
+export function bindingNamespace(
+  checker: YamlChecker,
+  entry: Entry,
+  serviceNamespace: string | undefined,
+): string | undefined {
+  const namespace = checker.string(entry, true);
+  if (namespace === undefined) return undefined;
+  if (namespace === serviceNamespace) {
+    checker.problem(
+      entry,
+      `"${namespace}" is the service's namespace, where a binding is when it names none: leave the namespace out`,
+    );
+    return undefined;
+  }
+  return namespace;
 }
 
 /**

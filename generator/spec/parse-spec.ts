@@ -8,6 +8,7 @@ import { parseScriptMethod } from './parse-script-method.js';
 import { parseJsonSite } from './parse-json-schema.js';
 import { parseScriptNamespace } from './parse-script-namespace.js';
 import {
+  bindingNamespace,
   checkBindingUses,
   parseSoapBindings,
   type BindingUse,
@@ -241,6 +242,7 @@ class Checker extends YamlChecker {
       'path',
       'description',
       'binding',
+      'bindingNamespace',
       'conformanceClaim',
       'include',
       'style',
@@ -280,7 +282,33 @@ class Checker extends YamlChecker {
     if (style !== undefined) this.serviceStyle = style;
     const parameterStyle = f.parameterStyle && this.oneOf(f.parameterStyle, ['wrapped', 'bare'] as const);
     this.serviceBare = parameterStyle === 'bare';
-    const soapBindings = f.soapBindings && parseSoapBindings(this, f.soapBindings);
+    const soapBindings = f.soapBindings && parseSoapBindings(this, f.soapBindings, namespace);
+    const bindingNs = f.bindingNamespace && bindingNamespace(this, f.bindingNamespace, namespace);
+    if (bindingNs !== undefined && !f.binding) {
+      this.problem(
+        f.bindingNamespace!,
+        "bindingNamespace is the namespace of service.binding's [WebServiceBinding(Name, Namespace)]: name the " +
+          'binding (service.binding) too; the default binding is always in the service namespace',
+      );
+    }
+    const otherNamespaces = new Set([
+      ...(bindingNs === undefined ? [] : [bindingNs]),
+      ...(soapBindings?.list ?? []).flatMap((b) => (b !== 'default' && b.namespace !== undefined ? [b.namespace] : [])),
+    ]);
+    if (otherNamespaces.size > 1) {
+      this.problem(
+        f.soapBindings!,
+        `bindings in ${otherNamespaces.size} namespaces other than the service's (${[...otherNamespaces].join(', ')}): ` +
+          'asmxgen writes the documents the runtime serves for one (?wsdl=wsdl1); put these bindings in one namespace',
+      );
+    }
+    if (otherNamespaces.size > 0 && style === 'rpc') {
+      this.problem(
+        f.style!,
+        'style: rpc with a binding in another namespace: asmxgen does not write the documents of an rpc service ' +
+          'served in several documents; leave the binding in the service namespace',
+      );
+    }
     const scriptService = f.scriptService && this.boolean(f.scriptService);
     this.scriptService = scriptService === true;
     const scriptNamespace = f.scriptNamespace && parseScriptNamespace(this, f.scriptNamespace, this.scriptService);
@@ -296,7 +324,14 @@ class Checker extends YamlChecker {
       parsed: soapBindings,
       service: { name, binding: f.binding, claim: conformanceClaim === true ? f.conformanceClaim : undefined },
     };
-    if (name === undefined || namespace === undefined || (f.soapBindings && !soapBindings?.ok) || (f.style && !style)) {
+    if (
+      name === undefined ||
+      namespace === undefined ||
+      (f.soapBindings && !soapBindings?.ok) ||
+      (f.style && !style) ||
+      (f.bindingNamespace && (bindingNs === undefined || !f.binding)) ||
+      otherNamespaces.size > 1
+    ) {
       return undefined;
     }
     return {
@@ -305,6 +340,7 @@ class Checker extends YamlChecker {
       ...(path !== undefined && { path }),
       ...(description !== undefined && { description }),
       ...(binding !== undefined && { binding }),
+      ...(bindingNs !== undefined && f.binding && { bindingNamespace: bindingNs }),
       ...(conformanceClaim !== undefined && { conformanceClaim }),
       ...(include !== undefined && { include }),
       ...(style !== undefined && { style }),

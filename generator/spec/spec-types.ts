@@ -90,6 +90,12 @@ export interface SpecService {
   readonly description?: string;
   /** `[WebServiceBinding(Name)]` with every method in it: the SOAP binding and port type name. */
   readonly binding?: string;
+  /**
+   * `[WebServiceBinding(Name, Namespace)]` of `binding`, when it is not the service's: the binding's messages,
+   * port type and bindings, and its operations' elements, are in this namespace, which the runtime serves in a
+   * document of its own (`?wsdl=wsdl1`).
+   */
+  readonly bindingNamespace?: string;
   /** `[WebServiceBinding(ConformsTo = BasicProfile1_1, EmitConformanceClaims = true)]`. */
   readonly conformanceClaim?: boolean;
   /**
@@ -146,6 +152,11 @@ export interface SpecNamedBinding {
   readonly name: string;
   /** `ConformsTo = WsiProfiles.BasicProfile1_1, EmitConformanceClaims = true` on this binding. */
   readonly conformanceClaim?: boolean;
+  /**
+   * `[WebServiceBinding(Namespace)]`, when it is not the service's: the binding's messages, port type and bindings,
+   * and its operations' elements, are in this namespace, which the runtime serves in a document of its own.
+   */
+  readonly namespace?: string;
 }
 
 export interface SpecOperation {

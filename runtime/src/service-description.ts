@@ -166,6 +166,12 @@ export interface ServiceDocuments {
   readonly wsdl: string;
   /** `?disco`. */
   readonly disco: string;
+  /**
+   * A service with a binding in another namespace: the other documents the runtime serves, by id: `?wsdl=wsdl1`
+   * (`descriptions.wsdl1`) and `?schema=schema1` (`schemas.schema1`), which `?wsdl` names.
+   */
+  readonly descriptions?: Readonly<Record<string, string>>;
+  readonly schemas?: Readonly<Record<string, string>>;
   /** `GET /X.asmx`: the operation list (HTML). */
   readonly helpPage: string;
   /** `GET /X.asmx?op=Op`, per operation name (HTML). */

@@ -14,8 +14,11 @@ export type Route =
   /** POST to the endpoint. */
   | { readonly kind: 'soap' }
   | { readonly kind: 'document'; readonly document: 'wsdl' | 'disco' | 'help' }
-  /** `?wsdl=<id>` (any value, empty too): 500 `XML Web service description was not found.` */
-  | { readonly kind: 'description-not-found' }
+  /**
+   * `?wsdl=<id>` and `?schema=<id>` (any value, empty too): a document `?wsdl` imports (a service with a binding in
+   * another namespace); 500 `XML Web service description was not found.` or `Schema not found.` for another id.
+   */
+  | { readonly kind: 'named-document'; readonly document: 'wsdl' | 'schema'; readonly id: string }
   /** `?op=`: `operation` undefined when no operation has that name. */
   | { readonly kind: 'operation-page'; readonly operation: string | undefined }
   | { readonly kind: 'http'; readonly transport: 'httpGet' | 'httpPost'; readonly entry: OperationEntry }
@@ -58,11 +61,14 @@ function endpointRoute(method: string, query: string | undefined, tables: Servic
   }
   if (method !== 'GET' && method !== 'HEAD') return { kind: 'method-not-allowed' };
   if (!query) return { kind: 'document', document: 'help' };
-  // ASMX's discovery protocol (DiscoveryServerProtocol): `?wsdl=<id>` asks for the service description
-  // named `<id>`, of which a service with one namespace has none; the bare key (the query collection's null
-  // key, its values comma-joined) asks for the WSDL or the discovery document.
+  // ASMX's discovery protocol (DiscoveryServerProtocol): `?schema=<id>` asks for a schema document and
+  // `?wsdl=<id>` for the service description named `<id>` (a service with one namespace has none of either); the
+  // bare key (the query collection's null key, its values comma-joined) asks for the WSDL or the discovery document.
   const values = parseFormValues(query);
-  if (values.get('wsdl') !== undefined) return { kind: 'description-not-found' };
+  const schema = values.get('schema');
+  if (schema !== undefined) return { kind: 'named-document', document: 'schema', id: schema };
+  const wsdl = values.get('wsdl');
+  if (wsdl !== undefined) return { kind: 'named-document', document: 'wsdl', id: wsdl };
   const bare = values.unnamed?.toLowerCase();
   if (bare === 'wsdl') return { kind: 'document', document: 'wsdl' };
   if (bare === 'disco') return { kind: 'document', document: 'disco' };

@@ -29,6 +29,13 @@ export class DocumentSet {
     return this.fill('disco', this.documents.disco, escapeXmlAttr, address);
   }
 
+  /** `?wsdl=<id>` or `?schema=<id>`; `undefined` when the service serves no such document. */
+  named(document: 'wsdl' | 'schema', id: string, address: RequestAddress): Uint8Array | undefined {
+    const texts = document === 'wsdl' ? this.documents.descriptions : this.documents.schemas;
+    const text = texts && Object.hasOwn(texts, id) ? texts[id] : undefined;
+    return text === undefined ? undefined : this.fill(`${document}=${id}`, text, escapeXmlAttr, address);
+  }
+
   helpPage(address: RequestAddress): Uint8Array {
     return this.fill('help', this.documents.helpPage, escapeHtml, address);
   }

@@ -55,6 +55,8 @@ export function route(runtime: ServiceRuntime, method: string, path: string, que
 export const UNRECOGNIZED = 'Request format is unrecognized.';
 /** ASMX's `?wsdl=<id>` for an id it has no description for (`ServiceDescriptionWasNotFound0`). */
 export const DESCRIPTION_NOT_FOUND = 'XML Web service description was not found.';
+/** `?schema=<id>` naming no schema document the service serves. */
+export const SCHEMA_NOT_FOUND = 'Schema not found.';
 
 /**
  * ASMX's refusal of `/X.asmx/op` naming an operation in the wrong case: the ArgumentException
@@ -176,8 +178,11 @@ function fixedReply(
         XML_CONTENT_TYPE,
         route.document === 'wsdl' ? documents.wsdl(address()) : documents.disco(address()),
       );
-    case 'description-not-found':
-      return textReply(500, DESCRIPTION_NOT_FOUND);
+    case 'named-document': {
+      const document = documents.named(route.document, route.id, address());
+      if (document) return contentReply(200, XML_CONTENT_TYPE, document);
+      return textReply(500, route.document === 'wsdl' ? DESCRIPTION_NOT_FOUND : SCHEMA_NOT_FOUND);
+    }
     case 'operation-page':
       return contentReply(200, HTML_CONTENT_TYPE, documents.operationPage(route.operation, address()));
     case 'wrong-case':
