@@ -10,10 +10,12 @@ import { describe, expect, it } from 'vitest';
 import { describeService } from '../../generator/emit/describe-service.js';
 import { jsonTypeIds } from '../../runtime/src/json/client-types.js';
 import { writeJsonValue } from '../../runtime/src/json/json-values.js';
+import { hostZone } from '../../runtime/src/values/host-zone.js';
 import { LIBRARY_SCRIPT } from '../client/library-script.js';
 
 const SERVICE = describeService(LIBRARY_SCRIPT);
 const TYPES = SERVICE.types!;
+const UTC = hostZone('UTC');
 
 describe('the __type ids of a [ScriptService]', () => {
   it('are its client types: [GenerateScriptType]s, then parameter and result classes; not Copy, a member only', () => {
@@ -29,8 +31,7 @@ describe('the __type ids of a [ScriptService]', () => {
     const json = writeJsonValue(
       { class: 'Book' },
       { Isbn: 'i', Copies: [{ Barcode: 'c-1', DueBack: null }], Authors: [{ $type: 'Author', Name: 'Ada' }] },
-      TYPES,
-      jsonTypeIds(SERVICE),
+      { types: TYPES, typeIds: jsonTypeIds(SERVICE), zone: UTC },
     );
     expect(json.startsWith('{"__type":"Book","Isbn":"i",')).toBe(true);
     expect(json).toContain('"Copies":[{"Barcode":"c-1","DueBack":null}]');
@@ -38,6 +39,6 @@ describe('the __type ids of a [ScriptService]', () => {
   });
 
   it('are left out entirely without client types', () => {
-    expect(writeJsonValue({ class: 'Book' }, { Isbn: 'i' }, TYPES, new Map())).not.toContain('__type');
+    expect(writeJsonValue({ class: 'Book' }, { Isbn: 'i' }, { types: TYPES, typeIds: new Map(), zone: UTC })).not.toContain('__type');
   });
 });
