@@ -67,9 +67,7 @@ describe("JavaScriptSerializer's JSON text", () => {
         '"TotalDays":0,"TotalHours":0,"TotalMilliseconds":0,"TotalMinutes":0,"TotalSeconds":0}',
     );
     expect(readJsonValue('timeSpan', parseJson('{"Ticks":5}'), cx)).toEqual({});
-    expect(writeJsonValue('QName', 'q:local', cx)).toBe(
-      '{"Namespace":"","Name":"local","IsEmpty":false}',
-    );
+    expect(writeJsonValue('QName', 'q:local', cx)).toBe('{"Namespace":"","Name":"local","IsEmpty":false}');
     expect(writeJsonValue('QName', '', cx)).toBe('{"Namespace":"","Name":"","IsEmpty":true}');
     expect(readJsonValue('QName', parseJson('{"Namespace":"urn:x","Name":"q","IsEmpty":false}'), cx)).toBe('');
     expect(() => readJsonValue('QName', parseJson('"q"'), cx)).toThrow(

@@ -39,6 +39,8 @@ describe('the __type ids of a [ScriptService]', () => {
   });
 
   it('are left out entirely without client types', () => {
-    expect(writeJsonValue({ class: 'Book' }, { Isbn: 'i' }, { types: TYPES, typeIds: new Map(), zone: UTC })).not.toContain('__type');
+    expect(
+      writeJsonValue({ class: 'Book' }, { Isbn: 'i' }, { types: TYPES, typeIds: new Map(), zone: UTC }),
+    ).not.toContain('__type');
   });
 });
