@@ -48,4 +48,34 @@ describe('JSON values of the service types, as ObjectConverter binds them', () =
     expect(readJsonValue({ enum: 'Format' }, parseJson('12'), CX)).toBe(12);
     expect(writeJsonValue({ enum: 'Format' }, 12, CX)).toBe('12');
   });
+
+  it('binds a JSON object in an object site to a Dictionary<string, object> (a Map), an array to object[]', () => {
+    const json = '{"a":[1,"x",null,1.5,9007199254740993],"b":true,"c":{"__type":"Circle","Label":"o"},"d":{}}';
+    const value = readJsonValue('anyType', parseJson(json), CX);
+    expect(value).toEqual(
+      new Map<string, unknown>([
+        [
+          'a',
+          [
+            { $type: 'int', value: 1 },
+            { $type: 'string', value: 'x' },
+            null,
+            { $type: 'double', value: 1.5 },
+            { $type: 'long', value: 9007199254740993n },
+          ],
+        ],
+        ['b', { $type: 'boolean', value: true }],
+        ['c', { $type: 'Circle', Label: 'o' }],
+        ['d', new Map()],
+      ]),
+    );
+    // Written back as it came, in its keys' order (a class value as its class, naming no __type here).
+    expect(writeJsonValue('anyType', value, CX)).toBe(
+      '{"a":[1,"x",null,1.5,9007199254740993],"b":true,"c":{"Label":"o"},"d":{}}',
+    );
+    // ObjectConverter: a __type the service does not know is an InvalidOperationException without a message of its own.
+    expect(() => readJsonValue('anyType', parseJson('{"__type":"Square"}'), CX)).toThrow(
+      'Operation is not valid due to the current state of the object.',
+    );
+  });
 });
