@@ -367,6 +367,13 @@ const NET: Record<string, { readonly expected: Expected; readonly why: string }>
   },
   'json Fail': { expected: jsonError, why: 'RestHandler.WriteExceptionJsonString: customErrors hides the exception' },
   'json Fail nested': { expected: jsonError, why: 'RestHandler.WriteExceptionJsonString: customErrors' },
+  'method missing (POST /Svc.asmx, JSON)': {
+    expected: { status: 415, contentType: 'application/soap+xml; charset=utf-8', body: '' },
+    why:
+      'RestHandlerFactory.IsRestMethodCall: no method after the path is no JSON call; SoapServerProtocolFactory takes ' +
+      'every POST to the endpoint, and a content type that is no SOAP one is 415 with an empty body ' +
+      '(wire-contract.md section 2; Mono answers with its error page)',
+  },
   'classic soap11 Fail': {
     expected: {
       status: 500,
@@ -611,7 +618,6 @@ const NOT_YET: Record<string, string> = {
   'classic help page':
     "Mono's own help page (its DefaultWsdlHelpGenerator.aspx); the server writes the .NET Framework's, as " +
     'wire-contract.md section 5 describes it, which test/server/wire-contract.test.ts checks',
-  'method missing (POST /Svc.asmx, JSON)': 'a SOAP call without a SOAP body: the SOAP binding answers it',
   'proxy js of ScriptBag': SCRIPT_ONLY,
   'bag EchoBag':
     SCRIPT_ONLY +
