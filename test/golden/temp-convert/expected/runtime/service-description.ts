@@ -183,6 +183,6 @@ export const HOST_MARKER = '\u0000host\u0000';
 export { XsdDateTime } from './values/xsd-date-time.js';
 export type { DateTimeKind } from './values/xsd-date-time.js';
 export { XmlFragment } from './values/xml-fragment.js';
-export type { AnyValue, AnySimpleValue, AnyDeclaredValue } from './values/any-value.js';
+export type { AnyValue, AnySimpleValue, AnyDeclaredValue, AnyJsonValue } from './values/any-value.js';
 export type { JsonSchemaIssue, JsonSchemaValidator, JsonStringDescription } from './json/json-string-value.js';
 export { jsonEqual, jsonLength } from './json/json-schema-helpers.js';

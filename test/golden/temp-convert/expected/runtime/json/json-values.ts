@@ -106,9 +106,19 @@ function writeFloat(value: number, single: boolean): string {
   return single ? formatSingle(value) : formatDouble(value);
 }
 
-/** An `object` site's value (`AnyValue`): a simple value by its XSD type, a declared value by its `$type`. */
+/**
+ * An `object` site's value (`AnyValue`): a simple value by its XSD type, a declared value by its `$type`; a JSON
+ * call's own (a `Map` for the `Dictionary<string, object>` a JSON object binds to, an array for an `object[]`) as
+ * the JSON it came from.
+ */
 function writeAny(value: unknown, cx: JsonContext): string {
-  if (typeof value !== 'object' || value === null || !('$type' in value)) return quoteJsonString(String(value));
+  if (value === null || value === undefined) return 'null';
+  if (value instanceof Map) {
+    const entries = [...(value as ReadonlyMap<unknown, unknown>)];
+    return `{${entries.map(([key, item]) => `${quoteJsonString(String(key))}:${writeAny(item, cx)}`).join(',')}}`;
+  }
+  if (Array.isArray(value)) return `[${value.map((item: unknown) => writeAny(item, cx)).join(',')}]`;
+  if (typeof value !== 'object' || !('$type' in value)) return quoteJsonString(String(value));
   const { types } = cx;
   const $type = String((value as { $type: unknown }).$type);
   if ('value' in value && Object.keys(value).length === 2 && types[$type] === undefined) {
@@ -324,9 +334,15 @@ function readObject(declared: string, json: JsonObject, cx: JsonContext): Record
   return out;
 }
 
-/** An `object` site: JSON's own kinds, as JavaScriptSerializer binds them (`int`, `double`, `string`, `boolean`). */
+/**
+ * An `object` site: JSON's own kinds, as JavaScriptSerializer binds them (`int`, `double`, `string`, `boolean`); an
+ * object naming a class of the service (`__type`) as that class, another object as a `Dictionary<string, object>`
+ * (a `Map`), an array as an `object[]`.
+ */
 function readAny(json: JsonValue, cx: JsonContext): unknown {
   const { types } = cx;
+  if (json === null) return null;
+  if (Array.isArray(json)) return json.map((item) => readAny(item, cx));
   if (typeof json === 'string') return { $type: 'string', value: json };
   if (json instanceof JsonDate) return { $type: 'dateTime', value: parseJsonDate(json.text) };
   if (typeof json === 'boolean') return { $type: 'boolean', value: json };
@@ -340,11 +356,13 @@ function readAny(json: JsonValue, cx: JsonContext): unknown {
   }
   if (isJsonObject(json)) {
     const named = json.get(JSON_TYPE_KEY);
+    if (named === undefined) return new Map([...json].map(([key, item]) => [key, readAny(item, cx)]));
     if (typeof named === 'string' && types[named]?.kind === 'class') {
       return { ...readObject(named, json, cx), $type: types[named].xmlName };
     }
   }
-  throw new JsonValueError('An object or array of an object parameter has no type the service knows (no __type).');
+  // ObjectConverter: a `__type` the resolver does not know is a bare InvalidOperationException.
+  throw new JsonValueError('Operation is not valid due to the current state of the object.');
 }
 
 function cannotConvert(json: JsonValue, to: string): JsonValueError {
