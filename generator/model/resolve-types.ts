@@ -179,6 +179,12 @@ export class TypeResolver {
     return this.arrays.get(item, undefined);
   }
 
+  /** A service's `[XmlInclude]`: a class, or an array of one (`T[]`, whose array type joins the scope). */
+  include(text: string): void {
+    if (text.endsWith('[]')) this.ref(text);
+    else this.reflect(text);
+  }
+
   /** Registers a class (and what it reaches), as the runtime's reflection does. */
   reflect(name: string): void {
     if (this.reached.has(name)) return;

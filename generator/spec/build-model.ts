@@ -85,7 +85,7 @@ export function buildModel(spec: Spec): ServiceModel {
   // The runtime reflects the service's [XmlInclude] types, then each operation: parameters, result, out
   // parameters, headers. Array type names and the order of derived types follow this order.
   const resolver = new TypeResolver(spec.types ?? []);
-  for (const included of spec.service.include ?? []) resolver.reflect(included);
+  for (const included of spec.service.include ?? []) resolver.include(included);
   const draftOf = (op: SpecOperation): Draft => {
     const specParams = op.parameters ?? [];
     const refs = new Map<SpecParameter, { type: TypeRef; choice: ChoiceModel | undefined }>();
@@ -496,7 +496,7 @@ export function buildModel(spec: Spec): ServiceModel {
     runtimeValues: tsTypes.runtimeValues(),
     soapHeaderFields: [...soapHeaderFields].map(([field, tsType]) => ({ field, tsType })),
     arrayTypes: resolved.arrayTypes,
-    include: spec.service.include ?? [],
+    include: (spec.service.include ?? []).map((name) => name.replace(/\[\]$/, '')),
     httpOperations: operations.filter((o) => o.http !== undefined),
     wsdl: {
       namespaces: orderNamespaces(

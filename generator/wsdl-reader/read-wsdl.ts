@@ -740,8 +740,29 @@ function withIncludes(
     { onBase: [], onService: unreached, reverse: false },
     { onBase: derived, onService: unreached.filter((c) => c.base === undefined), reverse: true },
   ];
+  const block = objectBlockIncludes(doc, classes, [...reached], (c) => {
+    const seen = new Set<string>();
+    const walk = (p: RawParticle): void => {
+      if (p.choice) return p.choice.forEach(walk);
+      let t = p.type;
+      while (t.kind === 'array') {
+        if (t.item.choice) return;
+        t = t.item.type;
+      }
+      if (t.kind !== 'declared' || seen.has(t.xmlName)) return;
+      seen.add(t.xmlName);
+      classes.find((d) => d.xmlName === t.xmlName)?.particles.forEach(walk);
+    };
+    c.particles.forEach(walk);
+    return seen;
+  });
   let first: { error: WsdlError; difference: WsdlMismatch; spec: Spec; model: ServiceModel } | undefined;
-  for (const strategy of strategies) {
+  // Without unreached or derived classes, the strategies give one spec; the object block may give another.
+  const tries = [
+    ...(unreached.length === 0 && derived.length === 0 ? strategies.slice(0, 1) : strategies),
+    ...(block === undefined ? [] : [{ onBase: [], onService: [], reverse: false, block }]),
+  ];
+  for (const strategy of tries) {
     const order = <T>(list: readonly T[]) => (strategy.reverse ? [...list].reverse() : [...list]);
     const includes = new Map<string, string[]>();
     for (const c of order(strategy.onBase)) {
@@ -749,7 +770,10 @@ function withIncludes(
       list.push(c.xmlName);
       includes.set(c.base!, list);
     }
-    const serviceInclude = order(strategy.onService).map((c) => types.nameOf(c.xmlName));
+    const serviceInclude =
+      'block' in strategy
+        ? strategy.block.map(({ xmlName, array }) => `${types.nameOf(xmlName)}${array ? '[]' : ''}`)
+        : order(strategy.onService).map((c) => types.nameOf(c.xmlName));
     const candidate: Spec = {
       ...spec,
       service: { ...spec.service, ...(serviceInclude.length > 0 && { include: serviceInclude }) },
@@ -761,10 +785,62 @@ function withIncludes(
     const found = verify(doc, model, address);
     if (!found) return { spec: candidate, model };
     first ??= { ...found, spec: candidate, model };
-    if (unreached.length === 0 && derived.length === 0) break;
   }
   if (exact) throw first!.error;
   return { spec: first!.spec, model: first!.model, difference: first!.difference };
+}
+
+/**
+ * `[XmlInclude]`s the runtime writes where an `object` is first written: the classes and `ArrayOfX` types of the
+ * service's schema after that item up to the next top-level element, which it wrote from its type scope (classes
+ * newest first, then arrays in the order reached). A service that returns `object` often includes every type its
+ * methods return, some reached elsewhere too and arrays among them (`[XmlInclude(typeof(Client[]))]`), which the
+ * unreached classes alone do not give. The reflection order that writes them so: the classes from the last
+ * written, each as its array where the block has that array; `undefined` when the WSDL has no such block.
+ */
+function objectBlockIncludes(
+  doc: WsdlDocument,
+  classes: readonly Extract<RawDeclaration, { kind: 'class' }>[],
+  reached: readonly string[],
+  membersOf: (c: Extract<RawDeclaration, { kind: 'class' }>) => ReadonlySet<string>,
+): { xmlName: string; array: boolean }[] | undefined {
+  const schema = doc.schemas.find((n) => n.attributes.get('targetNamespace') === doc.targetNamespace);
+  if (schema === undefined) return undefined;
+  const items = schema.elements;
+  const untyped = (n: XmlNode): boolean =>
+    n.elements.some(
+      (e) =>
+        (e.localName === 'element' &&
+          !e.attributes.has('type') &&
+          !e.attributes.has('ref') &&
+          e.elements.length === 0) ||
+        untyped(e),
+    );
+  const start = items.findIndex((n) => n.localName === 'element' && untyped(n));
+  if (start === -1) return undefined;
+  const blockNodes: XmlNode[] = [];
+  for (let i = start + 1; i < items.length && items[i]!.localName.endsWith('Type'); i++) blockNodes.push(items[i]!);
+  const byNode = new Map(classes.map((c) => [c.node, c]));
+  const blockClasses = blockNodes.flatMap((n) => {
+    const c = byNode.get(n);
+    return c !== undefined && c.base === undefined && c.namespace === undefined ? [c] : [];
+  });
+  // Classes another block class reaches are written with it, not from the scope.
+  const viaMembers = new Set(blockClasses.flatMap((c) => [...membersOf(c)].filter((n) => n !== c.xmlName)));
+  const own = blockClasses.filter((c) => !viaMembers.has(c.xmlName));
+  if (own.length === 0 || own.every((c) => reached.includes(c.xmlName))) return undefined;
+  const arrays = new Set(
+    blockNodes.flatMap((n) => {
+      const name = n.attributes.get('name') ?? '';
+      const sequence = n.elements.length === 1 && n.elements[0]!.localName === 'sequence' ? n.elements[0]! : undefined;
+      const item = sequence?.elements.length === 1 ? sequence.elements[0]! : undefined;
+      const type = item?.attributes.get('type');
+      if (!name.startsWith('ArrayOf') || item?.attributes.get('maxOccurs') !== 'unbounded' || !type) return [];
+      const local = type.slice(type.indexOf(':') + 1);
+      return item.attributes.get('name') === local && name === `ArrayOf${local}` ? [local] : [];
+    }),
+  );
+  return [...own].reverse().map((c) => ({ xmlName: c.xmlName, array: arrays.has(c.xmlName) }));
 }
 
 /** The literal declarations, then the encoded operations' classes no literal declaration names. */
