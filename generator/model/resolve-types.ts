@@ -180,9 +180,10 @@ export class TypeResolver {
   }
 
   /** A service's `[XmlInclude]`: a class, or an array of one (`T[]`, whose array type joins the scope). */
-  include(text: string): void {
-    if (text.endsWith('[]')) this.ref(text);
-    else this.reflect(text);
+  include(text: string): TypeRef | undefined {
+    if (text.endsWith('[]')) return this.ref(text);
+    this.reflect(text);
+    return undefined;
   }
 
   /** Registers a class (and what it reaches), as the runtime's reflection does. */

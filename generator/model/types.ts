@@ -351,8 +351,10 @@ export interface ServiceModel {
   readonly soapHeaderFields: readonly { readonly field: string; readonly tsType: string }[];
   /** `ArrayOfX` types, in reflection order. */
   readonly arrayTypes: readonly ArrayTypeModel[];
-  /** `[XmlInclude]` on the service class. */
+  /** `[XmlInclude]` on the service class (an array's item class for `T[]`). */
   readonly include: readonly string[];
+  /** The arrays the service includes (`[XmlInclude(typeof(T[]))]`), which an `object` may hold, by XSD name. */
+  readonly anyArrays: Readonly<Record<string, ValueType>>;
   /** The operations HttpGet and HttpPost keep (those with `http`), in order. */
   readonly httpOperations: readonly OperationModel[];
   /** The WSDL's schemas, namespaces and claims, as the writer prints them. */

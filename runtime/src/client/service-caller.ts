@@ -55,7 +55,11 @@ export function createCaller(
   const client = resolveClientOptions(service, defaultUrl, options);
   const send = chooseSender(client);
   const { namespace } = service;
-  const context = { types: service.types ?? {}, namespace };
+  const context = {
+    types: service.types ?? {},
+    namespace,
+    ...(service.anyArrays !== undefined && { anyArrays: service.anyArrays }),
+  };
   const httpContext = service.httpNamespace === undefined ? context : { ...context, namespace: service.httpNamespace };
   /** Per operation, what its calls over each transport share, prepared on the first such call. */
   const operations = new Map(

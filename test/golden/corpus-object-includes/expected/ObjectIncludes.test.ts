@@ -44,6 +44,15 @@ const OPERATIONS: { readonly [Op in keyof Client]: OperationCase<Op> } = {
     hostile: { input: { what: HOSTILE_STRING }, result: { $type: 'long', value: -9223372036854775808n } },
     upload: undefined,
   },
+  Echo: {
+    transports: ['soap11', 'soap12'],
+    plain: { input: { value: { $type: 'int', value: 1 } }, result: { $type: 'int', value: 2 } },
+    hostile: {
+      input: { value: { $type: 'long', value: -9223372036854775808n } },
+      result: { $type: 'long', value: -9223372036854775808n },
+    },
+    upload: undefined,
+  },
   Delete: {
     transports: ['soap11', 'soap12', 'httpGet', 'httpPost'],
     plain: { input: { id: 'Delete id' }, result: { Code: 1, Message: 'Delete result Message' } },

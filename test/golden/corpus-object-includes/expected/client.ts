@@ -13,7 +13,7 @@ import {
   type ClientUpload,
 } from '@asmxgen/runtime/client';
 import { service } from './service.js';
-import type { GetInput, GetResult, DeleteInput, DeleteResult, ClientsResult } from './types.js';
+import type { GetInput, GetResult, EchoInput, EchoResult, DeleteInput, DeleteResult, ClientsResult } from './types.js';
 
 /** The transports ObjectIncludes enables: what a client's or a call's `transport` may name. */
 export type ObjectIncludesTransport = 'soap11' | 'soap12' | 'httpGet' | 'httpPost';
@@ -43,6 +43,7 @@ export type ObjectIncludesCallOptions = CallOptions<ObjectIncludesTransport>;
  */
 export interface ObjectIncludesClient {
   Get(input?: GetInput, options?: ObjectIncludesCallOptions): Promise<GetResult>;
+  Echo(input?: EchoInput, options?: ObjectIncludesCallOptions): Promise<EchoResult>;
   Delete(input?: DeleteInput, options?: ObjectIncludesCallOptions): Promise<DeleteResult>;
   /**
    * `Clients` takes no parameters; over httpPost it can carry files: `input.files`, sent as
@@ -62,6 +63,7 @@ export function createObjectIncludesClient(options: ObjectIncludesClientOptions 
   const call = createServiceCaller(service, 'http://localhost:8080/ObjectIncludes.asmx', options);
   return {
     Get: (input, callOptions) => call('Get', input, callOptions),
+    Echo: (input, callOptions) => call('Echo', input, callOptions),
     Delete: (input, callOptions) => call('Delete', input, callOptions),
     Clients: (input, callOptions) => call('Clients', input, callOptions),
   };

@@ -33,6 +33,8 @@ export type {
   OiLink,
   GetInput,
   GetResult,
+  EchoInput,
+  EchoResult,
   DeleteInput,
   DeleteResult,
   ClientsInput,

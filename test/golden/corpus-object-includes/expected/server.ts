@@ -11,7 +11,16 @@ import {
 } from '@asmxgen/runtime/server';
 import { documents } from './documents.js';
 import { service } from './service.js';
-import type { GetInput, GetResult, DeleteInput, DeleteResult, ClientsInput, ClientsResult } from './types.js';
+import type {
+  GetInput,
+  GetResult,
+  EchoInput,
+  EchoResult,
+  DeleteInput,
+  DeleteResult,
+  ClientsInput,
+  ClientsResult,
+} from './types.js';
 
 /**
  * The implementation of ObjectIncludes: one method per operation, called with the operation's
@@ -21,6 +30,7 @@ import type { GetInput, GetResult, DeleteInput, DeleteResult, ClientsInput, Clie
  */
 export interface ObjectIncludesHandlers {
   Get(input: GetInput, ctx: CallContext): GetResult | Promise<GetResult>;
+  Echo(input: EchoInput, ctx: CallContext): EchoResult | Promise<EchoResult>;
   Delete(input: DeleteInput, ctx: CallContext): DeleteResult | Promise<DeleteResult>;
   Clients(input: ClientsInput, ctx: CallContext): ClientsResult | Promise<ClientsResult>;
 }

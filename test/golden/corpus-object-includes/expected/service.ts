@@ -20,6 +20,14 @@ export const service: ServiceDescription = {
       result: { type: 'anyType', element: 'GetResult', httpElement: 'anyType' },
     },
     {
+      name: 'Echo',
+      soapAction: 'urn:example:objectincludes/Echo',
+      responseElement: 'EchoResponse',
+      parameters: [{ name: 'value', type: 'anyType', optional: true }],
+      result: { type: 'anyType', element: 'EchoResult' },
+      httpOmitted: true,
+    },
+    {
       name: 'Delete',
       soapAction: 'urn:example:objectincludes/Delete',
       responseElement: 'DeleteResponse',
@@ -92,5 +100,9 @@ export const service: ServiceDescription = {
       elementName: 'OiLink',
       members: [{ name: 'Url', xmlName: 'Url', form: 'element', type: 'string' }],
     },
+  },
+  anyArrays: {
+    ArrayOfOiClick: { array: { class: 'OiClick' }, item: 'OiClick', nillable: true },
+    ArrayOfOiClient: { array: { class: 'OiClient' }, item: 'OiClient', nillable: true },
   },
 };

@@ -46,6 +46,14 @@ export interface GetInput {
 /** What `Get` returns, the `GetResult` element; `undefined` when it is absent. */
 export type GetResult = AnyValue | undefined;
 
+/** The parameters of `Echo`. */
+export interface EchoInput {
+  value?: AnyValue;
+}
+
+/** What `Echo` returns, the `EchoResult` element; `undefined` when it is absent. */
+export type EchoResult = AnyValue | undefined;
+
 /** The parameters of `Delete`. */
 export interface DeleteInput {
   id?: string;

@@ -145,6 +145,11 @@ export interface ServiceDescription {
   /** Declared classes, structs and enums, by declared name. */
   readonly types?: Readonly<Record<string, TypeDescription>>;
   /**
+   * The arrays an `object` may hold (`[XmlInclude(typeof(T[]))]`), by their XSD name (`ArrayOfBook`): such a value
+   * is `{ $type: 'ArrayOfBook', value: [...] }`, written with `xsi:type="ArrayOfBook"`.
+   */
+  readonly anyArrays?: Readonly<Record<string, ValueType>>;
+  /**
    * The namespace of the HTTP GET/POST reply documents when it is not the service's: a `[SoapRpcService]` writes
    * its literal types to `{namespace}/literalTypes`.
    */
