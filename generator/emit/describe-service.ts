@@ -25,6 +25,7 @@ export function describeService(model: ServiceModel, validators?: JsonValidators
     ...(model.literalNamespace === model.namespace ? {} : { httpNamespace: model.literalNamespace }),
     ...(model.scriptService ? { scriptService: true } : {}),
     ...(model.scriptNamespace !== undefined ? { scriptNamespace: model.scriptNamespace } : {}),
+    ...(model.typeNamespace !== undefined ? { typeNamespace: model.typeNamespace } : {}),
     ...(model.generateScriptTypes?.length ? { generateScriptTypes: model.generateScriptTypes } : {}),
   };
 }

@@ -308,6 +308,8 @@ export interface ServiceModel {
   readonly scriptService: boolean;
   /** The C# namespace of a `[ScriptService]`'s class, which its `/js` proxy class is declared in; none when global. */
   readonly scriptNamespace: string | undefined;
+  /** The C# namespace of a `[ScriptService]`'s declared types (JSON's `__type`, the `/js` proxy); none when global. */
+  readonly typeNamespace: string | undefined;
   /** `[GenerateScriptType]` on a `[ScriptService]`'s class: types its `/js` proxy script declares first. */
   readonly generateScriptTypes?: readonly string[];
   /** `[SoapRpcService]`: the SOAP bindings say `style="rpc"`, every operation is rpc/encoded unless it says otherwise. */

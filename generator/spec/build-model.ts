@@ -473,6 +473,7 @@ export function buildModel(spec: Spec): ServiceModel {
     description: spec.service.description,
     scriptService: spec.service.scriptService === true,
     scriptNamespace: spec.service.scriptNamespace,
+    typeNamespace: spec.service.typeNamespace,
     ...(spec.service.generateScriptTypes !== undefined && { generateScriptTypes: spec.service.generateScriptTypes }),
     rpc: rpcService,
     literalNamespace: rpcService ? sub('literalTypes') : ns,

@@ -39,6 +39,14 @@ export interface JsonContext {
   readonly types: TypeTable;
   readonly typeIds: ReadonlyMap<string, string>;
   readonly zone: HostZone;
+  /** The C# namespace of the declared types (`ServiceDescription.typeNamespace`): `__type` ids carry it. */
+  readonly typeNamespace?: string | undefined;
+}
+
+/** The declared name a `__type` id names: the id without the types' C# namespace. */
+function nameOfTypeId(cx: JsonContext, id: string): string {
+  const prefix = cx.typeNamespace === undefined ? '' : `${cx.typeNamespace}.`;
+  return prefix !== '' && id.startsWith(prefix) ? id.slice(prefix.length) : id;
 }
 
 /** The member names .NET gives a JSON type name (`__type`). */
@@ -311,7 +319,8 @@ function readEnum(description: EnumDescription, json: JsonValue): unknown {
 
 function readObject(declared: string, json: JsonObject, cx: JsonContext): Record<string, unknown> {
   const { types } = cx;
-  const named = json.get(JSON_TYPE_KEY);
+  const id = json.get(JSON_TYPE_KEY);
+  const named = typeof id === 'string' ? nameOfTypeId(cx, id) : undefined;
   const family = [declared, ...((types[declared] as ClassDescription).derived ?? [])];
   const actual = typeof named === 'string' && family.includes(named) ? named : declared;
   const description = types[actual] as ClassDescription;
@@ -353,8 +362,9 @@ function readAny(json: JsonValue, cx: JsonContext): unknown {
     return { $type: 'double', value: Number(json.text) };
   }
   if (isJsonObject(json)) {
-    const named = json.get(JSON_TYPE_KEY);
-    if (named === undefined) return new Map([...json].map(([key, item]) => [key, readAny(item, cx)]));
+    const id = json.get(JSON_TYPE_KEY);
+    if (id === undefined) return new Map([...json].map(([key, item]) => [key, readAny(item, cx)]));
+    const named = typeof id === 'string' ? nameOfTypeId(cx, id) : undefined;
     if (typeof named === 'string' && types[named]?.kind === 'class') {
       return { ...readObject(named, json, cx), $type: types[named].xmlName };
     }

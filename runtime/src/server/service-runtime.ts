@@ -53,7 +53,12 @@ export function createServiceRuntime(
     proxyScripts: prepareProxyScripts(service),
     json:
       service.scriptService === true
-        ? { types: tables.values.types, typeIds: jsonTypeIds(service), zone: resolved.zone }
+        ? {
+            types: tables.values.types,
+            typeIds: jsonTypeIds(service),
+            zone: resolved.zone,
+            typeNamespace: service.typeNamespace,
+          }
         : undefined,
   };
 }

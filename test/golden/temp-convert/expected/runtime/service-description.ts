@@ -158,6 +158,11 @@ export interface ServiceDescription {
   readonly scriptService?: boolean;
   /** The C# namespace of a `[ScriptService]`'s class: its `/js` proxy class is declared there (`json/proxy-script.ts`). */
   readonly scriptNamespace?: string;
+  /**
+   * The C# namespace of a `[ScriptService]`'s declared types: JSON's `__type` and the `/js` proxy name them by their
+   * full name (`Contoso.Models.Book`); global without one.
+   */
+  readonly typeNamespace?: string;
   /** `[GenerateScriptType]` on a `[ScriptService]`'s class: types its `/js` proxy script declares first. */
   readonly generateScriptTypes?: readonly string[];
 }

@@ -89,6 +89,7 @@ export function createCaller(
       const json = (entry.json ??= jsonTarget(client.endpoint, op, client.headers, {
         types: context.types,
         typeIds: jsonTypeIds(service),
+        typeNamespace: service.typeNamespace,
         // A DateTime without a zone goes as the UTC instant of its time: the client knows no server's zone.
         zone: UTC,
       }));
