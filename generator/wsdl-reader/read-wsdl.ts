@@ -10,6 +10,7 @@ import { headerFieldNames } from './header-fields.js';
 import { operationKey, readBindings, type WsdlBinding } from './read-bindings.js';
 import { hasEncodedOperation, isEncodedBinding, isEncodedService, readEncodedOperations } from './read-encoded.js';
 import { mergeOrders, readOperations, type OperationReading, type SoapElementReading } from './read-operations.js';
+import { objectBlockIncludes } from './object-block-includes.js';
 import { SchemaReader, type RawDeclaration, type RawParticle, type RawType } from './read-schema.js';
 import { readEndpoints, readService } from './read-service.js';
 import { declarationOrder, readSoapBindings } from './read-soap-bindings.js';
@@ -788,59 +789,6 @@ function withIncludes(
   }
   if (exact) throw first!.error;
   return { spec: first!.spec, model: first!.model, difference: first!.difference };
-}
-
-/**
- * `[XmlInclude]`s the runtime writes where an `object` is first written: the classes and `ArrayOfX` types of the
- * service's schema after that item up to the next top-level element, which it wrote from its type scope (classes
- * newest first, then arrays in the order reached). A service that returns `object` often includes every type its
- * methods return, some reached elsewhere too and arrays among them (`[XmlInclude(typeof(Client[]))]`), which the
- * unreached classes alone do not give. The reflection order that writes them so: the classes from the last
- * written, each as its array where the block has that array; `undefined` when the WSDL has no such block.
- */
-function objectBlockIncludes(
-  doc: WsdlDocument,
-  classes: readonly Extract<RawDeclaration, { kind: 'class' }>[],
-  reached: readonly string[],
-  membersOf: (c: Extract<RawDeclaration, { kind: 'class' }>) => ReadonlySet<string>,
-): { xmlName: string; array: boolean }[] | undefined {
-  const schema = doc.schemas.find((n) => n.attributes.get('targetNamespace') === doc.targetNamespace);
-  if (schema === undefined) return undefined;
-  const items = schema.elements;
-  const untyped = (n: XmlNode): boolean =>
-    n.elements.some(
-      (e) =>
-        (e.localName === 'element' &&
-          !e.attributes.has('type') &&
-          !e.attributes.has('ref') &&
-          e.elements.length === 0) ||
-        untyped(e),
-    );
-  const start = items.findIndex((n) => n.localName === 'element' && untyped(n));
-  if (start === -1) return undefined;
-  const blockNodes: XmlNode[] = [];
-  for (let i = start + 1; i < items.length && items[i]!.localName.endsWith('Type'); i++) blockNodes.push(items[i]!);
-  const byNode = new Map(classes.map((c) => [c.node, c]));
-  const blockClasses = blockNodes.flatMap((n) => {
-    const c = byNode.get(n);
-    return c !== undefined && c.base === undefined && c.namespace === undefined ? [c] : [];
-  });
-  // Classes another block class reaches are written with it, not from the scope.
-  const viaMembers = new Set(blockClasses.flatMap((c) => [...membersOf(c)].filter((n) => n !== c.xmlName)));
-  const own = blockClasses.filter((c) => !viaMembers.has(c.xmlName));
-  if (own.length === 0 || own.every((c) => reached.includes(c.xmlName))) return undefined;
-  const arrays = new Set(
-    blockNodes.flatMap((n) => {
-      const name = n.attributes.get('name') ?? '';
-      const sequence = n.elements.length === 1 && n.elements[0]!.localName === 'sequence' ? n.elements[0]! : undefined;
-      const item = sequence?.elements.length === 1 ? sequence.elements[0]! : undefined;
-      const type = item?.attributes.get('type');
-      if (!name.startsWith('ArrayOf') || item?.attributes.get('maxOccurs') !== 'unbounded' || !type) return [];
-      const local = type.slice(type.indexOf(':') + 1);
-      return item.attributes.get('name') === local && name === `ArrayOf${local}` ? [local] : [];
-    }),
-  );
-  return [...own].reverse().map((c) => ({ xmlName: c.xmlName, array: arrays.has(c.xmlName) }));
 }
 
 /** The literal declarations, then the encoded operations' classes no literal declaration names. */
