@@ -97,6 +97,7 @@ function describeOperation(
     ...(op.encoded ? {} : describeMethodShape(op, namespace)),
     ...describeScriptMethod(op),
     ...(op.enableSession ? { enableSession: true } : {}),
+    ...(op.generateScriptTypes.length > 0 ? { generateScriptTypes: op.generateScriptTypes } : {}),
   };
 }
 

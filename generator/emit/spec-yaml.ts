@@ -227,6 +227,9 @@ function operationMap(doc: Document, op: SpecOperation): YAMLMap {
       ),
     );
   }
+  if (op.generateScriptTypes && op.generateScriptTypes.length > 0) {
+    node.items.push(pair(doc, 'generateScriptTypes', names(doc, op.generateScriptTypes)));
+  }
   const headers = op.headers ?? [];
   if (headers.length > 0) node.items.push(pair(doc, 'headers', headersSeq(doc, headers)));
   const parameters = op.parameters ?? [];

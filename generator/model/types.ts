@@ -231,6 +231,8 @@ export interface OperationModel {
   readonly scriptMethod: ScriptMethodModel;
   /** `[WebMethod(EnableSession = true)]`: the operation takes part in the ASP.NET session. */
   readonly enableSession: boolean;
+  /** `[GenerateScriptType]` on a `[ScriptService]`'s method: client types before its parameters' and result's. */
+  readonly generateScriptTypes: readonly string[];
   /**
    * SOAP 1.2 cannot route the operation by its request element (a bare operation without exactly one parameter):
    * its SOAP 1.2 binding says `soapActionRequired="true"`.

@@ -419,6 +419,7 @@ export function buildModel(spec: Spec): ServiceModel {
         xmlSerializeString: op.scriptMethod?.xmlSerializeString === true,
       },
       enableSession: op.enableSession === true,
+      generateScriptTypes: op.generateScriptTypes ?? [],
       soapParts: plan.soapParts[i]!,
       soapActionRequired: ambiguous.has(i),
       messages: {

@@ -423,6 +423,7 @@ class Checker extends YamlChecker {
       'binding',
       'scriptMethod',
       'enableSession',
+      'generateScriptTypes',
     ]);
     let name: string | undefined;
     if (this.need(map, f, entry.path, 'name')) name = this.name(f.name!, 'operation name', true);
@@ -481,6 +482,14 @@ class Checker extends YamlChecker {
     const binding = f.binding && this.name(f.binding, 'binding name', true);
     const scriptMethod = f.scriptMethod && parseScriptMethod(this, f.scriptMethod, this.scriptService);
     const enableSession = f.enableSession && this.boolean(f.enableSession);
+    let generateScriptTypes: string[] | undefined;
+    if (f.generateScriptTypes && !this.scriptService) {
+      this.problem(
+        f.generateScriptTypes,
+        'generateScriptTypes adds types to the /js proxy script of a [ScriptService] service: set ' +
+          'service.scriptService: true (or remove generateScriptTypes)',
+      );
+    } else if (f.generateScriptTypes) generateScriptTypes = this.typeNames(f.generateScriptTypes, 'generateScriptType');
     if (name !== undefined && (!f.binding || binding !== undefined)) {
       this.bindingUses.push({ operation: messageName ?? name, binding, entry: f.binding });
     }
@@ -509,6 +518,7 @@ class Checker extends YamlChecker {
       ...shape,
       ...(scriptMethod !== undefined && { scriptMethod }),
       ...(enableSession !== undefined && { enableSession }),
+      ...(generateScriptTypes !== undefined && { generateScriptTypes }),
     };
   }
 

@@ -226,6 +226,11 @@ export interface SpecOperation {
   readonly scriptMethod?: SpecScriptMethod;
   /** `[WebMethod(EnableSession = true)]`: the operation takes part in the ASP.NET session (`ASP.NET_SessionId`). */
   readonly enableSession?: boolean;
+  /**
+   * `[GenerateScriptType(typeof(T))]` on a `[ScriptService]`'s method, in attribute order: declared classes and enums
+   * its `/js` proxy script declares (and JSON names with `__type`) before the method's parameter and result types.
+   */
+  readonly generateScriptTypes?: readonly string[];
 }
 
 export interface SpecParameter {

@@ -76,3 +76,18 @@ describe('the types of a [ScriptService] in a C# namespace (typeNamespace)', () 
     expect(script).not.toContain('var Author');
   });
 });
+
+describe('[GenerateScriptType] on a method', () => {
+  // [WebMethod][GenerateScriptType(typeof(Copy))] on the first method: a client type before that method's own.
+  const first = LIBRARY_SCRIPT.operations[0]!;
+  const service = describeService({
+    ...LIBRARY_SCRIPT,
+    operations: [{ ...first, generateScriptTypes: ['Copy'] }, ...LIBRARY_SCRIPT.operations.slice(1)],
+  });
+
+  it('makes the type a client type, named in __type and declared by the proxy', () => {
+    expect(jsonTypeIds(SERVICE).has('Copy')).toBe(false);
+    expect(jsonTypeIds(service).get('Copy')).toBe('Copy');
+    expect(buildProxyScript(service, false)).toContain('Copy=gtc("Copy");');
+  });
+});
