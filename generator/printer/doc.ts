@@ -103,8 +103,17 @@ interface Command {
  * indentation of the others (the caller writes what comes before).
  */
 export function printDoc(doc: Doc, width: number, startColumn = 0): string {
-  propagateBreaks(doc);
   const out: string[] = [];
+  printDocInto(out, doc, width, startColumn);
+  return out.join('');
+}
+
+/**
+ * `printDoc`, its pieces pushed onto `out` (a module's text, joined once): a line break it prints trims the
+ * spaces that end the pieces before it, its own or those already in `out`.
+ */
+export function printDocInto(out: string[], doc: Doc, width: number, startColumn = 0): void {
+  propagateBreaks(doc);
   const groupModes = new Map<GroupId, Mode>();
   let column = startColumn;
   const commands: Command[] = [{ indent: startColumn, mode: Mode.Break, doc }];
@@ -158,7 +167,6 @@ export function printDoc(doc: Doc, width: number, startColumn = 0): string {
       }
     }
   }
-  return out.join('');
 }
 
 /** The first state after the first that fits, tried flat; else the last, broken. */
