@@ -16,14 +16,8 @@
  */
 import { MICROSOFT_TYPES_NAMESPACE } from '../model/builtin-types.js';
 import { SourceText } from '../wsdl-reader/source-text.js';
-import {
-  childElement,
-  childElements,
-  parseWrittenXmlTree,
-  resolveQName,
-  type QName,
-  type XmlNode,
-} from '../wsdl-reader/xml-tree.js';
+import { childElement, childElements, resolveQName, type QName, type XmlNode } from '../wsdl-reader/xml-tree.js';
+import { parseWrittenXmlTree } from '../wsdl-reader/written-xml-tree.js';
 import { HTTP_NS, SOAP11_NS, SOAP12_NS, WSDL_NS, XSD_NS } from '../wsdl-reader/wsdl-namespaces.js';
 import { SampleXmlWriter, type SamplePiece } from './sample-xml-writer.js';
 

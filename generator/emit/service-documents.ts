@@ -246,14 +246,20 @@ interface Html {
 
 /** A sample as HTML: the markup's `&`, `<` and `>` escaped, each placeholder in a `ph` span. */
 function sampleHtml(sample: Sample): Html {
-  const html = sample
-    .map((piece) =>
-      typeof piece === 'string' ? escapeMarkup(piece) : `<span class="ph">${escapeMarkup(piece.placeholder)}</span>`,
-    )
+  // Escaped in one pass over the whole sample, each placeholder between two control characters no sample holds
+  // (XML allows neither), which then become its span's tags.
+  const marked = sample
+    .map((piece) => (typeof piece === 'string' ? piece : `${PLACEHOLDER_START}${piece.placeholder}${PLACEHOLDER_END}`))
     .join('');
+  const html = escapeMarkup(marked)
+    .replaceAll(PLACEHOLDER_START, '<span class="ph">')
+    .replaceAll(PLACEHOLDER_END, '</span>');
   return { toHTML: () => html };
 }
 
+const PLACEHOLDER_START = '\u0001';
+const PLACEHOLDER_END = '\u0002';
+
 function escapeMarkup(text: string): string {
-  return text.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }

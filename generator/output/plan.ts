@@ -36,6 +36,8 @@ export interface OutputPlan {
    * thousands of operations is tens of megabytes, which are then never all held twice (as text and as bytes).
    */
   readonly bytesOf: (path: string) => Uint8Array;
+  /** The text of a wanted path, the manifest included (what `bytesOf` encodes). */
+  readonly contentOf: (path: string) => string;
   /** Whose output the new manifest records. */
   readonly owner: ManifestOwner;
 }
@@ -121,7 +123,8 @@ export async function planOutput(
   const contents = new Map<string, string>();
   for (const file of files) contents.set(file.path, file.content);
   contents.set(MANIFEST_FILE, renderManifest(paths, owner));
-  const bytesOf = (path: string): Uint8Array => Buffer.from(contents.get(path)!, 'utf8');
+  const contentOf = (path: string): string => contents.get(path)!;
+  const bytesOf = (path: string): Uint8Array => Buffer.from(contentOf(path), 'utf8');
 
   const entries: PlanEntry[] = [];
   for (const path of contents.keys()) {
@@ -138,5 +141,5 @@ export async function planOutput(
     entries.push({ path, state: 'removed' });
   }
   entries.sort((a, b) => comparePaths(a.path, b.path));
-  return { outDir, outDirExists, entries, previousFiles, bytesOf, owner };
+  return { outDir, outDirExists, entries, previousFiles, bytesOf, contentOf, owner };
 }

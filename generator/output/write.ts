@@ -96,7 +96,7 @@ export async function writeOutput(
     for (const entry of plan.entries) {
       if (entry.state === 'removed' || entry.path === MANIFEST_FILE) continue;
       if (entry.state !== 'unchanged') {
-        await atomicWriteFile(join(outDir, entry.path), plan.bytesOf(entry.path));
+        await atomicWriteFile(join(outDir, entry.path), plan.contentOf(entry.path));
       }
       owned.add(entry.path);
       report(entry);

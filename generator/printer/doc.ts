@@ -235,7 +235,11 @@ function fits(next: Command, rest: readonly Command[], width: number, groupModes
 
 function trimTrailingSpaces(out: string[]): void {
   while (out.length > 0) {
-    const trimmed = out[out.length - 1]!.replace(/[ \t]+$/, '');
+    const last = out[out.length - 1]!;
+    // Most pieces end otherwise: the expression then need not scan them (a help page's literal is kilobytes).
+    const end = last.charCodeAt(last.length - 1);
+    if (end !== 0x20 && end !== 0x09 && last.length > 0) return;
+    const trimmed = last.replace(/[ \t]+$/, '');
     if (trimmed.length > 0) {
       out[out.length - 1] = trimmed;
       return;

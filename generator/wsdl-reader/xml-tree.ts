@@ -64,18 +64,6 @@ export function parseXmlTree(source: SourceText): XmlNode {
   return root;
 }
 
-/**
- * Parses a document asmxgen itself wrote (the WSDL it serves, or a kept original its reader accepted once), so known
- * to be well-formed: fast-xml-parser without the separate validation pass and the checks `parseXmlTree` makes for
- * a user's input, which cost most of its time on a WSDL of megabytes.
- */
-export function parseWrittenXmlTree(source: SourceText): XmlNode {
-  const nodes = PARSER.parse(withoutMisplacedDeclaration(source.text)) as ParsedNode[];
-  const root = nodes.find((node) => elementKey(node) !== undefined);
-  if (root === undefined) throw source.errorAt(0, notXml('a document has exactly one root element'));
-  return convert(root, ROOT_SCOPE, source);
-}
-
 function parseNewXmlTree(source: SourceText): XmlNode {
   const text = withoutMisplacedDeclaration(source.text);
   if (hasForbiddenCharacter(text)) {
@@ -164,7 +152,8 @@ function notXml(detail: string): string {
 
 const PARSER = createOrderedXmlParser();
 
-const ROOT_SCOPE: ReadonlyMap<string, string> = new Map([
+/** The scope of a document's root: no default namespace, and the `xml` prefix. */
+export const ROOT_SCOPE: ReadonlyMap<string, string> = new Map([
   ['', ''],
   ['xml', 'http://www.w3.org/XML/1998/namespace'],
 ]);
