@@ -49,14 +49,16 @@ export async function atomicWriteFile(
 const CHUNK = 1 << 20;
 
 async function writeText(handle: FileHandle, text: string): Promise<void> {
+  // A chunk of UTF-16 units encodes to at most three bytes a unit (a surrogate pair: four bytes for two).
+  const buffer = Buffer.allocUnsafe(Math.min(text.length, CHUNK + 1) * 3);
   for (let start = 0; start < text.length;) {
     let end = Math.min(start + CHUNK, text.length);
     // A chunk never ends between the two halves of a surrogate pair, which encode as one character.
     const last = text.charCodeAt(end - 1);
     if (end < text.length && last >= 0xd800 && last <= 0xdbff) end++;
-    const bytes = Buffer.from(text.slice(start, end), 'utf8');
-    for (let written = 0; written < bytes.length;) {
-      written += (await handle.write(bytes, written, bytes.length - written)).bytesWritten;
+    const length = buffer.write(text.slice(start, end), 'utf8');
+    for (let written = 0; written < length;) {
+      written += (await handle.write(buffer, written, length - written)).bytesWritten;
     }
     start = end;
   }
