@@ -1,17 +1,26 @@
 /**
- * A document asmxgen itself wrote (the WSDL it serves, or a kept original its reader accepted once), read into the
- * tree `xml-tree.ts` reads a user's input into: the same nodes, scopes, attributes and offsets, made in one pass over
- * the text. Such a document is known to be well-formed and to hold no DTD, so neither fast-xml-parser's validation
+ * A document asmxgen itself wrote (the WSDL it serves, or a kept original its reader accepted once), or a user's
+ * that `xml-tree.ts` has checked, read into the tree `xml-tree.ts` reads: the same nodes, scopes, attributes and
+ * offsets, made in one pass over the text. Such a document is known to be well-formed and to hold no DTD, so neither fast-xml-parser's validation
  * nor its own tree is needed: for the WSDL of a service of 1,500 operations (4 MB), that tree was tens of megabytes
  * made only to be converted, and most of the time of reading it.
  */
 import { decodeAttribute, decodeText, XmlReadError } from '@asmxgen/runtime/xml';
 import type { SourceText } from './source-text.js';
-import { ROOT_SCOPE, type XmlNode } from './xml-tree.js';
+import type { XmlNode } from './xml-tree.js';
 
-/** Parses a document asmxgen wrote into its root element; a WsdlError where it is not such a document. */
-export function parseWrittenXmlTree(source: SourceText): XmlNode {
-  return new WrittenXmlReader(source).document();
+/** The scope of a document's root: no default namespace, and the `xml` prefix. */
+export const ROOT_SCOPE: ReadonlyMap<string, string> = new Map([
+  ['', ''],
+  ['xml', 'http://www.w3.org/XML/1998/namespace'],
+]);
+
+/**
+ * Parses a document asmxgen wrote into its root element; a WsdlError where it is not such a document. `text` is the
+ * source's text, or one of the same length read in its place (offsets are the source's).
+ */
+export function parseWrittenXmlTree(source: SourceText, text = source.text): XmlNode {
+  return new WrittenXmlReader(source, text).document();
 }
 
 interface OpenElement {
@@ -24,12 +33,12 @@ interface OpenElement {
 }
 
 class WrittenXmlReader {
-  private readonly text: string;
   private at = 0;
 
-  constructor(private readonly source: SourceText) {
-    this.text = source.text;
-  }
+  constructor(
+    private readonly source: SourceText,
+    private readonly text: string,
+  ) {}
 
   document(): XmlNode {
     const { text } = this;

@@ -25,6 +25,7 @@ import {
 } from '@asmxgen/runtime/xml';
 import type { SourceText } from './source-text.js';
 import { WsdlError } from './wsdl-error.js';
+import { parseWrittenXmlTree, ROOT_SCOPE } from './written-xml-tree.js';
 import { XSD_NS } from './wsdl-namespaces.js';
 
 export interface XmlNode {
@@ -85,6 +86,20 @@ function parseNewXmlTree(source: SourceText): XmlNode {
         'expanded, and ASMX never writes one in a WSDL; remove it and import again',
     );
   }
+  // Checked, the document is read in one pass; where that pass refuses it, fast-xml-parser's reading says why.
+  try {
+    return parseWrittenXmlTree(source, text);
+  } catch (error) {
+    if (!(error instanceof WsdlError)) throw error;
+  }
+  return parseCheckedXmlTree(source, text);
+}
+
+/**
+ * A document `parseXmlTree` has checked (no forbidden character, well-formed, no markup declaration), read through
+ * fast-xml-parser's own tree: what says why the one-pass reading refused it, and what that reading is held to.
+ */
+export function parseCheckedXmlTree(source: SourceText, text = source.text): XmlNode {
   let nodes: ParsedNode[];
   try {
     nodes = PARSER.parse(text) as ParsedNode[];
@@ -151,12 +166,6 @@ function notXml(detail: string): string {
 // --- fast-xml-parser output to nodes ---------------------------------------------------------------------------------
 
 const PARSER = createOrderedXmlParser();
-
-/** The scope of a document's root: no default namespace, and the `xml` prefix. */
-export const ROOT_SCOPE: ReadonlyMap<string, string> = new Map([
-  ['', ''],
-  ['xml', 'http://www.w3.org/XML/1998/namespace'],
-]);
 
 function startOf(node: ParsedNode): number {
   return metadataOf(node)?.startIndex ?? 0;
