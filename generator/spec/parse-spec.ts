@@ -248,6 +248,7 @@ class Checker extends YamlChecker {
       'soapBindings',
       'scriptService',
       'scriptNamespace',
+      'typeNamespace',
       'generateScriptTypes',
     ]);
     let name: string | undefined;
@@ -284,6 +285,8 @@ class Checker extends YamlChecker {
     const scriptService = f.scriptService && this.boolean(f.scriptService);
     this.scriptService = scriptService === true;
     const scriptNamespace = f.scriptNamespace && parseScriptNamespace(this, f.scriptNamespace, this.scriptService);
+    const typeNamespace =
+      f.typeNamespace && parseScriptNamespace(this, f.typeNamespace, this.scriptService, 'typeNamespace');
     let generateScriptTypes: string[] | undefined;
     if (f.generateScriptTypes && !this.scriptService) {
       this.problem(
@@ -312,6 +315,7 @@ class Checker extends YamlChecker {
       ...(soapBindings && { soapBindings: soapBindings.list }),
       ...(scriptService !== undefined && { scriptService }),
       ...(scriptNamespace !== undefined && { scriptNamespace }),
+      ...(typeNamespace !== undefined && { typeNamespace }),
       ...(generateScriptTypes !== undefined && { generateScriptTypes }),
     };
   }

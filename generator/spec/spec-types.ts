@@ -119,6 +119,12 @@ export interface SpecService {
    */
   readonly scriptNamespace?: string;
   /**
+   * The C# namespace of a `[ScriptService]`'s declared types (`Contoso.Models`): JSON names a class by its full name
+   * (`"__type":"Contoso.Models.Book"`), and the `/js` proxy script declares the types there. The global namespace
+   * when omitted.
+   */
+  readonly typeNamespace?: string;
+  /**
    * `[GenerateScriptType(typeof(T))]` on a `[ScriptService]`'s class, in attribute order: declared classes and enums
    * its `/js` proxy script declares typed constructors (`gtc`) or enums for, before those its operations name.
    */
