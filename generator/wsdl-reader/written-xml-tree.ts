@@ -7,7 +7,7 @@
  */
 import { decodeAttribute, decodeText, XmlReadError } from '@asmxgen/runtime/xml';
 import type { SourceText } from './source-text.js';
-import type { XmlNode } from './xml-tree.js';
+import type { XmlNode } from './xml-node.js';
 
 /** The scope of a document's root: no default namespace, and the `xml` prefix. */
 export const ROOT_SCOPE: ReadonlyMap<string, string> = new Map([

@@ -26,30 +26,10 @@ import {
 import type { SourceText } from './source-text.js';
 import { WsdlError } from './wsdl-error.js';
 import { parseWrittenXmlTree, ROOT_SCOPE } from './written-xml-tree.js';
+import type { QName, XmlNode } from './xml-node.js';
 import { XSD_NS } from './wsdl-namespaces.js';
 
-export interface XmlNode {
-  /** The resolved namespace URI; `''` for none. */
-  readonly namespace: string;
-  readonly localName: string;
-  /** As written, prefix included. */
-  readonly qualifiedName: string;
-  /** Attributes other than namespace declarations, by qualified name, values decoded. */
-  readonly attributes: ReadonlyMap<string, string>;
-  /** Prefix → namespace in scope at this element; `''` is the default namespace. */
-  readonly scope: ReadonlyMap<string, string>;
-  /** Child elements, in document order. */
-  readonly elements: readonly XmlNode[];
-  /** The element's own character data (CDATA included), line ends normalized; child elements' text excluded. */
-  readonly text: string;
-  /** Offset of the `<` of the start tag. */
-  readonly offset: number;
-}
-
-export interface QName {
-  readonly namespace: string;
-  readonly localName: string;
-}
+export type { QName, XmlNode } from './xml-node.js';
 
 /**
  * The last document read whole: `import` reads a WSDL to find the documents it names, then reads it again as
