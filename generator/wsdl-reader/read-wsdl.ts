@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { renderWsdl } from '../emit/wsdl.js';
 import { httpParameterKind } from '../model/http-eligibility.js';
 import { soapActionFor } from '../model/naming.js';
@@ -41,6 +42,11 @@ export interface WsdlReading {
    * another tool's output); `undefined` when the spec reproduces it.
    */
   readonly difference?: WsdlMismatch;
+  /**
+   * The model of `spec`, when the reader built it to check the spec (the spec's `wsdl` form being the one it
+   * checked): a caller that needs the model too need not build it again, nor render its WSDL (cached per model).
+   */
+  readonly model?: ServiceModel;
 }
 
 /** Where a WSDL and the one its spec generates first differ: `file:line:column` in each, and how. */
@@ -266,8 +272,13 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
     encoded?.types ?? [],
   );
   const wsdl = wsdlForm(doc, body, model, schema.dataSetSchema, schema.xsdImport);
-  const { wsdl: _checked, ...rest } = spec;
-  return { spec: wsdl ? { ...rest, wsdl } : rest, addresses, ...(difference && { difference }) };
+  const { wsdl: checked, ...rest } = spec;
+  return {
+    spec: wsdl ? { ...rest, wsdl } : rest,
+    addresses,
+    ...(difference && { difference }),
+    ...(isDeepStrictEqual(wsdl, checked) && { model }),
+  };
 }
 
 /**
