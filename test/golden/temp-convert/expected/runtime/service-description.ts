@@ -110,6 +110,8 @@ export interface OperationDescription {
   readonly scriptMethod?: ScriptMethodDescription;
   /** `[WebMethod(EnableSession = true)]`: its handler gets `ctx.session` (ASP.NET's session, `session/`). */
   readonly enableSession?: boolean;
+  /** `[GenerateScriptType]` on a `[ScriptService]`'s method: client types gathered before its parameters'. */
+  readonly generateScriptTypes?: readonly string[];
 }
 
 /** How a `[ScriptService]`'s JSON calls reach an operation and are answered (`server/json-call.ts`). */

@@ -49,13 +49,16 @@ export function clientTypes(service: ServiceDescription): ClientTypes {
     const id = clrTypeName(service, type.class);
     if (!found.classes.includes(id)) found.classes.push(id);
   };
-  // WebServiceData.ProcessClientTypes: the class's [GenerateScriptType] types first, then the operations'.
-  for (const name of service.generateScriptTypes ?? []) {
+  const declaredType = (name: string): void => {
     const declared = service.types?.[name];
     if (declared?.kind === 'enum') visit({ enum: name });
     else if (declared?.kind === 'class') visit({ class: name });
-  }
+  };
+  // WebServiceData.ProcessClientTypes: the class's [GenerateScriptType] types first, then each method's.
+  for (const name of service.generateScriptTypes ?? []) declaredType(name);
   for (const op of service.operations) {
+    // The method's own [GenerateScriptType]s, then its parameters and result.
+    for (const name of op.generateScriptTypes ?? []) declaredType(name);
     // A by-ref type (out, ref) has no public constructor: no client type.
     for (const parameter of op.parameters) if (parameter.direction === undefined) visit(parameter.type);
     if (op.result && op.scriptMethod?.xmlResponse !== true) visit(op.result.type);
