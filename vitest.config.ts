@@ -11,6 +11,9 @@ export default defineConfig({
   test: {
     // On CI, also a JSON report, from which .ci/run prints the plain 'N passed, N failed' closing line.
     reporters: process.env.CI ? ['default', ['json', { outputFile: 'test/artifacts/vitest.json' }]] : ['default'],
+    // The server's `timeZone` defaults to the process's own, as .NET takes the machine's: tests run in UTC, the
+    // zone most services' captures were made in, whatever the developer's machine says.
+    env: { TZ: 'UTC' },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [

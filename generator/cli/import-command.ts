@@ -239,7 +239,7 @@ function keepOriginal(spec: Spec, original: string): Spec {
  * `undefined` when it gives back its bytes.
  */
 function regeneratedText(reading: WsdlReading, text: string, label: string): WsdlMismatch | undefined {
-  const model = buildModel(reading.spec);
+  const model = reading.model ?? buildModel(reading.spec);
   const address = reading.addresses.soap11 ?? Object.values(reading.addresses)[0];
   const origin = address === undefined ? undefined : /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(address)?.[0];
   const generated = renderWsdl(model, serviceAddress(model, origin ?? DEFAULT_BASE_URL));

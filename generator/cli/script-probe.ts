@@ -51,19 +51,21 @@ export async function probeProxyScript(
 
 /**
  * The spec with what the proxy script says: `scriptService`, the class's C# namespace (`scriptNamespace`, when it is
- * one the spec can hold), `useHttpGet` on the methods called by GET, and as `generateScriptTypes` the declared
+ * one the spec can hold), the types' (`typeNamespace`, when they share one), `useHttpGet` on the methods called by GET, and as `generateScriptTypes` the declared
  * classes and enums the script declares that no operation names.
  */
 export function withProxyScript(spec: Spec, reading: ProxyScriptReading): Spec {
   const dot = reading.className.lastIndexOf('.');
   const namespace = dot > 0 ? reading.className.slice(0, dot) : undefined;
   const generateScriptTypes = scriptOnlyTypes(spec, reading.clientTypes);
+  const typeNamespace = typeNamespaceOf(spec, reading.clientTypes);
   return {
     ...spec,
     service: {
       ...spec.service,
       scriptService: true,
       ...(namespace !== undefined && SCRIPT_NAMESPACE.test(namespace) && { scriptNamespace: namespace }),
+      ...(typeNamespace !== undefined && { typeNamespace }),
       ...(generateScriptTypes.length > 0 && { generateScriptTypes }),
     },
     operations: spec.operations.map((op) => {
@@ -72,6 +74,21 @@ export function withProxyScript(spec: Spec, reading: ProxyScriptReading): Spec {
       return { ...op, scriptMethod: { ...op.scriptMethod, useHttpGet: true } };
     }),
   };
+}
+
+/**
+ * The C# namespace the script's client types of the spec's declared types are in (`Contoso.Models` of
+ * `Contoso.Models.Book`), when they share one a spec can hold; `undefined` for the global namespace or several.
+ */
+function typeNamespaceOf(spec: Spec, clientTypes: readonly string[]): string | undefined {
+  const declared = new Set((spec.types ?? []).map((t) => t.name));
+  const namespaces = new Set(
+    clientTypes
+      .filter((id) => declared.has(id.slice(id.lastIndexOf('.') + 1)))
+      .map((id) => id.slice(0, Math.max(0, id.lastIndexOf('.')))),
+  );
+  const [only] = namespaces;
+  return namespaces.size === 1 && only !== '' && SCRIPT_NAMESPACE.test(only!) ? only : undefined;
 }
 
 /**

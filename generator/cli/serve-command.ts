@@ -1,3 +1,4 @@
+import { hostZone } from '@asmxgen/runtime/server';
 import cluster from 'node:cluster';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +24,7 @@ interface ServeArgs extends Pick<SpecOptions, 'spec'> {
   watch: boolean;
   'session-store'?: string;
   'session-timeout'?: number;
+  'time-zone'?: string;
 }
 
 export function serveCommand(ctx: CommandContext): CommandModule<object, ServeArgs> {
@@ -81,6 +83,13 @@ export function serveCommand(ctx: CommandContext): CommandModule<object, ServeAr
           describe: "Minutes a session lives after its last use (ASP.NET's sessionState timeout); default 20",
           coerce: positiveMinutes,
         })
+        .option('time-zone', {
+          type: 'string',
+          describe:
+            "The time zone of the host the service ran on (its Windows setting), which JSON calls' dates without " +
+            "a zone depend on: an IANA name (Europe/Berlin), UTC, or an offset (+05:30); default this process's (TZ)",
+          coerce: timeZoneName,
+        })
         .option('watch', {
           type: 'boolean',
           default: false,
@@ -134,6 +143,7 @@ export function serveCommand(ctx: CommandContext): CommandModule<object, ServeAr
           validateRequest: argv['validate-request'],
           ...(argv['session-store'] !== undefined && { sessionStore: argv['session-store'] }),
           ...(argv['session-timeout'] !== undefined && { sessionTimeout: argv['session-timeout'] }),
+          ...(argv['time-zone'] !== undefined && { timeZone: argv['time-zone'] }),
         };
       };
       // With --log json, stdout carries the call lines only.
@@ -196,6 +206,17 @@ function sessionStoreUrl(value: unknown): string {
   if (protocol !== 'redis:' && protocol !== 'rediss:')
     throw new UsageError(`--session-store must be a redis:// URL (redis://host:port), not ${JSON.stringify(text)}.`);
   return text;
+}
+
+/** `--time-zone`: a zone the server's `timeZone` takes. */
+function timeZoneName(value: unknown): string {
+  const name = String(value);
+  try {
+    hostZone(name);
+  } catch (error) {
+    throw new UsageError((error as Error).message.replace(/^timeZone/, '--time-zone'));
+  }
+  return name;
 }
 
 /** `--session-timeout`: a positive number of minutes (fractions too). */

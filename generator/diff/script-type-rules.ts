@@ -25,15 +25,15 @@ export const SCRIPT_TYPE_ADDED: DiffRule = {
 export const SCRIPT_TYPE_RULES: readonly DiffRule[] = [SCRIPT_TYPE_REMOVED, SCRIPT_TYPE_ADDED];
 
 /**
- * `service.generateScriptTypes`, old to new, by name, while both sides are script services; only between specs (no
- * WSDL has it). A type the new side's operations still name stays declared: its removal from the list is no change.
+ * `generateScriptTypes` (the service's and its methods'), old to new, by name, while both sides are script services;
+ * only between specs (no WSDL has it). A type the new side's operations still name stays declared: its removal from the list is no change.
  */
 export function scriptTypeChanges(ctx: DiffContext): Change[] {
   if (ctx.options.scriptSettings === false) return [];
   const { old: a, new: b } = ctx;
   if (!a.scriptService || !b.scriptService) return [];
-  const before = new Set(a.generateScriptTypes ?? []);
-  const after = new Set(b.generateScriptTypes ?? []);
+  const before = scriptTypes(a);
+  const after = scriptTypes(b);
   const changes: Change[] = [];
   const named = operationTypes(b);
   for (const name of before) {
@@ -47,6 +47,11 @@ export function scriptTypeChanges(ctx: DiffContext): Change[] {
     changes.push(changeOf(SCRIPT_TYPE_ADDED, SERVICE_WHERE, `${name} added to generateScriptTypes`, { new: name }));
   }
   return changes;
+}
+
+/** The types a `[GenerateScriptType]` names: on the service, then on each method. */
+function scriptTypes(model: ServiceModel): Set<string> {
+  return new Set([...(model.generateScriptTypes ?? []), ...model.operations.flatMap((op) => op.generateScriptTypes)]);
 }
 
 /** The classes and enums the operations' parameters and JSON results name (through arrays and `?`). */

@@ -21,9 +21,11 @@ export function describeService(model: ServiceModel, validators?: JsonValidators
     transports: model.bindings,
     operations: model.operations.map((op) => describeOperation(op, model.namespace, json)),
     ...(model.types.length > 0 ? { types: model.typeDescriptions } : {}),
+    ...(Object.keys(model.anyArrays).length > 0 ? { anyArrays: model.anyArrays } : {}),
     ...(model.literalNamespace === model.namespace ? {} : { httpNamespace: model.literalNamespace }),
     ...(model.scriptService ? { scriptService: true } : {}),
     ...(model.scriptNamespace !== undefined ? { scriptNamespace: model.scriptNamespace } : {}),
+    ...(model.typeNamespace !== undefined ? { typeNamespace: model.typeNamespace } : {}),
     ...(model.generateScriptTypes?.length ? { generateScriptTypes: model.generateScriptTypes } : {}),
   };
 }
@@ -95,6 +97,7 @@ function describeOperation(
     ...(op.encoded ? {} : describeMethodShape(op, namespace)),
     ...describeScriptMethod(op),
     ...(op.enableSession ? { enableSession: true } : {}),
+    ...(op.generateScriptTypes.length > 0 ? { generateScriptTypes: op.generateScriptTypes } : {}),
   };
 }
 

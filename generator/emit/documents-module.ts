@@ -1,10 +1,10 @@
 import type { ServiceModel } from '../model/types.js';
 import { jsDoc } from '../printer/js-doc.js';
 import type { TsModule } from '../printer/ts-module.js';
-import { concatenation, object, propertyKey, raw, string, type Expr } from '../printer/ts-syntax.js';
+import { concatenation, laidOutObject, object, propertyKey, raw, string, type Expr } from '../printer/ts-syntax.js';
 import { MODULE_PATHS } from './module-paths.js';
 import { importRuntime, RUNTIME, type RuntimeMode } from './runtime-symbols.js';
-import { renderDocumentsSharingStyle } from './service-documents.js';
+import { renderDocumentParts } from './service-documents.js';
 
 /**
  * `documents.ts`: the WSDL, discovery document and help pages the server
@@ -12,10 +12,13 @@ import { renderDocumentsSharingStyle } from './service-documents.js';
  * (hundreds of kilobytes for a large service), plain ASCII: non-ASCII
  * characters and the NUL-delimited markers print as `\u` escapes. Every help
  * page carries the same stylesheet: it is printed once, as `style`, and each
- * page is its text around it, `'…' + style + '…'`.
+ * page is its text around it, `'…' + style + '…'`. The operation pages (tens
+ * of megabytes for a service of thousands of operations) are rendered and laid
+ * out one at a time, only their printed text kept.
  */
 export function emitDocumentsModule(model: ServiceModel, runtime: RuntimeMode): TsModule {
-  const { documents: docs, style, styleMarker } = renderDocumentsSharingStyle(model);
+  const docs = renderDocumentParts(model);
+  const { style, styleMarker } = docs;
   const text = (value: string) => string(value, 'ascii');
   const page = (html: string): Expr => {
     const parts = html.split(styleMarker).map(text);
@@ -26,9 +29,9 @@ export function emitDocumentsModule(model: ServiceModel, runtime: RuntimeMode): 
     texts === undefined
       ? []
       : [[key, object(Object.entries(texts).map(([id, value]) => [propertyKey(id), text(value)] as const))] as const];
-  const operationPages = Object.entries(docs.operationPages).map(
-    ([name, html]) => [propertyKey(name), page(html)] as const,
-  );
+  function* operationPages(): Generator<readonly [string, Expr]> {
+    for (const [name, html] of docs.operationPages()) yield [propertyKey(name), page(html)];
+  }
   return {
     path: MODULE_PATHS.documents,
     statements: [
@@ -50,7 +53,8 @@ export function emitDocumentsModule(model: ServiceModel, runtime: RuntimeMode): 
           ...named('descriptions', docs.descriptions),
           ...named('schemas', docs.schemas),
           ['helpPage', page(docs.helpPage)],
-          ['operationPages', object(operationPages)],
+          // A property of `documents`: its own properties are at the second level of indentation.
+          ['operationPages', laidOutObject(operationPages(), 2).expr],
           ['methodNotFoundPage', page(docs.methodNotFoundPage)],
         ]),
         docs: jsDoc([

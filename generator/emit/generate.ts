@@ -2,7 +2,7 @@ import { DEFAULT_BASE_URL, serviceAddress } from '../model/addresses.js';
 import type { GeneratedFile, GenerateOptions, ServiceModel } from '../model/types.js';
 import { emitClientModule } from './client-module.js';
 import { emitDocumentsModule } from './documents-module.js';
-import { emitIndexModule } from './index-module.js';
+import { emitIndexModuleOf, type ExportsOfModule } from './index-module.js';
 import { emitRuntimeFiles } from './runtime-files.js';
 import { DEFAULT_RUNTIME_MODE, type RuntimeMode } from './runtime-symbols.js';
 import { emitServerModule } from './server-module.js';
@@ -44,8 +44,9 @@ export async function generate(model: ServiceModel, options: GenerateOptions = {
 }
 
 /**
- * The modules of the public API, in the order index.ts re-exports them, and index.ts, printed. Their structures
- * are dropped once printed: for a service of a thousand operations they hold tens of megabytes.
+ * The modules of the public API, in the order index.ts re-exports them, and index.ts, printed. Each module's
+ * structure is printed as soon as it is made and dropped, only what it exports kept for index.ts: for a service of
+ * a thousand operations they hold tens of megabytes.
  */
 function apiModules(
   model: ServiceModel,
@@ -53,14 +54,20 @@ function apiModules(
   runtime: RuntimeMode,
   jsonTypes: JsonTypes | undefined,
 ): GeneratedFile[] {
-  const modules: TsModule[] = [
-    emitServerModule(model, runtime),
-    emitClientModule(model, serviceAddress(model, baseUrl), runtime),
-    emitTypesModule(model, runtime, jsonTypes),
-    emitServiceModule(model, runtime),
-    emitDocumentsModule(model, runtime),
+  const emitters: (() => TsModule)[] = [
+    () => emitServerModule(model, runtime),
+    () => emitClientModule(model, serviceAddress(model, baseUrl), runtime),
+    () => emitTypesModule(model, runtime, jsonTypes),
+    () => emitServiceModule(model, runtime),
+    () => emitDocumentsModule(model, runtime),
   ];
-  return [...modules, emitIndexModule(modules)].map(printTsModule);
+  const exported: ExportsOfModule[] = [];
+  const files = emitters.map((emit) => {
+    const module = emit();
+    exported.push({ path: module.path, ...exportsOf(module) });
+    return printTsModule(module);
+  });
+  return [...files, printTsModule(emitIndexModuleOf(exported))];
 }
 
 /**

@@ -16,14 +16,8 @@
  */
 import { MICROSOFT_TYPES_NAMESPACE } from '../model/builtin-types.js';
 import { SourceText } from '../wsdl-reader/source-text.js';
-import {
-  childElement,
-  childElements,
-  parseWrittenXmlTree,
-  resolveQName,
-  type QName,
-  type XmlNode,
-} from '../wsdl-reader/xml-tree.js';
+import { childElement, childElements, resolveQName, type QName, type XmlNode } from '../wsdl-reader/xml-tree.js';
+import { parseWrittenXmlTree } from '../wsdl-reader/written-xml-tree.js';
 import { HTTP_NS, SOAP11_NS, SOAP12_NS, WSDL_NS, XSD_NS } from '../wsdl-reader/wsdl-namespaces.js';
 import { SampleXmlWriter, type SamplePiece } from './sample-xml-writer.js';
 
@@ -46,8 +40,15 @@ export interface OperationSamples {
   readonly httpResponse?: Sample;
 }
 
-/** Every operation's samples, by the name its page has (the input message name or the operation name). */
-export function helpSamples(wsdl: string): ReadonlyMap<string, OperationSamples> {
+/** An operation's samples, by the name its page has; `undefined` for a name no binding operation has. */
+export type SamplesOf = (pageName: string) => OperationSamples | undefined;
+
+/**
+ * Every operation's samples, by the name its page has (the input message name or the operation name). Each
+ * operation's are written when asked for, from the WSDL's tree, so a service of thousands of operations holds the
+ * samples of one page at a time rather than all of them.
+ */
+export function helpSamples(wsdl: string): SamplesOf {
   const root = parseWrittenXmlTree(new SourceText(wsdl, 'the served WSDL'));
   const index = indexSchemas(root);
   const messages = new Map<string, XmlNode>();
@@ -64,12 +65,8 @@ export function helpSamples(wsdl: string): ReadonlyMap<string, OperationSamples>
     }
     portTypes.set(portType.attributes.get('name')!, operations);
   }
-  const result = new Map<string, Partial<Record<keyof OperationSamples, unknown>>>();
-  const entry = (name: string) => {
-    let samples = result.get(name);
-    if (!samples) result.set(name, (samples = {}));
-    return samples;
-  };
+  /** Each page's binding operations, in document order: the first of each kind that writes a sample gives it. */
+  const bound = new Map<string, BoundOperation[]>();
   for (const binding of childElements(root, WSDL_NS, 'binding')) {
     const kind = bindingKind(binding);
     if (!kind) continue;
@@ -79,12 +76,21 @@ export function helpSamples(wsdl: string): ReadonlyMap<string, OperationSamples>
       const operation = findOperation(portType, opBinding);
       if (!operation) continue;
       const pageName = opBinding.attributes.get('name')!;
+      const pageKey = childElement(operation, WSDL_NS, 'input')?.attributes.get('name') || pageName;
+      let list = bound.get(pageKey);
+      if (!list) bound.set(pageKey, (list = []));
+      list.push({ kind, binding, opBinding, operation, pageName });
+    }
+  }
+  const messageOf = (node: XmlNode | undefined) =>
+    node && messages.get(localPart(node.attributes.get('message') ?? ''));
+  return (pageKey) => {
+    const list = bound.get(pageKey);
+    if (!list) return undefined;
+    const samples: Partial<Record<keyof OperationSamples, unknown>> = {};
+    for (const { kind, binding, opBinding, operation, pageName } of list) {
       const input = childElement(operation, WSDL_NS, 'input');
       const output = childElement(operation, WSDL_NS, 'output');
-      const pageKey = input?.attributes.get('name') || pageName;
-      const samples = entry(pageKey);
-      const messageOf = (node: XmlNode | undefined) =>
-        node && messages.get(localPart(node.attributes.get('message') ?? ''));
       if (kind === 'soap11' || kind === 'soap12') {
         if (samples[kind]) continue;
         const soap12 = kind === 'soap12';
@@ -107,8 +113,18 @@ export function helpSamples(wsdl: string): ReadonlyMap<string, OperationSamples>
         if (part) samples.httpResponse = walker.httpReturn(part);
       }
     }
-  }
-  return result as ReadonlyMap<string, OperationSamples>;
+    return samples as OperationSamples;
+  };
+}
+
+/** A binding's operation, with what its samples are written from. */
+interface BoundOperation {
+  readonly kind: BindingKind;
+  readonly binding: XmlNode;
+  readonly opBinding: XmlNode;
+  /** The port type's operation it binds. */
+  readonly operation: XmlNode;
+  readonly pageName: string;
 }
 
 type BindingKind = 'soap11' | 'soap12' | 'http';

@@ -1,5 +1,5 @@
 import { importSpecifier, MODULE_PATHS } from './module-paths.js';
-import { exportsOf, type Statement, type TsModule } from '../printer/ts-module.js';
+import { exportsOf, type ModuleExports, type Statement, type TsModule } from '../printer/ts-module.js';
 
 /**
  * `index.ts`: the public API, re-exporting everything `modules` export, in
@@ -7,9 +7,19 @@ import { exportsOf, type Statement, type TsModule } from '../printer/ts-module.j
  * `generate` passes here.
  */
 export function emitIndexModule(modules: readonly TsModule[]): TsModule {
+  return emitIndexModuleOf(modules.map((m) => ({ path: m.path, ...exportsOf(m) })));
+}
+
+/** A module's path and what it exports: all `index.ts` needs of it (its structure may be printed and gone). */
+export interface ExportsOfModule extends ModuleExports {
+  readonly path: string;
+}
+
+/** `emitIndexModule` from what each module exports. */
+export function emitIndexModuleOf(modules: readonly ExportsOfModule[]): TsModule {
   const exporter = new Map<string, string>();
   const statements = modules.flatMap((m): Statement[] => {
-    const { values, types } = exportsOf(m);
+    const { values, types } = m;
     for (const name of [...values, ...types]) {
       const first = exporter.get(name);
       if (first !== undefined) {

@@ -13,8 +13,11 @@ export type SamplePiece = string | { readonly placeholder: string };
 interface Frame {
   readonly prefix: string;
   readonly localName: string;
-  /** Declarations in scope from this element on: prefix (`''` for the default namespace) → namespace. */
-  readonly declarations: Map<string, string>;
+  /**
+   * Declarations in scope from this element on: prefix (`''` for the default namespace) → namespace; made with the
+   * first (most elements declare nothing).
+   */
+  declarations: Map<string, string> | undefined;
   mixed: boolean;
   /** Nothing but attributes written yet: the start tag is still open. */
   open: boolean;
@@ -49,7 +52,7 @@ export class SampleXmlWriter {
     if (parent) this.closeStartTag(parent);
     this.indent(false);
     let chosen = prefix;
-    const declarations = new Map<string, string>();
+    let declarations: Map<string, string> | undefined;
     let pending: Frame['pending'];
     if (chosen === undefined) {
       const found = this.prefixOf(namespace);
@@ -58,7 +61,7 @@ export class SampleXmlWriter {
     }
     if (this.lookup(chosen) !== namespace) {
       pending = { prefix: chosen, namespace };
-      declarations.set(chosen, namespace);
+      declarations = new Map([[chosen, namespace]]);
     }
     const frame: Frame = {
       prefix: chosen,
@@ -136,7 +139,8 @@ export class SampleXmlWriter {
   }
 
   private declare(prefix: string, namespace: string): void {
-    this.top()!.declarations.set(prefix, namespace);
+    const frame = this.top()!;
+    (frame.declarations ??= new Map()).set(prefix, namespace);
     this.pieces.push(` xmlns:${prefix}="${escapeXmlAttr(namespace)}"`);
   }
 
@@ -169,7 +173,7 @@ export class SampleXmlWriter {
   /** The namespace a prefix names in scope. */
   private lookup(prefix: string): string | undefined {
     for (let i = this.stack.length - 1; i >= 0; i--) {
-      const namespace = this.stack[i]!.declarations.get(prefix);
+      const namespace = this.stack[i]!.declarations?.get(prefix);
       if (namespace !== undefined) return namespace;
     }
     return prefix === '' ? '' : undefined;
@@ -178,7 +182,9 @@ export class SampleXmlWriter {
   /** The innermost prefix naming `namespace` and not redeclared further in; `''` for the default namespace. */
   private prefixOf(namespace: string, forAttribute = false): string | undefined {
     for (let i = this.stack.length - 1; i >= 0; i--) {
-      for (const [prefix, declared] of this.stack[i]!.declarations) {
+      const declarations = this.stack[i]!.declarations;
+      if (declarations === undefined) continue;
+      for (const [prefix, declared] of declarations) {
         if (declared !== namespace) continue;
         if (forAttribute && prefix === '') continue;
         if (this.lookup(prefix) === namespace) return prefix;

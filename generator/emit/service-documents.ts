@@ -63,6 +63,23 @@ const STYLE_MARKER_ELEMENT = `<style>\n${STYLE_MARKER}\n</style>`;
  * a marker in its place on each page: a large service has thousands of pages.
  */
 export function renderDocumentsSharingStyle(model: ServiceModel): DocumentsSharingStyle {
+  const { operationPages, ...parts } = renderDocumentParts(model);
+  const { style, styleMarker, ...documents } = parts;
+  return { documents: { ...documents, operationPages: Object.fromEntries(operationPages()) }, style, styleMarker };
+}
+
+/**
+ * `renderDocumentsSharingStyle`'s documents, the operation pages rendered one at a time as they are iterated
+ * (in the order the help page lists them): a service of thousands of operations has tens of megabytes of pages,
+ * which a caller that prints each as it comes never holds at once.
+ */
+export interface DocumentParts
+  extends Omit<ServiceDocuments, 'operationPages'>, Omit<DocumentsSharingStyle, 'documents'> {
+  /** Each operation's page, by operation name, rendered as the iteration reaches it; each call renders them anew. */
+  readonly operationPages: () => Iterable<readonly [operation: string, html: string]>;
+}
+
+export function renderDocumentParts(model: ServiceModel): DocumentParts {
   const site = siteView(model);
   const operations = ordinal(model.operations);
   const servicePage = template('help/service.hbs');
@@ -76,22 +93,25 @@ export function renderDocumentsSharingStyle(model: ServiceModel): DocumentsShari
   // The address marker is no XML character: the samples do not need the address.
   const samples = helpSamples(renderMergedWsdl(model, ADDRESS_MARKER).split(ADDRESS_MARKER).join(''));
   return {
-    documents: {
-      wsdl,
-      disco: renderDisco(model, ADDRESS_MARKER),
-      ...namedDocuments(model),
-      helpPage: servicePage(
-        {
-          ...site,
-          operations: operations.map((op) => ({ name: op.name, description: op.description, group: op.group })),
-        },
-        marked,
-      ),
-      operationPages: Object.fromEntries(
-        operations.map((op) => [op.name, operationPage(operationView(model, site, op, samples.get(op.name)), marked)]),
-      ),
-      methodNotFoundPage: methodNotFoundPage.split(style).join(STYLE_MARKER_ELEMENT),
+    wsdl,
+    disco: renderDisco(model, ADDRESS_MARKER),
+    ...namedDocuments(model),
+    helpPage: servicePage(
+      {
+        ...site,
+        operations: operations.map((op) => ({ name: op.name, description: op.description, group: op.group })),
+      },
+      marked,
+    ),
+    *operationPages() {
+      // One page per name (overloads share one): the last operation's, where the first one is listed.
+      const byName = new Map<string, OperationModel>();
+      for (const op of operations) byName.set(op.name, op);
+      for (const [name, op] of byName) {
+        yield [name, operationPage(operationView(model, site, op, samples(name)), marked)] as const;
+      }
     },
+    methodNotFoundPage: methodNotFoundPage.split(style).join(STYLE_MARKER_ELEMENT),
     style,
     styleMarker: STYLE_MARKER_ELEMENT,
   };
@@ -239,14 +259,30 @@ interface Html {
 
 /** A sample as HTML: the markup's `&`, `<` and `>` escaped, each placeholder in a `ph` span. */
 function sampleHtml(sample: Sample): Html {
-  const html = sample
-    .map((piece) =>
-      typeof piece === 'string' ? escapeMarkup(piece) : `<span class="ph">${escapeMarkup(piece.placeholder)}</span>`,
-    )
-    .join('');
+  // The pieces of the page's text, joined once: a service of thousands of operations has megabytes of samples.
+  const parts: string[] = [];
+  for (const piece of sample) {
+    if (typeof piece === 'string') escapeMarkupInto(parts, piece);
+    else {
+      parts.push('<span class="ph">');
+      escapeMarkupInto(parts, piece.placeholder);
+      parts.push('</span>');
+    }
+  }
+  const html = parts.join('');
   return { toHTML: () => html };
 }
 
-function escapeMarkup(text: string): string {
-  return text.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
+/** `text` with `&`, `<` and `>` escaped, as parts pushed onto `parts`: the text between them, and their entities. */
+function escapeMarkupInto(parts: string[], text: string): void {
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const entity = c === 0x26 ? '&amp;' : c === 0x3c ? '&lt;' : c === 0x3e ? '&gt;' : undefined;
+    if (entity === undefined) continue;
+    if (i > from) parts.push(text.slice(from, i));
+    parts.push(entity);
+    from = i + 1;
+  }
+  if (from < text.length) parts.push(from === 0 ? text : text.slice(from));
 }

@@ -79,6 +79,7 @@ function serviceMap(doc: Document, spec: Spec): YAMLMap {
   if (spec.service.scriptNamespace !== undefined) {
     node.items.push(pair(doc, 'scriptNamespace', spec.service.scriptNamespace));
   }
+  if (spec.service.typeNamespace !== undefined) node.items.push(pair(doc, 'typeNamespace', spec.service.typeNamespace));
   const scriptTypes = spec.service.generateScriptTypes;
   if (scriptTypes && scriptTypes.length > 0) node.items.push(pair(doc, 'generateScriptTypes', names(doc, scriptTypes)));
   return node;
@@ -225,6 +226,9 @@ function operationMap(doc: Document, op: SpecOperation): YAMLMap {
         ]),
       ),
     );
+  }
+  if (op.generateScriptTypes && op.generateScriptTypes.length > 0) {
+    node.items.push(pair(doc, 'generateScriptTypes', names(doc, op.generateScriptTypes)));
   }
   const headers = op.headers ?? [];
   if (headers.length > 0) node.items.push(pair(doc, 'headers', headersSeq(doc, headers)));

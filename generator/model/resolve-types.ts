@@ -179,6 +179,13 @@ export class TypeResolver {
     return this.arrays.get(item, undefined);
   }
 
+  /** A service's `[XmlInclude]`: a class, or an array of one (`T[]`, whose array type joins the scope). */
+  include(text: string): TypeRef | undefined {
+    if (text.endsWith('[]')) return this.ref(text);
+    this.reflect(text);
+    return undefined;
+  }
+
   /** Registers a class (and what it reaches), as the runtime's reflection does. */
   reflect(name: string): void {
     if (this.reached.has(name)) return;

@@ -231,6 +231,8 @@ export interface OperationModel {
   readonly scriptMethod: ScriptMethodModel;
   /** `[WebMethod(EnableSession = true)]`: the operation takes part in the ASP.NET session. */
   readonly enableSession: boolean;
+  /** `[GenerateScriptType]` on a `[ScriptService]`'s method: client types before its parameters' and result's. */
+  readonly generateScriptTypes: readonly string[];
   /**
    * SOAP 1.2 cannot route the operation by its request element (a bare operation without exactly one parameter):
    * its SOAP 1.2 binding says `soapActionRequired="true"`.
@@ -314,6 +316,8 @@ export interface ServiceModel {
   readonly scriptService: boolean;
   /** The C# namespace of a `[ScriptService]`'s class, which its `/js` proxy class is declared in; none when global. */
   readonly scriptNamespace: string | undefined;
+  /** The C# namespace of a `[ScriptService]`'s declared types (JSON's `__type`, the `/js` proxy); none when global. */
+  readonly typeNamespace: string | undefined;
   /** `[GenerateScriptType]` on a `[ScriptService]`'s class: types its `/js` proxy script declares first. */
   readonly generateScriptTypes?: readonly string[];
   /** `[SoapRpcService]`: the SOAP bindings say `style="rpc"`, every operation is rpc/encoded unless it says otherwise. */
@@ -357,8 +361,10 @@ export interface ServiceModel {
   readonly soapHeaderFields: readonly { readonly field: string; readonly tsType: string }[];
   /** `ArrayOfX` types, in reflection order. */
   readonly arrayTypes: readonly ArrayTypeModel[];
-  /** `[XmlInclude]` on the service class. */
+  /** `[XmlInclude]` on the service class (an array's item class for `T[]`). */
   readonly include: readonly string[];
+  /** The arrays the service includes (`[XmlInclude(typeof(T[]))]`), which an `object` may hold, by XSD name. */
+  readonly anyArrays: Readonly<Record<string, ValueType>>;
   /** The operations HttpGet and HttpPost keep (those with `http`), in order. */
   readonly httpOperations: readonly OperationModel[];
   /** The WSDL's schemas, namespaces and claims, as the writer prints them. */

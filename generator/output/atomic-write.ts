@@ -1,6 +1,6 @@
 /** Writes one file so that readers see either the old or the new content, never a part. */
 import { randomBytes } from 'node:crypto';
-import { open, rename, stat, unlink } from 'node:fs/promises';
+import { open, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { makeFolders } from './make-folders.js';
 import { outputErrorFrom } from './output-error.js';
@@ -11,13 +11,13 @@ export function tempPathFor(target: string): string {
 }
 
 /**
- * Writes `bytes` to a temporary file next to `target`, then renames it over `target`
+ * Writes `bytes` (or text, as UTF-8) to a temporary file next to `target`, then renames it over `target`
  * (keeping the permission bits of the file it replaces, or giving it `mode`). Creates missing folders.
  * On failure the temporary file is removed and an OutputError is thrown.
  */
 export async function atomicWriteFile(
   target: string,
-  bytes: Uint8Array,
+  bytes: Uint8Array | string,
   options: { readonly mode?: number } = {},
 ): Promise<void> {
   let temp: string | undefined;
@@ -30,7 +30,8 @@ export async function atomicWriteFile(
     temp = tempPathFor(target);
     const handle = await open(temp, 'wx', options.mode ?? 0o666);
     try {
-      await handle.writeFile(bytes);
+      if (typeof bytes === 'string') await writeText(handle, bytes);
+      else await handle.writeFile(bytes);
       const mode = options.mode ?? previousMode;
       if (mode !== undefined) await handle.chmod(mode);
     } finally {
@@ -41,5 +42,24 @@ export async function atomicWriteFile(
   } catch (error) {
     if (temp !== undefined) await unlink(temp).catch(() => undefined);
     throw outputErrorFrom('write', target, error);
+  }
+}
+
+/** Text is encoded a chunk at a time: a generated module can be tens of megabytes, never held twice whole. */
+const CHUNK = 1 << 20;
+
+async function writeText(handle: FileHandle, text: string): Promise<void> {
+  // A chunk of UTF-16 units encodes to at most three bytes a unit (a surrogate pair: four bytes for two).
+  const buffer = Buffer.allocUnsafe(Math.min(text.length, CHUNK + 1) * 3);
+  for (let start = 0; start < text.length;) {
+    let end = Math.min(start + CHUNK, text.length);
+    // A chunk never ends between the two halves of a surrogate pair, which encode as one character.
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end++;
+    const length = buffer.write(text.slice(start, end), 'utf8');
+    for (let written = 0; written < length;) {
+      written += (await handle.write(buffer, written, length - written)).bytesWritten;
+    }
+    start = end;
   }
 }

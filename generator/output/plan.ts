@@ -31,8 +31,13 @@ export interface OutputPlan {
   readonly entries: readonly PlanEntry[];
   /** The paths of the previous manifest (files asmxgen wrote before). */
   readonly previousFiles: readonly string[];
-  /** UTF-8 bytes of every wanted path, the manifest included. */
-  readonly bytes: ReadonlyMap<string, Uint8Array>;
+  /**
+   * The UTF-8 bytes of a wanted path, the manifest included, encoded when asked for: the output of a service of
+   * thousands of operations is tens of megabytes, which are then never all held twice (as text and as bytes).
+   */
+  readonly bytesOf: (path: string) => Uint8Array;
+  /** The text of a wanted path, the manifest included (what `bytesOf` encodes). */
+  readonly contentOf: (path: string) => string;
   /** Whose output the new manifest records. */
   readonly owner: ManifestOwner;
 }
@@ -115,25 +120,26 @@ export async function planOutput(
   const owner = ownerOf(outDir, files, options);
   if (options.force !== true) checkOwner(outDir, previous, owner);
 
-  const bytes = new Map<string, Uint8Array>();
-  for (const file of files) bytes.set(file.path, Buffer.from(file.content, 'utf8'));
-  bytes.set(MANIFEST_FILE, Buffer.from(renderManifest(paths, owner), 'utf8'));
+  const contents = new Map<string, string>();
+  for (const file of files) contents.set(file.path, file.content);
+  contents.set(MANIFEST_FILE, renderManifest(paths, owner));
+  const contentOf = (path: string): string => contents.get(path)!;
+  const bytesOf = (path: string): Uint8Array => Buffer.from(contentOf(path), 'utf8');
 
   const entries: PlanEntry[] = [];
-  for (const [path, wanted] of bytes) {
+  for (const path of contents.keys()) {
     const onDisk = outDirExists ? await readBytesIfPresent(join(outDir, path)) : undefined;
-    const state: PlanState =
-      onDisk === undefined ? 'written' : Buffer.from(wanted).equals(onDisk) ? 'unchanged' : 'changed';
+    const state: PlanState = onDisk === undefined ? 'written' : onDisk.equals(bytesOf(path)) ? 'unchanged' : 'changed';
     entries.push({ path, state });
   }
-  const wantedByLowerCase = new Map([...bytes.keys()].map((p) => [p.toLowerCase(), p]));
+  const wantedByLowerCase = new Map([...contents.keys()].map((p) => [p.toLowerCase(), p]));
   for (const path of previousFiles) {
-    if (bytes.has(path) || !outDirExists || !(await isNonFolderPresent(join(outDir, path)))) continue;
+    if (contents.has(path) || !outDirExists || !(await isNonFolderPresent(join(outDir, path)))) continue;
     // On a case-insensitive disk, `A.ts` from before may be the very file now generated as `a.ts`.
     const twin = wantedByLowerCase.get(path.toLowerCase());
     if (twin !== undefined && (await isSameFile(join(outDir, path), join(outDir, twin)))) continue;
     entries.push({ path, state: 'removed' });
   }
   entries.sort((a, b) => comparePaths(a.path, b.path));
-  return { outDir, outDirExists, entries, previousFiles, bytes, owner };
+  return { outDir, outDirExists, entries, previousFiles, bytesOf, contentOf, owner };
 }

@@ -66,7 +66,7 @@ export async function writeOutput(
   const wanted = files.map((f) => f.path);
   // A run killed mid-write may have left its temporary files: they are asmxgen's, so they go.
   await removeStaleTemps(outDir, [...previous, ...wanted]);
-  const finalManifest = plan.bytes.get(MANIFEST_FILE)!;
+  const finalManifest = plan.bytesOf(MANIFEST_FILE);
   const manifestEntry = plan.entries.find((e) => e.path === MANIFEST_FILE)!;
 
   // Claim the new paths before writing any of them.
@@ -96,7 +96,7 @@ export async function writeOutput(
     for (const entry of plan.entries) {
       if (entry.state === 'removed' || entry.path === MANIFEST_FILE) continue;
       if (entry.state !== 'unchanged') {
-        await atomicWriteFile(join(outDir, entry.path), plan.bytes.get(entry.path)!);
+        await atomicWriteFile(join(outDir, entry.path), plan.contentOf(entry.path));
       }
       owned.add(entry.path);
       report(entry);

@@ -103,8 +103,17 @@ interface Command {
  * indentation of the others (the caller writes what comes before).
  */
 export function printDoc(doc: Doc, width: number, startColumn = 0): string {
-  propagateBreaks(doc);
   const out: string[] = [];
+  printDocInto(out, doc, width, startColumn);
+  return out.join('');
+}
+
+/**
+ * `printDoc`, its pieces pushed onto `out` (a module's text, joined once): a line break it prints trims the
+ * spaces that end the pieces before it, its own or those already in `out`.
+ */
+export function printDocInto(out: string[], doc: Doc, width: number, startColumn = 0): void {
+  propagateBreaks(doc);
   const groupModes = new Map<GroupId, Mode>();
   let column = startColumn;
   const commands: Command[] = [{ indent: startColumn, mode: Mode.Break, doc }];
@@ -158,7 +167,6 @@ export function printDoc(doc: Doc, width: number, startColumn = 0): string {
       }
     }
   }
-  return out.join('');
 }
 
 /** The first state after the first that fits, tried flat; else the last, broken. */
@@ -227,7 +235,11 @@ function fits(next: Command, rest: readonly Command[], width: number, groupModes
 
 function trimTrailingSpaces(out: string[]): void {
   while (out.length > 0) {
-    const trimmed = out[out.length - 1]!.replace(/[ \t]+$/, '');
+    const last = out[out.length - 1]!;
+    // Most pieces end otherwise: the expression then need not scan them (a help page's literal is kilobytes).
+    const end = last.charCodeAt(last.length - 1);
+    if (end !== 0x20 && end !== 0x09 && last.length > 0) return;
+    const trimmed = last.replace(/[ \t]+$/, '');
     if (trimmed.length > 0) {
       out[out.length - 1] = trimmed;
       return;

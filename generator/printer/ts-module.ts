@@ -6,7 +6,7 @@ import {
   comment,
   methodSignature,
   namedBindings,
-  print,
+  printInto,
   signature,
   stringLiteral,
   typeAssignment,
@@ -122,17 +122,20 @@ export interface TsModule {
  */
 export function printTsModule(module: TsModule): GeneratedFile {
   const { statements } = module;
-  // Statements are apart (hard line breaks between them): each is laid out on its own.
-  let text = GENERATED_HEADER;
+  // Statements are apart (hard line breaks between them): each is laid out on its own. The pieces are joined once,
+  // into one flat string (a module of a large service is tens of megabytes).
+  const text = [GENERATED_HEADER];
   statements.forEach((s, i) => {
-    text += s.kind === 'raw' ? s.text : print(statementDoc(s));
+    if (s.kind === 'raw') text.push(s.text);
+    else printInto(text, statementDoc(s));
     const next = statements[i + 1];
     if (!next) return;
     const run =
       (s.kind === 'import' && next.kind === 'import') || (s.kind === 'export' && !!s.from && next.kind === 'export');
-    text += run ? '\n' : '\n\n';
+    text.push(run ? '\n' : '\n\n');
   });
-  return { path: module.path, content: text + '\n' };
+  text.push('\n');
+  return { path: module.path, content: text.join('') };
 }
 
 function specifierText(s: Specifier): string {

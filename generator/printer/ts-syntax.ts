@@ -8,6 +8,7 @@ import {
   join,
   line,
   printDoc,
+  printDocInto,
   softline,
   type Doc,
 } from './doc.js';
@@ -28,6 +29,11 @@ export const PRINT_WIDTH = 120;
 /** Prints `doc` at `PRINT_WIDTH`, the first line starting at column `startColumn` (text before it is the caller's). */
 export function print(doc: Doc, startColumn = 0): string {
   return printDoc(doc, PRINT_WIDTH, startColumn);
+}
+
+/** `print`, its pieces pushed onto `out`. */
+export function printInto(out: string[], doc: Doc, startColumn = 0): void {
+  printDocInto(out, doc, PRINT_WIDTH, startColumn);
 }
 
 /**

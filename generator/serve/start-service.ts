@@ -30,6 +30,8 @@ export interface ServeConfig {
   readonly sessionStore?: string;
   /** The server's `sessionTimeout`, in minutes (default 20). */
   readonly sessionTimeout?: number;
+  /** The server's `timeZone`: the legacy host's, for JSON dates without one (default this process's). */
+  readonly timeZone?: string;
 }
 
 /**
@@ -120,6 +122,7 @@ export async function loadService(
     validateRequest: config.validateRequest ?? true,
     ...(config.sessionStore !== undefined && { sessionStore: config.sessionStore }),
     ...(config.sessionTimeout !== undefined && { sessionTimeout: config.sessionTimeout }),
+    ...(config.timeZone !== undefined && { timeZone: config.timeZone }),
     ...(json
       ? {
           onCall: (record: CallRecord) => process.stdout.write(callLogLine(record) + '\n'),

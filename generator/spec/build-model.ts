@@ -93,7 +93,7 @@ export function buildModel(spec: Spec): ServiceModel {
   // The runtime reflects the service's [XmlInclude] types, then each operation: parameters, result, out
   // parameters, headers. Array type names and the order of derived types follow this order.
   const resolver = new TypeResolver(spec.types ?? []);
-  for (const included of spec.service.include ?? []) resolver.reflect(included);
+  const includedArrays = (spec.service.include ?? []).flatMap((included) => resolver.include(included) ?? []);
   const draftOf = (op: SpecOperation): Draft => {
     const specParams = op.parameters ?? [];
     const refs = new Map<SpecParameter, { type: TypeRef; choice: ChoiceModel | undefined }>();
@@ -430,6 +430,7 @@ export function buildModel(spec: Spec): ServiceModel {
         xmlSerializeString: op.scriptMethod?.xmlSerializeString === true,
       },
       enableSession: op.enableSession === true,
+      generateScriptTypes: op.generateScriptTypes ?? [],
       soapParts: plan.soapParts[i]!,
       soapActionRequired: ambiguous.has(i),
       messages: {
@@ -490,6 +491,7 @@ export function buildModel(spec: Spec): ServiceModel {
     description: spec.service.description,
     scriptService: spec.service.scriptService === true,
     scriptNamespace: spec.service.scriptNamespace,
+    typeNamespace: spec.service.typeNamespace,
     ...(spec.service.generateScriptTypes !== undefined && { generateScriptTypes: spec.service.generateScriptTypes }),
     rpc: rpcService,
     literalNamespace: rpcService ? sub('literalTypes') : ns,
@@ -513,7 +515,12 @@ export function buildModel(spec: Spec): ServiceModel {
     runtimeValues: tsTypes.runtimeValues(),
     soapHeaderFields: [...soapHeaderFields].map(([field, tsType]) => ({ field, tsType })),
     arrayTypes: resolved.arrayTypes,
-    include: spec.service.include ?? [],
+    include: (spec.service.include ?? []).map((name) => name.replace(/\[\]$/, '')),
+    anyArrays: Object.fromEntries(
+      includedArrays.flatMap((ref) =>
+        ref.kind === 'array' && ref.arrayType !== undefined ? [[ref.arrayType, valueTypeOf(ref, arrays)]] : [],
+      ),
+    ),
     httpOperations: operations.filter((o) => o.http !== undefined),
     wsdl: {
       namespaces: orderNamespaces(

@@ -102,7 +102,9 @@ function refProblem(
     case 'base':
     case 'include':
     case 'header': {
-      if (!plain || decl?.kind !== 'class')
+      // `[XmlInclude(typeof(T[]))]` on the service: an array of a class (its ArrayOfT written where object is).
+      const serviceArray = ref.use === 'include' && ref.owner === undefined && !parsed.nullable && parsed.rank === 1;
+      if ((!plain && !serviceArray) || decl?.kind !== 'class')
         return `${ref.use === 'header' ? 'a header type' : `a ${ref.use}`} must be a declared class; "${ref.text}" is not`;
       if (ref.use === 'header' && !decl.header)
         return `"${decl.name}" is not a header class: declare it with "header: true"`;

@@ -250,6 +250,7 @@ class Checker extends YamlChecker {
       'soapBindings',
       'scriptService',
       'scriptNamespace',
+      'typeNamespace',
       'generateScriptTypes',
     ]);
     let name: string | undefined;
@@ -312,6 +313,8 @@ class Checker extends YamlChecker {
     const scriptService = f.scriptService && this.boolean(f.scriptService);
     this.scriptService = scriptService === true;
     const scriptNamespace = f.scriptNamespace && parseScriptNamespace(this, f.scriptNamespace, this.scriptService);
+    const typeNamespace =
+      f.typeNamespace && parseScriptNamespace(this, f.typeNamespace, this.scriptService, 'typeNamespace');
     let generateScriptTypes: string[] | undefined;
     if (f.generateScriptTypes && !this.scriptService) {
       this.problem(
@@ -348,6 +351,7 @@ class Checker extends YamlChecker {
       ...(soapBindings && { soapBindings: soapBindings.list }),
       ...(scriptService !== undefined && { scriptService }),
       ...(scriptNamespace !== undefined && { scriptNamespace }),
+      ...(typeNamespace !== undefined && { typeNamespace }),
       ...(generateScriptTypes !== undefined && { generateScriptTypes }),
     };
   }
@@ -455,6 +459,7 @@ class Checker extends YamlChecker {
       'binding',
       'scriptMethod',
       'enableSession',
+      'generateScriptTypes',
     ]);
     let name: string | undefined;
     if (this.need(map, f, entry.path, 'name')) name = this.name(f.name!, 'operation name', true);
@@ -513,6 +518,14 @@ class Checker extends YamlChecker {
     const binding = f.binding && this.name(f.binding, 'binding name', true);
     const scriptMethod = f.scriptMethod && parseScriptMethod(this, f.scriptMethod, this.scriptService);
     const enableSession = f.enableSession && this.boolean(f.enableSession);
+    let generateScriptTypes: string[] | undefined;
+    if (f.generateScriptTypes && !this.scriptService) {
+      this.problem(
+        f.generateScriptTypes,
+        'generateScriptTypes adds types to the /js proxy script of a [ScriptService] service: set ' +
+          'service.scriptService: true (or remove generateScriptTypes)',
+      );
+    } else if (f.generateScriptTypes) generateScriptTypes = this.typeNames(f.generateScriptTypes, 'generateScriptType');
     if (name !== undefined && (!f.binding || binding !== undefined)) {
       this.bindingUses.push({ operation: messageName ?? name, binding, entry: f.binding });
     }
@@ -541,6 +554,7 @@ class Checker extends YamlChecker {
       ...shape,
       ...(scriptMethod !== undefined && { scriptMethod }),
       ...(enableSession !== undefined && { enableSession }),
+      ...(generateScriptTypes !== undefined && { generateScriptTypes }),
     };
   }
 

@@ -125,6 +125,12 @@ export interface SpecService {
    */
   readonly scriptNamespace?: string;
   /**
+   * The C# namespace of a `[ScriptService]`'s declared types (`Contoso.Models`): JSON names a class by its full name
+   * (`"__type":"Contoso.Models.Book"`), and the `/js` proxy script declares the types there. The global namespace
+   * when omitted.
+   */
+  readonly typeNamespace?: string;
+  /**
    * `[GenerateScriptType(typeof(T))]` on a `[ScriptService]`'s class, in attribute order: declared classes and enums
    * its `/js` proxy script declares typed constructors (`gtc`) or enums for, before those its operations name.
    */
@@ -231,6 +237,11 @@ export interface SpecOperation {
   readonly scriptMethod?: SpecScriptMethod;
   /** `[WebMethod(EnableSession = true)]`: the operation takes part in the ASP.NET session (`ASP.NET_SessionId`). */
   readonly enableSession?: boolean;
+  /**
+   * `[GenerateScriptType(typeof(T))]` on a `[ScriptService]`'s method, in attribute order: declared classes and enums
+   * its `/js` proxy script declares (and JSON names with `__type`) before the method's parameter and result types.
+   */
+  readonly generateScriptTypes?: readonly string[];
 }
 
 export interface SpecParameter {

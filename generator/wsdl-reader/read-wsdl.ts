@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { renderWsdl } from '../emit/wsdl.js';
 import { httpParameterKind } from '../model/http-eligibility.js';
 import { soapActionFor } from '../model/naming.js';
@@ -10,6 +11,7 @@ import { headerFieldNames } from './header-fields.js';
 import { operationKey, readBindings, type WsdlBinding } from './read-bindings.js';
 import { hasEncodedOperation, isEncodedBinding, isEncodedService, readEncodedOperations } from './read-encoded.js';
 import { mergeOrders, readOperations, type OperationReading, type SoapElementReading } from './read-operations.js';
+import { objectBlockIncludes } from './object-block-includes.js';
 import { SchemaReader, type RawDeclaration, type RawParticle, type RawType } from './read-schema.js';
 import { readEndpoints, readService } from './read-service.js';
 import { declarationOrder, readSoapBindings } from './read-soap-bindings.js';
@@ -40,6 +42,11 @@ export interface WsdlReading {
    * another tool's output); `undefined` when the spec reproduces it.
    */
   readonly difference?: WsdlMismatch;
+  /**
+   * The model of `spec`, when the reader built it to check the spec (the spec's `wsdl` form being the one it
+   * checked): a caller that needs the model too need not build it again, nor render its WSDL (cached per model).
+   */
+  readonly model?: ServiceModel;
 }
 
 /** Where a WSDL and the one its spec generates first differ: `file:line:column` in each, and how. */
@@ -265,8 +272,13 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
     encoded?.types ?? [],
   );
   const wsdl = wsdlForm(doc, body, model, schema.dataSetSchema, schema.xsdImport);
-  const { wsdl: _checked, ...rest } = spec;
-  return { spec: wsdl ? { ...rest, wsdl } : rest, addresses, ...(difference && { difference }) };
+  const { wsdl: checked, ...rest } = spec;
+  return {
+    spec: wsdl ? { ...rest, wsdl } : rest,
+    addresses,
+    ...(difference && { difference }),
+    ...(isDeepStrictEqual(wsdl, checked) && { model }),
+  };
 }
 
 /**
@@ -740,8 +752,29 @@ function withIncludes(
     { onBase: [], onService: unreached, reverse: false },
     { onBase: derived, onService: unreached.filter((c) => c.base === undefined), reverse: true },
   ];
+  const block = objectBlockIncludes(doc, classes, [...reached], (c) => {
+    const seen = new Set<string>();
+    const walk = (p: RawParticle): void => {
+      if (p.choice) return p.choice.forEach(walk);
+      let t = p.type;
+      while (t.kind === 'array') {
+        if (t.item.choice) return;
+        t = t.item.type;
+      }
+      if (t.kind !== 'declared' || seen.has(t.xmlName)) return;
+      seen.add(t.xmlName);
+      classes.find((d) => d.xmlName === t.xmlName)?.particles.forEach(walk);
+    };
+    c.particles.forEach(walk);
+    return seen;
+  });
   let first: { error: WsdlError; difference: WsdlMismatch; spec: Spec; model: ServiceModel } | undefined;
-  for (const strategy of strategies) {
+  // Without unreached or derived classes, the strategies give one spec; the object block may give another.
+  const tries = [
+    ...(unreached.length === 0 && derived.length === 0 ? strategies.slice(0, 1) : strategies),
+    ...(block === undefined ? [] : [{ onBase: [], onService: [], reverse: false, block }]),
+  ];
+  for (const strategy of tries) {
     const order = <T>(list: readonly T[]) => (strategy.reverse ? [...list].reverse() : [...list]);
     const includes = new Map<string, string[]>();
     for (const c of order(strategy.onBase)) {
@@ -749,7 +782,10 @@ function withIncludes(
       list.push(c.xmlName);
       includes.set(c.base!, list);
     }
-    const serviceInclude = order(strategy.onService).map((c) => types.nameOf(c.xmlName));
+    const serviceInclude =
+      'block' in strategy
+        ? strategy.block.map(({ xmlName, array }) => `${types.nameOf(xmlName)}${array ? '[]' : ''}`)
+        : order(strategy.onService).map((c) => types.nameOf(c.xmlName));
     const candidate: Spec = {
       ...spec,
       service: { ...spec.service, ...(serviceInclude.length > 0 && { include: serviceInclude }) },
@@ -761,7 +797,6 @@ function withIncludes(
     const found = verify(doc, model, address);
     if (!found) return { spec: candidate, model };
     first ??= { ...found, spec: candidate, model };
-    if (unreached.length === 0 && derived.length === 0) break;
   }
   if (exact) throw first!.error;
   return { spec: first!.spec, model: first!.model, difference: first!.difference };

@@ -25,30 +25,11 @@ import {
 } from '@asmxgen/runtime/xml';
 import type { SourceText } from './source-text.js';
 import { WsdlError } from './wsdl-error.js';
+import { parseWrittenXmlTree, ROOT_SCOPE } from './written-xml-tree.js';
+import type { QName, XmlNode } from './xml-node.js';
 import { XSD_NS } from './wsdl-namespaces.js';
 
-export interface XmlNode {
-  /** The resolved namespace URI; `''` for none. */
-  readonly namespace: string;
-  readonly localName: string;
-  /** As written, prefix included. */
-  readonly qualifiedName: string;
-  /** Attributes other than namespace declarations, by qualified name, values decoded. */
-  readonly attributes: ReadonlyMap<string, string>;
-  /** Prefix → namespace in scope at this element; `''` is the default namespace. */
-  readonly scope: ReadonlyMap<string, string>;
-  /** Child elements, in document order. */
-  readonly elements: readonly XmlNode[];
-  /** The element's own character data (CDATA included), line ends normalized; child elements' text excluded. */
-  readonly text: string;
-  /** Offset of the `<` of the start tag. */
-  readonly offset: number;
-}
-
-export interface QName {
-  readonly namespace: string;
-  readonly localName: string;
-}
+export type { QName, XmlNode } from './xml-node.js';
 
 /**
  * The last document read whole: `import` reads a WSDL to find the documents it names, then reads it again as
@@ -62,18 +43,6 @@ export function parseXmlTree(source: SourceText): XmlNode {
   const root = parseNewXmlTree(source);
   lastRead = { text: source.text, file: source.file, root };
   return root;
-}
-
-/**
- * Parses a document asmxgen itself wrote (the WSDL it serves, or a kept original its reader accepted once), so known
- * to be well-formed: fast-xml-parser without the separate validation pass and the checks `parseXmlTree` makes for
- * a user's input, which cost most of its time on a WSDL of megabytes.
- */
-export function parseWrittenXmlTree(source: SourceText): XmlNode {
-  const nodes = PARSER.parse(withoutMisplacedDeclaration(source.text)) as ParsedNode[];
-  const root = nodes.find((node) => elementKey(node) !== undefined);
-  if (root === undefined) throw source.errorAt(0, notXml('a document has exactly one root element'));
-  return convert(root, ROOT_SCOPE, source);
 }
 
 function parseNewXmlTree(source: SourceText): XmlNode {
@@ -97,6 +66,20 @@ function parseNewXmlTree(source: SourceText): XmlNode {
         'expanded, and ASMX never writes one in a WSDL; remove it and import again',
     );
   }
+  // Checked, the document is read in one pass; where that pass refuses it, fast-xml-parser's reading says why.
+  try {
+    return parseWrittenXmlTree(source, text);
+  } catch (error) {
+    if (!(error instanceof WsdlError)) throw error;
+  }
+  return parseCheckedXmlTree(source, text);
+}
+
+/**
+ * A document `parseXmlTree` has checked (no forbidden character, well-formed, no markup declaration), read through
+ * fast-xml-parser's own tree: what says why the one-pass reading refused it, and what that reading is held to.
+ */
+export function parseCheckedXmlTree(source: SourceText, text = source.text): XmlNode {
   let nodes: ParsedNode[];
   try {
     nodes = PARSER.parse(text) as ParsedNode[];
@@ -163,11 +146,6 @@ function notXml(detail: string): string {
 // --- fast-xml-parser output to nodes ---------------------------------------------------------------------------------
 
 const PARSER = createOrderedXmlParser();
-
-const ROOT_SCOPE: ReadonlyMap<string, string> = new Map([
-  ['', ''],
-  ['xml', 'http://www.w3.org/XML/1998/namespace'],
-]);
 
 function startOf(node: ParsedNode): number {
   return metadataOf(node)?.startIndex ?? 0;

@@ -25,6 +25,7 @@ export type { Session } from './session/call-session.js';
 export type { SessionStore } from './session/session-store.js';
 export { memorySessionStore } from './session/memory-session-store.js';
 export { redisSessionStore, type RedisSessionStoreOptions } from './session/redis-session-store.js';
+export { hostZone, type HostZone } from './values/host-zone.js';
 export { classifyRequest } from './server/classify-request.js';
 export type { RequestClassification, RequestToClassify } from './server/classify-request.js';
 

@@ -108,6 +108,8 @@ export interface OperationDescription {
   readonly scriptMethod?: ScriptMethodDescription;
   /** `[WebMethod(EnableSession = true)]`: its handler gets `ctx.session` (ASP.NET's session, `session/`). */
   readonly enableSession?: boolean;
+  /** `[GenerateScriptType]` on a `[ScriptService]`'s method: client types gathered before its parameters'. */
+  readonly generateScriptTypes?: readonly string[];
 }
 
 /** How a `[ScriptService]`'s JSON calls reach an operation and are answered (`server/json-call.ts`). */
@@ -143,6 +145,11 @@ export interface ServiceDescription {
   /** Declared classes, structs and enums, by declared name. */
   readonly types?: Readonly<Record<string, TypeDescription>>;
   /**
+   * The arrays an `object` may hold (`[XmlInclude(typeof(T[]))]`), by their XSD name (`ArrayOfBook`): such a value
+   * is `{ $type: 'ArrayOfBook', value: [...] }`, written with `xsi:type="ArrayOfBook"`.
+   */
+  readonly anyArrays?: Readonly<Record<string, ValueType>>;
+  /**
    * The namespace of the HTTP GET/POST reply documents when it is not the service's: a `[SoapRpcService]` writes
    * its literal types to `{namespace}/literalTypes`.
    */
@@ -151,6 +158,11 @@ export interface ServiceDescription {
   readonly scriptService?: boolean;
   /** The C# namespace of a `[ScriptService]`'s class: its `/js` proxy class is declared there (`json/proxy-script.ts`). */
   readonly scriptNamespace?: string;
+  /**
+   * The C# namespace of a `[ScriptService]`'s declared types: JSON's `__type` and the `/js` proxy name them by their
+   * full name (`Contoso.Models.Book`); global without one.
+   */
+  readonly typeNamespace?: string;
   /** `[GenerateScriptType]` on a `[ScriptService]`'s class: types its `/js` proxy script declares first. */
   readonly generateScriptTypes?: readonly string[];
 }
@@ -187,6 +199,6 @@ export const HOST_MARKER = '\u0000host\u0000';
 export { XsdDateTime } from './values/xsd-date-time.js';
 export type { DateTimeKind } from './values/xsd-date-time.js';
 export { XmlFragment } from './values/xml-fragment.js';
-export type { AnyValue, AnySimpleValue, AnyDeclaredValue } from './values/any-value.js';
+export type { AnyValue, AnySimpleValue, AnyDeclaredValue, AnyJsonValue } from './values/any-value.js';
 export type { JsonSchemaIssue, JsonSchemaValidator, JsonStringDescription } from './json/json-string-value.js';
 export { jsonEqual, jsonLength } from './json/json-schema-helpers.js';

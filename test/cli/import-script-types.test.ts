@@ -40,4 +40,16 @@ describe('import reads [GenerateScriptType] types from the proxy script', () => 
     )!;
     expect(withProxyScript(IMPORTED, readProxyScript(served)!).service.generateScriptTypes).toBeUndefined();
   });
+
+  it("reads the types' C# namespace from their typed constructors, and gives it back (a round trip)", () => {
+    const namespaced = {
+      ...IMPORTED,
+      service: { ...IMPORTED.service, scriptService: true, typeNamespace: 'Contoso.Models' },
+    };
+    const served = buildProxyScript(describeService(buildModel(namespaced)), false)!;
+    expect(served).toContain('gtc("Contoso.Models.Book")');
+    const spec = withProxyScript(IMPORTED, readProxyScript(served)!);
+    expect(spec.service.typeNamespace).toBe('Contoso.Models');
+    expect(withProxyScript(IMPORTED, readProxyScript(body('proxy js'))!).service.typeNamespace).toBeUndefined();
+  });
 });

@@ -231,6 +231,44 @@ describe('asmxgen serve', () => {
     expect(served.output().match(/\[worker \d+\] call {2}LoginOut soap11/g)).toHaveLength(8);
   });
 
+  it("--time-zone: JSON calls write a DateTime without a zone as the instant its time is in the legacy host's zone", async () => {
+    const dir = await tempDir();
+    await writeFile(
+      join(dir, 'clock.yaml'),
+      [
+        'service: { name: Clock, namespace: "urn:example:clock", scriptService: true }',
+        'operations:',
+        '  - { name: Echo, parameters: [{ name: value, type: dateTime }], result: dateTime }',
+        '',
+      ].join('\n'),
+    );
+    await writeFile(join(dir, 'echo.mjs'), 'export const handlers = { Echo: async ({ value }) => value };\n');
+    const call = (url: string, value: string) =>
+      fetch(`${url}/Echo`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json; charset=utf-8' },
+        body: JSON.stringify({ value }),
+      }).then((reply) => reply.text());
+    const spec = ['--spec', join(dir, 'clock.yaml'), '--impl', join(dir, 'echo.mjs')];
+    const india = await serve([...spec, '--time-zone', 'Asia/Kolkata']);
+    // DateTime.Parse: no zone is an unspecified time, which ToUniversalTime reads as the host's (UTC+05:30).
+    expect(await call(india.url, '2024-02-29T12:30:45')).toBe('{"d":"\\/Date(1709190045000)\\/"}');
+    expect(await call(india.url, '2024-02-29T12:30:45Z')).toBe('{"d":"\\/Date(1709209845000)\\/"}');
+    india.child.kill('SIGTERM');
+    expect(await india.exited).toBe(0);
+    const utc = await serve([...spec, '--time-zone', 'UTC']);
+    expect(await call(utc.url, '2024-02-29T12:30:45')).toBe('{"d":"\\/Date(1709209845000)\\/"}');
+    utc.child.kill('SIGTERM');
+    expect(await utc.exited).toBe(0);
+
+    const wrong = await cliProcess(['serve', '--port', '0', '--time-zone', 'Asia/Atlantis', '--quiet']);
+    expect([wrong.code, wrong.stderr]).toEqual([
+      2,
+      'asmxgen: --time-zone "Asia/Atlantis" is no time zone: give an IANA name (Europe/Berlin), UTC, an offset ' +
+        "(+05:30), or local (the process's own, TZ).\nRun `asmxgen serve --help` for its options.\n",
+    ]);
+  });
+
   it('explains a port in use, exit 2', async () => {
     const blocker = createServer();
     await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', r));

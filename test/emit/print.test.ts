@@ -227,6 +227,29 @@ describe('an object laid out property by property', () => {
     expect(content).toBe(printTsModule({ path: 'x.ts', statements: [statement(object(rows, true))] }).content);
     expect(content).toBe(await prettier(content));
   });
+
+  it.each(AROUND)('is the object, as a property of another (documents.ts: pages of kilobytes) (%i)', async (n) => {
+    // Help pages: a long literal, the shared stylesheet, another literal; keys an identifier or quoted.
+    const page = (i: number) => concatenation([string(`<p>${word(n)}\n`.repeat(i + 1)), raw('style'), string('</p>')]);
+    const pages: [string, Expr][] = [
+      ['Add', page(0)],
+      ["'Odd-Name'", page(2)],
+      ['Short', concatenation([string(word(n / 8)), raw('style'), string('x')])],
+    ];
+    const documents = (value: Expr): Statement => ({
+      kind: 'const',
+      name: 'documents',
+      type: 'ServiceDocuments',
+      value: object([
+        ['wsdl', string(word(n))],
+        ['operationPages', value],
+        ['methodNotFoundPage', page(1)],
+      ]),
+    });
+    const { content } = printTsModule({ path: 'x.ts', statements: [documents(laidOutObject(pages, 2).expr)] });
+    expect(content).toBe(printTsModule({ path: 'x.ts', statements: [documents(object(pages))] }).content);
+    expect(content).toBe(await prettier(content));
+  });
 });
 
 function flatType(type: Exclude<Parameters<typeof typeAssignment>[1], string>): string {

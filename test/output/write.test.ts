@@ -344,6 +344,14 @@ describe('writeOutput', () => {
     });
   });
 
+  it('writes a file of megabytes a chunk at a time, byte for byte, a character across a chunk end included', async () => {
+    const dir = join(await tempDir(), 'out');
+    // The encoder's chunks are 2^20 UTF-16 units: the emoji's surrogate pair straddles the first chunk's end.
+    const content = `${'a'.repeat((1 << 20) - 1)}\u{1F600}é${'b'.repeat(1 << 20)}\u00ff`;
+    await writeOutput(dir, [file('big.ts', content)]);
+    expect((await readFile(join(dir, 'big.ts'))).equals(Buffer.from(content, 'utf8'))).toBe(true);
+  });
+
   it('planOutput reports without writing', async () => {
     const dir = join(await tempDir(), 'never');
     const plan = await planOutput(dir, FILES);

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { formatJsonDate, parseJsonDate } from '../../runtime/src/json/json-dates.js';
 import { JsonDate, JsonNumber, JsonSyntaxError, parseJson, quoteJsonString } from '../../runtime/src/json/json-text.js';
 import { JsonValueError, readJsonValue, writeJsonValue } from '../../runtime/src/json/json-values.js';
+import { hostZone } from '../../runtime/src/values/host-zone.js';
 import type { TypeTable } from '../../runtime/src/values/value-kinds.js';
+
+const UTC = hostZone('UTC');
 import { XsdDateTime } from '../../runtime/src/values/xsd-date-time.js';
 
 describe("JavaScriptSerializer's JSON text", () => {
@@ -31,9 +34,9 @@ describe("JavaScriptSerializer's JSON text", () => {
   });
 
   it('writes and reads dates as \\/Date(ms)\\/, DateTime.MinValue unclamped', () => {
-    expect(formatJsonDate(XsdDateTime.parse('2024-02-29T12:30:45.123Z'))).toBe('"\\/Date(1709209845123)\\/"');
-    expect(formatJsonDate(XsdDateTime.parse('2024-02-29T18:00:45.123+05:30'))).toBe('"\\/Date(1709209845123)\\/"');
-    expect(formatJsonDate(XsdDateTime.MIN_VALUE)).toBe('"\\/Date(-62135596800000)\\/"');
+    expect(formatJsonDate(XsdDateTime.parse('2024-02-29T12:30:45.123Z'), UTC)).toBe('"\\/Date(1709209845123)\\/"');
+    expect(formatJsonDate(XsdDateTime.parse('2024-02-29T18:00:45.123+05:30'), UTC)).toBe('"\\/Date(1709209845123)\\/"');
+    expect(formatJsonDate(XsdDateTime.MIN_VALUE, UTC)).toBe('"\\/Date(-62135596800000)\\/"');
     expect(parseJsonDate('/Date(-1)/')?.toString()).toBe('1969-12-31T23:59:59.999Z');
     expect(parseJsonDate('/Date(1)/x')).toBeUndefined();
   });
@@ -49,27 +52,25 @@ describe("JavaScriptSerializer's JSON text", () => {
       '/Date(1)/',
       '/Date(1)/',
     ]);
-    const types: TypeTable = {};
-    expect(String(readJsonValue('dateTime', parseJson(String.raw`"\/Date(-1)\/"`), types))).toBe(
+    const cx = { types: {} as TypeTable, typeIds: new Map<string, string>(), zone: hostZone('UTC') };
+    expect(String(readJsonValue('dateTime', parseJson(String.raw`"\/Date(-1)\/"`), cx))).toBe(
       '1969-12-31T23:59:59.999Z',
     );
-    expect(() => readJsonValue('dateTime', parseJson('"/Date(1)/"'), types)).toThrow(JsonValueError);
-    expect(readJsonValue('string', parseJson(String.raw`"\/Date(1)\/"`), types)).toBe('/Date(1)/');
+    expect(() => readJsonValue('dateTime', parseJson('"/Date(1)/"'), cx)).toThrow(JsonValueError);
+    expect(readJsonValue('string', parseJson(String.raw`"\/Date(1)\/"`), cx)).toBe('/Date(1)/');
   });
 
   it('writes TimeSpan and XmlQualifiedName as their properties and binds any object to the empty value', () => {
-    const types: TypeTable = {};
-    expect(writeJsonValue('timeSpan', {}, types, new Map())).toBe(
+    const cx = { types: {} as TypeTable, typeIds: new Map<string, string>(), zone: hostZone('UTC') };
+    expect(writeJsonValue('timeSpan', {}, cx)).toBe(
       '{"Ticks":0,"Days":0,"Hours":0,"Milliseconds":0,"Minutes":0,"Seconds":0,' +
         '"TotalDays":0,"TotalHours":0,"TotalMilliseconds":0,"TotalMinutes":0,"TotalSeconds":0}',
     );
-    expect(readJsonValue('timeSpan', parseJson('{"Ticks":5}'), types)).toEqual({});
-    expect(writeJsonValue('QName', 'q:local', types, new Map())).toBe(
-      '{"Namespace":"","Name":"local","IsEmpty":false}',
-    );
-    expect(writeJsonValue('QName', '', types, new Map())).toBe('{"Namespace":"","Name":"","IsEmpty":true}');
-    expect(readJsonValue('QName', parseJson('{"Namespace":"urn:x","Name":"q","IsEmpty":false}'), types)).toBe('');
-    expect(() => readJsonValue('QName', parseJson('"q"'), types)).toThrow(
+    expect(readJsonValue('timeSpan', parseJson('{"Ticks":5}'), cx)).toEqual({});
+    expect(writeJsonValue('QName', 'q:local', cx)).toBe('{"Namespace":"","Name":"local","IsEmpty":false}');
+    expect(writeJsonValue('QName', '', cx)).toBe('{"Namespace":"","Name":"","IsEmpty":true}');
+    expect(readJsonValue('QName', parseJson('{"Namespace":"urn:x","Name":"q","IsEmpty":false}'), cx)).toBe('');
+    expect(() => readJsonValue('QName', parseJson('"q"'), cx)).toThrow(
       "Invalid cast from 'System.String' to 'System.Xml.XmlQualifiedName'.",
     );
   });

@@ -9,11 +9,15 @@
 import { describe, expect, it } from 'vitest';
 import { describeService } from '../../generator/emit/describe-service.js';
 import { jsonTypeIds } from '../../runtime/src/json/client-types.js';
-import { writeJsonValue } from '../../runtime/src/json/json-values.js';
+import { parseJson } from '../../runtime/src/json/json-text.js';
+import { readJsonValue, writeJsonValue } from '../../runtime/src/json/json-values.js';
+import { buildProxyScript } from '../../runtime/src/json/proxy-script.js';
+import { hostZone } from '../../runtime/src/values/host-zone.js';
 import { LIBRARY_SCRIPT } from '../client/library-script.js';
 
 const SERVICE = describeService(LIBRARY_SCRIPT);
 const TYPES = SERVICE.types!;
+const UTC = hostZone('UTC');
 
 describe('the __type ids of a [ScriptService]', () => {
   it('are its client types: [GenerateScriptType]s, then parameter and result classes; not Copy, a member only', () => {
@@ -29,8 +33,7 @@ describe('the __type ids of a [ScriptService]', () => {
     const json = writeJsonValue(
       { class: 'Book' },
       { Isbn: 'i', Copies: [{ Barcode: 'c-1', DueBack: null }], Authors: [{ $type: 'Author', Name: 'Ada' }] },
-      TYPES,
-      jsonTypeIds(SERVICE),
+      { types: TYPES, typeIds: jsonTypeIds(SERVICE), zone: UTC },
     );
     expect(json.startsWith('{"__type":"Book","Isbn":"i",')).toBe(true);
     expect(json).toContain('"Copies":[{"Barcode":"c-1","DueBack":null}]');
@@ -38,6 +41,53 @@ describe('the __type ids of a [ScriptService]', () => {
   });
 
   it('are left out entirely without client types', () => {
-    expect(writeJsonValue({ class: 'Book' }, { Isbn: 'i' }, TYPES, new Map())).not.toContain('__type');
+    expect(
+      writeJsonValue({ class: 'Book' }, { Isbn: 'i' }, { types: TYPES, typeIds: new Map(), zone: UTC }),
+    ).not.toContain('__type');
+  });
+});
+
+describe('the types of a [ScriptService] in a C# namespace (typeNamespace)', () => {
+  // namespace Contoso.Models { public class Author … }: ids, __type and the proxy's declarations are full names.
+  const service = describeService({ ...LIBRARY_SCRIPT, typeNamespace: 'Contoso.Models' });
+  const cx = { types: TYPES, typeIds: jsonTypeIds(service), zone: UTC, typeNamespace: 'Contoso.Models' };
+
+  it('names each client type by its full name, in __type written and read', () => {
+    expect(jsonTypeIds(service).get('Book')).toBe('Contoso.Models.Book');
+    expect(writeJsonValue({ class: 'Book' }, { Isbn: 'i' }, cx).startsWith('{"__type":"Contoso.Models.Book",')).toBe(
+      true,
+    );
+    expect(
+      readJsonValue({ class: 'Person' }, parseJson('{"__type":"Contoso.Models.Author","Name":"Ada"}'), cx),
+    ).toEqual(expect.objectContaining({ $type: 'Author', Name: 'Ada' }));
+  });
+
+  it('declares the types in their namespace in the /js proxy, as ClientProxyGenerator does', () => {
+    const script = buildProxyScript(service, false)!;
+    expect(script).toContain(
+      "Type.registerNamespace('Contoso.Models');\r\nif (typeof(Contoso.Models.Author) === 'undefined') {\r\n" +
+        'Contoso.Models.Author=gtc("Contoso.Models.Author");\r\n' +
+        "Contoso.Models.Author.registerClass('Contoso.Models.Author');\r\n}",
+    );
+    expect(script).toMatch(
+      /if \(typeof\(Contoso\.Models\.Genre\) === 'undefined'\) \{\r\nContoso\.Models\.Genre = function/,
+    );
+    expect(script).toContain("Contoso.Models.Genre.registerEnum('Contoso.Models.Genre', true);");
+    expect(script).not.toContain('var Author');
+  });
+});
+
+describe('[GenerateScriptType] on a method', () => {
+  // [WebMethod][GenerateScriptType(typeof(Copy))] on the first method: a client type before that method's own.
+  const first = LIBRARY_SCRIPT.operations[0]!;
+  const service = describeService({
+    ...LIBRARY_SCRIPT,
+    operations: [{ ...first, generateScriptTypes: ['Copy'] }, ...LIBRARY_SCRIPT.operations.slice(1)],
+  });
+
+  it('makes the type a client type, named in __type and declared by the proxy', () => {
+    expect(jsonTypeIds(SERVICE).has('Copy')).toBe(false);
+    expect(jsonTypeIds(service).get('Copy')).toBe('Copy');
+    expect(buildProxyScript(service, false)).toContain('Copy=gtc("Copy");');
   });
 });

@@ -86,4 +86,24 @@ describe('service.generateScriptTypes', () => {
         '[ScriptService] service: set service.scriptService: true (or remove generateScriptTypes)',
     ]);
   });
+
+  it("on a method: declared before the method's own types, in the spec written back, and checked alike", () => {
+    const text = SPEC.replace('  generateScriptTypes: [Shelf, Genre]\n', '').replace(
+      '    result: Book\n',
+      '    result: Book\n    generateScriptTypes: [Shelf]\n',
+    );
+    const spec = parseSpec(text, 'f.yaml');
+    expect(spec.operations[0]!.generateScriptTypes).toEqual(['Shelf']);
+    expect(renderSpecYaml(spec)).toContain('generateScriptTypes: [Shelf]');
+    const script = buildProxyScript(describeService(buildModel(spec)), false)!;
+    expect(script.indexOf('gtc("Shelf")')).toBeGreaterThan(-1);
+    expect(script.indexOf('gtc("Shelf")')).toBeLessThan(script.indexOf('gtc("Book")'));
+    expect(problemsOf(text.replace('[Shelf]', '[Nope]'))).toEqual([
+      expect.stringMatching(/^f\.yaml:13:27: operations\[0\]\.generateScriptTypes\[0\]: unknown type "Nope"; /),
+    ]);
+    expect(problemsOf(text.replace('  scriptService: true\n', ''))).toEqual([
+      'f.yaml:12:26: operations[0].generateScriptTypes: generateScriptTypes adds types to the /js proxy script of a ' +
+        '[ScriptService] service: set service.scriptService: true (or remove generateScriptTypes)',
+    ]);
+  });
 });

@@ -30,7 +30,10 @@ test('the .NET 1.x default-namespace form (legacy-s0.wsdl) reads as Legacy.wsdl 
   // The fixture ends with a newline, which the spec records; its declarations are not the runtime's set
   // (s0 for the target namespace), so their order is not recorded.
   const { spec, addresses } = readWsdl(readFixture('legacy-s0.wsdl'), 'legacy-s0.wsdl');
-  expect({ spec, addresses }).toStrictEqual({ ...LEGACY, spec: { ...LEGACY.spec, wsdl: { finalNewline: true } } });
+  expect({ spec, addresses }).toStrictEqual({
+    addresses: LEGACY.addresses,
+    spec: { ...LEGACY.spec, wsdl: { finalNewline: true } },
+  });
 });
 
 describe('the same document with other prefixes reads the same', () => {
@@ -111,7 +114,10 @@ describe('reordered and moved namespace declarations read the same', () => {
 test('a byte order mark and CRLF line ends read the same; the line ends are recorded', () => {
   const text = '\uFEFF' + INVENTORY_TEXT.replaceAll('\n', '\r\n');
   const { spec, addresses } = readWsdl(text, 'crlf.wsdl');
-  expect({ spec, addresses }).toStrictEqual({ ...INVENTORY, spec: { ...INVENTORY.spec, wsdl: { lineEnds: 'crlf' } } });
+  expect({ spec, addresses }).toStrictEqual({
+    addresses: INVENTORY.addresses,
+    spec: { ...INVENTORY.spec, wsdl: { lineEnds: 'crlf' } },
+  });
 });
 
 test('binding-level documentation (the WS-I conformance claim) is read as the conformance claim', () => {

@@ -103,6 +103,13 @@ function urlDecode(value: string): string {
  * `undefined` for anything else (`%uXXXX`, characters beyond ASCII).
  */
 function decodeAsciiEscapes(value: string): string | undefined {
+  // Well-formed escapes of valid UTF-8 (what nearly every client sends): the engine's decoder, which refuses anything
+  // else (a malformed or `%u` escape, bytes no UTF-8) for the passes below.
+  try {
+    return decodeURIComponent(value.indexOf('+') === -1 ? value : value.replace(/\+/g, ' '));
+  } catch {
+    // below
+  }
   const bytes = new Uint8Array(value.length);
   let length = 0;
   for (let i = 0; i < value.length; i++) {

@@ -18,16 +18,36 @@
  */
 import type { ClassDescription, EnumDescription, ValueType } from '../xsd/type-description.js';
 import { DATA_TYPE_BASES } from '../xsd/type-description.js';
+import type { HostZone } from '../values/host-zone.js';
 import type { TypeTable } from '../values/value-kinds.js';
 import { XsdDateTime } from '../values/xsd-date-time.js';
 import { formatDouble, formatSingle } from '../xsd/xsd-float-format.js';
 import { defaultXsdValue, type XsdValueTypes } from '../xsd/xsd-values.js';
 import { readJsonQName, readJsonTimeSpan, writeJsonQName, writeJsonTimeSpan } from './json-clr-objects.js';
-import { formatJsonDate, parseJsonDate } from './json-dates.js';
+import { formatJsonDate, parseDateText, parseJsonDate } from './json-dates.js';
 import { JsonValueError } from './json-errors.js';
 import { isJsonObject, JsonDate, JsonNumber, quoteJsonString, type JsonObject, type JsonValue } from './json-text.js';
 
 export { JsonValueError };
+
+/**
+ * What writing and reading a service's values in JSON needs: its types; the `__type` id of each class that carries
+ * one (the service's client types, `jsonTypeIds`: an object of another class has no `__type`); the host's time zone,
+ * for dates without one (`host-zone.ts`).
+ */
+export interface JsonContext {
+  readonly types: TypeTable;
+  readonly typeIds: ReadonlyMap<string, string>;
+  readonly zone: HostZone;
+  /** The C# namespace of the declared types (`ServiceDescription.typeNamespace`): `__type` ids carry it. */
+  readonly typeNamespace?: string | undefined;
+}
+
+/** The declared name a `__type` id names: the id without the types' C# namespace. */
+function nameOfTypeId(cx: JsonContext, id: string): string {
+  const prefix = cx.typeNamespace === undefined ? '' : `${cx.typeNamespace}.`;
+  return prefix !== '' && id.startsWith(prefix) ? id.slice(prefix.length) : id;
+}
 
 /** The member names .NET gives a JSON type name (`__type`). */
 export const JSON_TYPE_KEY = '__type';
@@ -39,28 +59,19 @@ function baseOf(type: string): string {
 
 // --- Writing ---------------------------------------------------------------------------------------------------------
 
-/** The JSON text of `value`, of declared type `type`; `undefined` and `null` are `null`. */
-/**
- * `value` as JavaScriptSerializer writes it for a site of `type`. `typeIds`: the `__type` id of each class that
- * carries one (the service's client types, `jsonTypeIds`); an object of another class has no `__type`.
- */
-export function writeJsonValue(
-  type: ValueType,
-  value: unknown,
-  types: TypeTable,
-  typeIds: ReadonlyMap<string, string>,
-): string {
+/** `value` as JavaScriptSerializer writes it for a site of `type`; `undefined` and `null` are `null`. */
+export function writeJsonValue(type: ValueType, value: unknown, cx: JsonContext): string {
   if (value === undefined || value === null) return 'null';
-  if (typeof type === 'string') return writeSimple(baseOf(type), value, types, typeIds);
+  if (typeof type === 'string') return writeSimple(baseOf(type), value, cx);
   if ('array' in type) {
     const items = value as readonly unknown[];
-    return `[${items.map((item) => writeJsonValue(type.array, item, types, typeIds)).join(',')}]`;
+    return `[${items.map((item) => writeJsonValue(type.array, item, cx)).join(',')}]`;
   }
-  if ('enum' in type) return String(enumNumber(types[type.enum] as EnumDescription, value));
-  return writeObject(type.class, value as Record<string, unknown>, types, typeIds);
+  if ('enum' in type) return String(enumNumber(cx.types[type.enum] as EnumDescription, value));
+  return writeObject(type.class, value as Record<string, unknown>, cx);
 }
 
-function writeSimple(type: string, value: unknown, types: TypeTable, typeIds: ReadonlyMap<string, string>): string {
+function writeSimple(type: string, value: unknown, cx: JsonContext): string {
   switch (type) {
     case 'boolean':
       return value ? 'true' : 'false';
@@ -79,11 +90,11 @@ function writeSimple(type: string, value: unknown, types: TypeTable, typeIds: Re
     case 'decimal':
       return String(value as string);
     case 'dateTime':
-      return formatJsonDate(value as XsdDateTime);
+      return formatJsonDate(value as XsdDateTime, cx.zone);
     case 'base64Binary':
       return `[${Array.from(value as Uint8Array).join(',')}]`;
     case 'anyType':
-      return writeAny(value, types, typeIds);
+      return writeAny(value, cx);
     case 'timeSpan':
       return writeJsonTimeSpan();
     case 'QName':
@@ -101,33 +112,40 @@ function writeFloat(value: number, single: boolean): string {
   return single ? formatSingle(value) : formatDouble(value);
 }
 
-/** An `object` site's value (`AnyValue`): a simple value by its XSD type, a declared value by its `$type`. */
-function writeAny(value: unknown, types: TypeTable, typeIds: ReadonlyMap<string, string>): string {
-  if (typeof value !== 'object' || value === null || !('$type' in value)) return quoteJsonString(String(value));
+/**
+ * An `object` site's value (`AnyValue`): a simple value by its XSD type, a declared value by its `$type`; a JSON
+ * call's own (a `Map` for the `Dictionary<string, object>` a JSON object binds to, an array for an `object[]`) as
+ * the JSON it came from.
+ */
+function writeAny(value: unknown, cx: JsonContext): string {
+  if (value === null || value === undefined) return 'null';
+  if (value instanceof Map) {
+    const entries = [...(value as ReadonlyMap<unknown, unknown>)];
+    return `{${entries.map(([key, item]) => `${quoteJsonString(String(key))}:${writeAny(item, cx)}`).join(',')}}`;
+  }
+  if (Array.isArray(value)) return `[${value.map((item: unknown) => writeAny(item, cx)).join(',')}]`;
+  if (typeof value !== 'object' || !('$type' in value)) return quoteJsonString(String(value));
+  const { types } = cx;
   const $type = String((value as { $type: unknown }).$type);
   if ('value' in value && Object.keys(value).length === 2 && types[$type] === undefined) {
-    return writeSimple(baseOf($type), (value as { value: unknown }).value, types, typeIds);
+    return writeSimple(baseOf($type), (value as { value: unknown }).value, cx);
   }
   const declared = declaredNameOfXml(types, $type);
   if (declared === undefined) return quoteJsonString(String(value));
   const description = types[declared]!;
   if (description.kind === 'enum')
     return String(enumNumber(description, (value as unknown as { value: unknown }).value));
-  return writeObject(declared, value as Record<string, unknown>, types, typeIds);
+  return writeObject(declared, value as Record<string, unknown>, cx);
 }
 
-function writeObject(
-  declared: string,
-  value: Record<string, unknown>,
-  types: TypeTable,
-  typeIds: ReadonlyMap<string, string>,
-): string {
+function writeObject(declared: string, value: Record<string, unknown>, cx: JsonContext): string {
+  const { types, typeIds } = cx;
   const $type = value.$type;
   const actual = typeof $type === 'string' ? (declaredNameOfXml(types, $type) ?? declared) : declared;
   const id = typeIds.get(actual);
   const parts = id === undefined ? [] : [`${quoteJsonString(JSON_TYPE_KEY)}:${quoteJsonString(id)}`];
   for (const member of jsonMembers(types, actual)) {
-    parts.push(`${quoteJsonString(member.name)}:${writeJsonValue(member.type, value[member.name], types, typeIds)}`);
+    parts.push(`${quoteJsonString(member.name)}:${writeJsonValue(member.type, value[member.name], cx)}`);
   }
   return `{${parts.join(',')}}`;
 }
@@ -164,19 +182,19 @@ function enumNumber(description: EnumDescription, value: unknown): number {
 // --- Reading ---------------------------------------------------------------------------------------------------------
 
 /** The value of JSON `json` for a site of type `type`, as the handler gets it. */
-export function readJsonValue(type: ValueType, json: JsonValue, types: TypeTable): unknown {
+export function readJsonValue(type: ValueType, json: JsonValue, cx: JsonContext): unknown {
   if (json === null) return null;
-  if (typeof type === 'string') return readSimple(type, json, types);
+  if (typeof type === 'string') return readSimple(type, json, cx);
   if ('array' in type) {
     if (!Array.isArray(json)) throw cannotConvert(json, 'an array');
-    return json.map((item) => readJsonValue(type.array, item, types));
+    return json.map((item) => readJsonValue(type.array, item, cx));
   }
-  if ('enum' in type) return readEnum(types[type.enum] as EnumDescription, json);
+  if ('enum' in type) return readEnum(cx.types[type.enum] as EnumDescription, json);
   if (!isJsonObject(json)) throw cannotConvert(json, type.class);
-  return readObject(type.class, json, types);
+  return readObject(type.class, json, cx);
 }
 
-function readSimple(type: string, json: JsonValue, types: TypeTable): unknown {
+function readSimple(type: string, json: JsonValue, cx: JsonContext): unknown {
   const base = baseOf(type);
   switch (base) {
     case 'boolean':
@@ -212,7 +230,7 @@ function readSimple(type: string, json: JsonValue, types: TypeTable): unknown {
       // which takes no `/Date(ms)/`.
       if (json instanceof JsonDate) return parseJsonDate(json.text);
       if (typeof json !== 'string') throw cannotConvert(json, 'DateTime');
-      const date = readDateText(json);
+      const date = parseDateText(json, cx.zone);
       if (date === undefined) throw cannotConvert(json, 'DateTime');
       return date;
     }
@@ -220,7 +238,7 @@ function readSimple(type: string, json: JsonValue, types: TypeTable): unknown {
       if (!Array.isArray(json)) throw cannotConvert(json, 'Byte[]');
       return Uint8Array.from(json.map((item) => readInteger('unsignedByte', item)));
     case 'anyType':
-      return readAny(json, types);
+      return readAny(json, cx);
     case 'timeSpan':
       return readJsonTimeSpan(json);
     case 'QName':
@@ -239,13 +257,6 @@ function readSimple(type: string, json: JsonValue, types: TypeTable): unknown {
       if (typeof json === 'boolean') return json ? 'True' : 'False';
       throw cannotConvert(json, 'String');
   }
-}
-
-/** A date string that is no `\/Date(ms)\/`, as `DateTime.Parse` takes it: a time in the host's zone (UTC). */
-function readDateText(text: string): XsdDateTime | undefined {
-  const parsed = XsdDateTime.tryParse(text.trim());
-  if (parsed === undefined) return undefined;
-  return XsdDateTime.tryParse(`${XsdDateTime.fromDate(parsed.toDate()).toString().replace(/Z$/, '')}+00:00`);
 }
 
 const INTEGER_RANGES: Record<string, readonly [number, number]> = {
@@ -306,8 +317,10 @@ function readEnum(description: EnumDescription, json: JsonValue): unknown {
   return values[0];
 }
 
-function readObject(declared: string, json: JsonObject, types: TypeTable): Record<string, unknown> {
-  const named = json.get(JSON_TYPE_KEY);
+function readObject(declared: string, json: JsonObject, cx: JsonContext): Record<string, unknown> {
+  const { types } = cx;
+  const id = json.get(JSON_TYPE_KEY);
+  const named = typeof id === 'string' ? nameOfTypeId(cx, id) : undefined;
   const family = [declared, ...((types[declared] as ClassDescription).derived ?? [])];
   const actual = typeof named === 'string' && family.includes(named) ? named : declared;
   const description = types[actual] as ClassDescription;
@@ -317,7 +330,7 @@ function readObject(declared: string, json: JsonObject, types: TypeTable): Recor
   if (actual !== declared) out.$type = description.xmlName;
   for (const member of description.members) {
     const value = json.get(member.name);
-    if (value !== undefined) out[member.name] = readJsonValue(member.type, value, types);
+    if (value !== undefined) out[member.name] = readJsonValue(member.type, value, cx);
     else if (typeof member.type === 'string' && !member.nillable) {
       const base = baseOf(member.type);
       if (base in INTEGER_RANGES || ['boolean', 'long', 'unsignedLong', 'float', 'double', 'decimal'].includes(base)) {
@@ -328,8 +341,15 @@ function readObject(declared: string, json: JsonObject, types: TypeTable): Recor
   return out;
 }
 
-/** An `object` site: JSON's own kinds, as JavaScriptSerializer binds them (`int`, `double`, `string`, `boolean`). */
-function readAny(json: JsonValue, types: TypeTable): unknown {
+/**
+ * An `object` site: JSON's own kinds, as JavaScriptSerializer binds them (`int`, `double`, `string`, `boolean`); an
+ * object naming a class of the service (`__type`) as that class, another object as a `Dictionary<string, object>`
+ * (a `Map`), an array as an `object[]`.
+ */
+function readAny(json: JsonValue, cx: JsonContext): unknown {
+  const { types } = cx;
+  if (json === null) return null;
+  if (Array.isArray(json)) return json.map((item) => readAny(item, cx));
   if (typeof json === 'string') return { $type: 'string', value: json };
   if (json instanceof JsonDate) return { $type: 'dateTime', value: parseJsonDate(json.text) };
   if (typeof json === 'boolean') return { $type: 'boolean', value: json };
@@ -342,12 +362,15 @@ function readAny(json: JsonValue, types: TypeTable): unknown {
     return { $type: 'double', value: Number(json.text) };
   }
   if (isJsonObject(json)) {
-    const named = json.get(JSON_TYPE_KEY);
+    const id = json.get(JSON_TYPE_KEY);
+    if (id === undefined) return new Map([...json].map(([key, item]) => [key, readAny(item, cx)]));
+    const named = typeof id === 'string' ? nameOfTypeId(cx, id) : undefined;
     if (typeof named === 'string' && types[named]?.kind === 'class') {
-      return { ...readObject(named, json, types), $type: types[named].xmlName };
+      return { ...readObject(named, json, cx), $type: types[named].xmlName };
     }
   }
-  throw new JsonValueError('An object or array of an object parameter has no type the service knows (no __type).');
+  // ObjectConverter: a `__type` the resolver does not know is a bare InvalidOperationException.
+  throw new JsonValueError('Operation is not valid due to the current state of the object.');
 }
 
 function cannotConvert(json: JsonValue, to: string): JsonValueError {

@@ -12,8 +12,7 @@
  */
 import { parseFormValues } from '../http/form-encoding.js';
 import { isJsonObject, JsonSyntaxError, parseJson, quoteJsonString, type JsonValue } from '../json/json-text.js';
-import { jsonTypeIds } from '../json/client-types.js';
-import { JsonValueError, readJsonValue, writeJsonValue } from '../json/json-values.js';
+import { JsonValueError, readJsonValue, writeJsonValue, type JsonContext } from '../json/json-values.js';
 import { isValueType } from '../values/value-kinds.js';
 import { XML_CONTENT_TYPE } from '../soap/soap-constants.js';
 import { headerValue, type IncomingCall } from './incoming-call.js';
@@ -71,6 +70,7 @@ export async function handleJsonCall(
   call: IncomingCall,
   method: string,
   tables: ServiceTables,
+  json: JsonContext,
   options: ResolvedOptions,
 ): Promise<Reply> {
   // RestHandler.CreateHandler: no method name, or none of the service's, fail before the call, not in JSON: ASP.NET's
@@ -114,7 +114,7 @@ export async function handleJsonCall(
         // ObjectConverter.ConvertObjectToType: null converts to no value type (Mono binds default(T)).
         return jsonErrorReply('Cannot convert null to a value type.', options);
       }
-      input[parameter.name] = readJsonValue(parameter.type, value, tables.values.types);
+      input[parameter.name] = readJsonValue(parameter.type, value, json);
     }
   } catch (error) {
     if (error instanceof JsonValueError) return jsonErrorReply(error.message, options);
@@ -131,14 +131,14 @@ export async function handleJsonCall(
   }
   if (!outcome.ok) return jsonFailureReply(options)('json', outcome.failure);
   try {
-    return resultReply(entry, outcome.value, tables);
+    return resultReply(entry, outcome.value, tables, json);
   } catch (error) {
     return jsonErrorReply(error instanceof Error ? error.message : String(error), options);
   }
 }
 
 /** `{"d":…}`, or the result as XML (`ResponseFormat.Xml`; a string result is the text itself). */
-function resultReply(entry: OperationEntry, returned: unknown, tables: ServiceTables): Reply {
+function resultReply(entry: OperationEntry, returned: unknown, tables: ServiceTables, json: JsonContext): Reply {
   const op = entry.description;
   const value =
     entry.replyParameters && op.result ? (returned as Record<string, unknown>)[op.result.key ?? 'result'] : returned;
@@ -147,9 +147,7 @@ function resultReply(entry: OperationEntry, returned: unknown, tables: ServiceTa
       return contentReply(200, XML_CONTENT_TYPE, value);
     return contentReply(200, XML_CONTENT_TYPE, scriptXmlDocument(op, tables.values, value));
   }
-  const d = op.result
-    ? writeJsonValue(op.result.type, value, tables.values.types, jsonTypeIds(tables.service))
-    : 'null';
+  const d = op.result ? writeJsonValue(op.result.type, value, json) : 'null';
   return contentReply(200, JSON_CONTENT_TYPE, `{"d":${d}}`);
 }
 

@@ -2,6 +2,7 @@
  * What a handler sees of a call, and what a server can be told. Defaults are
  * ASMX's where ASMX has one.
  */
+import { hostZone, type HostZone } from '../values/host-zone.js';
 import type { UploadedFile } from '../http/multipart.js';
 import type { CallTransport } from '../service-description.js';
 import type { SoapFaultCode } from '../soap/soap-fault.js';
@@ -153,6 +154,13 @@ export interface ServerOptions {
   sessionStore?: SessionStore | string;
   /** Minutes a session lives after the last call that used it (ASP.NET's `<sessionState timeout>`). Default 20. */
   sessionTimeout?: number;
+  /**
+   * The time zone of the machine the service ran on, which JSON calls (`[ScriptService]`) depend on: a `DateTime`
+   * without a zone is written as the instant its time is there, and a date string with a zone is read as a local
+   * time of it. An IANA name (`Asia/Kolkata`), `UTC`, an offset (`+05:30`), or `local`. Default `local`: this
+   * process's own (`TZ`), as .NET takes the machine's.
+   */
+  timeZone?: string;
 }
 
 export interface ResolvedOptions {
@@ -172,6 +180,8 @@ export interface ResolvedOptions {
   readonly handlerDeadlines: HandlerDeadlines;
   /** The sessions of `enableSession` operations. */
   readonly sessions: SessionSettings;
+  /** `timeZone`. */
+  readonly zone: HostZone;
   /** The session store made from a `redis://` URL: the server closes it when it closes. */
   readonly ownedSessionStore: SessionStore | undefined;
 }
@@ -196,6 +206,7 @@ export function resolveOptions(options: ServerOptions = {}): ResolvedOptions {
     onError: options.onError,
     onCall: options.onCall,
     handlerDeadlines: new HandlerDeadlines(handlerTimeoutMs),
+    zone: hostZone(options.timeZone),
     ...resolveSessions(options, handlerTimeoutMs),
   };
 }

@@ -20,6 +20,8 @@ export interface ValueContext {
   readonly types: TypeTable;
   /** The service namespace: every element of a value is in it. */
   readonly namespace: string;
+  /** The arrays an `object` may hold, by XSD name (`ServiceDescription.anyArrays`). */
+  readonly anyArrays?: Readonly<Record<string, ValueType>>;
 }
 
 const REFERENCE_BUILTINS: ReadonlySet<string> = new Set([

@@ -447,6 +447,20 @@ function writeAny(ctx: ValueContext, name: string, value: unknown, options: Writ
     const lexical = textOf(ctx, $type as ValueType, simple);
     return textElement(name, `${lead} xsi:type="xsd:${$type}"`, tail, lexical);
   }
+  const array = typeof $type === 'string' ? ctx.anyArrays?.[$type] : undefined;
+  if (array !== undefined && typeof array === 'object' && 'array' in array) {
+    // An included array (`[XmlInclude(typeof(T[]))]`): its ArrayOfT's items, the element naming that type.
+    if (!Array.isArray(simple)) throw shapeError(`{ $type: '${$type as string}', value: [...] }`, value);
+    const inner = inNamespace(childOptions(options, content, options.prefixes), array.namespace);
+    const items = simple.map((item: unknown, index: number) => {
+      try {
+        return writeValue(ctx, array.item, array.array, item, { nillable: array.nillable }, inner);
+      } catch (error) {
+        throw withPlace(error, `[${index}]`);
+      }
+    });
+    return container(name, `${lead} xsi:type="${escapeXmlAttr($type as string)}"${tail}`, items, options);
+  }
   const declared = declaredNameOf(ctx.types, Object.keys(ctx.types), String($type));
   const description = declared === undefined ? undefined : ctx.types[declared];
   if (description?.kind === 'class') return writeClass(ctx, name, declared!, value, true, options, content);

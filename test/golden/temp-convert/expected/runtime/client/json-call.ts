@@ -15,7 +15,7 @@
  * `out` or `ref` parameters is refused before anything is sent.
  */
 import { isJsonObject, JsonSyntaxError, parseJson, quoteJsonString, type JsonValue } from '../json/json-text.js';
-import { JsonValueError, readJsonValue, writeJsonValue } from '../json/json-values.js';
+import { JsonValueError, readJsonValue, writeJsonValue, type JsonContext } from '../json/json-values.js';
 import type { OperationDescription } from '../service-description.js';
 import type { TypeTable } from '../values/value-kinds.js';
 import { isNil, readValue } from '../values/read-value.js';
@@ -40,9 +40,8 @@ export function jsonTarget(
   endpoint: URL,
   op: OperationDescription,
   clientHeaders: RequestHeaders,
-  types: TypeTable,
-  /** The service's client types' `__type` ids (`jsonTypeIds`): only their objects name their class. */
-  typeIds: ReadonlyMap<string, string>,
+  /** The service's types, its client types' `__type` ids (`jsonTypeIds`), the zone of dates without one. */
+  json: JsonContext,
 ): JsonTarget {
   const site: CallSite = { operation: op.name, transport: 'json' };
   const url = new URL(endpoint.href);
@@ -62,7 +61,7 @@ export function jsonTarget(
         );
       }
       const values = (input ?? {}) as Record<string, unknown>;
-      const members = parameters.map((p) => [p.name, writeJsonValue(p.type, values[p.name], types, typeIds)] as const);
+      const members = parameters.map((p) => [p.name, writeJsonValue(p.type, values[p.name], json)] as const);
       const sent = callHeaders === undefined ? headers : mergeHeaders(transportHeaders, headers, callHeaders);
       if (useGet) {
         const query = members.map(([name, json]) => `${encodeURIComponent(name)}=${encodeURIComponent(json)}`);
@@ -72,19 +71,19 @@ export function jsonTarget(
       const body = `{${members.map(([name, json]) => `${quoteJsonString(name)}:${json}`).join(',')}}`;
       return { url: url.href, method: 'POST', headers: sent, body };
     },
-    read: (reply) => readJsonReply(site, op, types, reply),
+    read: (reply) => readJsonReply(site, op, json, reply),
   };
 }
 
-function readJsonReply(site: CallSite, op: OperationDescription, types: TypeTable, reply: ReceivedReply): unknown {
+function readJsonReply(site: CallSite, op: OperationDescription, json: JsonContext, reply: ReceivedReply): unknown {
   if (reply.status !== 200) throw errorOf(site, reply);
   const { result } = op;
-  if (op.scriptMethod?.xmlResponse === true && result) return readXmlResult(site, op, types, reply);
+  if (op.scriptMethod?.xmlResponse === true && result) return readXmlResult(site, op, json.types, reply);
   const d = jsonBody(site, reply);
   if (!result) return undefined;
   if (d === null) return result.nillable ? null : undefined;
   try {
-    return readJsonValue(result.type, d, types);
+    return readJsonValue(result.type, d, json);
   } catch (error) {
     if (!(error instanceof JsonValueError)) throw error;
     throw new ProtocolError(site, reply, `{"d":…} is no value of the result's type: ${error.message}`);

@@ -22,6 +22,7 @@ import { readHttpReply } from './http-reply.js';
 import { hasJsonStrings, jsonStringInput, jsonStringResult } from './json-strings.js';
 import { jsonTarget, type JsonTarget } from './json-call.js';
 import { jsonTypeIds } from '../json/client-types.js';
+import { hostZone } from '../values/host-zone.js';
 import { buildOutgoingRequest, requestTarget, type RequestTarget } from './outgoing-request.js';
 import { requestValues } from './request-values.js';
 import type { ReceivedReply } from './received-reply.js';
@@ -37,6 +38,8 @@ export type ServiceCaller = <R>(operation: string, input?: object, options?: Cal
 
 /** How a client's calls travel, chosen once per client: `send-request.ts` on Node, `browser-sender.ts` in browsers. */
 export type SenderChoice = (client: ResolvedClientOptions) => Sender;
+
+const UTC = hostZone('UTC');
 
 /**
  * @param defaultUrl the endpoint when `options.url` is not given: the
@@ -54,7 +57,11 @@ export function createCaller(
   const client = resolveClientOptions(service, defaultUrl, options);
   const send = chooseSender(client);
   const { namespace } = service;
-  const context = { types: service.types ?? {}, namespace };
+  const context = {
+    types: service.types ?? {},
+    namespace,
+    ...(service.anyArrays !== undefined && { anyArrays: service.anyArrays }),
+  };
   const httpContext = service.httpNamespace === undefined ? context : { ...context, namespace: service.httpNamespace };
   /** Per operation, what its calls over each transport share, prepared on the first such call. */
   const operations = new Map(
@@ -79,13 +86,13 @@ export function createCaller(
       callOptions.transport === undefined ? client.transport : checkTransport(service, callOptions.transport);
     const timeoutMs = callOptions.timeoutMs === undefined ? client.timeoutMs : checkTimeout(callOptions.timeoutMs);
     if (transport === 'json') {
-      const json = (entry.json ??= jsonTarget(
-        client.endpoint,
-        op,
-        client.headers,
-        context.types,
-        jsonTypeIds(service),
-      ));
+      const json = (entry.json ??= jsonTarget(client.endpoint, op, client.headers, {
+        types: context.types,
+        typeIds: jsonTypeIds(service),
+        typeNamespace: service.typeNamespace,
+        // A DateTime without a zone goes as the UTC instant of its time: the client knows no server's zone.
+        zone: UTC,
+      }));
       const reply = await send(
         json.request(input, callOptions.headers),
         json.site,

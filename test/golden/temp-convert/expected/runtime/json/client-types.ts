@@ -46,15 +46,19 @@ export function clientTypes(service: ServiceDescription): ClientTypes {
     }
     const declared = service.types?.[type.class];
     if (declared?.kind === 'class' && declared.abstract === true) return;
-    if (!found.classes.includes(type.class)) found.classes.push(type.class);
+    const id = clrTypeName(service, type.class);
+    if (!found.classes.includes(id)) found.classes.push(id);
   };
-  // WebServiceData.ProcessClientTypes: the class's [GenerateScriptType] types first, then the operations'.
-  for (const name of service.generateScriptTypes ?? []) {
+  const declaredType = (name: string): void => {
     const declared = service.types?.[name];
     if (declared?.kind === 'enum') visit({ enum: name });
     else if (declared?.kind === 'class') visit({ class: name });
-  }
+  };
+  // WebServiceData.ProcessClientTypes: the class's [GenerateScriptType] types first, then each method's.
+  for (const name of service.generateScriptTypes ?? []) declaredType(name);
   for (const op of service.operations) {
+    // The method's own [GenerateScriptType]s, then its parameters and result.
+    for (const name of op.generateScriptTypes ?? []) declaredType(name);
     // A by-ref type (out, ref) has no public constructor: no client type.
     for (const parameter of op.parameters) if (parameter.direction === undefined) visit(parameter.type);
     if (op.result && op.scriptMethod?.xmlResponse !== true) visit(op.result.type);
@@ -62,21 +66,26 @@ export function clientTypes(service: ServiceDescription): ClientTypes {
   return found;
 }
 
+/** A declared type's C# full name: in the service's `typeNamespace` (`Contoso.Models.Book`), or its name alone. */
+export function clrTypeName(service: ServiceDescription, name: string): string {
+  return service.typeNamespace === undefined ? name : `${service.typeNamespace}.${name}`;
+}
+
 const TYPE_IDS = new WeakMap<ServiceDescription, ReadonlyMap<string, string>>();
 
 /**
- * The `__type` id of each declared class that is a client type of `service` (its C# `FullName`: the declared name,
- * the spec having no C# namespace for types); a class not in the map is written without `__type`. Built once per
- * service description.
+ * The `__type` id of each declared class that is a client type of `service` (its C# `FullName`: `clrTypeName`); a
+ * class not in the map is written without `__type`. Built once per service description.
  */
 export function jsonTypeIds(service: ServiceDescription): ReadonlyMap<string, string> {
   let ids = TYPE_IDS.get(service);
   if (ids === undefined) {
-    const builtins = new Set(Object.values(BUILTIN_CLIENT_TYPES));
+    const byId = new Map(Object.keys(service.types ?? {}).map((name) => [clrTypeName(service, name), name]));
     ids = new Map(
-      clientTypes(service)
-        .classes.filter((c) => !builtins.has(c))
-        .map((c) => [c, c]),
+      clientTypes(service).classes.flatMap((id) => {
+        const name = byId.get(id);
+        return name === undefined ? [] : [[name, id] as const];
+      }),
     );
     TYPE_IDS.set(service, ids);
   }

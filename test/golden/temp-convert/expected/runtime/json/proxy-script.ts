@@ -8,13 +8,12 @@
  * for the classes a parameter or a result names; and the enums they name. Lines end in CRLF.
  *
  * Names are the CLR names the service description keeps (the service's, the declared types', C# enum member names);
- * the service class is in its `scriptNamespace` (global without one), the types in the global namespace, as the spec
- * has no C# namespace for them. Built once per service when the server starts, never per request.
+ * the service class is in its `scriptNamespace`, the types in their `typeNamespace` (global without one). Built once per service when the server starts, never per request.
  */
 import type { OperationDescription, ServiceDescription } from '../service-description.js';
 import type { ValueType } from '../xsd/type-description.js';
 import { DATA_TYPE_BASES } from '../xsd/type-description.js';
-import { BUILTIN_CLIENT_TYPES, clientTypes, type ClientTypes } from './client-types.js';
+import { BUILTIN_CLIENT_TYPES, clientTypes, clrTypeName, type ClientTypes } from './client-types.js';
 
 const NL = '\r\n';
 
@@ -190,7 +189,7 @@ function docComments(service: ServiceDescription, op: OperationDescription, type
     const byRef = parameter.direction !== undefined;
     const scriptType = byRef ? '' : clientTypeName(service, parameter.type, types);
     const typeAttribute = scriptType === '' ? '' : ` type="${scriptType}"`;
-    const serverType = clrName(parameter.type) + (byRef ? '&' : '');
+    const serverType = clrName(service, parameter.type) + (byRef ? '&' : '');
     text += `/// <param name="${parameter.name}"${typeAttribute}>${serverType}</param>${NL}`;
   }
   text += `/// <param name="succeededCallback" type="Function" optional="true" mayBeNull="true"></param>${NL}`;
@@ -208,18 +207,19 @@ function clientTypeName(service: ServiceDescription, type: ValueType, types: Cli
     return SCRIPT_TYPES[base] ?? '';
   }
   if ('array' in type) return 'Array';
-  if ('enum' in type) return type.enum;
-  return types.classes.includes(type.class) ? type.class : '';
+  if ('enum' in type) return clrTypeName(service, type.enum);
+  const id = clrTypeName(service, type.class);
+  return types.classes.includes(id) ? id : '';
 }
 
 /** The CLR type's `FullName` (a `Nullable<T>` unwrapped, as the comments write it). */
-function clrName(type: ValueType): string {
+function clrName(service: ServiceDescription, type: ValueType): string {
   if (typeof type === 'string') {
     const base = (DATA_TYPE_BASES as Record<string, string>)[type] ?? type;
     return CLR_NAMES[base] ?? base;
   }
-  if ('array' in type) return `${clrName(type.array)}[]`;
-  return 'enum' in type ? type.enum : type.class;
+  if ('array' in type) return `${clrName(service, type.array)}[]`;
+  return clrTypeName(service, 'enum' in type ? type.enum : type.class);
 }
 
 /** `GenerateClientTypeProxies` and `GenerateEnumTypeProxies`. */
@@ -247,10 +247,12 @@ function typeProxies(service: ServiceDescription, types: ClientTypes, namespaces
     const members = declared.values
       .map((value, index) => ({ name: value.name ?? value.xmlName, value: value.value, index }))
       .sort((a, b) => unsignedOrder(a.value, b.value) || a.index - b.index);
-    text += `if (typeof(${name}) === 'undefined') {${NL}`;
-    text += `var ${name} = function() { throw Error.invalidOperation(); }${NL}`;
-    text += `${name}.prototype = {${members.map((m) => `${m.name}: ${m.value}`).join(',')}}${NL}`;
-    text += `${name}.registerEnum('${name}', true);${NL}}${NL}`;
+    const id = clrTypeName(service, name);
+    ensureNamespace(id);
+    text += `if (typeof(${id}) === 'undefined') {${NL}`;
+    text += `${id.includes('.') ? id : `var ${id}`} = function() { throw Error.invalidOperation(); }${NL}`;
+    text += `${id}.prototype = {${members.map((m) => `${m.name}: ${m.value}`).join(',')}}${NL}`;
+    text += `${id}.registerEnum('${id}', true);${NL}}${NL}`;
   }
   return text;
 }

@@ -26,16 +26,18 @@ export type ValidatedCollection = 'QueryString' | 'Form';
 
 /** The index of the first dangerous pair of characters in `value` (see the module's comment); -1 when there is none. */
 export function dangerousIndex(value: string): number {
-  for (let i = 0; i + 1 < value.length; i++) {
-    const c = value.charCodeAt(i);
-    const next = value.charCodeAt(i + 1);
-    if (c === 0x3c /* < */ || c === 0xff1c /* ＜ */) {
-      if (next < 0x20 || next === 0x21 /* ! */ || isAsciiLetter(next)) return i;
-    } else if (c === 0x26 /* & */ && next === 0x23 /* # */) {
-      return i;
+  // The three starts are found by the engine's own search; only a `<` (or `＜`) needs its next character looked at.
+  let first = value.indexOf('&#');
+  for (const lt of ['<', '\uff1c']) {
+    for (let i = value.indexOf(lt); i !== -1 && (first === -1 || i < first); i = value.indexOf(lt, i + 1)) {
+      const next = value.charCodeAt(i + 1);
+      if (next < 0x20 || next === 0x21 /* ! */ || isAsciiLetter(next)) {
+        first = i;
+        break;
+      }
     }
   }
-  return -1;
+  return first;
 }
 
 function isAsciiLetter(c: number): boolean {

@@ -11,6 +11,8 @@ import type { ServiceDescription, ServiceDocuments, Transport } from '../service
 import { routeRequest, type Route, type RouteTarget } from './dispatch.js';
 import { DocumentSet } from './document-set.js';
 import { handleHttpCall } from './http-call.js';
+import { jsonTypeIds } from '../json/client-types.js';
+import type { JsonContext } from '../json/json-values.js';
 import { handleJsonCall, jsonCallMethod, jsonRequestMethod } from './json-call.js';
 import { ClientGoneError, type CallNote, type IncomingCall } from './incoming-call.js';
 import { PROCESS_FAILED } from './invoke.js';
@@ -34,6 +36,8 @@ export interface ServiceRuntime {
   readonly options: ResolvedOptions;
   /** A `[ScriptService]`'s `/js` and `/jsdebug` replies, built once. */
   readonly proxyScripts?: ProxyScripts | undefined;
+  /** What a `[ScriptService]`'s JSON values are read and written with, built once. */
+  readonly json?: JsonContext | undefined;
 }
 
 export function createServiceRuntime(
@@ -42,11 +46,22 @@ export function createServiceRuntime(
   handlers: object,
   options?: ServerOptions,
 ): ServiceRuntime {
+  const tables = buildServiceTables(service, handlers);
+  const resolved = resolveOptions(options);
   return {
-    tables: buildServiceTables(service, handlers),
+    tables,
     documents: new DocumentSet(documents),
-    options: resolveOptions(options),
+    options: resolved,
     proxyScripts: prepareProxyScripts(service),
+    json:
+      service.scriptService === true
+        ? {
+            types: tables.values.types,
+            typeIds: jsonTypeIds(service),
+            zone: resolved.zone,
+            typeNamespace: service.typeNamespace,
+          }
+        : undefined,
   };
 }
 
@@ -91,7 +106,7 @@ function unobservedReply(runtime: ServiceRuntime, call: IncomingCall, target: Ro
   const proxy = proxyScriptKind(call, target.endpointPath);
   if (proxy !== undefined) return Promise.resolve(proxyScriptReply(runtime.proxyScripts, proxy, call, options));
   const jsonMethod = jsonCallMethod(call, tables, target.endpointPath);
-  if (jsonMethod !== undefined) return handleJsonCall(call, jsonMethod, tables, options);
+  if (jsonMethod !== undefined) return handleJsonCall(call, jsonMethod, tables, runtime.json!, options);
   // A JSON call to a service without [ScriptService]: the .NET Framework refuses it (Mono calls the method).
   if (tables.service.scriptService !== true && jsonRequestMethod(call, target.endpointPath) !== undefined)
     return Promise.resolve(handlerFactoryError(NO_SCRIPT_SERVICE, options));

@@ -65,7 +65,11 @@ export function buildServiceTables(service: ServiceDescription, handlers: object
   const byLowerName = new Map<string, OperationEntry>();
   const bySoapAction = new Map<string, OperationEntry>();
   const byRequestElement = new Map<string, OperationEntry>();
-  const values: ValueContext = { types: service.types ?? {}, namespace: service.namespace };
+  const values: ValueContext = {
+    types: service.types ?? {},
+    namespace: service.namespace,
+    ...(service.anyArrays !== undefined && { anyArrays: service.anyArrays }),
+  };
   const valuesIn = (namespace: string | undefined) =>
     namespace === undefined || namespace === values.namespace ? values : { ...values, namespace };
   for (const op of service.operations) {

@@ -20,7 +20,13 @@ export interface AnyDeclaredValue {
 }
 
 /**
- * `AnySimpleValue`, `AnyDeclaredValue` (an enum value as `{ $type: 'Genre', value: 'Poetry' }`), an
- * `XmlFragment` (content without `xsi:type`), or `null` (`xsi:nil`).
+ * What only a JSON call (`[ScriptService]`) carries in an `object`: a JSON object without `__type`, which
+ * JavaScriptSerializer binds to a `Dictionary<string, object>`, and an array (`object[]`). No XML form has them.
  */
-export type AnyValue = AnySimpleValue | AnyDeclaredValue | XmlFragment | null;
+export type AnyJsonValue = ReadonlyMap<string, AnyValue> | readonly AnyValue[];
+
+/**
+ * `AnySimpleValue`, `AnyDeclaredValue` (an enum value as `{ $type: 'Genre', value: 'Poetry' }`), an
+ * `XmlFragment` (content without `xsi:type`), `null` (`xsi:nil`), or, in a JSON call, an `AnyJsonValue`.
+ */
+export type AnyValue = AnySimpleValue | AnyDeclaredValue | XmlFragment | AnyJsonValue | null;

@@ -143,7 +143,12 @@ function readersOf(ctx: ValueContext): Readers {
   let readers = byNamespace.get(ctx.namespace);
   if (readers === undefined) {
     readers = {
-      ctx: { types: ctx.types, namespace: ctx.namespace },
+      // One service's readers: its types table is its own, and so are its included arrays.
+      ctx: {
+        types: ctx.types,
+        namespace: ctx.namespace,
+        ...(ctx.anyArrays !== undefined && { anyArrays: ctx.anyArrays }),
+      },
       byType: new WeakMap(),
       byName: new Map(),
       plans: new WeakMap(),
@@ -459,6 +464,8 @@ function readAny(readers: Readers, element: XmlElement): unknown {
     const type = named.localName as XsdType;
     return { $type: type, value: siteReader(readers, type, false)(element) };
   }
+  const array = named.namespace === ctx.namespace ? ctx.anyArrays?.[named.localName] : undefined;
+  if (array !== undefined) return { $type: named.localName, value: siteReader(readers, array, false)(element) };
   const candidates = Object.keys(ctx.types).filter(
     (n) => (ctx.types[n]!.namespace ?? ctx.namespace) === named.namespace,
   );

@@ -88,6 +88,18 @@ export class XsdDateTime {
     return value;
   }
 
+  /**
+   * The instant `date` as a local time of a zone `offsetMinutes` east of UTC: what .NET writes for a `DateTime` of
+   * kind Local (`2024-02-29T18:00:45+05:30`).
+   */
+  static atOffset(date: Date, offsetMinutes: number): XsdDateTime {
+    const ms = date.getTime();
+    if (Number.isNaN(ms)) throw new RangeError('An invalid Date is no xsd:dateTime value.');
+    const value = new XsdDateTime(ms + offsetMinutes * 60_000, 0, 'offset', offsetMinutes);
+    if (value.year < 1 || value.year > 9999) throw new RangeError('The Date is outside years 0001 to 9999.');
+    return value;
+  }
+
   /** .NET's `DateTime.MinValue` (unspecified): what an absent DateTime reads as. */
   static readonly MIN_VALUE: XsdDateTime = new XsdDateTime(civilMs(1, 1, 1), 0, 'unspecified', 0);
 
