@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceHandler } from '../../runtime/src/server.js';
+import { ADDRESS_MARKER } from '../../runtime/src/service-description.js';
 import { DOCUMENTS, recordingHandlers, SERVICE, startService, type Running } from './fixture-service.js';
 import { postSoap11, postSoap12, send } from './http-client.js';
 import {
@@ -68,6 +69,41 @@ describe('?wsdl and ?disco', () => {
       expect(reply.headers['content-type']).toBe(TEXT_TYPE);
       expect(reply.headers['cache-control']).toBe('private, max-age=0');
       expect(reply.text).toBe('XML Web service description was not found.\r\n');
+    }
+  });
+
+  it('?schema=<id> of a service with no schema documents: 500 Schema not found. (observed)', async () => {
+    for (const query of ['schema=schema1', 'schema=', 'wsdl=wsdl1&schema=x']) {
+      const reply = await send(service.port, `${BASE}?${query}`);
+      expect(reply.status, query).toBe(500);
+      expect(reply.headers['content-type']).toBe(TEXT_TYPE);
+      expect(reply.text).toBe('Schema not found.\r\n');
+    }
+  });
+
+  it('a service served in several documents: ?wsdl=wsdl1 and ?schema=schema1 with the request address', async () => {
+    const documents = {
+      ...DOCUMENTS,
+      descriptions: { wsdl1: `<d location="${ADDRESS_MARKER}?schema=schema1" />` },
+      schemas: { schema1: '<xs:schema id="schema1" />' },
+    };
+    const handler = createServiceHandler(SERVICE, documents, recordingHandlers([]));
+    const server = createServer((req, res) => handler(req, res));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const wsdl1 = await send(port, `${BASE}?wsdl=wsdl1`, { headers: { Host: 'h' } });
+      expect([wsdl1.status, wsdl1.headers['content-type'], wsdl1.text]).toEqual([
+        200,
+        XML_TYPE,
+        '<d location="http://h/AuthenticationWebService.asmx?schema=schema1" />',
+      ]);
+      const schema = await send(port, `${BASE}?schema=schema1`);
+      expect([schema.status, schema.text]).toEqual([200, '<xs:schema id="schema1" />']);
+      expect((await send(port, `${BASE}?wsdl=wsdl2`)).text).toBe('XML Web service description was not found.\r\n');
+      expect((await send(port, `${BASE}?schema=schema2`)).text).toBe('Schema not found.\r\n');
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 
