@@ -18,6 +18,7 @@ import {
   importableWsdls,
   readShared,
   REFUSED_CORPUS,
+  isServiceWsdl,
   reproducedCorpusWsdls,
   withoutIncludes,
   wsdlLabel,
@@ -76,7 +77,7 @@ describe('imported specs equal the specs committed for the golden scenarios', ()
   test('every importable WSDL is some scenario’s reference, and every corpus WSDL is reproduced or refused', () => {
     expect(scenarios.map((s) => s.reference).sort()).toEqual([...importableWsdls()].sort());
     const corpus = reproducedCorpusWsdls().map((p) => p.slice(CORPUS_DIR.length + 1));
-    const files = readdirSync(CORPUS_DIR).filter((f) => f.endsWith('.wsdl'));
+    const files = readdirSync(CORPUS_DIR).filter(isServiceWsdl);
     expect([...corpus, ...Object.keys(REFUSED_CORPUS)].sort()).toEqual(files.sort());
   });
 
