@@ -32,6 +32,10 @@ const KNOWN: Readonly<Record<string, Readonly<Record<string, { readonly shows: s
 
 /** Corpus services the harness does not run, by the reason it reports (a substring of it). */
 const NOT_RUN: Readonly<Record<string, string>> = {
+  // Served as several documents (a binding in another namespace): Mono's wsdl tool reads the main one from a file,
+  // whose ?wsdl=wsdl1 import it cannot follow. test/emit/wsdl-documents.test.ts holds their documents to the runtime's.
+  'BindingNamespace.wsdl': 'no echo service: wsdl -server',
+  'BindingTypes.wsdl': 'no echo service: wsdl -server',
   'Bindings.wsdl': 'declares no type to echo',
   'MessageName.wsdl': 'declares no type to echo',
   'NamedBinding.wsdl': 'declares no type to echo',

@@ -64,6 +64,10 @@ Object.assign(KNOWN, {
 
 /** Services the harness does not run, by the reason it reports (a substring of it). */
 const NOT_RUN: Readonly<Record<string, string>> = {
+  // Served as several documents (a binding in another namespace): Mono's wsdl tool reads the main one from a file,
+  // whose ?wsdl=wsdl1 import it cannot follow. test/emit/wsdl-documents.test.ts holds their documents to the runtime's.
+  'BindingNamespace.wsdl': 'no echo service: wsdl -server',
+  'BindingTypes.wsdl': 'no echo service: wsdl -server',
   'Inventory.wsdl': 'declares no type to echo',
   'Legacy.wsdl': 'declares no type to echo',
   'LegacySoapOnly.wsdl': 'declares no type to echo',
@@ -90,7 +94,8 @@ interface ServiceReport {
   readonly types: readonly TypeReport[];
 }
 
-const wsdls = (folder: string) => readdirSync(folder).filter((f) => f.endsWith('.wsdl'));
+// A service's WSDL, not a document its ?wsdl imports (X.wsdl1.wsdl).
+const wsdls = (folder: string) => readdirSync(folder).filter((f) => f.endsWith('.wsdl') && !/\.wsdl\d+\.wsdl$/.test(f));
 const files = [...wsdls(CORPUS), ...wsdls(SHARED_CORPUS)].sort();
 
 let work: string;
