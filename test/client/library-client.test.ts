@@ -4,14 +4,12 @@
  * `../shared/wsdl-corpus/Library.asmx` (`../shared/asmx-host/start.sh`): skipped with a one-line reason
  * without Mono, failing on CI.
  */
-import { execFile } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceCaller, XmlFragment, XsdDateTime, type ServiceCaller } from '../../runtime/src/client.js';
 import type { ServiceDocuments, Transport } from '../../runtime/src/service-description.js';
 import { createServiceServer } from '../../runtime/src/server.js';
-import { sharedAsmxHost } from '../interop/shared-asmx-host.js';
+import { sharedAsmxHost, startSharedAsmxHost } from '../interop/shared-asmx-host.js';
 import { LIBRARY } from '../runtime/fixtures/library-description.js';
 import { libraryHandlers, sampleBook } from '../runtime/fixtures/library-handlers.js';
 import { sharedFile } from '../shared-files.js';
@@ -126,7 +124,7 @@ function suite(name: string, url: () => string | undefined, need: (ctx: { skip(n
 }
 
 let local: { url: string; close: () => Promise<void> } | undefined;
-let real: { url: string; pid: number } | undefined;
+let real: { url: string; stop: () => void } | undefined;
 
 beforeAll(async () => {
   const server = createServiceServer(LIBRARY, DOCUMENTS, libraryHandlers);
@@ -137,18 +135,15 @@ beforeAll(async () => {
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
   if (sharedAsmxHost.available) {
-    const { stdout } = await promisify(execFile)(sharedFile('asmx-host/start.sh'), [
-      '18431',
-      sharedFile('wsdl-corpus'),
-    ]);
-    const [base, pid] = stdout.trim().split('\n');
-    real = { url: `${base}${LIBRARY.path}`, pid: Number(pid) };
+    // A free port (or ASMX_HOST_PORT): a fixed one collides with another run on the same machine.
+    const host = await startSharedAsmxHost(sharedFile('wsdl-corpus'));
+    real = { url: `${host.baseUrl}${LIBRARY.path}`, stop: () => host.stop() };
   }
 }, 120_000);
 
 afterAll(async () => {
   await local?.close();
-  if (real !== undefined) process.kill(real.pid);
+  real?.stop();
 });
 
 suite(
