@@ -81,7 +81,7 @@ export interface CliServer {
 
 /**
  * Starts the built `bin/asmxgen.js` with `args` as a process and waits for the line `ready` matches (its first
- * group is the address); fails with what it printed when it exits first or takes longer than `timeoutMs`.
+ * group is the address) and the banner after it to end; fails with what it printed when it exits first or takes longer than `timeoutMs`.
  */
 export async function startCliServer(
   args: string[],
@@ -108,7 +108,9 @@ export async function startCliServer(
     const timer = setTimeout(() => reject(new Error(`${args[0]} did not start:\n${out}`)), options.timeoutMs ?? 30_000);
     const poll = setInterval(() => {
       const match = ready.exec(out);
-      if (match) {
+      // Ready once the whole banner is out: its last line ends with "(Ctrl-C to stop)", and the lines before it
+      // (what a strangler serves, where it records) may come in a later chunk than the address.
+      if (match && out.includes('(Ctrl-C to stop)', match.index)) {
         clearInterval(poll);
         clearTimeout(timer);
         resolve(match[1]!);
