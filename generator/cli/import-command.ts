@@ -146,8 +146,10 @@ export function importCommand(ctx: CommandContext): CommandModule<object, Import
       // The reader only produces valid specs; this guards the file against a bug in it.
       parseSpec(yaml, toStdout ? '<stdout>' : target);
       const merged = documents && mergedNote(documents.documents, difference);
+      const warnings = (reading.warnings ?? []).map((w) => `asmxgen: warning: ${w}`);
       if (toStdout) {
         ctx.report.info(yaml.replace(/\n$/, ''));
+        for (const warning of warnings) ctx.report.progress(warning);
         const rewritten = rewrittenPathNote(read);
         if (rewritten) ctx.report.progress(rewritten);
         if (merged) ctx.report.progress(merged);
@@ -167,6 +169,7 @@ export function importCommand(ctx: CommandContext): CommandModule<object, Import
             `into ${displayPath(target)}`,
         );
         if (merged) ctx.report.info(merged);
+        for (const warning of warnings) ctx.report.info(warning);
         const rewritten = rewrittenPathNote(spec);
         if (rewritten) ctx.report.info(rewritten);
         if (difference && kept) {

@@ -12,6 +12,7 @@ import { XML_NS } from '@asmxgen/runtime/xml';
 import { XSD_NS } from './wsdl-namespaces.js';
 import { isElement, resolveQName, significant, type XmlNode } from './xml-tree.js';
 import { findAnonymousClasses, type AnonymousClass } from './anonymous-types.js';
+import { warnAt } from './reader-warnings.js';
 
 /**
  * A type as the schema names it, before the importer decides what it is in a spec (struct or class, `T?` or
@@ -134,6 +135,8 @@ export class SchemaReader {
   private readonly wireNames = new Map<string, string>();
   /** Declarations being read, so a class that refers to itself (a tree) is read once. */
   private readonly reading = new Set<string>();
+  /** Named complex types read as a wrapper's parameters ({@link wrapperType}), not declared as classes. */
+  private readonly wrapperTypes = new Set<XmlNode>();
   /** Inline complex types that are anonymous classes, by node. */
   private readonly anonymous: ReadonlyMap<XmlNode, AnonymousClass>;
   /** The first DataSet schema read, and its form. */
@@ -225,6 +228,8 @@ export class SchemaReader {
   wrapper(name: string, ref: XmlNode, what: string, namespace = this.tns): RawParticle[] {
     const element = this.global(name, ref, what, namespace);
     if (element.attributes.has('type')) {
+      const named = this.wrapperType(element, name, what);
+      if (named) return named;
       throw this.doc.failAt(
         element,
         'type',
@@ -244,7 +249,90 @@ export class SchemaReader {
           'element as one, holding a sequence of the parameters',
       );
     }
+    const choice = this.wrapperChoice(complexType, name, what);
+    if (choice) return [choice];
     return this.sequence(complexType, what, WRAPPER).particles;
+  }
+
+  /**
+   * A wrapper element declared with `type=` of a named complex type of the service's namespace holding a sequence
+   * (a copy edited by hand: the runtime writes the wrapper's complex type in place): the sequence is read as the
+   * parameters, and attributes, which no parameter can be, are left out, each with a warning.
+   */
+  private wrapperType(element: XmlNode, name: string, what: string): RawParticle[] | undefined {
+    const qname = resolveQName(element, element.attributes.get('type')!);
+    if (qname === undefined || qname.namespace !== this.tns) return undefined;
+    const complexType = this.complexTypes.get(keyOf(qname.namespace, qname.localName));
+    if (!complexType || complexType.localName !== 'complexType' || complexType.attributes.size !== 1) return undefined;
+    const content = significant(complexType);
+    const sequence = content[0];
+    const attributes = content.slice(1);
+    if (
+      !sequence ||
+      !isElement(sequence, XSD_NS, 'sequence') ||
+      sequence.attributes.size > 0 ||
+      !attributes.every((a) => isElement(a, XSD_NS, 'attribute') || isElement(a, XSD_NS, 'anyAttribute'))
+    ) {
+      return undefined;
+    }
+    const particles = significant(sequence).map((item) => this.particle(item, what, WRAPPER));
+    this.wrapperTypes.add(complexType);
+    warnAt(
+      this.doc,
+      element,
+      `${what}, "${name}", has type="${element.attributes.get('type')}" where the ASMX runtime writes the ` +
+        `wrapper's complex type in place: read the sequence of complex type "${qname.localName}" as the ` +
+        'parameters; check that they are the parameters callers send',
+      'type',
+    );
+    for (const attribute of attributes) {
+      const shown = `<${attribute.qualifiedName}${[...attribute.attributes].map(([k, v]) => ` ${k}="${v}"`).join('')} />`;
+      warnAt(
+        this.doc,
+        attribute,
+        `${shown} on the complex type "${qname.localName}" of ${what}: a wrapper element carries no attributes ` +
+          'in a spec, so it is left out; the generated server ignores it in a request, as the ASMX runtime does',
+      );
+    }
+    return particles;
+  }
+
+  /**
+   * A wrapper whose complex type holds `<s:choice>` in place of the sequence (a copy edited by hand): read as the
+   * closest construct the runtime writes, one parameter of several `[XmlElement]`s (`<s:choice minOccurs="1"
+   * maxOccurs="1">` in a sequence), with a warning.
+   */
+  private wrapperChoice(complexType: XmlNode, name: string, what: string): RawParticle | undefined {
+    const content = significant(complexType);
+    const node = content[0];
+    if (content.length !== 1 || !node || !isElement(node, XSD_NS, 'choice') || node.attributes.size > 0) {
+      return undefined;
+    }
+    const elements = significant(node);
+    if (elements.length < 2) return undefined;
+    const choice = elements.map((e) => {
+      const p = this.particle(e, what, WRAPPER);
+      if (p.any || p.choice || p.maxOccurs !== '1' || p.default !== undefined) throw this.unexpected(node, what);
+      return p;
+    });
+    warnAt(
+      this.doc,
+      node,
+      `${what}, "${name}", holds <${node.qualifiedName}> in place of a sequence: read as one parameter "Item" ` +
+        `that is one of ${choice.map((c) => `"${c.name}"`).join(', ')} (several [XmlElement]s, which the runtime ` +
+        'writes as <s:choice minOccurs="1" maxOccurs="1"> in the sequence); check that callers send one of them',
+    );
+    return {
+      node,
+      name: 'Item',
+      type: { kind: 'builtin', name: 'anyType' },
+      minOccurs: '1',
+      maxOccurs: '1',
+      nillable: false,
+      default: undefined,
+      any: false,
+      choice,
+    };
   }
 
   /** The type of a top-level element (a header element or an HTTP result element) of the service's schema. */
@@ -275,6 +363,7 @@ export class SchemaReader {
       // A message namespace's copies are the service's types (indexed under its namespace too).
       if (this.messageNamespaces.has(namespace)) continue;
       if (node.localName === 'complexType' && (isTimeSpan(name, node) || this.isArrayType(name, node))) continue;
+      if (this.wrapperTypes.has(node)) continue;
       this.declared(name, node, namespace);
     }
     return [...this.declarations.values()].sort((a, b) => this.doc.order(a.node) - this.doc.order(b.node));

@@ -14,6 +14,7 @@ import { mergeOrders, readOperations, type OperationReading, type SoapElementRea
 import { objectBlockIncludes } from './object-block-includes.js';
 import { SchemaReader, type RawDeclaration, type RawParticle, type RawType } from './read-schema.js';
 import { readEndpoints, readService } from './read-service.js';
+import { readerWarnings } from './reader-warnings.js';
 import { declarationOrder, readSoapBindings } from './read-soap-bindings.js';
 import { TypeBuilder } from './read-types.js';
 import { SourceText } from './source-text.js';
@@ -47,6 +48,11 @@ export interface WsdlReading {
    * checked): a caller that needs the model too need not build it again, nor render its WSDL (cached per model).
    */
   readonly model?: ServiceModel;
+  /**
+   * What the reader guessed or left out of a document edited by hand (`file:line:column: what was done; what to
+   * check`); absent when it read the document as the runtime writes it.
+   */
+  readonly warnings?: readonly string[];
 }
 
 /** Where a WSDL and the one its spec generates first differ: `file:line:column` in each, and how. */
@@ -273,11 +279,13 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
   );
   const wsdl = wsdlForm(doc, body, model, schema.dataSetSchema, schema.xsdImport);
   const { wsdl: checked, ...rest } = spec;
+  const warnings = readerWarnings(doc);
   return {
     spec: wsdl ? { ...rest, wsdl } : rest,
     addresses,
     ...(difference && { difference }),
     ...(isDeepStrictEqual(wsdl, checked) && { model }),
+    ...(warnings.length > 0 && { warnings }),
   };
 }
 

@@ -131,11 +131,12 @@ export const REFUSALS = {
     '<s:element minOccurs="0" maxOccurs="unbounded" name="string" nillable="true" type="s:string" />',
     '<s:element minOccurs="0" maxOccurs="unbounded" name="string" nillable="true" type="s:token" />',
   ]),
+  // A named complex type of the service's namespace there is read as the parameters, with a warning
+  // (hand-edited-wrappers.test.ts); a built-in type names no parameters.
   'a wrapped request element with type= (a wrapper and a bare element mixed)': edit(LEGACY, [
     `<s:element name="Notify">\n        <s:complexType>\n          <s:sequence>\n            ${NOTIFY_PARAMETER}\n` +
       '          </s:sequence>\n        </s:complexType>\n      </s:element>',
-    `<s:element name="Notify" type="tns:NotifyRequest" />\n      <s:complexType name="NotifyRequest">\n` +
-      `        <s:sequence>\n          ${NOTIFY_PARAMETER}\n        </s:sequence>\n      </s:complexType>`,
+    `<s:element name="Notify" type="s:string" />`,
   ]),
   'request element not a sequence': edit(LEGACY, [
     `<s:sequence>\n            ${NOTIFY_PARAMETER}\n          </s:sequence>`,

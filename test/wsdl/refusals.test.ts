@@ -63,7 +63,7 @@ const EXPECTED: readonly (readonly [RefusalCase, string])[] = [
   ],
   [
     'a wrapped request element with type= (a wrapper and a bare element mixed)',
-    'fixture.wsdl:5:32: the request element of operation "Notify", "Notify", has type="tns:NotifyRequest" instead of a sequence of the parameters, but its message part is the wrapped one ("parameters"): the runtime writes a parameter\'s element with type= only for [SoapDocumentMethod(ParameterStyle = SoapParameterStyle.Bare)], whose parts it names after the parameters and whose response it writes bare too, so no ASMX service wrote this; import the WSDL the service serves (its address followed by ?wsdl)',
+    'fixture.wsdl:5:32: the request element of operation "Notify", "Notify", has type="s:string" instead of a sequence of the parameters, but its message part is the wrapped one ("parameters"): the runtime writes a parameter\'s element with type= only for [SoapDocumentMethod(ParameterStyle = SoapParameterStyle.Bare)], whose parts it names after the parameters and whose response it writes bare too, so no ASMX service wrote this; import the WSDL the service serves (its address followed by ?wsdl)',
   ],
   [
     'request element not a sequence',

@@ -1,0 +1,103 @@
+/**
+ * Copies of a served WSDL whose request element was edited by hand into a form no ASMX runtime writes (a named
+ * type with an attribute, a choice in place of the sequence) still describe the messages callers send: `import`
+ * reads the closest spec, warns at file:line:column what it guessed or left out, keeps the served document, and
+ * `generate` writes it.
+ */
+import { readFileSync } from 'node:fs';
+import { copyFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { parseSpec } from '../../generator/spec/parse-spec.js';
+import { readWsdl } from '../../generator/wsdl-reader/read-wsdl.js';
+import { cli, tempDir } from '../cli/run-cli.js';
+
+const FIXTURES = resolve(import.meta.dirname, 'fixtures', 'hand-edited');
+const SERVED_ADDRESS = 'http://www.dneonline.com/calculator.asmx';
+
+async function importFixture(file: string) {
+  const dir = await tempDir();
+  const wsdl = join(dir, file);
+  await copyFile(join(FIXTURES, file), wsdl);
+  const spec = join(dir, 'spec', 'calculator.yaml');
+  const result = await cli('import', wsdl, '--out', spec);
+  return { dir, wsdl, spec, kept: join(dir, 'spec', 'Calculator.served.wsdl'), result };
+}
+
+async function generatesKept(file: string): Promise<void> {
+  const { dir, spec, kept } = await importFixture(file);
+  const out = join(dir, 'out');
+  const result = await cli('generate', '--spec', spec, '--out', out, '--wsdl-only', '--base-url', 'https://x.test:81');
+  expect(result.stderr).toBe('');
+  expect(result.code).toBe(0);
+  const served = readFileSync(join(FIXTURES, file), 'utf8');
+  expect(readFileSync(kept, 'utf8')).toBe(served);
+  expect(readFileSync(join(out, 'Calculator.wsdl'), 'utf8')).toBe(
+    served.replaceAll(SERVED_ADDRESS, 'https://x.test:81/calculator.asmx'),
+  );
+}
+
+describe('a wrapper element declared with type= of a named complex type (attributeIssue.wsdl)', () => {
+  test("import reads the named type's sequence as the parameters and warns of the type and the attribute left out", async () => {
+    const { wsdl, spec, kept, result } = await importFixture('attributeIssue.wsdl');
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout.split('\n').slice(1, 3)).toEqual([
+      `asmxgen: warning: ${wsdl}:13:35: the request element of operation "Add", "Add", has type="tns:AddEle" ` +
+        "where the ASMX runtime writes the wrapper's complex type in place: read the sequence of complex type " +
+        '"AddEle" as the parameters; check that they are the parameters callers send',
+      `asmxgen: warning: ${wsdl}:71:17: <s:attribute ref="version" /> on the complex type "AddEle" of the request ` +
+        'element of operation "Add": a wrapper element carries no attributes in a spec, so it is left out; the ' +
+        'generated server ignores it in a request, as the ASMX runtime does',
+    ]);
+    expect(result.stdout).toContain(`kept the served WSDL as ${kept} (wsdl.original)`);
+    const written = parseSpec(readFileSync(spec, 'utf8'), spec);
+    expect(written.wsdl?.original).toBe('Calculator.served.wsdl');
+    const add = written.operations.find((o) => o.name === 'Add')!;
+    expect(add.parameters).toEqual([
+      { name: 'intA', type: 'int' },
+      { name: 'intB', type: 'int' },
+    ]);
+    expect(add.result).toBe('int');
+    // The named type is the wrapper's, not a class of the service.
+    expect(written.types).toBeUndefined();
+  });
+
+  test('generate writes the kept document, with the address of --base-url', async () => {
+    await generatesKept('attributeIssue.wsdl');
+  });
+
+  test('read exactly (no document kept), the copy is still refused where it differs from what the runtime writes', () => {
+    const text = readFileSync(join(FIXTURES, 'attributeIssue.wsdl'), 'utf8');
+    expect(() => readWsdl(text, 'attributeIssue.wsdl')).toThrow(/^attributeIssue\.wsdl:12:13: /);
+  });
+});
+
+describe('a wrapper element whose complex type holds a choice in place of the sequence (CalculatorChoice.wsdl)', () => {
+  test('import reads it as one parameter of several [XmlElement]s and warns', async () => {
+    const { wsdl, spec, result } = await importFixture('CalculatorChoice.wsdl');
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout.split('\n')[1]).toBe(
+      `asmxgen: warning: ${wsdl}:14:21: the request element of operation "Add", "Add", holds <s:choice> in place ` +
+        'of a sequence: read as one parameter "Item" that is one of "intA", "intB" (several [XmlElement]s, which ' +
+        'the runtime writes as <s:choice minOccurs="1" maxOccurs="1"> in the sequence); check that callers send ' +
+        'one of them',
+    );
+    const written = parseSpec(readFileSync(spec, 'utf8'), spec);
+    expect(written.operations.find((o) => o.name === 'Add')!.parameters).toEqual([
+      {
+        name: 'Item',
+        type: 'anyType',
+        choice: [
+          { name: 'intA', type: 'int' },
+          { name: 'intB', type: 'int' },
+        ],
+      },
+    ]);
+  });
+
+  test('generate writes the kept document, with the address of --base-url', async () => {
+    await generatesKept('CalculatorChoice.wsdl');
+  });
+});
