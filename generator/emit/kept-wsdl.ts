@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ADDRESS_MARKER } from '@asmxgen/runtime';
+import { ADDRESS_MARKER, BASE_MARKER } from '@asmxgen/runtime';
 import type { ServiceModel } from '../model/types.js';
 import { markPortAddresses } from '../wsdl-reader/port-addresses.js';
 import { renderGeneratedWsdl } from './wsdl.js';
@@ -39,6 +39,6 @@ export function withKeptWsdl(
     };
   }
   const body = kept.text.charCodeAt(0) === 0xfeff ? kept.text.slice(1) : kept.text;
-  const original = markPortAddresses(body, kept.file, ADDRESS_MARKER);
+  const original = markPortAddresses(body, kept.file, ADDRESS_MARKER, BASE_MARKER);
   return { model: Object.freeze({ ...model, wsdl: Object.freeze({ ...model.wsdl, original }) }) };
 }

@@ -1,5 +1,5 @@
 import { escapeXmlAttr } from '@asmxgen/runtime/xml';
-import { ADDRESS_MARKER } from '@asmxgen/runtime';
+import { ADDRESS_MARKER, BASE_MARKER } from '@asmxgen/runtime';
 import { serviceAddress } from '../model/addresses.js';
 import type { GeneratedFile, ServiceModel } from '../model/types.js';
 import { template } from '../render/templates.js';
@@ -20,7 +20,10 @@ const withMarker = new WeakMap<ServiceModel, string>();
 export function renderWsdl(model: ServiceModel, address: string): string {
   const original = model.wsdl.original;
   if (original !== undefined) {
-    return address === ADDRESS_MARKER ? original : original.split(ADDRESS_MARKER).join(escapeXmlAttr(address));
+    if (address === ADDRESS_MARKER) return original;
+    // A kept address without a path (the service at its root) holds the scheme and host only.
+    const base = address.endsWith(model.path) ? address.slice(0, address.length - model.path.length) : address;
+    return original.split(ADDRESS_MARKER).join(escapeXmlAttr(address)).split(BASE_MARKER).join(escapeXmlAttr(base));
   }
   return renderGeneratedWsdl(model, address);
 }

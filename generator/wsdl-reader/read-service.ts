@@ -1,6 +1,7 @@
 import { defaultEndpointPath } from '../model/naming.js';
 import { BINDING_KINDS, type BindingKind } from '../model/types.js';
 import type { WsdlBinding } from './read-bindings.js';
+import { warnAt } from './reader-warnings.js';
 import type { WsdlDocument } from './wsdl-document.js';
 import { HTTP_NS, SOAP11_NS, SOAP12_NS, WSDL_NS } from './wsdl-namespaces.js';
 import { childElements, type XmlNode } from './xml-tree.js';
@@ -66,7 +67,20 @@ export function readEndpoints(
   } catch {
     throw doc.failAt(nodes[kind]!, 'location', `the address "${location}" is not a URL: not a valid WSDL`);
   }
-  if (/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*(?:[?#]|$)/i.test(location)) {
+  const noPath = (address: string) => /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*(?:[?#]|$)/i.test(address);
+  if (noPath(location) && Object.values(addresses).every(noPath)) {
+    // No runtime writes this (an ASMX address holds its .asmx file's path), but callers post to it: its root.
+    warnAt(
+      doc,
+      nodes[kind]!,
+      `the service address ${location} has no path, where the ASMX runtime writes the path of the .asmx file: ` +
+        'callers post to its root, so the service answers at "/" (service.path) and the kept document\'s ' +
+        'addresses stay without a path; check the address callers use, and set service.path to it if it has one',
+      'location',
+    );
+    return { addresses, path: '/' };
+  }
+  if (noPath(location)) {
     throw doc.failAt(
       nodes[kind]!,
       'location',

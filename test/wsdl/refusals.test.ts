@@ -10,7 +10,7 @@ import { REFUSALS, type RefusalCase } from './refusal-cases.js';
 
 const EXPECTED: readonly (readonly [RefusalCase, string])[] = [
   [
-    'an address with no path',
+    'an address with no path beside addresses with one',
     'fixture.wsdl:93:21: the service address http://localhost:8080 has no path: an ASMX service answers at the path of its .asmx file, and asmxgen writes an address as the base URL and that path; import the WSDL the endpoint serves (its address followed by ?wsdl), or add the path to the address (e.g. a final /) and import again',
   ],
   [

@@ -1,6 +1,7 @@
 /**
- * Copies of a served WSDL whose request element was edited by hand into a form no ASMX runtime writes (a named
- * type with an attribute, a choice in place of the sequence) still describe the messages callers send: `import`
+ * Copies of a served WSDL edited by hand into a form no ASMX runtime writes (a request element of a named type with
+ * an attribute, a choice in place of the sequence, an address with no path) still describe the messages callers
+ * send: `import`
  * reads the closest spec, warns at file:line:column what it guessed or left out, keeps the served document, and
  * `generate` writes it.
  */
@@ -10,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { parseSpec } from '../../generator/spec/parse-spec.js';
 import { readWsdl } from '../../generator/wsdl-reader/read-wsdl.js';
-import { cli, tempDir } from '../cli/run-cli.js';
+import { cli, startCliServer, tempDir } from '../cli/run-cli.js';
 
 const FIXTURES = resolve(import.meta.dirname, 'fixtures', 'hand-edited');
 const SERVED_ADDRESS = 'http://www.dneonline.com/calculator.asmx';
@@ -99,5 +100,75 @@ describe('a wrapper element whose complex type holds a choice in place of the se
 
   test('generate writes the kept document, with the address of --base-url', async () => {
     await generatesKept('CalculatorChoice.wsdl');
+  });
+});
+
+describe('a service address with no path (no-path.wsdl, http://localhost:1509)', () => {
+  test('import serves it at "/" and warns; generate writes the kept document with addresses without a path', async () => {
+    const dir = await tempDir();
+    const wsdl = join(dir, 'no-path.wsdl');
+    await copyFile(join(FIXTURES, 'no-path.wsdl'), wsdl);
+    const spec = join(dir, 'spec', 'service.yaml');
+    const imported = await cli('import', wsdl, '--out', spec);
+    expect(imported.stderr).toBe('');
+    expect(imported.code).toBe(0);
+    expect(imported.stdout.split('\n')[1]).toBe(
+      `asmxgen: warning: ${wsdl}:80:21: the service address http://localhost:1509 has no path, where the ASMX ` +
+        'runtime writes the path of the .asmx file: callers post to its root, so the service answers at "/" ' +
+        "(service.path) and the kept document's addresses stay without a path; check the address callers use, " +
+        'and set service.path to it if it has one',
+    );
+    const written = parseSpec(readFileSync(spec, 'utf8'), spec);
+    expect(written.service.path).toBe('/');
+    expect(written.wsdl?.original).toBe('Service.served.wsdl');
+    const out = join(dir, 'out');
+    const generated = await cli(
+      'generate',
+      '--spec',
+      spec,
+      '--out',
+      out,
+      '--wsdl-only',
+      '--base-url',
+      'https://x.test:81',
+    );
+    expect(generated.stderr).toBe('');
+    expect(generated.code).toBe(0);
+    const served = readFileSync(join(FIXTURES, 'no-path.wsdl'), 'utf8');
+    expect(readFileSync(join(out, 'Service.wsdl'), 'utf8')).toBe(
+      served.replaceAll('location="http://localhost:1509"', 'location="https://x.test:81"'),
+    );
+
+    // The server answers at the address the document names: its root.
+    const server = await startCliServer(
+      ['serve', '--spec', spec, '--port', '0'],
+      /serving \w+ at (http:\/\/127\.0\.0\.1:\d+)\//,
+    );
+    try {
+      const document = await fetch(`${server.address}/?wsdl`);
+      expect(document.status).toBe(200);
+      expect(await document.text()).toBe(
+        served.replaceAll('location="http://localhost:1509"', `location="${server.address}"`),
+      );
+      const call = await fetch(`${server.address}/`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: '"#Foo/GetAccountXml"' },
+        body:
+          '<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/">' +
+          '<soap:Body><GetAccountXml xmlns="#Foo"><TreeID>1</TreeID><PrivateLabelID>2</PrivateLabelID></GetAccountXml>' +
+          '</soap:Body></soap:Envelope>',
+      });
+      expect(call.status).toBe(200);
+      expect(call.headers.get('content-type')).toBe('text/xml; charset=utf-8');
+      expect(await call.text()).toBe(
+        '<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" ' +
+          'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema">' +
+          '<soap:Body><GetAccountXmlResponse xmlns="#Foo"><ResultCode>0</ResultCode></GetAccountXmlResponse>' +
+          '</soap:Body></soap:Envelope>',
+      );
+    } finally {
+      server.child.kill();
+      await server.exited;
+    }
   });
 });
