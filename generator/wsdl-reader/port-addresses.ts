@@ -38,6 +38,8 @@ export function markPortAddresses(text: string, file: string, marker: string, ba
       }
     }
   }
+  // A copy saved without its service names no address: it is written as kept.
+  if (childElements(root, WSDL_NS, 'service').length === 0) return text;
   if (spans.length === 0) {
     throw new WsdlError(file, 1, 1, 'the document has no port with an address: not the WSDL of a service');
   }

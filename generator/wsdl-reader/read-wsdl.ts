@@ -15,6 +15,7 @@ import { objectBlockIncludes } from './object-block-includes.js';
 import { SchemaReader, type RawDeclaration, type RawParticle, type RawType } from './read-schema.js';
 import { readEndpoints, readService } from './read-service.js';
 import { readerWarnings } from './reader-warnings.js';
+import { unnamedService } from './unnamed-service.js';
 import { declarationOrder, readSoapBindings } from './read-soap-bindings.js';
 import { TypeBuilder } from './read-types.js';
 import { SourceText } from './source-text.js';
@@ -104,8 +105,9 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const source = new SourceText(body, file);
   const doc = new WsdlDocument(source, options.documents?.root ?? parseXmlTree(source), options.documents?.sources);
-  const service = readService(doc);
-  const name = doc.attribute(service, 'name');
+  const unnamed = unnamedService(doc);
+  const service = unnamed?.node ?? readService(doc);
+  const name = unnamed?.name ?? doc.attribute(service, 'name');
   if (!isUsableName(name)) {
     throw doc.failAt(
       service,

@@ -172,3 +172,50 @@ describe('a service address with no path (no-path.wsdl, http://localhost:1509)',
     }
   });
 });
+
+describe('a copy saved without its wsdl:service (no-service.wsdl)', () => {
+  test('import names the service after its SOAP binding and warns; generate writes the kept document as it is', async () => {
+    const dir = await tempDir();
+    const wsdl = join(dir, 'no-service.wsdl');
+    await copyFile(join(FIXTURES, 'no-service.wsdl'), wsdl);
+    const spec = join(dir, 'spec', 'xmlte.yaml');
+    const imported = await cli('import', wsdl, '--out', spec);
+    expect(imported.stderr).toBe('');
+    expect(imported.code).toBe(0);
+    expect(imported.stdout.split('\n')[1]).toBe(
+      `asmxgen: warning: ${wsdl}:34:17: the WSDL has no wsdl:service (a copy saved without it): named the service ` +
+        '"XMLTE" after its SOAP binding "XMLTESoap12" (the ASMX runtime names its bindings {Service}Soap and ' +
+        '{Service}Soap12), answering at /XMLTE.asmx; check the name and the address callers use, and set ' +
+        'service.name and service.path to them',
+    );
+    const written = parseSpec(readFileSync(spec, 'utf8'), spec);
+    expect(written.service).toEqual({ name: 'XMLTE', namespace: 'www.example.com/XML' });
+    expect(written.bindings).toEqual(['soap12']);
+    expect(written.wsdl?.original).toBe('XMLTE.served.wsdl');
+    const out = join(dir, 'out');
+    const generated = await cli(
+      'generate',
+      '--spec',
+      spec,
+      '--out',
+      out,
+      '--wsdl-only',
+      '--base-url',
+      'https://x.test:81',
+    );
+    expect(generated.stderr).toBe('');
+    expect(generated.code).toBe(0);
+    expect(readFileSync(join(out, 'XMLTE.wsdl'), 'utf8')).toBe(readFileSync(join(FIXTURES, 'no-service.wsdl'), 'utf8'));
+  });
+
+  test('a document without a service and without a SOAP binding is still refused', () => {
+    const text = readFileSync(join(FIXTURES, 'no-service.wsdl'), 'utf8').replace(
+      /<wsdl:binding[\s\S]*<\/wsdl:binding>\n/,
+      '',
+    );
+    expect(() => readWsdl(text, 'no-service.wsdl', { exact: false })).toThrow(
+      'no-service.wsdl:2:1: the WSDL has no wsdl:service: asmxgen imports the WSDL of a service (for ASMX, its ' +
+        'address followed by ?wsdl), which names it and its ports',
+    );
+  });
+});
