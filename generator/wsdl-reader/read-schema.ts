@@ -864,11 +864,22 @@ export class SchemaReader {
     const abstract = node.attributes.get('abstract') === 'true';
     const content = significant(node);
     const complexContent = content[0];
-    if (complexContent && isElement(complexContent, XSD_NS, 'complexContent')) {
-      const extension = significant(complexContent)[0];
+    // `<s:extension>` right in the complex type (written by hand): read as the complexContent it leaves out.
+    const bare = complexContent && content.length === 1 && isElement(complexContent, XSD_NS, 'extension');
+    if (bare) {
+      warnAt(
+        this.doc,
+        complexContent,
+        `${what} holds <${complexContent.qualifiedName}> with no <s:complexContent> around it, which XML Schema ` +
+          'requires and the ASMX runtime writes: read as <s:complexContent><s:extension>, a class derived from ' +
+          `its base; check that "${name}" extends it`,
+      );
+    }
+    if (complexContent && (bare || isElement(complexContent, XSD_NS, 'complexContent'))) {
+      const extension = bare ? complexContent : significant(complexContent)[0];
       if (
         content.length !== 1 ||
-        significant(complexContent).length !== 1 ||
+        (!bare && significant(complexContent).length !== 1) ||
         !extension ||
         !isElement(extension, XSD_NS, 'extension')
       ) {

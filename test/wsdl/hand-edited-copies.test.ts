@@ -219,3 +219,45 @@ describe('a copy saved without its wsdl:service (no-service.wsdl)', () => {
     );
   });
 });
+
+describe('a complex type holding <s:extension> with no <s:complexContent> (bare-extension.wsdl)', () => {
+  test('import reads a derived class with a warning; generate writes the kept document', async () => {
+    const dir = await tempDir();
+    const wsdl = join(dir, 'bare-extension.wsdl');
+    await copyFile(join(FIXTURES, 'bare-extension.wsdl'), wsdl);
+    const spec = join(dir, 'spec', 'hello-world.yaml');
+    const imported = await cli('import', wsdl, '--out', spec);
+    expect(imported.stderr).toBe('');
+    expect(imported.code).toBe(0);
+    expect(imported.stdout.split('\n')[1]).toBe(
+      `asmxgen: warning: ${wsdl}:44:5: the complex type "testExtended" holds <s:extension> with no ` +
+        '<s:complexContent> around it, which XML Schema requires and the ASMX runtime writes: read as ' +
+        '<s:complexContent><s:extension>, a class derived from its base; check that "testExtended" extends it',
+    );
+    const written = parseSpec(readFileSync(spec, 'utf8'), spec);
+    expect(written.types?.find((t) => t.name === 'testExtended')).toMatchObject({
+      base: 'test2',
+      members: [{ name: 'extend', type: 'string' }],
+    });
+    expect(written.wsdl?.original).toBe('HelloWorld.served.wsdl');
+    const out = join(dir, 'out');
+    const generated = await cli(
+      'generate',
+      '--spec',
+      spec,
+      '--out',
+      out,
+      '--wsdl-only',
+      '--base-url',
+      'https://x.test:81',
+    );
+    expect(generated.stderr).toBe('');
+    expect(generated.code).toBe(0);
+    expect(readFileSync(join(out, 'HelloWorld.wsdl'), 'utf8')).toBe(
+      readFileSync(join(FIXTURES, 'bare-extension.wsdl'), 'utf8').replaceAll(
+        'http://localhost:81/soap-wsdl-test/helloworld.pl',
+        'https://x.test:81/soap-wsdl-test/helloworld.pl',
+      ),
+    );
+  });
+});
