@@ -53,13 +53,15 @@ export function renderSpecYaml(spec: Spec, options: SpecYamlOptions = {}): strin
 }
 
 function serviceMap(doc: Document, spec: Spec): YAMLMap {
-  const { name, namespace, path, description, binding, conformanceClaim, include, soapBindings } = spec.service;
+  const { name, namespace, path, description, binding, bindingNamespace, conformanceClaim, include, soapBindings } =
+    spec.service;
   const node = map(doc, [
     ['name', name],
     ['namespace', namespace],
     ['path', path],
     ['description', description],
     ['binding', binding],
+    ['bindingNamespace', bindingNamespace],
     ['conformanceClaim', conformanceClaim],
   ]);
   if (include && include.length > 0) node.items.push(pair(doc, 'include', names(doc, include)));
@@ -69,6 +71,7 @@ function serviceMap(doc: Document, spec: Spec): YAMLMap {
         ? doc.createNode(b)
         : flowMap(doc, [
             ['name', b.name],
+            ['namespace', b.namespace],
             ['conformanceClaim', b.conformanceClaim],
           ]),
     );

@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { renderWsdl } from '../emit/wsdl.js';
+import { renderWsdlDocuments, servedInSeveralDocuments } from '../emit/wsdl-documents.js';
 import { httpParameterKind } from '../model/http-eligibility.js';
 import { soapActionFor } from '../model/naming.js';
 import { BINDING_KINDS, type BindingKind, type ServiceModel } from '../model/types.js';
@@ -24,7 +25,7 @@ import { isXmlName } from '../model/naming.js';
 import { parseXmlTree, resolveQName, type XmlNode } from './xml-tree.js';
 import { SOAP12_NS, WSDL_NS } from './wsdl-namespaces.js';
 import type { ClassDeclaration, TypeDeclaration } from '../model/type-declarations.js';
-import type { WsdlDocuments } from './read-documents.js';
+import { mergeWsdlDocuments, type WsdlDocuments } from './read-documents.js';
 
 export { WsdlError } from './wsdl-error.js';
 
@@ -97,7 +98,12 @@ interface OperationShape {
 export function readWsdl(text: string, file: string, options: ReadWsdlOptions = {}): WsdlReading {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const source = new SourceText(body, file);
-  const doc = new WsdlDocument(source, options.documents?.root ?? parseXmlTree(source), options.documents?.sources);
+  const doc = new WsdlDocument(
+    source,
+    options.documents?.root ?? parseXmlTree(source),
+    options.documents?.sources,
+    options.documents?.targetNamespaces,
+  );
   const service = readService(doc);
   const name = doc.attribute(service, 'name');
   if (!isUsableName(name)) {
@@ -227,10 +233,18 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
 
   const fields = headerFieldNames(shapes.map((s) => s.headers.map((h) => types.nameOf(h.xmlName))));
   const encoded = mixed ? readEncodedOperations(doc, bindings, encodedOp) : undefined;
+  const soapBinding1 = bindings.get('soap11') ?? bindings.get('soap12');
+  // [WebServiceBinding(Namespace)] of the one SOAP binding: its operations' elements are in that namespace.
+  const bindingNamespace =
+    !soapBindings && soapBinding1 && doc.namespaceOf(soapBinding1.node) !== doc.targetNamespace
+      ? doc.namespaceOf(soapBinding1.node)
+      : undefined;
   const specOperations = shapes.map((shape, i) => {
     const op = encoded?.operations.get(shape.op.node) ?? operationSpec(doc, types, shape, fields[i]!, unrooted);
     const binding = soapBindings?.bindingOf(shape.op.node);
-    return binding === undefined ? op : { ...op, binding };
+    const entry = soapBindings?.list.find((b) => b !== 'default' && b.name === binding);
+    const namespace = entry === undefined ? bindingNamespace : (entry as { namespace?: string }).namespace;
+    return withBinding(op, binding, namespace);
   });
   const http = bindings.has('httpGet') || bindings.has('httpPost');
   const soap11 = bindings.get('soap11');
@@ -242,6 +256,7 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
       ...(path !== undefined && { path }),
       ...(description !== undefined && { description }),
       ...(soapBindings ? {} : bindingName(doc, name, bindings)),
+      ...(bindingNamespace !== undefined && { bindingNamespace }),
       ...((soapBindings ? soapBindings.defaultClaim : soap11?.conformanceClaim === true) && { conformanceClaim: true }),
       ...(soapBindings && { soapBindings: soapBindings.list }),
     },
@@ -397,6 +412,18 @@ function methodShapeSpec(doc: WsdlDocument, op: OperationReading): Partial<SpecO
     ...(response && response.namespace !== tns && { responseNamespace: response.namespace }),
     ...(oneWay && { oneWay: true }),
   };
+}
+
+/**
+ * An operation of a binding (`binding`, `undefined` for the default one) whose elements are in `namespace` (a
+ * `[WebServiceBinding(Namespace)]`'s, `undefined` for the service's): the binding's namespace is where the runtime
+ * puts them, not a `RequestNamespace` or `ResponseNamespace`.
+ */
+function withBinding(op: SpecOperation, binding: string | undefined, namespace: string | undefined): SpecOperation {
+  const moved = (key: string, value: unknown) =>
+    namespace !== undefined && (key === 'requestNamespace' || key === 'responseNamespace') && value === namespace;
+  const kept = Object.fromEntries(Object.entries(op).filter(([key, value]) => !moved(key, value))) as SpecOperation;
+  return binding === undefined ? kept : { ...kept, binding };
 }
 
 /** `service.binding` when the SOAP bindings have a `[WebServiceBinding(Name)]` rather than `{Service}Soap`. */
@@ -824,14 +851,15 @@ function verify(
   // The input given back byte for byte (what most imports are): the same document, nothing to compare.
   if (doc.sources === undefined && generated === doc.source.text) return undefined;
   const generatedSource = new SourceText(generated, `${model.name}.wsdl`);
-  const tree = parseXmlTree(generatedSource);
+  const { tree, sources } = generatedDescription(model, address, generatedSource);
   const difference = compareWsdl(doc.root, tree);
   if (!difference) return undefined;
   const served = doc.fail(difference.node, difference.detail);
-  const there = generatedSource.position((difference.expected ?? tree).offset);
+  const at = difference.expected ?? tree;
+  const there = (sources?.get(at) ?? generatedSource).position(at.offset);
   const mismatch: WsdlMismatch = {
     served: { file: served.file, line: served.line, column: served.column },
-    generated: { file: generatedSource.file, line: there.line, column: there.column },
+    generated: { file: (sources?.get(at) ?? generatedSource).file, line: there.line, column: there.column },
     detail: difference.detail,
   };
   const error = doc.fail(
@@ -842,6 +870,31 @@ function verify(
       'else write this part of the spec by hand (docs/spec.md) and compare the two with asmxgen diff',
   );
   return { error, difference: mismatch };
+}
+
+/**
+ * The description the spec generates, as one tree: its WSDL, or for a service served in several documents (a
+ * binding in another namespace) the documents it generates merged as the input's were (`?wsdl=wsdl1`,
+ * `?schema=schemaN`, named as `generate` writes them).
+ */
+function generatedDescription(
+  model: ServiceModel,
+  address: string,
+  main: SourceText,
+): { tree: XmlNode; sources?: ReadonlyMap<XmlNode, SourceText> } {
+  if (model.wsdl.original !== undefined || !servedInSeveralDocuments(model)) return { tree: parseXmlTree(main) };
+  const documents = new Map(
+    renderWsdlDocuments(model, address).others.map((d) => [
+      `${address}?${d.query}`,
+      { text: d.text, label: `${model.name}.${d.query.split('=')[1]}.${d.query.startsWith('wsdl') ? 'wsdl' : 'xsd'}` },
+    ]),
+  );
+  const merged = mergeWsdlDocuments(main.text, main.file, address, (location) => {
+    const document = documents.get(location);
+    if (!document) throw new Error(`the spec generates no document at ${location}`);
+    return document;
+  });
+  return merged ? { tree: merged.root, sources: merged.sources } : { tree: parseXmlTree(main) };
 }
 
 /**

@@ -105,7 +105,7 @@ describe('import of a saved folder', () => {
       `${main}:3:54: cannot fetch http://localhost:18689/WebService.asmx?wsdl=wsdl1: the connection was refused`,
     );
     expect(result.stderr).toContain(
-      "a saved copy names the documents it was served with by the address it was saved from: import the folder the copy was saved in with its Reference.map (Visual Studio's Web References), or save each document beside it and list it in a Reference.map (the document this <wsdl:import> names)\n",
+      "a saved copy names the documents it was served with by the address it was saved from: import the folder the copy was saved in with its Reference.map (Visual Studio's Web References), or save each document beside it and list it in a Reference.map, or save it beside the file as WebService.wsdl1.wsdl (the document this <wsdl:import> names)\n",
     );
   });
 });
