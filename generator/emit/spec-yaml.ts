@@ -63,6 +63,7 @@ function serviceMap(doc: Document, spec: Spec): YAMLMap {
     ['binding', binding],
     ['bindingNamespace', bindingNamespace],
     ['conformanceClaim', conformanceClaim],
+    ['routingStyle', spec.service.routingStyle],
   ]);
   if (include && include.length > 0) node.items.push(pair(doc, 'include', names(doc, include)));
   if (soapBindings) {

@@ -490,6 +490,7 @@ export function buildModel(spec: Spec): ServiceModel {
     path: spec.service.path ?? defaultEndpointPath(svc),
     description: spec.service.description,
     scriptService: spec.service.scriptService === true,
+    routingByElement: spec.service.routingStyle === 'requestElement',
     scriptNamespace: spec.service.scriptNamespace,
     typeNamespace: spec.service.typeNamespace,
     ...(spec.service.generateScriptTypes !== undefined && { generateScriptTypes: spec.service.generateScriptTypes }),

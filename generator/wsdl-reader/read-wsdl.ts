@@ -258,6 +258,7 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
       ...(soapBindings ? {} : bindingName(doc, name, bindings)),
       ...(bindingNamespace !== undefined && { bindingNamespace }),
       ...((soapBindings ? soapBindings.defaultClaim : soap11?.conformanceClaim === true) && { conformanceClaim: true }),
+      ...(soap11 && sharesSoapAction(doc.targetNamespace, specOperations) && { routingStyle: 'requestElement' as const }),
       ...(soapBindings && { soapBindings: soapBindings.list }),
     },
     ...(kinds.length < BINDING_KINDS.length && { bindings: kinds }),
@@ -424,6 +425,15 @@ function withBinding(op: SpecOperation, binding: string | undefined, namespace: 
     namespace !== undefined && (key === 'requestNamespace' || key === 'responseNamespace') && value === namespace;
   const kept = Object.fromEntries(Object.entries(op).filter(([key, value]) => !moved(key, value))) as SpecOperation;
   return binding === undefined ? kept : { ...kept, binding };
+}
+
+/**
+ * Whether two operations share a SOAPAction (`[SoapDocumentMethod(Action = "")]` on several): the runtime serves
+ * such a service only with `RoutingStyle = RequestElement`, which routes SOAP 1.1 requests by their element.
+ */
+function sharesSoapAction(namespace: string, operations: readonly SpecOperation[]): boolean {
+  const actions = operations.map((op) => op.soapAction ?? soapActionFor(namespace, op.messageName ?? op.name));
+  return new Set(actions).size < actions.length;
 }
 
 /** `service.binding` when the SOAP bindings have a `[WebServiceBinding(Name)]` rather than `{Service}Soap`. */
