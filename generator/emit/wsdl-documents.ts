@@ -1,7 +1,8 @@
 import { UnsupportedSpecError } from './unsupported-error.js';
 import type { NamespaceDeclaration } from '../model/wsdl-model.js';
 import type { OperationModel, ServiceModel, SoapBindingModel } from '../model/types.js';
-import { rootNamespaces } from '../model/root-namespaces.js';
+import { orderNamespaces, rootNamespaces } from '../model/root-namespaces.js';
+
 import { template } from '../render/templates.js';
 
 /**
@@ -58,7 +59,7 @@ export function renderWsdlDocuments(model: ServiceModel, address: string): WsdlD
     portBindings: model.soapBindings.map((b) => ({ ...b, portPrefix: own(b) ? model.wsdl.form.tns : 'i0' })),
     wsdl: {
       ...model.wsdl,
-      namespaces: declarations(MAIN_ORDER, model.namespace, other),
+      namespaces: orderNamespaces(mainDocumentNamespaces(model), model.wsdl.namespaceOrder),
       schemas: topSchema(model.namespace),
       imports: [{ namespace: other, location: `${address}?wsdl=wsdl1` }],
     },
@@ -75,13 +76,24 @@ export function renderWsdlDocuments(model: ServiceModel, address: string): WsdlD
     soapOperations: theirs.flatMap((b) => b.operations).map((op) => reprefixed(op, otherPrefix)),
     enabled: { ...model.enabled, httpGet: false, httpPost: false, http: false },
     importedDescription: true,
-    wsdl: { ...model.wsdl, namespaces: rootNamespaces(other, []), schemas: topSchema(other) },
+    // Another server's order of `?wsdl`'s declarations orders these too (the same table of prefixes, less `i0`).
+    wsdl: {
+      ...model.wsdl,
+      namespaces: orderNamespaces(rootNamespaces(other, []), model.wsdl.namespaceOrder),
+      schemas: topSchema(other),
+    },
   });
   const schemaDocuments = schemas.map((schema) => ({
     query: `schema=${schema.id}`,
     text: schemaDocument(model, schema, prefixOf(schema.namespace)!),
   }));
   return { main, others: [{ query: 'wsdl=wsdl1', text: imported }, ...schemaDocuments] };
+}
+
+/** The root's declarations of `?wsdl` for a service served in several documents, in Mono's order. */
+export function mainDocumentNamespaces(model: ServiceModel): NamespaceDeclaration[] {
+  const other = model.soapBindings.find((b) => b.namespace !== model.namespace)!.namespace;
+  return declarations(MAIN_ORDER, model.namespace, other);
 }
 
 function declarations(order: string, namespace: string, other: string): NamespaceDeclaration[] {

@@ -176,10 +176,11 @@ class Checker extends YamlChecker {
       for (const item of items ?? []) {
         const prefix = this.string(item);
         if (prefix === undefined) continue;
-        if (!ROOT_PREFIXES.includes(prefix) && !/^s[0-9]+$/.test(prefix)) {
+        if (!ROOT_PREFIXES.includes(prefix) && !/^s[0-9]+$/.test(prefix) && prefix !== 'i0') {
           this.problem(
             item,
-            `unknown prefix "${prefix}"; the runtime declares ${ROOT_PREFIXES.join(', ')} and s0, s1, … for extra schemas`,
+            `unknown prefix "${prefix}"; the runtime declares ${ROOT_PREFIXES.join(', ')}, s0, s1, … for extra ` +
+              'schemas, and i0 for the description a binding in another namespace imports',
           );
           continue;
         }

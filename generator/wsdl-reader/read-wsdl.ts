@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { renderWsdl } from '../emit/wsdl.js';
-import { renderWsdlDocuments, servedInSeveralDocuments } from '../emit/wsdl-documents.js';
+import { mainDocumentNamespaces, renderWsdlDocuments, servedInSeveralDocuments } from '../emit/wsdl-documents.js';
 import { httpParameterKind } from '../model/http-eligibility.js';
 import { soapActionFor } from '../model/naming.js';
 import { BINDING_KINDS, type BindingKind, type ServiceModel } from '../model/types.js';
@@ -258,7 +258,8 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
       ...(soapBindings ? {} : bindingName(doc, name, bindings)),
       ...(bindingNamespace !== undefined && { bindingNamespace }),
       ...((soapBindings ? soapBindings.defaultClaim : soap11?.conformanceClaim === true) && { conformanceClaim: true }),
-      ...(soap11 && sharesSoapAction(doc.targetNamespace, specOperations) && { routingStyle: 'requestElement' as const }),
+      ...(soap11 &&
+        sharesSoapAction(doc.targetNamespace, specOperations) && { routingStyle: 'requestElement' as const }),
       ...(soapBindings && { soapBindings: soapBindings.list }),
     },
     ...(kinds.length < BINDING_KINDS.length && { bindings: kinds }),
@@ -919,7 +920,8 @@ function wsdlForm(
   xsdImport: boolean,
 ): SpecWsdl | undefined {
   const order = declaredOrder(doc, text);
-  const expected = model.wsdl.namespaces;
+  // A service served in several documents: `?wsdl`'s own declarations, `i0` among them.
+  const expected = servedInSeveralDocuments(model) ? mainDocumentNamespaces(model) : model.wsdl.namespaces;
   const sameSet =
     order !== undefined &&
     order.length === expected.length &&
