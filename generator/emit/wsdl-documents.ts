@@ -35,10 +35,14 @@ const MAIN_ORDER = 'soapenc soap12 http tns mime tm s i0 soap';
 export function renderWsdlDocuments(model: ServiceModel, address: string): WsdlDocumentSet {
   const other = model.soapBindings.find((b) => b.namespace !== model.namespace)!.namespace;
   if (model.wsdl.form.unprefixed || model.wsdl.net11) {
-    throw new UnsupportedSpecError(model.name, [
-      'a binding in another namespace (?wsdl=wsdl1) is written as Mono and the .NET Framework 2.0 and later write it; ' +
-        'wsdl.runtime net1.0 and net1.1 are not supported with it',
-    ]);
+    throw new UnsupportedSpecError(
+      model.name,
+      [
+        'a binding in another namespace (?wsdl=wsdl1) is written as Mono and the .NET Framework 2.0 and later write it; ' +
+          'wsdl.runtime net1.0 and net1.1 are not supported with it',
+      ],
+      true,
+    );
   }
   const schemas = model.wsdl.schemas.map((schema, i) => ({ ...schema, id: `schema${i + 1}` }));
   const prefixOf = (namespace: string) => model.wsdl.namespaces.find((d) => d.uri === namespace)?.prefix;
@@ -138,11 +142,15 @@ function schemaDocument(
   prefix: string,
 ): string {
   if (schema.imports.length > 0) {
-    throw new UnsupportedSpecError(model.name, [
-      `the schema of ${schema.namespace} refers to types of another namespace: asmxgen writes the schema ` +
-        'documents of a service served in several documents (a binding in another namespace) only when each ' +
-        "schema refers to its own namespace's types and XML Schema's",
-    ]);
+    throw new UnsupportedSpecError(
+      model.name,
+      [
+        `the schema of ${schema.namespace} refers to types of another namespace: asmxgen writes the schema ` +
+          'documents of a service served in several documents (a binding in another namespace) only when each ' +
+          "schema refers to its own namespace's types and XML Schema's",
+      ],
+      true,
+    );
   }
   const text = template('xsd.hbs')(schema);
   const named = text
@@ -151,11 +159,15 @@ function schemaDocument(
     .replace(QNAME_ATTRIBUTE, (whole, attribute: string, used: string) => {
       if (used === 's') return ` ${attribute}="xs:`;
       if (used === prefix) return ` ${attribute}="tns:`;
-      throw new UnsupportedSpecError(model.name, [
-        `the schema of ${schema.namespace} refers to another namespace (${whole.trim()}…): asmxgen writes the ` +
-          'schema documents of a service served in several documents only when each schema refers to its own ' +
-          "namespace's types and XML Schema's",
-      ]);
+      throw new UnsupportedSpecError(
+        model.name,
+        [
+          `the schema of ${schema.namespace} refers to another namespace (${whole.trim()}…): asmxgen writes the ` +
+            'schema documents of a service served in several documents only when each schema refers to its own ' +
+            "namespace's types and XML Schema's",
+        ],
+        true,
+      );
     });
   return finish(model, named.endsWith('\n') ? named.slice(0, -1) : named);
 }
