@@ -48,7 +48,20 @@ const CLIENT_SOURCE = join(ROOT, 'scripts/differential/Differential.cs');
 const PROTOCOLS = ['SOAP', 'SOAP12', 'HttpGet', 'HttpPost'];
 const REFERENCES = ['System.Web.Services.dll', 'System.Xml.dll', 'System.Data.dll', 'System.EnterpriseServices.dll'];
 
+const USAGE =
+  'usage: node scripts/differential.mjs FOLDER… [--json] [--report FILE] [--port N] [--only NAME,…] [--keep]\n';
 const args = process.argv.slice(2);
+if (args.includes('--help') || args.includes('-h')) {
+  process.stdout.write(USAGE);
+  process.exit(0);
+}
+const unknown = args.find(
+  (a) => a.startsWith('-') && !['--json', '--report', '--port', '--only', '--keep'].includes(a),
+);
+if (unknown !== undefined) {
+  process.stderr.write(`differential: unknown option ${unknown}\n${USAGE}`);
+  process.exit(2);
+}
 const option = (name) => {
   const i = args.indexOf(name);
   return i < 0 ? undefined : args.splice(i, 2)[1];
@@ -63,9 +76,12 @@ const only = option('--only')?.split(',');
 // Several folders are one run (one runtime for all); their WSDLs' names must differ.
 const folders = [...args];
 if (folders.length === 0 || !Number.isInteger(basePort)) {
-  process.stderr.write(
-    'usage: node scripts/differential.mjs FOLDER… [--json] [--report FILE] [--port N] [--only NAME,…] [--keep]\n',
-  );
+  process.stderr.write(USAGE);
+  process.exit(2);
+}
+const missing = folders.find((folder) => !existsSync(folder));
+if (missing !== undefined) {
+  process.stderr.write(`differential: cannot read ${missing}: no such folder\n${USAGE}`);
   process.exit(2);
 }
 for (const program of ['/usr/bin/mono', '/usr/bin/mcs', '/usr/bin/wsdl', HOST_SCRIPT, join(ROOT, 'dist')]) {

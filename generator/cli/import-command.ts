@@ -19,7 +19,13 @@ import { renderWsdl } from '../emit/wsdl.js';
 import { DEFAULT_BASE_URL, serviceAddress } from '../model/addresses.js';
 import { textDifference } from '../wsdl-reader/text-difference.js';
 import { readWsdlDocuments, type WsdlDocuments } from '../wsdl-reader/read-documents.js';
-import { findReferenceMap, savedFileOf, savedServiceInput, type SavedReferences } from '../io/saved-references.js';
+import {
+  findReferenceMap,
+  savedDocumentBeside,
+  savedFileOf,
+  savedServiceInput,
+  type SavedReferences,
+} from '../io/saved-references.js';
 import { buildModel } from '../spec/build-model.js';
 import type { CommandContext } from './command-context.js';
 import { displayPath } from './common-options.js';
@@ -110,7 +116,9 @@ export function importCommand(ctx: CommandContext): CommandModule<object, Import
         documents = await readWsdlDocuments(text, label, input, async (location) => {
           const map = await mapOf();
           // A file the map lists but the folder lacks is the map's error; nothing else to say.
-          const local = map && (await savedFileOf(map, location).catch(asLoadError));
+          const local =
+            (map && (await savedFileOf(map, location).catch(asLoadError))) ??
+            (await savedDocumentBeside(input, location));
           try {
             return await readSource(local ?? location, fetching);
           } catch (error) {
@@ -145,7 +153,7 @@ export function importCommand(ctx: CommandContext): CommandModule<object, Import
       });
       // The reader only produces valid specs; this guards the file against a bug in it.
       parseSpec(yaml, toStdout ? '<stdout>' : target);
-      const merged = documents && mergedNote(documents.documents, difference);
+      const merged = documents && mergedNote(documents.documents, difference, bindingNamespaces(spec));
       const warnings = (reading.warnings ?? []).map((w) => `asmxgen: warning: ${w}`);
       if (toStdout) {
         ctx.report.info(yaml.replace(/\n$/, ''));
@@ -207,10 +215,15 @@ function savedCopyHint(input: string, location: string, references: SavedReferen
       'address into the folder, with its line in the map'
     );
   }
+  const query = /\?(?:wsdl=(wsdl\d+)|schema=(schema\d+))$/i.exec(location);
+  const beside = query
+    ? `, or save it beside the file as ${basename(input).replace(/\.wsdl$/i, '')}.` +
+      (query[1] !== undefined ? `${query[1]}.wsdl` : `${query[2]}.xsd`)
+    : '';
   return (
     '; a saved copy names the documents it was served with by the address it was saved from: import the folder ' +
     "the copy was saved in with its Reference.map (Visual Studio's Web References), or save each document " +
-    'beside it and list it in a Reference.map'
+    `beside it and list it in a Reference.map${beside}`
   );
 }
 
@@ -250,14 +263,27 @@ function regeneratedText(reading: WsdlReading, text: string, label: string): Wsd
   return textDifference(served, label, generated, `${model.name}.wsdl`);
 }
 
+/** Whether a spec has a binding in another namespace, which the runtime serves in several documents. */
+function bindingNamespaces(spec: Spec): boolean {
+  const { bindingNamespace, soapBindings } = spec.service;
+  return bindingNamespace !== undefined || (soapBindings ?? []).some((b) => b !== 'default' && b.namespace);
+}
+
 /**
  * What `import` says of a WSDL read from several documents: they were merged, and `generate` writes the
- * service's WSDL as one document (as the ASMX runtime serves it), which differs from them where it does.
+ * service's description as the ASMX runtime serves it (in one document, or for a binding in another namespace in
+ * the same several documents), which differs from them where it does.
  */
-function mergedNote(others: readonly string[], difference: WsdlMismatch | undefined): string {
+function mergedNote(others: readonly string[], difference: WsdlMismatch | undefined, several: boolean): string {
   const read = `asmxgen: read ${count(others.length, 'more document')} (${others.join(', ')}) into the spec`;
-  return difference
-    ? `${read}; ${describeDifference(difference)}. generate writes the WSDL the spec generates, in one document`
+  const documents = '?wsdl, ?wsdl=wsdl1 and ?schema=schemaN';
+  if (difference) {
+    const written = several ? `as ${documents}` : 'in one document';
+    return `${read}; ${describeDifference(difference)}. generate writes the WSDL the spec generates, ${written}`;
+  }
+  return several
+    ? `${read}; generate writes the same documents (${documents}), as the ASMX runtime serves them for a binding in ` +
+        'another namespace'
     : `${read}; generate writes the same description in one document, as the ASMX runtime serves it`;
 }
 

@@ -13,6 +13,7 @@ import type { DiffSideInfo } from './diff-report.js';
 import { DEFAULT_FETCH_TIMEOUT_MS, fetchInput, MAX_INPUT_BYTES } from '../io/fetch-input.js';
 import { readWsdlText } from './read-wsdl-text.js';
 import { readWsdlDocuments, type WsdlDocuments } from '../wsdl-reader/read-documents.js';
+import { savedDocumentBeside } from '../io/saved-references.js';
 import { WsdlError } from '../wsdl-reader/wsdl-error.js';
 
 /** One side of a diff, read: what the report names it, its model and its ports' addresses. */
@@ -77,7 +78,9 @@ async function readDocuments(
 ): Promise<WsdlDocuments | undefined> {
   const { role } = options;
   try {
-    return await readWsdlDocuments(text, input, input, async (location) => {
+    return await readWsdlDocuments(text, input, input, async (saved) => {
+      // A document of the service saved beside the file, as generate writes them (`Ledger.wsdl1.wsdl`).
+      const location = (await savedDocumentBeside(input, saved)) ?? saved;
       const url = /^https?:\/\//i.test(location);
       const bytes = url
         ? (

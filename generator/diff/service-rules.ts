@@ -50,12 +50,36 @@ export const BINDING_NAME_CHANGED: DiffRule = {
     'regenerated from the new WSDL (wsdl.exe names the proxy class after the binding) change names.',
 };
 
+export const ROUTING_BY_ELEMENT_ENDED: DiffRule = {
+  id: 'routing-by-element-ended',
+  level: 'breaking',
+  meaning:
+    'SOAP 1.1 requests are routed by SOAPAction again, no longer by their request element (`service.routingStyle`, ' +
+    '`[SoapDocumentService(RoutingStyle)]`).',
+  why:
+    'Callers that send a SOAPAction the service does not know (another, or the empty one several operations ' +
+    'shared) were answered by their request element; now they get a Client fault.',
+};
+
+export const ROUTING_BY_ELEMENT_STARTED: DiffRule = {
+  id: 'routing-by-element-started',
+  level: 'non-breaking',
+  meaning:
+    'SOAP 1.1 requests are routed by their request element, no longer by SOAPAction (`service.routingStyle: ' +
+    'requestElement`).',
+  why:
+    'Every request a caller sent with the SOAPAction the WSDL gave is routed to the same operation by its ' +
+    'element; callers must still send a SOAPAction header, whatever its value.',
+};
+
 export const SERVICE_RULES: readonly DiffRule[] = [
   SERVICE_RENAMED,
   NAMESPACE_CHANGED,
   ENDPOINT_PATH_CHANGED,
   BINDING_NAME_CHANGED,
   SERVICE_DESCRIPTION_CHANGED,
+  ROUTING_BY_ELEMENT_ENDED,
+  ROUTING_BY_ELEMENT_STARTED,
 ];
 
 /** Changes of the service itself: its name, namespace, endpoint path and description. */
@@ -91,6 +115,15 @@ export function serviceChanges(ctx: DiffContext): Change[] {
         old: before,
         new: after,
       }),
+    );
+  }
+  if (a.routingByElement !== b.routingByElement && (a.enabled.soap11 || b.enabled.soap11)) {
+    const [rule, message] = a.routingByElement
+      ? [ROUTING_BY_ELEMENT_ENDED, 'SOAP 1.1 requests are routed by SOAPAction, no longer by their request element']
+      : [ROUTING_BY_ELEMENT_STARTED, 'SOAP 1.1 requests are routed by their request element, no longer by SOAPAction'];
+    const style = (byElement: boolean) => (byElement ? 'requestElement' : 'soapAction');
+    changes.push(
+      changeOf(rule, SERVICE_WHERE, message, { old: style(a.routingByElement), new: style(b.routingByElement) }),
     );
   }
   if (a.description !== b.description) {

@@ -23,6 +23,7 @@ export function describeService(model: ServiceModel, validators?: JsonValidators
     ...(model.types.length > 0 ? { types: model.typeDescriptions } : {}),
     ...(Object.keys(model.anyArrays).length > 0 ? { anyArrays: model.anyArrays } : {}),
     ...(model.literalNamespace === model.namespace ? {} : { httpNamespace: model.literalNamespace }),
+    ...(model.routingByElement ? { routingStyle: 'requestElement' as const } : {}),
     ...(model.scriptService ? { scriptService: true } : {}),
     ...(model.scriptNamespace !== undefined ? { scriptNamespace: model.scriptNamespace } : {}),
     ...(model.typeNamespace !== undefined ? { typeNamespace: model.typeNamespace } : {}),

@@ -53,14 +53,17 @@ export function renderSpecYaml(spec: Spec, options: SpecYamlOptions = {}): strin
 }
 
 function serviceMap(doc: Document, spec: Spec): YAMLMap {
-  const { name, namespace, path, description, binding, conformanceClaim, include, soapBindings } = spec.service;
+  const { name, namespace, path, description, binding, bindingNamespace, conformanceClaim, include, soapBindings } =
+    spec.service;
   const node = map(doc, [
     ['name', name],
     ['namespace', namespace],
     ['path', path],
     ['description', description],
     ['binding', binding],
+    ['bindingNamespace', bindingNamespace],
     ['conformanceClaim', conformanceClaim],
+    ['routingStyle', spec.service.routingStyle],
   ]);
   if (include && include.length > 0) node.items.push(pair(doc, 'include', names(doc, include)));
   if (soapBindings) {
@@ -69,6 +72,7 @@ function serviceMap(doc: Document, spec: Spec): YAMLMap {
         ? doc.createNode(b)
         : flowMap(doc, [
             ['name', b.name],
+            ['namespace', b.namespace],
             ['conformanceClaim', b.conformanceClaim],
           ]),
     );

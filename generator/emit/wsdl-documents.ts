@@ -1,7 +1,8 @@
 import { UnsupportedSpecError } from './unsupported-error.js';
 import type { NamespaceDeclaration } from '../model/wsdl-model.js';
 import type { OperationModel, ServiceModel, SoapBindingModel } from '../model/types.js';
-import { rootNamespaces } from '../model/root-namespaces.js';
+import { orderNamespaces, rootNamespaces } from '../model/root-namespaces.js';
+
 import { template } from '../render/templates.js';
 
 /**
@@ -34,10 +35,14 @@ const MAIN_ORDER = 'soapenc soap12 http tns mime tm s i0 soap';
 export function renderWsdlDocuments(model: ServiceModel, address: string): WsdlDocumentSet {
   const other = model.soapBindings.find((b) => b.namespace !== model.namespace)!.namespace;
   if (model.wsdl.form.unprefixed || model.wsdl.net11) {
-    throw new UnsupportedSpecError(model.name, [
-      'a binding in another namespace (?wsdl=wsdl1) is written as Mono and the .NET Framework 2.0 and later write it; ' +
-        'wsdl.runtime net1.0 and net1.1 are not supported with it',
-    ]);
+    throw new UnsupportedSpecError(
+      model.name,
+      [
+        'a binding in another namespace (?wsdl=wsdl1) is written as Mono and the .NET Framework 2.0 and later write it; ' +
+          'wsdl.runtime net1.0 and net1.1 are not supported with it',
+      ],
+      true,
+    );
   }
   const schemas = model.wsdl.schemas.map((schema, i) => ({ ...schema, id: `schema${i + 1}` }));
   const prefixOf = (namespace: string) => model.wsdl.namespaces.find((d) => d.uri === namespace)?.prefix;
@@ -58,7 +63,7 @@ export function renderWsdlDocuments(model: ServiceModel, address: string): WsdlD
     portBindings: model.soapBindings.map((b) => ({ ...b, portPrefix: own(b) ? model.wsdl.form.tns : 'i0' })),
     wsdl: {
       ...model.wsdl,
-      namespaces: declarations(MAIN_ORDER, model.namespace, other),
+      namespaces: orderNamespaces(mainDocumentNamespaces(model), model.wsdl.namespaceOrder),
       schemas: topSchema(model.namespace),
       imports: [{ namespace: other, location: `${address}?wsdl=wsdl1` }],
     },
@@ -75,13 +80,24 @@ export function renderWsdlDocuments(model: ServiceModel, address: string): WsdlD
     soapOperations: theirs.flatMap((b) => b.operations).map((op) => reprefixed(op, otherPrefix)),
     enabled: { ...model.enabled, httpGet: false, httpPost: false, http: false },
     importedDescription: true,
-    wsdl: { ...model.wsdl, namespaces: rootNamespaces(other, []), schemas: topSchema(other) },
+    // Another server's order of `?wsdl`'s declarations orders these too (the same table of prefixes, less `i0`).
+    wsdl: {
+      ...model.wsdl,
+      namespaces: orderNamespaces(rootNamespaces(other, []), model.wsdl.namespaceOrder),
+      schemas: topSchema(other),
+    },
   });
   const schemaDocuments = schemas.map((schema) => ({
     query: `schema=${schema.id}`,
     text: schemaDocument(model, schema, prefixOf(schema.namespace)!),
   }));
   return { main, others: [{ query: 'wsdl=wsdl1', text: imported }, ...schemaDocuments] };
+}
+
+/** The root's declarations of `?wsdl` for a service served in several documents, in Mono's order. */
+export function mainDocumentNamespaces(model: ServiceModel): NamespaceDeclaration[] {
+  const other = model.soapBindings.find((b) => b.namespace !== model.namespace)!.namespace;
+  return declarations(MAIN_ORDER, model.namespace, other);
 }
 
 function declarations(order: string, namespace: string, other: string): NamespaceDeclaration[] {
@@ -126,11 +142,15 @@ function schemaDocument(
   prefix: string,
 ): string {
   if (schema.imports.length > 0) {
-    throw new UnsupportedSpecError(model.name, [
-      `the schema of ${schema.namespace} refers to types of another namespace: asmxgen writes the schema ` +
-        'documents of a service served in several documents (a binding in another namespace) only when each ' +
-        "schema refers to its own namespace's types and XML Schema's",
-    ]);
+    throw new UnsupportedSpecError(
+      model.name,
+      [
+        `the schema of ${schema.namespace} refers to types of another namespace: asmxgen writes the schema ` +
+          'documents of a service served in several documents (a binding in another namespace) only when each ' +
+          "schema refers to its own namespace's types and XML Schema's",
+      ],
+      true,
+    );
   }
   const text = template('xsd.hbs')(schema);
   const named = text
@@ -139,11 +159,15 @@ function schemaDocument(
     .replace(QNAME_ATTRIBUTE, (whole, attribute: string, used: string) => {
       if (used === 's') return ` ${attribute}="xs:`;
       if (used === prefix) return ` ${attribute}="tns:`;
-      throw new UnsupportedSpecError(model.name, [
-        `the schema of ${schema.namespace} refers to another namespace (${whole.trim()}…): asmxgen writes the ` +
-          'schema documents of a service served in several documents only when each schema refers to its own ' +
-          "namespace's types and XML Schema's",
-      ]);
+      throw new UnsupportedSpecError(
+        model.name,
+        [
+          `the schema of ${schema.namespace} refers to another namespace (${whole.trim()}…): asmxgen writes the ` +
+            'schema documents of a service served in several documents only when each schema refers to its own ' +
+            "namespace's types and XML Schema's",
+        ],
+        true,
+      );
     });
   return finish(model, named.endsWith('\n') ? named.slice(0, -1) : named);
 }

@@ -117,3 +117,19 @@ export async function savedFileOf(references: SavedReferences, url: string): Pro
   }
   return path;
 }
+
+/**
+ * The file beside a saved WSDL `input` (`Ledger.wsdl`) that holds a document of its service it names by address:
+ * `?wsdl=wsdl1` in `Ledger.wsdl1.wsdl`, `?schema=schema1` in `Ledger.schema1.xsd`, as `asmxgen generate` writes a
+ * description served in several documents; `undefined` when `input` is a URL, the address is no such query, or the
+ * file is not there.
+ */
+export async function savedDocumentBeside(input: string, url: string): Promise<string | undefined> {
+  if (/^[a-z][a-z0-9+.-]+:\/\//i.test(input) || !/^https?:\/\//i.test(url)) return undefined;
+  const query = /\?(?:wsdl=(wsdl\d+)|schema=(schema\d+))$/i.exec(url);
+  if (!query) return undefined;
+  const stem = input.replace(/\.wsdl$/i, '');
+  const path = query[1] !== undefined ? `${stem}.${query[1]}.wsdl` : `${stem}.${query[2]}.xsd`;
+  const info = await stat(path).catch(() => undefined);
+  return info?.isFile() ? path : undefined;
+}

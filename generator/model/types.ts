@@ -314,6 +314,8 @@ export interface ServiceModel {
   readonly description: string | undefined;
   /** `[ScriptService]`: the service answers JSON calls too (ASP.NET AJAX); never in the WSDL. */
   readonly scriptService: boolean;
+  /** `RoutingStyle = RequestElement`: SOAP 1.1 requests are routed by their request element, not their SOAPAction. */
+  readonly routingByElement: boolean;
   /** The C# namespace of a `[ScriptService]`'s class, which its `/js` proxy class is declared in; none when global. */
   readonly scriptNamespace: string | undefined;
   /** The C# namespace of a `[ScriptService]`'s declared types (JSON's `__type`, the `/js` proxy); none when global. */

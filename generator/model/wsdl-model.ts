@@ -6,6 +6,11 @@
 export interface WsdlModel {
   /** The root element's `xmlns:` declarations before `targetNamespace`, in the runtime's order. */
   readonly namespaces: readonly NamespaceDeclaration[];
+  /**
+   * `wsdl.namespaceOrder`, as the spec lists it: the documents of a service served in several (`?wsdl`, whose
+   * declarations include `i0`, and `?wsdl=wsdl1`) are ordered by it too.
+   */
+  readonly namespaceOrder?: readonly string[];
   readonly schemas: readonly SchemaModel[];
   /** `[WebServiceBinding(EmitConformanceClaims = true)]`: the SOAP 1.1 binding claims WS-I Basic Profile 1.1. */
   readonly conformanceClaim: boolean;

@@ -14,8 +14,8 @@ import { TsTypes } from '../model/ts-types.js';
 import { describeChoice, describeTypes, valueTypeOf } from '../model/type-descriptions.js';
 import type { ChoiceModel, ClassTypeModel } from '../model/type-model.js';
 import type { TypeRef } from '../model/type-refs.js';
-import type { NamespaceDeclaration } from '../model/wsdl-model.js';
 import { net11Namespaces } from '../model/net11-namespaces.js';
+import { orderNamespaces } from '../model/root-namespaces.js';
 import { net10Namespaces, wsdlForm } from '../model/wsdl-form.js';
 import { soapBindingGroups, soapBindingNames } from '../model/soap-bindings.js';
 import {
@@ -490,6 +490,7 @@ export function buildModel(spec: Spec): ServiceModel {
     path: spec.service.path ?? defaultEndpointPath(svc),
     description: spec.service.description,
     scriptService: spec.service.scriptService === true,
+    routingByElement: spec.service.routingStyle === 'requestElement',
     scriptNamespace: spec.service.scriptNamespace,
     typeNamespace: spec.service.typeNamespace,
     ...(spec.service.generateScriptTypes !== undefined && { generateScriptTypes: spec.service.generateScriptTypes }),
@@ -527,6 +528,7 @@ export function buildModel(spec: Spec): ServiceModel {
         form.unprefixed ? net10Namespaces(plan.namespaces) : net11 ? net11Namespaces(plan.namespaces) : plan.namespaces,
         spec.wsdl?.namespaceOrder,
       ),
+      ...(spec.wsdl?.namespaceOrder !== undefined && { namespaceOrder: spec.wsdl.namespaceOrder }),
       schemas: plan.schemas,
       conformanceClaim: spec.service.conformanceClaim === true,
       lineEnd: spec.wsdl?.lineEnds === 'crlf' ? '\r\n' : '\n',
@@ -597,20 +599,6 @@ function encodingOf(op: SpecOperation, rpcService: boolean): Draft['encoded'] {
   const style = op.style ?? (rpcService ? 'rpc' : 'document');
   const use = op.use ?? (style === 'rpc' || rpcService ? 'encoded' : 'literal');
   return use === 'encoded' ? { style } : undefined;
-}
-
-/**
- * The root's namespace declarations in the order a spec's `wsdl.namespaceOrder` names (another server's, e.g.
- * the .NET Framework's): the prefixes it lists first, in its order, then the others in the runtime's order.
- * Listed prefixes the WSDL does not declare are skipped.
- */
-function orderNamespaces(
-  computed: readonly NamespaceDeclaration[],
-  order: readonly string[] | undefined,
-): readonly NamespaceDeclaration[] {
-  if (!order) return computed;
-  const listed = order.flatMap((prefix) => computed.filter((n) => n.prefix === prefix));
-  return [...listed, ...computed.filter((n) => !order.includes(n.prefix))];
 }
 
 /** The reply object's property for the return value: `result`, unless a parameter has that name. */

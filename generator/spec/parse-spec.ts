@@ -2,6 +2,7 @@ import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type
 import { unknownNameMessage } from '../model/name-hint.js';
 import { BUILTIN_TYPES } from '../model/builtin-types.js';
 import { BINDING_KINDS, type BindingKind } from '../model/types.js';
+import { soapActionFor } from '../model/naming.js';
 import { checkTypeRefs, type TypeRefUse } from './check-type-refs.js';
 import { parseChoice, parseTypes } from './parse-types.js';
 import { parseScriptMethod } from './parse-script-method.js';
@@ -60,6 +61,10 @@ class Checker extends YamlChecker {
   private serviceStyle: 'document' | 'rpc' = 'document';
   /** `service.parameterStyle: bare`: operations are bare unless they say `wrapped`. */
   private serviceBare = false;
+  /** `service.routingStyle: requestElement`: operations may share a SOAPAction. */
+  private routingByElement = false;
+  /** Each operation's message name and `soapAction` (`undefined`: the default), where the spec states it. */
+  private readonly soapActions: { message: string; action: string | undefined; entry: Entry }[] = [];
   /** `service.scriptService: true`: operations may say how their JSON calls are made (`scriptMethod`). */
   private scriptService = false;
   private serviceNamespace = '';
@@ -103,6 +108,9 @@ class Checker extends YamlChecker {
           'httpPost]), or drop wsdl.runtime',
       );
     }
+    if ((bindings ?? BINDING_KINDS).includes('soap11') && !this.routingByElement && service) {
+      this.uniqueSoapActions(service.namespace);
+    }
     checkTypeRefs(this, types?.declarations ?? [], types?.entries ?? new Map(), this.refs);
     if (this.soapBindings.parsed || this.bindingUses.some((u) => u.binding !== undefined)) {
       checkBindingUses(this, this.soapBindings.service, this.soapBindings.parsed, this.bindingUses);
@@ -115,6 +123,32 @@ class Checker extends YamlChecker {
       operations,
       ...(wsdl && { wsdl }),
     };
+  }
+
+  /**
+   * The runtime routes SOAP 1.1 requests by SOAPAction unless `routingStyle` says `requestElement`, and refuses to
+   * start a service two of whose methods share one (`TheMethodsAndUseTheSameSoapActionWhenTheService3`).
+   */
+  private uniqueSoapActions(namespace: string): void {
+    const first = new Map<string, string>();
+    const messages = new Set<string>();
+    for (const { message, action, entry } of this.soapActions) {
+      // A message name taken twice is reported as such.
+      if (messages.has(message)) continue;
+      messages.add(message);
+      const value = action ?? soapActionFor(namespace, message);
+      const other = first.get(value);
+      if (other === undefined) {
+        first.set(value, message);
+        continue;
+      }
+      this.problem(
+        entry,
+        `operations "${other}" and "${message}" have the same SOAPAction "${value}": the runtime routes SOAP 1.1 ` +
+          'requests by SOAPAction and refuses to start such a service; give each its own soapAction, or set ' +
+          'service.routingStyle: requestElement to route by the request element',
+      );
+    }
   }
 
   /** `wsdl:`: how the served WSDL's text differs from Mono's (another server's declaration order, line ends). */
@@ -142,10 +176,11 @@ class Checker extends YamlChecker {
       for (const item of items ?? []) {
         const prefix = this.string(item);
         if (prefix === undefined) continue;
-        if (!ROOT_PREFIXES.includes(prefix) && !/^s[0-9]+$/.test(prefix)) {
+        if (!ROOT_PREFIXES.includes(prefix) && !/^s[0-9]+$/.test(prefix) && prefix !== 'i0') {
           this.problem(
             item,
-            `unknown prefix "${prefix}"; the runtime declares ${ROOT_PREFIXES.join(', ')} and s0, s1, … for extra schemas`,
+            `unknown prefix "${prefix}"; the runtime declares ${ROOT_PREFIXES.join(', ')}, s0, s1, … for extra ` +
+              'schemas, and i0 for the description a binding in another namespace imports',
           );
           continue;
         }
@@ -252,6 +287,7 @@ class Checker extends YamlChecker {
       'scriptNamespace',
       'typeNamespace',
       'generateScriptTypes',
+      'routingStyle',
     ]);
     let name: string | undefined;
     if (this.need(map, f, entry.path, 'name')) name = this.name(f.name!, 'service name', false);
@@ -282,6 +318,8 @@ class Checker extends YamlChecker {
     const style = f.style && this.oneOf(f.style, ['document', 'rpc'] as const);
     if (style !== undefined) this.serviceStyle = style;
     const parameterStyle = f.parameterStyle && this.oneOf(f.parameterStyle, ['wrapped', 'bare'] as const);
+    const routingStyle = f.routingStyle && this.oneOf(f.routingStyle, ['soapAction', 'requestElement'] as const);
+    this.routingByElement = routingStyle === 'requestElement';
     this.serviceBare = parameterStyle === 'bare';
     const soapBindings = f.soapBindings && parseSoapBindings(this, f.soapBindings, namespace);
     const bindingNs = f.bindingNamespace && bindingNamespace(this, f.bindingNamespace, namespace);
@@ -332,6 +370,7 @@ class Checker extends YamlChecker {
       namespace === undefined ||
       (f.soapBindings && !soapBindings?.ok) ||
       (f.style && !style) ||
+      (f.routingStyle && !routingStyle) ||
       (f.bindingNamespace && (bindingNs === undefined || !f.binding)) ||
       otherNamespaces.size > 1
     ) {
@@ -345,6 +384,7 @@ class Checker extends YamlChecker {
       ...(binding !== undefined && { binding }),
       ...(bindingNs !== undefined && f.binding && { bindingNamespace: bindingNs }),
       ...(conformanceClaim !== undefined && { conformanceClaim }),
+      ...(routingStyle !== undefined && { routingStyle }),
       ...(include !== undefined && { include }),
       ...(style !== undefined && { style }),
       ...(parameterStyle !== undefined && { parameterStyle }),
@@ -476,7 +516,9 @@ class Checker extends YamlChecker {
     }
     const group = f.group && this.string(f.group, true);
     const description = f.description && this.string(f.description, true);
-    const soapAction = f.soapAction && this.string(f.soapAction, true);
+    // `[SoapDocumentMethod(Action = "")]` is an empty SOAPAction, as the runtime writes it.
+    const soapAction = f.soapAction && this.string(f.soapAction);
+    if (message !== undefined) this.soapActions.push({ message, action: soapAction, entry: f.soapAction ?? entry });
     const parameters = f.parameters && this.parameters(f.parameters);
     const result = f.result && this.typeRef(f.result, 'result');
     const resultItemName = f.resultItemName && this.name(f.resultItemName, 'item name', true);

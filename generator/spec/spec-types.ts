@@ -99,6 +99,12 @@ export interface SpecService {
   /** `[WebServiceBinding(ConformsTo = BasicProfile1_1, EmitConformanceClaims = true)]`. */
   readonly conformanceClaim?: boolean;
   /**
+   * `RoutingStyle` of `[SoapDocumentService]` or `[SoapRpcService]`: `requestElement` routes SOAP 1.1 requests by
+   * their body's first element instead of their SOAPAction (which must still be sent), so that operations may share
+   * a SOAPAction (`[SoapDocumentMethod(Action = "")]`); `soapAction` (the default) routes by SOAPAction.
+   */
+  readonly routingStyle?: 'soapAction' | 'requestElement';
+  /**
    * Several SOAP bindings: the `[WebServiceBinding(Name)]`s the operations are spread over (`operations[].binding`),
    * and `default` for `{Service}Soap`, which holds the operations without a `binding`; in the order the WSDL writes
    * them (the runtime's hash-table order of their names).

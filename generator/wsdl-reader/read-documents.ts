@@ -9,6 +9,13 @@ import { isElement, parseXmlTree, type XmlNode } from './xml-tree.js';
  */
 export type DocumentLoader = (location: string) => Promise<{ readonly text: string; readonly label: string }>;
 
+/** `DocumentLoader`'s synchronous form, for documents held in memory (the ones a spec generates). */
+export type SyncDocumentLoader = (location: string) => { readonly text: string; readonly label: string };
+
+/** What the reader asks for (a location) and is given back: the document, or why it could not be read. */
+type Loaded = { readonly text: string; readonly label: string } | { readonly error: unknown };
+type Reading<T> = Generator<string, T, Loaded>;
+
 /** How many documents one WSDL may name, directly or not. */
 const MAX_DOCUMENTS = 100;
 
@@ -20,6 +27,11 @@ export interface WsdlDocuments {
   readonly sources: ReadonlyMap<XmlNode, SourceText>;
   /** The other documents' names, in the order they were read. */
   readonly documents: readonly string[];
+  /**
+   * The target namespace of the description each of the root's children comes from: an imported description's
+   * messages, port types and bindings are in its own (a `[WebServiceBinding(Namespace)]`'s, `?wsdl=wsdl1`).
+   */
+  readonly targetNamespaces: ReadonlyMap<XmlNode, string>;
 }
 
 /**
@@ -36,14 +48,56 @@ export async function readWsdlDocuments(
   base: string,
   load: DocumentLoader,
 ): Promise<WsdlDocuments | undefined> {
+  const reading = merge(text, file, base);
+  let step = reading.next();
+  while (!step.done) {
+    let loaded: Loaded;
+    try {
+      loaded = await load(step.value);
+    } catch (error) {
+      loaded = { error };
+    }
+    step = reading.next(loaded);
+  }
+  return step.value;
+}
+
+/** `readWsdlDocuments` of documents at hand: the set of documents a spec generates, merged to compare it. */
+export function mergeWsdlDocuments(
+  text: string,
+  file: string,
+  base: string,
+  load: SyncDocumentLoader,
+): WsdlDocuments | undefined {
+  const reading = merge(text, file, base);
+  let step = reading.next();
+  while (!step.done) {
+    let loaded: Loaded;
+    try {
+      loaded = load(step.value);
+    } catch (error) {
+      loaded = { error };
+    }
+    step = reading.next(loaded);
+  }
+  return step.value;
+}
+
+/** The merge, asking for each document it needs by yielding its location. */
+function* merge(text: string, file: string, base: string): Reading<WsdlDocuments | undefined> {
   const source = new SourceText(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, file);
   const root = parseXmlTree(source);
   if (!isElement(root, WSDL_NS, 'definitions') || !namesDocuments(root)) return undefined;
-  const reader = new DocumentsReader(load);
+  const reader = new DocumentsReader();
   reader.seen.add(base);
-  const elements = await reader.definitions(root, source, base);
+  const elements = yield* reader.definitions(root, source, base);
   const composed: XmlNode = { ...root, elements };
-  return { root: composed, sources: reader.sources, documents: reader.documents };
+  return {
+    root: composed,
+    sources: reader.sources,
+    documents: reader.documents,
+    targetNamespaces: reader.targetNamespaces,
+  };
 }
 
 /** `location` relative to `base` (a URL or a file path), as wsdl.exe resolves it. */
@@ -77,15 +131,18 @@ class DocumentsReader {
   readonly sources = new Map<XmlNode, SourceText>();
   readonly documents: string[] = [];
   readonly seen = new Set<string>();
-
-  constructor(private readonly load: DocumentLoader) {}
+  readonly targetNamespaces = new Map<XmlNode, string>();
 
   /** The children of a `wsdl:definitions`, imports replaced. */
-  async definitions(root: XmlNode, source: SourceText, base: string): Promise<XmlNode[]> {
+  *definitions(root: XmlNode, source: SourceText, base: string): Reading<XmlNode[]> {
     const out: XmlNode[] = [];
+    const own = (node: XmlNode) => {
+      this.targetNamespaces.set(node, root.attributes.get('targetNamespace') ?? '');
+      out.push(node);
+    };
     for (const child of root.elements) {
       if (isElement(child, WSDL_NS, 'import') && child.attributes.has('location')) {
-        const read = await this.read(child, 'location', source, base);
+        const read = yield* this.read(child, 'location', source, base);
         if (!read) continue;
         if (!isElement(read.root, WSDL_NS, 'definitions')) {
           throw read.source.errorAt(
@@ -95,33 +152,38 @@ class DocumentsReader {
           );
         }
         // The imported document's own description is not the service's.
-        const definitions = await this.definitions(read.root, read.source, read.location);
+        const definitions = yield* this.definitions(read.root, read.source, read.location);
         out.push(...definitions.filter((d) => !isElement(d, WSDL_NS, 'documentation')));
       } else if (isElement(child, WSDL_NS, 'types')) {
         const schemas: XmlNode[] = [];
         for (const schema of child.elements) {
-          schemas.push(...(isElement(schema, XSD_NS, 'schema') ? await this.schema(schema, source, base) : [schema]));
+          schemas.push(...(isElement(schema, XSD_NS, 'schema') ? yield* this.schema(schema, source, base) : [schema]));
         }
-        out.push(this.copy(child, { ...child, elements: schemas }, source));
+        own(this.copy(child, { ...child, elements: schemas }, source));
       } else {
-        out.push(child);
+        own(child);
       }
     }
     return out;
   }
 
   /** A schema with its includes' content in place, then the schemas it imports. */
-  async schema(schema: XmlNode, source: SourceText, base: string): Promise<XmlNode[]> {
+  *schema(schema: XmlNode, source: SourceText, base: string): Reading<XmlNode[]> {
     const own: XmlNode[] = [];
     const imported: XmlNode[] = [];
     let resolvedImports = 0;
+    // The one schema this one includes, when it declares nothing of its own (the runtime's top schema of a
+    // description in several documents): its content keeps its document's element and attribute forms.
+    let includedOnly: XmlNode | undefined;
+    let ownContent = false;
     for (const child of schema.elements) {
       const kind = isReference(child);
       if (kind === undefined) {
         own.push(child);
+        if (!(child.namespace === XSD_NS && child.localName === 'import')) ownContent = true;
         continue;
       }
-      const read = await this.read(child, 'schemaLocation', source, base);
+      const read = yield* this.read(child, 'schemaLocation', source, base);
       if (read && !isElement(read.root, XSD_NS, 'schema')) {
         throw read.source.errorAt(
           read.root.offset,
@@ -129,11 +191,15 @@ class DocumentsReader {
             `names a schema document (at ${source.file}:${source.position(child.offset).line})`,
         );
       }
-      const schemas = read ? await this.schema(read.root, read.source, read.location) : [];
+      const schemas = read ? yield* this.schema(read.root, read.source, read.location) : [];
       if (kind === 'include') {
         // An included schema's content belongs to the including schema's namespace.
         const [first, ...rest] = schemas;
-        if (first) own.push(...first.elements);
+        if (first) {
+          own.push(...first.elements);
+          if (includedOnly !== undefined) ownContent = true;
+          includedOnly = first;
+        }
         imported.push(...rest);
         continue;
       }
@@ -148,16 +214,23 @@ class DocumentsReader {
     }
     const onlyImports = resolvedImports > 0 && own.every((e) => e.namespace === XSD_NS && e.localName === 'import');
     if (onlyImports) return imported;
-    return [this.copy(schema, { ...schema, elements: own }, source), ...imported];
+    const attributes = new Map(schema.attributes);
+    if (includedOnly && !ownContent) {
+      for (const form of ['elementFormDefault', 'attributeFormDefault']) {
+        const value = includedOnly.attributes.get(form);
+        if (value !== undefined && !attributes.has(form)) attributes.set(form, value);
+      }
+    }
+    return [this.copy(schema, { ...schema, attributes, elements: own }, source), ...imported];
   }
 
   /** The document `node`'s attribute names, parsed; `undefined` when it was read already. */
-  private async read(
+  private *read(
     node: XmlNode,
     attribute: string,
     source: SourceText,
     base: string,
-  ): Promise<{ root: XmlNode; source: SourceText; location: string } | undefined> {
+  ): Reading<{ root: XmlNode; source: SourceText; location: string } | undefined> {
     const value = node.attributes.get(attribute)!;
     let location: string;
     try {
@@ -179,11 +252,9 @@ class DocumentsReader {
       );
     }
     this.seen.add(location);
-    let loaded: { text: string; label: string };
-    try {
-      loaded = await this.load(location);
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+    const loaded = yield location;
+    if ('error' in loaded) {
+      const reason = loaded.error instanceof Error ? loaded.error.message : String(loaded.error);
       throw source.errorAt(
         source.attributeOffset(node.offset, attribute),
         `${reason} (the document this <${node.qualifiedName}> names)`,

@@ -362,11 +362,12 @@ function readSoapAction(doc: WsdlDocument, soap: readonly WsdlBinding[], node: X
   for (const binding of soap) {
     const operation = binding.operations.get(operationKey(doc, node))!;
     const value = soapActionOf(binding, operation);
-    if (value === undefined || value.trim() === '') {
+    // soapAction="" is [SoapDocumentMethod(Action = "")], which the runtime writes as it is.
+    if (value === undefined) {
       throw doc.fail(
         operation,
         `operation "${name}" of binding "${binding.name}" has no soapAction: the ASMX runtime gives every ` +
-          'operation one, and asmxgen routes SOAP requests by it; add soapAction="…" and import again',
+          'operation one (soapAction="" for [SoapDocumentMethod(Action = "")]); add soapAction="…" and import again',
       );
     }
     if (action && action.value !== value) {

@@ -48,7 +48,7 @@ export function readSoapBindings(
       );
     }
   }
-  const groups = soap11.length > 0 ? soap11 : soap12;
+  const groups = inPortOrder(doc, soap11.length > 0 ? soap11 : soap12);
   let defaultClaim = false;
   const list = groups.map((binding): SpecSoapBinding => {
     const portType = binding.portType.attributes.get('name') ?? '';
@@ -73,7 +73,13 @@ export function readSoapBindings(
         `the port type name "${portType}" is not an XML name: not a valid WSDL`,
       );
     }
-    return { name: portType, ...(claim && { conformanceClaim: true }) };
+    // [WebServiceBinding(Namespace)]: the binding and its port type are in an imported description's namespace.
+    const namespace = doc.namespaceOf(binding.node);
+    return {
+      name: portType,
+      ...(namespace !== doc.targetNamespace && { namespace }),
+      ...(claim && { conformanceClaim: true }),
+    };
   });
   const operationsOf = groups.map((b) => new Set(childElements(b.portType, WSDL_NS, 'operation')));
   return {
@@ -84,6 +90,23 @@ export function readSoapBindings(
       return entry === undefined || entry === 'default' ? undefined : entry.name;
     },
   };
+}
+
+/**
+ * The bindings in the order the service lists their ports, when some are in an imported description (a
+ * `[WebServiceBinding(Namespace)]`'s, `?wsdl=wsdl1`, read before the service's own): the order the runtime writes
+ * them in one document. Within one document the order they are written in is that order.
+ */
+function inPortOrder(doc: WsdlDocument, bindings: readonly WsdlBinding[]): readonly WsdlBinding[] {
+  if (doc.definitionNamespaces.size === 1) return bindings;
+  const ports = doc.services.flatMap((service) =>
+    childElements(service, WSDL_NS, 'port').map((port) => doc.localReference(port, 'binding')),
+  );
+  const rank = (b: WsdlBinding) => {
+    const at = ports.indexOf(b.name);
+    return at === -1 ? ports.length : at;
+  };
+  return [...bindings].sort((a, b) => rank(a) - rank(b));
 }
 
 /**

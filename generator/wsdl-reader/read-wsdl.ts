@@ -1,5 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
-import { renderWsdl } from '../emit/wsdl.js';
+import { renderMergedWsdl, renderWsdl } from '../emit/wsdl.js';
+import { mainDocumentNamespaces, renderWsdlDocuments, servedInSeveralDocuments } from '../emit/wsdl-documents.js';
+import { UnsupportedSpecError } from '../emit/unsupported-error.js';
 import { httpParameterKind } from '../model/http-eligibility.js';
 import { soapActionFor } from '../model/naming.js';
 import { BINDING_KINDS, type BindingKind, type ServiceModel } from '../model/types.js';
@@ -26,7 +28,7 @@ import { isXmlName } from '../model/naming.js';
 import { parseXmlTree, resolveQName, type XmlNode } from './xml-tree.js';
 import { SOAP12_NS, WSDL_NS } from './wsdl-namespaces.js';
 import type { ClassDeclaration, TypeDeclaration } from '../model/type-declarations.js';
-import type { WsdlDocuments } from './read-documents.js';
+import { mergeWsdlDocuments, type WsdlDocuments } from './read-documents.js';
 
 export { WsdlError } from './wsdl-error.js';
 
@@ -104,7 +106,12 @@ interface OperationShape {
 export function readWsdl(text: string, file: string, options: ReadWsdlOptions = {}): WsdlReading {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const source = new SourceText(body, file);
-  const doc = new WsdlDocument(source, options.documents?.root ?? parseXmlTree(source), options.documents?.sources);
+  const doc = new WsdlDocument(
+    source,
+    options.documents?.root ?? parseXmlTree(source),
+    options.documents?.sources,
+    options.documents?.targetNamespaces,
+  );
   const unnamed = unnamedService(doc);
   const service = unnamed?.node ?? readService(doc);
   const name = unnamed?.name ?? doc.attribute(service, 'name');
@@ -235,10 +242,18 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
 
   const fields = headerFieldNames(shapes.map((s) => s.headers.map((h) => types.nameOf(h.xmlName))));
   const encoded = mixed ? readEncodedOperations(doc, bindings, encodedOp) : undefined;
+  const soapBinding1 = bindings.get('soap11') ?? bindings.get('soap12');
+  // [WebServiceBinding(Namespace)] of the one SOAP binding: its operations' elements are in that namespace.
+  const bindingNamespace =
+    !soapBindings && soapBinding1 && doc.namespaceOf(soapBinding1.node) !== doc.targetNamespace
+      ? doc.namespaceOf(soapBinding1.node)
+      : undefined;
   const specOperations = shapes.map((shape, i) => {
     const op = encoded?.operations.get(shape.op.node) ?? operationSpec(doc, types, shape, fields[i]!, unrooted);
     const binding = soapBindings?.bindingOf(shape.op.node);
-    return binding === undefined ? op : { ...op, binding };
+    const entry = soapBindings?.list.find((b) => b !== 'default' && b.name === binding);
+    const namespace = entry === undefined ? bindingNamespace : (entry as { namespace?: string }).namespace;
+    return withBinding(op, binding, namespace);
   });
   const http = bindings.has('httpGet') || bindings.has('httpPost');
   const soap11 = bindings.get('soap11');
@@ -250,7 +265,10 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
       ...(path !== undefined && { path }),
       ...(description !== undefined && { description }),
       ...(soapBindings ? {} : bindingName(doc, name, bindings)),
+      ...(bindingNamespace !== undefined && { bindingNamespace }),
       ...((soapBindings ? soapBindings.defaultClaim : soap11?.conformanceClaim === true) && { conformanceClaim: true }),
+      ...(soap11 &&
+        sharesSoapAction(doc.targetNamespace, specOperations) && { routingStyle: 'requestElement' as const }),
       ...(soapBindings && { soapBindings: soapBindings.list }),
     },
     ...(kinds.length < BINDING_KINDS.length && { bindings: kinds }),
@@ -407,6 +425,27 @@ function methodShapeSpec(doc: WsdlDocument, op: OperationReading): Partial<SpecO
     ...(response && response.namespace !== tns && { responseNamespace: response.namespace }),
     ...(oneWay && { oneWay: true }),
   };
+}
+
+/**
+ * An operation of a binding (`binding`, `undefined` for the default one) whose elements are in `namespace` (a
+ * `[WebServiceBinding(Namespace)]`'s, `undefined` for the service's): the binding's namespace is where the runtime
+ * puts them, not a `RequestNamespace` or `ResponseNamespace`.
+ */
+function withBinding(op: SpecOperation, binding: string | undefined, namespace: string | undefined): SpecOperation {
+  const moved = (key: string, value: unknown) =>
+    namespace !== undefined && (key === 'requestNamespace' || key === 'responseNamespace') && value === namespace;
+  const kept = Object.fromEntries(Object.entries(op).filter(([key, value]) => !moved(key, value))) as SpecOperation;
+  return binding === undefined ? kept : { ...kept, binding };
+}
+
+/**
+ * Whether two operations share a SOAPAction (`[SoapDocumentMethod(Action = "")]` on several): the runtime serves
+ * such a service only with `RoutingStyle = RequestElement`, which routes SOAP 1.1 requests by their element.
+ */
+function sharesSoapAction(namespace: string, operations: readonly SpecOperation[]): boolean {
+  const actions = operations.map((op) => op.soapAction ?? soapActionFor(namespace, op.messageName ?? op.name));
+  return new Set(actions).size < actions.length;
 }
 
 /** `service.binding` when the SOAP bindings have a `[WebServiceBinding(Name)]` rather than `{Service}Soap`. */
@@ -830,18 +869,21 @@ function verify(
   model: ServiceModel,
   address: string,
 ): { error: WsdlError; difference: WsdlMismatch } | undefined {
-  const generated = renderWsdl(model, address);
+  const generated = renderedWsdl(model, address);
   // The input given back byte for byte (what most imports are): the same document, nothing to compare.
-  if (doc.sources === undefined && generated === doc.source.text) return undefined;
-  const generatedSource = new SourceText(generated, `${model.name}.wsdl`);
-  const tree = parseXmlTree(generatedSource);
+  if (doc.sources === undefined && generated.text === doc.source.text) return undefined;
+  const generatedSource = new SourceText(generated.text, `${model.name}.wsdl`);
+  const { tree, sources } = generated.several
+    ? generatedDescription(model, address, generatedSource)
+    : { tree: parseXmlTree(generatedSource), sources: undefined };
   const difference = compareWsdl(doc.root, tree);
   if (!difference) return undefined;
   const served = doc.fail(difference.node, difference.detail);
-  const there = generatedSource.position((difference.expected ?? tree).offset);
+  const at = difference.expected ?? tree;
+  const there = (sources?.get(at) ?? generatedSource).position(at.offset);
   const mismatch: WsdlMismatch = {
     served: { file: served.file, line: served.line, column: served.column },
-    generated: { file: generatedSource.file, line: there.line, column: there.column },
+    generated: { file: (sources?.get(at) ?? generatedSource).file, line: there.line, column: there.column },
     detail: difference.detail,
   };
   const error = doc.fail(
@@ -852,6 +894,45 @@ function verify(
       'else write this part of the spec by hand (docs/spec.md) and compare the two with asmxgen diff',
   );
   return { error, difference: mismatch };
+}
+
+/**
+ * The WSDL the spec generates (`?wsdl`), and whether it is the first of several documents. Documents asmxgen cannot
+ * write yet (`UnsupportedSpecError`) give the description in one document: what the spec says, which differs.
+ */
+function renderedWsdl(model: ServiceModel, address: string): { text: string; several: boolean } {
+  try {
+    const several = model.wsdl.original === undefined && servedInSeveralDocuments(model);
+    return { text: renderWsdl(model, address), several };
+  } catch (error) {
+    if (!(error instanceof UnsupportedSpecError)) throw error;
+    return { text: renderMergedWsdl(model, address), several: false };
+  }
+}
+
+/**
+ * The description the spec generates, as one tree: its WSDL, or for a service served in several documents (a
+ * binding in another namespace) the documents it generates merged as the input's were (`?wsdl=wsdl1`,
+ * `?schema=schemaN`, named as `generate` writes them).
+ */
+function generatedDescription(
+  model: ServiceModel,
+  address: string,
+  main: SourceText,
+): { tree: XmlNode; sources?: ReadonlyMap<XmlNode, SourceText> } {
+  if (model.wsdl.original !== undefined || !servedInSeveralDocuments(model)) return { tree: parseXmlTree(main) };
+  const documents = new Map(
+    renderWsdlDocuments(model, address).others.map((d) => [
+      `${address}?${d.query}`,
+      { text: d.text, label: `${model.name}.${d.query.split('=')[1]}.${d.query.startsWith('wsdl') ? 'wsdl' : 'xsd'}` },
+    ]),
+  );
+  const merged = mergeWsdlDocuments(main.text, main.file, address, (location) => {
+    const document = documents.get(location);
+    if (!document) throw new Error(`the spec generates no document at ${location}`);
+    return document;
+  });
+  return merged ? { tree: merged.root, sources: merged.sources } : { tree: parseXmlTree(main) };
 }
 
 /**
@@ -866,7 +947,8 @@ function wsdlForm(
   xsdImport: boolean,
 ): SpecWsdl | undefined {
   const order = declaredOrder(doc, text);
-  const expected = model.wsdl.namespaces;
+  // A service served in several documents: `?wsdl`'s own declarations, `i0` among them.
+  const expected = servedInSeveralDocuments(model) ? mainDocumentNamespaces(model) : model.wsdl.namespaces;
   const sameSet =
     order !== undefined &&
     order.length === expected.length &&

@@ -16,6 +16,11 @@ export class WsdlDocument {
   readonly portTypes = new Map<string, XmlNode>();
   readonly bindings: XmlNode[] = [];
   readonly services: XmlNode[] = [];
+  /**
+   * The target namespaces of the descriptions merged into this one: the service's, and an imported description's
+   * (a `[WebServiceBinding(Namespace)]`'s messages, port type and bindings, `?wsdl=wsdl1`).
+   */
+  readonly definitionNamespaces: ReadonlySet<string>;
   /** For a description read from several documents: each node's place in the merged description. */
   private readonly places = new Map<XmlNode, number>();
 
@@ -24,6 +29,8 @@ export class WsdlDocument {
     readonly root: XmlNode,
     /** For a description read from several documents: the document each node of another one comes from. */
     readonly sources?: ReadonlyMap<XmlNode, SourceText>,
+    /** For a description read from several documents: the target namespace of each of the root's children. */
+    private readonly targetNamespaces?: ReadonlyMap<XmlNode, string>,
   ) {
     if (!isElement(root, WSDL_NS, 'definitions')) {
       throw this.fail(
@@ -42,6 +49,7 @@ export class WsdlDocument {
       );
     }
     this.targetNamespace = targetNamespace;
+    this.definitionNamespaces = new Set([targetNamespace, ...(targetNamespaces?.values() ?? [])]);
     if (sources) this.number(root);
     let description: string | undefined;
     for (const child of root.elements) {
@@ -117,7 +125,15 @@ export class WsdlDocument {
     return value;
   }
 
-  /** The local name a QName-valued attribute names, which must be in the target namespace. */
+  /** The target namespace of the description a message, port type or binding (a child of the root) is in. */
+  namespaceOf(definition: XmlNode): string {
+    return this.targetNamespaces?.get(definition) ?? this.targetNamespace;
+  }
+
+  /**
+   * The local name a QName-valued attribute names, which must be in the target namespace (or, for a message, port
+   * type or binding, in an imported description's).
+   */
   localReference(node: XmlNode, name: string): string {
     const value = this.attribute(node, name);
     const qname = resolveQName(node, value);
@@ -128,7 +144,7 @@ export class WsdlDocument {
         `${name}="${value}" uses a namespace prefix that is not declared: not a valid WSDL`,
       );
     }
-    if (qname.namespace !== this.targetNamespace) {
+    if (!this.definitionNamespaces.has(qname.namespace)) {
       throw this.failAt(
         node,
         name,
@@ -144,7 +160,9 @@ export class WsdlDocument {
   resolve(node: XmlNode, name: string, index: ReadonlyMap<string, XmlNode>, what: string): XmlNode {
     const local = this.localReference(node, name);
     const found = index.get(local);
-    if (!found) throw this.failAt(node, name, `the ${what} "${local}" is not defined in this WSDL: not a valid WSDL`);
+    if (!found || this.namespaceOf(found) !== resolveQName(node, node.attributes.get(name)!)!.namespace) {
+      throw this.failAt(node, name, `the ${what} "${local}" is not defined in this WSDL: not a valid WSDL`);
+    }
     return found;
   }
 

@@ -154,6 +154,11 @@ export interface ServiceDescription {
    * its literal types to `{namespace}/literalTypes`.
    */
   readonly httpNamespace?: string;
+  /**
+   * `RoutingStyle = SoapServiceRoutingStyle.RequestElement`: a SOAP 1.1 request is routed by its body's first
+   * element, not by its SOAPAction (which it must still send; `server/soap-routing.ts`).
+   */
+  readonly routingStyle?: 'requestElement';
   /** `[ScriptService]`: `/X.asmx/Op` with a JSON content type is a JSON call (`server/json-call.ts`). */
   readonly scriptService?: boolean;
   /** The C# namespace of a `[ScriptService]`'s class: its `/js` proxy class is declared there (`json/proxy-script.ts`). */

@@ -118,3 +118,39 @@ describe('service rules', () => {
     expect(brief(changesTo(bound('SvcSoap')))).toEqual([]);
   });
 });
+
+describe('routing rules', () => {
+  const byElement = variant((s) => ({ ...s, service: { ...s.service, routingStyle: 'requestElement' } }));
+
+  it('routing-by-element-started (non-breaking): callers sending the WSDL’s SOAPAction are routed as before', () => {
+    expect(changesTo(byElement)).toEqual([
+      {
+        rule: 'routing-by-element-started',
+        level: 'non-breaking',
+        where: 'service',
+        message: 'SOAP 1.1 requests are routed by their request element, no longer by SOAPAction',
+        old: 'soapAction',
+        new: 'requestElement',
+      },
+    ]);
+  });
+
+  it('routing-by-element-ended (breaking): a SOAPAction the service does not know is a fault again', () => {
+    expect(changesTo(modelOf(BASE), byElement)).toEqual([
+      {
+        rule: 'routing-by-element-ended',
+        level: 'breaking',
+        where: 'service',
+        message: 'SOAP 1.1 requests are routed by SOAPAction, no longer by their request element',
+        old: 'requestElement',
+        new: 'soapAction',
+      },
+    ]);
+  });
+
+  it('is not reported for a service without SOAP 1.1, which routes by element anyway', () => {
+    const soap12 = (routing: 'soapAction' | 'requestElement') =>
+      variant((s) => ({ ...s, bindings: ['soap12', 'httpPost'], service: { ...s.service, routingStyle: routing } }));
+    expect(changesTo(soap12('requestElement'), soap12('soapAction'))).toEqual([]);
+  });
+});

@@ -204,7 +204,7 @@ describe('parseSpec', () => {
   it('reports unknown fields at their key, at every level', () => {
     const text = `${HEAD}  nam: x\noperations:\n  - name: X\n    params: []\n    parameters: [{ name: a, kind: int }]\nextra: 1\n`;
     expect(problemsOf(() => parseSpec(text, 'f.yaml'))).toEqual([
-      'f.yaml:4:3: service.nam: unknown field "nam"; did you mean "name"? Expected one of: name, namespace, path, description, binding, bindingNamespace, conformanceClaim, include, style, parameterStyle, soapBindings, scriptService, scriptNamespace, typeNamespace, generateScriptTypes',
+      'f.yaml:4:3: service.nam: unknown field "nam"; did you mean "name"? Expected one of: name, namespace, path, description, binding, bindingNamespace, conformanceClaim, include, style, parameterStyle, soapBindings, scriptService, scriptNamespace, typeNamespace, generateScriptTypes, routingStyle',
       'f.yaml:7:5: operations[0].params: unknown field "params"; expected one of: name, messageName, group, description, soapAction, parameters, result, resultItemName, resultElement, resultItemNullable, resultItemForm, resultForm, resultNamespace, resultDataType, resultNillable, resultJson, headers, style, use, requestElement, responseElement, requestNamespace, responseNamespace, parameterStyle, oneWay, binding, scriptMethod, enableSession, generateScriptTypes',
       'f.yaml:8:29: operations[0].parameters[0].kind: unknown field "kind"; expected one of: name, type, direction, list, itemName, itemNullable, itemForm, choice, dataType, nillable, form, namespace, json, partName',
       'f.yaml:9:1: extra: unknown field "extra"; expected one of: service, bindings, types, operations, wsdl',
@@ -305,5 +305,35 @@ describe('loadSpec', () => {
     const file = join(dir, 'latin1.yaml');
     await writeFile(file, Buffer.from([0x61, 0x3a, 0x20, 0xe9, 0x0a]));
     expect(await problemsOfAsync(loadSpec(file))).toEqual([`${file}:1:1: (root): cannot read spec: not valid UTF-8`]);
+  });
+});
+
+describe('routingStyle and shared SOAPActions', () => {
+  const spec = (routing: string) => `service:
+  name: Switchboard
+  namespace: urn:example:switchboard
+${routing}operations:
+  - { name: Connect, soapAction: '' }
+  - { name: Dial, soapAction: '' }
+  - { name: Hold, soapAction: urn:example:switchboard/Connect }
+  - { name: Connect2, messageName: Connect }
+`;
+
+  it('refuses two operations sharing a SOAPAction when SOAP 1.1 routes by it, at the second', () => {
+    expect(problemsOf(() => parseSpec(spec(''), 'f.yaml'))).toEqual([
+      'f.yaml:6:31: operations[1].soapAction: operations "Connect" and "Dial" have the same SOAPAction "": the ' +
+        'runtime routes SOAP 1.1 requests by SOAPAction and refuses to start such a service; give each its own ' +
+        'soapAction, or set service.routingStyle: requestElement to route by the request element',
+      'f.yaml:8:36: operations[3].messageName: duplicate message name "Connect" (first defined at line 5)',
+    ]);
+  });
+
+  it('takes them with routingStyle: requestElement ([SoapDocumentService(RoutingStyle = RequestElement)])', () => {
+    const parsed = parseSpec(spec('  routingStyle: requestElement\n').replace(/.*Connect2.*\n/, ''), 'f.yaml');
+    expect(parsed.service.routingStyle).toBe('requestElement');
+    expect(parsed.operations.map((op) => op.soapAction)).toEqual(['', '', 'urn:example:switchboard/Connect']);
+    expect(problemsOf(() => parseSpec(spec('  routingStyle: element\n'), 'f.yaml'))[0]).toMatch(
+      /^f\.yaml:4:17: service\.routingStyle: .*soapAction.*requestElement/,
+    );
   });
 });

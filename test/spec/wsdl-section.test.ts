@@ -55,7 +55,7 @@ test('each mistake in the wsdl section is reported at its place', () => {
         `  xsdImport: 1\n  prolog: "<!DOCTYPE definitions>"\n`,
     ),
   ).toEqual([
-    '7:26: unknown prefix "xsd"; the runtime declares soapenc, soap12, http, tns, mime, tm, s, soap and s0, s1, … for extra schemas',
+    '7:26: unknown prefix "xsd"; the runtime declares soapenc, soap12, http, tns, mime, tm, s, soap, s0, s1, … for extra schemas, and i0 for the description a binding in another namespace imports',
     '7:31: duplicate prefix "soap" (first defined at line 7)',
     '8:13: unknown value "cr"; expected one of: lf, crlf',
     '9:17: expected true or false',

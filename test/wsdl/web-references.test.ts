@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { mainContract, parseReferenceMap } from '../../generator/wsdl-reader/reference-map.js';
 import { cli, tempDir } from '../cli/run-cli.js';
+import { displayPath } from '../../generator/cli/common-options.js';
 
 const FOLDERS = resolve(import.meta.dirname, 'fixtures/web-references');
 const LOCALHOST1 = join(FOLDERS, 'runib-localhost1');
@@ -105,7 +106,53 @@ describe('import of a saved folder', () => {
       `${main}:3:54: cannot fetch http://localhost:18689/WebService.asmx?wsdl=wsdl1: the connection was refused`,
     );
     expect(result.stderr).toContain(
-      "a saved copy names the documents it was served with by the address it was saved from: import the folder the copy was saved in with its Reference.map (Visual Studio's Web References), or save each document beside it and list it in a Reference.map (the document this <wsdl:import> names)\n",
+      "a saved copy names the documents it was served with by the address it was saved from: import the folder the copy was saved in with its Reference.map (Visual Studio's Web References), or save each document beside it and list it in a Reference.map, or save it beside the file as WebService.wsdl1.wsdl (the document this <wsdl:import> names)\n",
+    );
+  });
+});
+
+describe('a saved Web Reference imports and regenerates byte for byte', () => {
+  // runib-localhost: a service of the .NET Framework whose methods are in a binding of another namespace
+  // ([WebServiceBinding(Namespace)]), routed by their request element (all share soapAction=""), with the .NET
+  // Framework's order of the root's declarations.
+  const folder = join(FOLDERS, 'runib-localhost');
+  const SAVED: Readonly<Record<string, string>> = {
+    'WebService1.wsdl': 'WebService10.wsdl', // ?wsdl
+    'WebService1.wsdl1.wsdl': 'WebService1.wsdl', // ?wsdl=wsdl1
+    'WebService1.schema1.xsd': 'schema1.xsd',
+    'WebService1.schema2.xsd': 'schema2.xsd',
+  };
+
+  test('import of its folder, then generate with its address, writes every document it was served', async () => {
+    const dir = await tempDir();
+    const spec = join(dir, 'service.yaml');
+    const imported = await cli('import', folder, '--out', spec);
+    expect(imported.code).toBe(0);
+    expect(imported.stdout).toContain(
+      'generate writes the same documents (?wsdl, ?wsdl=wsdl1 and ?schema=schemaN), as the ASMX runtime serves them ' +
+        'for a binding in another namespace',
+    );
+    const text = readFileSync(spec, 'utf8');
+    expect(text).toContain('  routingStyle: requestElement\n');
+    expect(text).toContain(
+      '  soapBindings: [{ name: MyWebService_Binding, namespace: http://SoftIDTx/Services/ }, default]\n',
+    );
+    expect(text).toContain('  namespaceOrder: [i0, soapenc, mime, tns, s, soap, tm, http, soap12]\n');
+    const out = join(dir, 'out');
+    const generated = await cli('generate', '--spec', spec, '--out', out, '--base-url', 'http://localhost:53337');
+    expect(generated.code).toBe(0);
+    for (const [file, saved] of Object.entries(SAVED)) {
+      expect(readFileSync(join(out, file), 'utf8'), file).toBe(readFileSync(join(folder, saved), 'utf8'));
+    }
+  });
+
+  test('its other folder is refused where the spec cannot follow: an array result of repeated elements', async () => {
+    const result = await cli('import', LOCALHOST1, '--out', join(await tempDir(), 'x.yaml'));
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      `${displayPath(join(LOCALHOST1, 'schema1.xsd'))}:9:35: parameter "AllPatientResponse" of operation "LoadAllPatientData" has ` +
+        'maxOccurs="unbounded" ([XmlElement] on an array parameter): a spec writes array parameters wrapped ' +
+        '(ArrayOfX) and cannot express this',
     );
   });
 });

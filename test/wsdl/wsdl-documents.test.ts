@@ -139,3 +139,69 @@ describe('documents named relative to a URL', () => {
     });
   });
 });
+
+describe('a binding in another namespace ([WebServiceBinding(Namespace)]), served as several documents', () => {
+  // Corpus BindingTypes: ?wsdl imports ?wsdl=wsdl1 (the binding namespace's messages, port type and bindings),
+  // and each schema is a ?schema=schemaN document; the copies are saved beside it as generate writes them.
+  const corpus = (suffix: string) => join(CORPUS_DIR, `BindingTypes${suffix}`);
+  const SUFFIXES = ['.wsdl', '.wsdl1.wsdl', '.schema1.xsd', '.schema2.xsd'];
+
+  test('import reads the documents saved beside it into a spec with the binding namespace', async () => {
+    const dir = await tempDir();
+    const spec = join(dir, 'clinic.yaml');
+    const result = await cli('import', corpus('.wsdl'), '--out', spec);
+    const others = SUFFIXES.slice(1).map((s) => displayPath(corpus(s)));
+    expect(result).toEqual({
+      code: 0,
+      stdout:
+        `asmxgen: imported Clinic (3 operations, 1 type, 4 bindings) from ${displayPath(corpus('.wsdl'))} into ` +
+        `${displayPath(spec)}\n` +
+        `asmxgen: read 3 more documents (${others.join(', ')}) into the spec; generate writes the same documents ` +
+        '(?wsdl, ?wsdl=wsdl1 and ?schema=schemaN), as the ASMX runtime serves them for a binding in another namespace\n',
+      stderr: '',
+    });
+    const read = parseSpec(readFileSync(spec, 'utf8'), spec);
+    expect(read.service.soapBindings).toStrictEqual([
+      'default',
+      { name: 'ClinicBinding', namespace: 'urn:example:clinic' },
+    ]);
+    // The binding's namespace puts its operations' elements there: no RequestNamespace of their own.
+    expect(read.operations.find((op) => op.name === 'ReadPatient')).toStrictEqual({
+      name: 'ReadPatient',
+      binding: 'ClinicBinding',
+      parameters: [{ name: 'mrn', type: 'string' }],
+      result: 'Patient',
+    });
+
+    const out = join(dir, 'out');
+    const generated = await cli('generate', '--spec', spec, '--out', out, '--base-url', 'http://localhost:8080');
+    expect(generated.code).toBe(0);
+    for (const suffix of SUFFIXES) {
+      expect(readFileSync(join(out, `Clinic${suffix}`), 'utf8'), suffix).toBe(readFileSync(corpus(suffix), 'utf8'));
+    }
+    // What generate wrote reads back the same way, and diff finds nothing between it and the served documents.
+    expect(await cli('diff', corpus('.wsdl'), join(out, 'Clinic.wsdl'))).toEqual({
+      code: 0,
+      stdout: 'No changes.\n',
+      stderr: '',
+    });
+  });
+
+  test('a document missing beside it is fetched from the address, and the failure says what to do', async () => {
+    const dir = await tempDir();
+    for (const suffix of ['.wsdl', '.schema1.xsd', '.schema2.xsd']) {
+      await cp(corpus(suffix), join(dir, `BindingTypes${suffix}`));
+    }
+    const main = join(dir, 'BindingTypes.wsdl');
+    const result = await cli('import', main, '--out', join(dir, 'x.yaml'));
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.split('\n')[0]).toBe(`asmxgen: cannot import ${main}; nothing was written.`);
+    // The reason depends on what answers at the saved address; where the error is and what to do do not.
+    expect(result.stderr).toContain(`${main}:3:47: cannot fetch http://localhost:8080/BindingTypes.asmx?wsdl=wsdl1: `);
+    expect(result.stderr).toContain(
+      'or save each document beside it and list it in a Reference.map, or save it beside the file as ' +
+        'BindingTypes.wsdl1.wsdl (the document this <wsdl:import> names)\n',
+    );
+  });
+});

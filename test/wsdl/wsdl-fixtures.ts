@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { buildModel } from '../../generator/index.js';
 import { defaultEndpointPath, soapActionFor } from '../../generator/model/naming.js';
@@ -10,6 +10,8 @@ import type { Spec, SpecOperation } from '../../generator/spec/spec-types.js';
 import { headerFieldNames } from '../../generator/wsdl-reader/header-fields.js';
 import { identifierFrom } from '../../generator/wsdl-reader/read-types.js';
 import { listScenarios } from '../golden/scenarios.js';
+import { mergeWsdlDocuments } from '../../generator/wsdl-reader/read-documents.js';
+import { readWsdl, type WsdlReading } from '../../generator/wsdl-reader/read-wsdl.js';
 import { sharedFile } from '../shared-files.js';
 
 /** Every WSDL a real ASMX runtime served that the shared folder holds, as paths inside it. */
@@ -32,14 +34,26 @@ export function reproducedCorpusWsdls(): string[] {
 }
 
 /**
- * Corpus WSDLs of services a spec cannot express, each with what its refusal must name (corpus README, rules 8
- * and 9): `import` refuses them at the construct.
+ * Whether a corpus WSDL is the first of several documents (a binding in another namespace: `X.wsdl1.wsdl` beside
+ * `X.wsdl`), read with the documents it imports.
  */
-export const REFUSED_CORPUS: Readonly<Record<string, RegExp>> = {
-  // A binding in another namespace, served as several documents: the spec writes it, import does not read it yet.
-  'BindingNamespace.wsdl': /:3:3: a wsdl:import of http:\/\/localhost:8080\/BindingNamespace\.asmx\?wsdl=wsdl1/,
-  'BindingTypes.wsdl': /:3:3: a wsdl:import of http:\/\/localhost:8080\/BindingTypes\.asmx\?wsdl=wsdl1/,
-};
+export function inSeveralDocuments(path: string): boolean {
+  return existsSync(path.replace(/\.wsdl$/, '.wsdl1.wsdl'));
+}
+
+/**
+ * The corpus WSDL at `path` read as `import` reads it: with the documents it names by address (`?wsdl=wsdl1`,
+ * `?schema=schemaN`) read from the files beside it (`X.wsdl1.wsdl`, `X.schemaN.xsd`).
+ */
+export function readCorpusWsdl(path: string, label = wsdlLabel(path)): WsdlReading {
+  const text = readFileSync(path, 'utf8');
+  const documents = mergeWsdlDocuments(text, label, path, (location) => {
+    const query = /\?(?:wsdl=(wsdl\d+)|schema=(schema\d+))$/.exec(location)!;
+    const file = path.replace(/\.wsdl$/, query[1] ? `.${query[1]}.wsdl` : `.${query[2]}.xsd`);
+    return { text: readFileSync(file, 'utf8'), label: `asmx-corpus/${basename(file)}` };
+  });
+  return readWsdl(text, label, documents ? { documents } : {});
+}
 
 /** Whether a corpus file is a service's WSDL, not a document its `?wsdl` imports (`X.wsdl1.wsdl`, `?wsdl=wsdl1`). */
 export function isServiceWsdl(file: string): boolean {
@@ -49,12 +63,20 @@ export function isServiceWsdl(file: string): boolean {
 /** The WSDL the real runtime serves for the parity test's service (test/fixtures/echo-kinds). */
 export const ECHO_KINDS_WSDL = resolve(import.meta.dirname, '../fixtures/echo-kinds/EchoKinds.wsdl');
 
-/** Every WSDL `import` reads, as absolute paths: the shared ones, the reproduced corpus and EchoKinds'. */
 /** A service the runtime served with SOAP 1.1 off (test/fixtures/soap12-only: its README says how). */
 export const SOAP12_ONLY_WSDL = resolve(import.meta.dirname, '../fixtures/soap12-only/Twelve.wsdl');
 
+/**
+ * Every single-document WSDL `import` reads, as absolute paths: the shared ones, the reproduced corpus (but the
+ * services served in several documents, `readCorpusWsdl`'s) and EchoKinds'.
+ */
 export function importableWsdls(): string[] {
-  return [...sharedWsdls().map((w) => sharedFile(w)), ...reproducedCorpusWsdls(), ECHO_KINDS_WSDL, SOAP12_ONLY_WSDL];
+  return [
+    ...sharedWsdls().map((w) => sharedFile(w)),
+    ...reproducedCorpusWsdls().filter((p) => !inSeveralDocuments(p)),
+    ECHO_KINDS_WSDL,
+    SOAP12_ONLY_WSDL,
+  ];
 }
 
 /** A short name for a WSDL path, for test titles. */

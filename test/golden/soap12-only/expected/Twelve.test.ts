@@ -366,7 +366,8 @@ describe.each(PROBES)('failures over %s', (transport, PROBE, PROBE_CASE) => {
 
 describe('unknown operations', () => {
   it.runIf(service.transports.some(isSoap))(`a SOAP call of ${UNKNOWN_OPERATION}: 500, a Client fault`, async () => {
-    // SOAP 1.1 routes on the SOAPAction header, SOAP 1.2 on the content type's action.
+    // SOAP 1.1 routes on the SOAPAction header (on the request element with RoutingStyle = RequestElement), SOAP 1.2
+    // on the content type's action.
     const soap11 = service.transports.includes('soap11');
     const envelope = soap11 ? 'http://schemas.xmlsoap.org/soap/envelope/' : 'http://www.w3.org/2003/05/soap-envelope';
     const response = await fetch(url, {
@@ -383,7 +384,11 @@ describe('unknown operations', () => {
     if (soap11) {
       expect(body).toContain('<faultcode>soap:Client</faultcode>');
       expect(body).toContain(
-        escapeXml(`Server did not recognize the value of HTTP Header SOAPAction: ${UNKNOWN_SOAP_ACTION}.`),
+        escapeXml(
+          service.routingStyle === 'requestElement'
+            ? `The request element <${UNKNOWN_OPERATION} xmlns='${service.namespace}'> was not recognized.`
+            : `Server did not recognize the value of HTTP Header SOAPAction: ${UNKNOWN_SOAP_ACTION}.`,
+        ),
       );
     } else {
       expect(body).toContain('<soap:Value>soap:Sender</soap:Value>');

@@ -48,6 +48,17 @@ export function routeSoapRequest(
 ): SoapRoute {
   if (guess === '1.1') {
     if (soapAction === undefined) return { kind: 'unknown', message: ACTION_REQUIRED };
+    // RoutingStyle = RequestElement: the body's first element names the operation, whatever the SOAPAction says.
+    if (tables.service.routingStyle === 'requestElement') {
+      if (!body) return { kind: 'no-body' };
+      const first = body.children.find((child): child is XmlElement => typeof child !== 'string');
+      const entry = first && tables.byRequestElement.get(elementKey(first.namespace, first.localName));
+      if (entry) return { kind: 'operation', entry };
+      return {
+        kind: 'unknown',
+        message: `The request element <${first?.localName ?? ''} xmlns='${first?.namespace ?? ''}'> was not recognized.`,
+      };
+    }
     const action = urlDecode(unquote(soapAction));
     const entry = tables.bySoapAction.get(action);
     return entry
