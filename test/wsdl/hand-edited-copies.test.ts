@@ -6,12 +6,15 @@
  * `generate` writes it.
  */
 import { readFileSync } from 'node:fs';
-import { copyFile } from 'node:fs/promises';
+import { copyFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { parseSpec } from '../../generator/spec/parse-spec.js';
 import { readWsdl } from '../../generator/wsdl-reader/read-wsdl.js';
+import { requestTarget } from '../../runtime/src/client/outgoing-request.js';
+import type { OperationDescription } from '../../runtime/src/service-description.js';
 import { cli, startCliServer, tempDir } from '../cli/run-cli.js';
+import { readShared } from './wsdl-fixtures.js';
 
 const FIXTURES = resolve(import.meta.dirname, 'fixtures', 'hand-edited');
 const SERVED_ADDRESS = 'http://www.dneonline.com/calculator.asmx';
@@ -259,5 +262,43 @@ describe('a complex type holding <s:extension> with no <s:complexContent> (bare-
         'https://x.test:81/soap-wsdl-test/helloworld.pl',
       ),
     );
+  });
+});
+
+describe('a service at its root with HTTP GET and POST (Legacy.wsdl, every address without a path)', () => {
+  test('the server answers its operations at /Op, and the client asks there', async () => {
+    const dir = await tempDir();
+    const wsdl = join(dir, 'Legacy.wsdl');
+    await writeFile(
+      wsdl,
+      readShared('wsdl-corpus/Legacy.wsdl').replaceAll('http://localhost:8080/Legacy.asmx', 'http://localhost:8080'),
+    );
+    const spec = join(dir, 'spec', 'legacy.yaml');
+    expect((await cli('import', wsdl, '--out', spec)).code).toBe(0);
+    expect(parseSpec(readFileSync(spec, 'utf8'), spec).service.path).toBe('/');
+    const server = await startCliServer(
+      ['serve', '--spec', spec, '--port', '0'],
+      /serving \w+ at (http:\/\/127\.0\.0\.1:\d+)\//,
+    );
+    try {
+      const get = await fetch(`${server.address}/GetVersion`);
+      expect(get.status).toBe(200);
+      expect(get.headers.get('content-type')).toBe('text/xml; charset=utf-8');
+      const post = await fetch(`${server.address}/GetVersion`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: '',
+      });
+      expect(post.status).toBe(200);
+      const unknown = await fetch(`${server.address}/Nope`);
+      expect(unknown.status).toBe(500);
+      expect(await unknown.text()).toBe("Request format is unrecognized for URL unexpectedly ending in '/Nope'.\r\n");
+    } finally {
+      server.child.kill();
+      await server.exited;
+    }
+    const op = { name: 'GetVersion', soapAction: '', responseElement: 'GetVersionResponse', parameters: [] };
+    const target = requestTarget(new URL('http://x.test:81/'), op as unknown as OperationDescription, 'httpGet', {});
+    expect(target.url).toBe('http://x.test:81/GetVersion');
   });
 });

@@ -83,7 +83,8 @@ export function requestTarget(
     };
   }
   const url = new URL(endpoint.href);
-  url.pathname = `${url.pathname}/${op.name}`;
+  // A service at the server's root (`/`) answers its operations at `/Op`.
+  url.pathname = url.pathname === '/' ? `/${op.name}` : `${url.pathname}/${op.name}`;
   const href = url.href;
   let queryPrefix: string;
   if (url.search === '') {

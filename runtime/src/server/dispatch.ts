@@ -44,6 +44,10 @@ export function routeRequest(
   tables: ServiceTables,
 ): RouteTarget {
   const path = decodePath(rawPath);
+  // A service at the server's root (`/`: a WSDL whose addresses have no path) answers its HTTP operations at `/Op`.
+  if (tables.endpointLower === '/' && path.length > 1) {
+    return { route: operationRoute(method, path, tables), endpointPath: '' };
+  }
   const endpointLength = tables.endpointLower.length;
   const prefix = path.slice(0, endpointLength);
   if (prefix.toLowerCase() !== tables.endpointLower) return { route: { kind: 'outside' }, endpointPath: '' };
