@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { describeIoError } from '../io/describe-io-error.js';
-import { extname } from 'node:path';
+import { dirname, extname } from 'node:path';
 import { DEFAULT_BASE_URL, serviceAddress } from '../model/addresses.js';
 import { buildModel } from '../spec/build-model.js';
 import type { ServiceModel } from '../model/types.js';
@@ -13,7 +13,14 @@ import type { DiffSideInfo } from './diff-report.js';
 import { DEFAULT_FETCH_TIMEOUT_MS, fetchInput, MAX_INPUT_BYTES } from '../io/fetch-input.js';
 import { readWsdlText } from './read-wsdl-text.js';
 import { readWsdlDocuments, type WsdlDocuments } from '../wsdl-reader/read-documents.js';
-import { savedDocumentBeside } from '../io/saved-references.js';
+import {
+  findReferenceMap,
+  savedDocumentBeside,
+  savedFileOf,
+  savedServiceInput,
+  type SavedReferences,
+} from '../io/saved-references.js';
+import { InputError } from '../io/input-error.js';
 import { WsdlError } from '../wsdl-reader/wsdl-error.js';
 
 /** One side of a diff, read: what the report names it, its model and its ports' addresses. */
@@ -43,6 +50,9 @@ const WSDL_EXTENSIONS = new Set(['.wsdl', '.xml']);
 export async function readSide(input: string, options: ReadSideOptions): Promise<DiffSide> {
   const { role } = options;
   const url = isUrl(input, role);
+  // A saved Web Reference (its folder or its Reference.map): the WSDL its map lists as the service's own.
+  const saved = url ? undefined : await savedReference(input, role);
+  const file = saved?.wsdl ?? input;
   const bytes = url
     ? (
         await fetchInput(input, `the ${role} URL ${input}`, {
@@ -50,9 +60,9 @@ export async function readSide(input: string, options: ReadSideOptions): Promise
           ...(options.onWait && { onWait: options.onWait }),
         })
       ).bytes
-    : await readInputFile(input, role);
+    : await readInputFile(file, role);
   const text = decodeUtf8(bytes, `the ${role} ${url ? 'URL' : 'file'} ${input}`);
-  const ext = url ? '' : extname(input).toLowerCase();
+  const ext = url ? '' : extname(file).toLowerCase();
   const sniffed = !SPEC_EXTENSIONS.has(ext) && !WSDL_EXTENSIONS.has(ext);
   const kind = sniffed ? sniff(text) : SPEC_EXTENSIONS.has(ext) ? 'spec' : 'wsdl';
   if (kind === 'spec') {
@@ -61,8 +71,8 @@ export async function readSide(input: string, options: ReadSideOptions): Promise
     const addresses: Addresses = Object.fromEntries(model.bindings.map((b) => [b, address]));
     return { input, kind, service: model.name, model, addresses };
   }
-  const documents = await readDocuments(text, input, options);
-  const reading = readWsdlText(text, input, role, documents);
+  const documents = await readDocuments(text, file, options, saved?.references);
+  const reading = readWsdlText(text, file, role, documents);
   const model = buildModel(reading.spec);
   return { input, kind, service: model.name, model, addresses: reading.addresses };
 }
@@ -75,12 +85,24 @@ async function readDocuments(
   text: string,
   input: string,
   options: ReadSideOptions,
+  references?: SavedReferences,
 ): Promise<WsdlDocuments | undefined> {
   const { role } = options;
+  // The map beside a WSDL file is read only when the WSDL names another document.
+  let map: Promise<SavedReferences | undefined> | undefined;
+  const mapOf = () =>
+    (map ??= references
+      ? Promise.resolve(references)
+      : /^https?:\/\//i.test(input)
+        ? Promise.resolve(undefined)
+        : findReferenceMap(dirname(input)));
   try {
-    return await readWsdlDocuments(text, input, input, async (saved) => {
-      // A document of the service saved beside the file, as generate writes them (`Ledger.wsdl1.wsdl`).
-      const location = (await savedDocumentBeside(input, saved)) ?? saved;
+    return await readWsdlDocuments(text, input, input, async (address) => {
+      // The file a saved Web Reference's map lists for the address, else a document of the service saved beside
+      // the file as generate writes them (`Ledger.wsdl1.wsdl`), else the address itself.
+      const references = await mapOf();
+      const listed = references && (await savedFileOf(references, address).catch(asLoadError));
+      const location = listed ?? (await savedDocumentBeside(input, address)) ?? address;
       const url = /^https?:\/\//i.test(location);
       const bytes = url
         ? (
@@ -96,6 +118,26 @@ async function readDocuments(
     if (!(error instanceof WsdlError)) throw error;
     throw new DiffError(`cannot read the ${role} WSDL: ${error.message}`, { cause: error });
   }
+}
+
+/** The saved Web Reference `input` names (a folder with a map, or the map), read; a problem is the side's error. */
+async function savedReference(
+  input: string,
+  role: string,
+): Promise<{ readonly wsdl: string; readonly references: SavedReferences } | undefined> {
+  try {
+    return await savedServiceInput(input);
+  } catch (error) {
+    if (error instanceof InputError || error instanceof WsdlError) {
+      throw new DiffError(`cannot read the ${role} input: ${error.message}`, { cause: error });
+    }
+    throw error;
+  }
+}
+
+/** An error of the document loader, which read-documents places at the element naming the document. */
+function asLoadError(error: unknown): never {
+  throw error instanceof InputError ? new Error(error.message, { cause: error }) : error;
 }
 
 /** Whether `input` is a URL: an http(s) one is; another scheme is an error; anything else is a path. */

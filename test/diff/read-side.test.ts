@@ -99,8 +99,10 @@ describe('readSide: inputs it cannot read', () => {
       `cannot read the old file ${join(dir, 'nope.wsdl')}: no such file`,
     );
     await mkdir(join(dir, 'd.wsdl'));
+    // A folder is read only as a saved Web Reference, with its map.
     expect(await failure(join(dir, 'd.wsdl'))).toBe(
-      `cannot read the old file ${join(dir, 'd.wsdl')}: it is a directory`,
+      `cannot read the old input: cannot read ${join(dir, 'd.wsdl')}: is a folder, with no Reference.map or ` +
+        '.discomap; name a WSDL file, or the folder Visual Studio saved a Web Reference in',
     );
     const empty = await file('empty.wsdl', ' \n');
     expect(await failure(empty)).toBe(`cannot read the old file ${empty}: it is empty`);

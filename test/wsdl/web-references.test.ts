@@ -144,6 +144,20 @@ describe('a saved Web Reference imports and regenerates byte for byte', () => {
     for (const [file, saved] of Object.entries(SAVED)) {
       expect(readFileSync(join(out, file), 'utf8'), file).toBe(readFileSync(join(folder, saved), 'utf8'));
     }
+    // diff reads the folder (or its map) as import does: the saved service and what generate wrote are the same.
+    const same = { code: 0, stdout: 'No changes.\n', stderr: '' };
+    expect(await cli('diff', folder, join(out, 'WebService1.wsdl'))).toEqual(same);
+    expect(await cli('diff', join(folder, 'Reference.map'), spec)).toEqual(same);
+  });
+
+  test('diff of a folder without a map says what to name instead', async () => {
+    expect(await cli('diff', FOLDERS, join(folder, 'WebService10.wsdl'))).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        `asmxgen: cannot read the old input: cannot read ${FOLDERS}: is a folder, with no Reference.map or ` +
+        '.discomap; name a WSDL file, or the folder Visual Studio saved a Web Reference in\n',
+    });
   });
 
   test('its other folder is refused where the spec cannot follow: an array result of repeated elements', async () => {
