@@ -19,7 +19,12 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = join(ROOT, 'bin', 'asmxgen.js');
 const WORK = join(ROOT, 'test', 'artifacts', 'measure');
 
+const USAGE = 'usage: node scripts/measure-import.mjs FOLDER [--json FILE] [--show-diff] [--no-typecheck] [--keep]\n';
 const args = process.argv.slice(2);
+if (args.includes('--help') || args.includes('-h')) {
+  process.stdout.write(USAGE);
+  process.exit(0);
+}
 const valued = new Set(['--json']);
 const folder = args.find((a, i) => !a.startsWith('--') && !valued.has(args[i - 1]));
 const jsonOut = args.includes('--json') ? args[args.indexOf('--json') + 1] : undefined;
@@ -27,9 +32,11 @@ const showDiff = args.includes('--show-diff');
 const typecheck = !args.includes('--no-typecheck');
 const keep = args.includes('--keep');
 if (!folder) {
-  process.stderr.write(
-    'usage: node scripts/measure-import.mjs FOLDER [--json FILE] [--show-diff] [--no-typecheck] [--keep]\n',
-  );
+  process.stderr.write(USAGE);
+  process.exit(2);
+}
+if (!existsSync(folder)) {
+  process.stderr.write(`measure-import: cannot read ${folder}: no such folder\n`);
   process.exit(2);
 }
 if (!existsSync(join(ROOT, 'dist', 'generator', 'index.js'))) {
