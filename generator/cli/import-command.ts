@@ -19,13 +19,7 @@ import { renderWsdl } from '../emit/wsdl.js';
 import { DEFAULT_BASE_URL, serviceAddress } from '../model/addresses.js';
 import { textDifference } from '../wsdl-reader/text-difference.js';
 import { readWsdlDocuments, type WsdlDocuments } from '../wsdl-reader/read-documents.js';
-import {
-  findReferenceMap,
-  savedDocumentBeside,
-  savedFileOf,
-  savedServiceInput,
-  type SavedReferences,
-} from '../io/saved-references.js';
+import { savedDocuments, savedServiceInput, type SavedReferences } from '../io/saved-references.js';
 import { buildModel } from '../spec/build-model.js';
 import type { CommandContext } from './command-context.js';
 import { displayPath } from './common-options.js';
@@ -106,24 +100,18 @@ export function importCommand(ctx: CommandContext): CommandModule<object, Import
       // A saved Web Reference (its folder or its Reference.map) is read from its map's service WSDL.
       const saved = await savedServiceInput(argv.wsdl);
       const input = saved?.wsdl ?? argv.wsdl;
-      // The map beside a WSDL file is read only when the WSDL names another document.
-      let references: Promise<SavedReferences | undefined> | undefined;
-      const mapOf = () => (references ??= saved ? Promise.resolve(saved.references) : referencesBeside(input));
+      const locate = savedDocuments(input, saved?.references);
       const { text, label } = await readSource(input, fetching);
       let reading: WsdlReading;
       let documents: WsdlDocuments | undefined;
       try {
-        documents = await readWsdlDocuments(text, label, input, async (location) => {
-          const map = await mapOf();
-          // A file the map lists but the folder lacks is the map's error; nothing else to say.
-          const local =
-            (map && (await savedFileOf(map, location).catch(asLoadError))) ??
-            (await savedDocumentBeside(input, location));
+        documents = await readWsdlDocuments(text, label, input, async (address) => {
+          const { location, saved: local, references } = await locate(address);
           try {
-            return await readSource(local ?? location, fetching);
+            return await readSource(location, fetching);
           } catch (error) {
             if (error instanceof UsageError || error instanceof InputError) {
-              const hint = local === undefined ? savedCopyHint(input, location, map) : '';
+              const hint = local ? '' : savedCopyHint(input, address, references);
               throw new Error(error.message + hint, { cause: error });
             }
             throw error;
@@ -190,17 +178,6 @@ export function importCommand(ctx: CommandContext): CommandModule<object, Import
       ctx.setExitCode(EXIT_OK);
     },
   };
-}
-
-/** An error of the document loader, which read-documents places at the element naming the document. */
-function asLoadError(error: unknown): never {
-  throw error instanceof InputError ? new Error(error.message, { cause: error }) : error;
-}
-
-/** The map of the Web Reference a WSDL file was saved in, when one is beside it. */
-async function referencesBeside(input: string): Promise<SavedReferences | undefined> {
-  if (/^[a-z][a-z0-9+.-]+:\/\//i.test(input)) return undefined;
-  return findReferenceMap(dirname(input));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { describeIoError } from '../io/describe-io-error.js';
-import { dirname, extname } from 'node:path';
+import { extname } from 'node:path';
 import { DEFAULT_BASE_URL, serviceAddress } from '../model/addresses.js';
 import { buildModel } from '../spec/build-model.js';
 import type { ServiceModel } from '../model/types.js';
@@ -13,13 +13,7 @@ import type { DiffSideInfo } from './diff-report.js';
 import { DEFAULT_FETCH_TIMEOUT_MS, fetchInput, MAX_INPUT_BYTES } from '../io/fetch-input.js';
 import { readWsdlText } from './read-wsdl-text.js';
 import { readWsdlDocuments, type WsdlDocuments } from '../wsdl-reader/read-documents.js';
-import {
-  findReferenceMap,
-  savedDocumentBeside,
-  savedFileOf,
-  savedServiceInput,
-  type SavedReferences,
-} from '../io/saved-references.js';
+import { savedDocuments, savedServiceInput, type SavedReferences } from '../io/saved-references.js';
 import { InputError } from '../io/input-error.js';
 import { WsdlError } from '../wsdl-reader/wsdl-error.js';
 
@@ -88,21 +82,10 @@ async function readDocuments(
   references?: SavedReferences,
 ): Promise<WsdlDocuments | undefined> {
   const { role } = options;
-  // The map beside a WSDL file is read only when the WSDL names another document.
-  let map: Promise<SavedReferences | undefined> | undefined;
-  const mapOf = () =>
-    (map ??= references
-      ? Promise.resolve(references)
-      : /^https?:\/\//i.test(input)
-        ? Promise.resolve(undefined)
-        : findReferenceMap(dirname(input)));
+  const locate = savedDocuments(input, references);
   try {
     return await readWsdlDocuments(text, input, input, async (address) => {
-      // The file a saved Web Reference's map lists for the address, else a document of the service saved beside
-      // the file as generate writes them (`Ledger.wsdl1.wsdl`), else the address itself.
-      const references = await mapOf();
-      const listed = references && (await savedFileOf(references, address).catch(asLoadError));
-      const location = listed ?? (await savedDocumentBeside(input, address)) ?? address;
+      const { location } = await locate(address);
       const url = /^https?:\/\//i.test(location);
       const bytes = url
         ? (
@@ -133,11 +116,6 @@ async function savedReference(
     }
     throw error;
   }
-}
-
-/** An error of the document loader, which read-documents places at the element naming the document. */
-function asLoadError(error: unknown): never {
-  throw error instanceof InputError ? new Error(error.message, { cause: error }) : error;
 }
 
 /** Whether `input` is a URL: an http(s) one is; another scheme is an error; anything else is a path. */

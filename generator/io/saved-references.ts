@@ -133,3 +133,43 @@ export async function savedDocumentBeside(input: string, url: string): Promise<s
   const info = await stat(path).catch(() => undefined);
   return info?.isFile() ? path : undefined;
 }
+
+/** Where `locate` says a document is read from, and the map it consulted (for what to say when it cannot be read). */
+export interface SavedLocation {
+  /** A saved file, or the address itself. */
+  readonly location: string;
+  /** `location` is a saved file: the map lists it for the address, or it lies beside the WSDL under generate's name. */
+  readonly saved: boolean;
+  readonly references: SavedReferences | undefined;
+}
+
+/**
+ * Where the documents a WSDL `input` names by address are read from, as `import` and `diff` read them: the file a
+ * saved Web Reference's map lists for the address (the map given, else one beside a WSDL file, read only when a
+ * document is asked for), else the file beside `input` generate would have written it as (`savedDocumentBeside`),
+ * else the address itself. A file the map lists but the folder lacks is an error (the map's line, what to do) whose
+ * message the document reader places at the element naming it.
+ */
+export function savedDocuments(
+  input: string,
+  references?: SavedReferences,
+): (address: string) => Promise<SavedLocation> {
+  let map: Promise<SavedReferences | undefined> | undefined;
+  const mapOf = () =>
+    (map ??= references
+      ? Promise.resolve(references)
+      : /^[a-z][a-z0-9+.-]+:\/\//i.test(input)
+        ? Promise.resolve(undefined)
+        : findReferenceMap(dirname(input)));
+  return async (address) => {
+    const found = await mapOf();
+    let listed: string | undefined;
+    try {
+      listed = found && (await savedFileOf(found, address));
+    } catch (error) {
+      throw error instanceof InputError ? new Error(error.message, { cause: error }) : error;
+    }
+    const local = listed ?? (await savedDocumentBeside(input, address));
+    return { location: local ?? address, saved: local !== undefined, references: found };
+  };
+}
