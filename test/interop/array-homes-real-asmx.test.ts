@@ -6,9 +6,6 @@
  * service namespace. The runtime reads what the client writes and the client reads what the runtime writes: the
  * values come back equal (an item in the wrong namespace is dropped by the runtime's reader).
  */
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createArrayHomesClient,
@@ -16,9 +13,7 @@ import {
   type Bin,
   type Yard,
 } from '../golden/corpus-array-homes/expected/index.js';
-import { sharedAsmxHost, startSharedAsmxHost, type SharedAsmxHost } from './shared-asmx-host.js';
-
-const CORPUS = join(import.meta.dirname, '..', 'fixtures', 'asmx-corpus');
+import { sharedAsmxHost, startCorpusAsmxHost, type SharedAsmxHost } from './shared-asmx-host.js';
 
 const BIN: Bin = {
   Name: 'North <bin> & ]]>',
@@ -40,20 +35,14 @@ const YARD: Yard = {
 };
 
 let host: SharedAsmxHost | undefined;
-let folder: string | undefined;
 
 beforeAll(async () => {
   if (!sharedAsmxHost.available) return;
-  // The one service alone: the host compiles every .asmx file of its folder.
-  folder = mkdtempSync(join(tmpdir(), 'asmxgen-array-homes-'));
-  copyFileSync(join(CORPUS, 'ArrayHomes.asmx'), join(folder, 'ArrayHomes.asmx'));
-  const port = process.env.ASMXGEN_ASMX_HOST_PORT;
-  host = await startSharedAsmxHost(folder, port === undefined ? undefined : Number(port));
+  host = await startCorpusAsmxHost(['ArrayHomes.asmx']);
 }, 180_000);
 
 afterAll(() => {
   host?.stop();
-  if (folder !== undefined) rmSync(folder, { recursive: true, force: true });
 });
 
 function client(transport: ArrayHomesTransport) {

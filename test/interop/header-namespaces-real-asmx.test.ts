@@ -5,11 +5,8 @@
  * `corpus-header-namespaces` (a handler that does what the C# method does) get the same raw requests and must answer
  * the same: status, content type and body byte for byte. Then the generated client calls the real runtime.
  */
-import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createHeaderNamespacesClient,
@@ -19,9 +16,8 @@ import {
   type LogonOutHeaders,
 } from '../golden/corpus-header-namespaces/expected/index.js';
 import { exchange, type RawReply, type RawRequest } from './raw-exchange.js';
-import { sharedAsmxHost, startSharedAsmxHost, type SharedAsmxHost } from './shared-asmx-host.js';
+import { sharedAsmxHost, startCorpusAsmxHost, type SharedAsmxHost } from './shared-asmx-host.js';
 
-const CORPUS = resolve(import.meta.dirname, '../fixtures/asmx-corpus');
 const NS = 'urn:example:headerns';
 const EB = 'urn:example:ebheader';
 
@@ -65,7 +61,6 @@ const CASES: readonly (readonly [string, RawRequest])[] = [
 ];
 
 let host: SharedAsmxHost | undefined;
-let folder: string | undefined;
 let server: Server | undefined;
 let port = 0;
 
@@ -74,22 +69,11 @@ beforeAll(async () => {
   await new Promise<void>((done) => server!.listen(0, '127.0.0.1', done));
   port = (server.address() as AddressInfo).port;
   if (!sharedAsmxHost.available) return;
-  // The one service alone: the host compiles every .asmx file of its folder.
-  folder = mkdtempSync(join(tmpdir(), 'asmxgen-header-namespaces-'));
-  copyFileSync(join(CORPUS, 'HeaderNamespaces.asmx'), join(folder, 'HeaderNamespaces.asmx'));
-  const fixed = process.env.ASMXGEN_ASMX_HOST_PORT;
-  host = await startSharedAsmxHost(folder, fixed === undefined ? undefined : Number(fixed));
+  host = await startCorpusAsmxHost(['HeaderNamespaces.asmx']);
 }, 180_000);
 
 afterAll(async () => {
   host?.stop();
-  if (folder) rmSync(folder, { recursive: true, force: true });
-  if (host) {
-    const prefix = `asmx-host-${new URL(host.baseUrl).port}.`;
-    for (const name of readdirSync('/tmp').filter((n) => n.startsWith(prefix))) {
-      rmSync(join('/tmp', name), { recursive: true, force: true });
-    }
-  }
   if (server) {
     server.closeAllConnections();
     await new Promise<void>((done) => server!.close(() => done()));

@@ -5,19 +5,15 @@
  * nil item, an empty array, a class), and the generated client reads what the runtime writes and sends an array
  * the runtime echoes back.
  */
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createObjectIncludesClient,
   createObjectIncludesServer,
   type ObjectIncludesTransport,
 } from '../golden/corpus-object-includes/expected/index.js';
-import { sharedAsmxHost, startSharedAsmxHost, type SharedAsmxHost } from './shared-asmx-host.js';
+import { sharedAsmxHost, startCorpusAsmxHost, type SharedAsmxHost } from './shared-asmx-host.js';
 
-const CORPUS = join(import.meta.dirname, '..', 'fixtures', 'asmx-corpus');
 const NS = 'urn:example:objectincludes';
 
 /** What `Get(what)` returns in ObjectIncludes.asmx, as the values an `object` holds. */
@@ -29,7 +25,6 @@ const GOT: Record<string, unknown> = {
 };
 
 let host: SharedAsmxHost | undefined;
-let folder: string | undefined;
 let ours: ReturnType<typeof createObjectIncludesServer> | undefined;
 let oursUrl = '';
 
@@ -43,15 +38,11 @@ beforeAll(async () => {
   await new Promise<void>((done) => ours!.listen(0, '127.0.0.1', done));
   oursUrl = `http://127.0.0.1:${(ours.address() as AddressInfo).port}/ObjectIncludes.asmx`;
   if (!sharedAsmxHost.available) return;
-  folder = mkdtempSync(join(tmpdir(), 'asmxgen-object-includes-'));
-  copyFileSync(join(CORPUS, 'ObjectIncludes.asmx'), join(folder, 'ObjectIncludes.asmx'));
-  const port = process.env.ASMXGEN_ASMX_HOST_PORT;
-  host = await startSharedAsmxHost(folder, port === undefined ? undefined : Number(port));
+  host = await startCorpusAsmxHost(['ObjectIncludes.asmx']);
 }, 180_000);
 
 afterAll(async () => {
   host?.stop();
-  if (folder !== undefined) rmSync(folder, { recursive: true, force: true });
   if (ours) await new Promise<void>((done) => ours!.close(() => done()));
 });
 

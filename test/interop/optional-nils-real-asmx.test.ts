@@ -9,11 +9,8 @@
  * the same byte for byte. Then the generated client sends each state to the runtime, whose `Inspect` says what
  * it read (the flag and whether the value is null), and reads each state the runtime writes back.
  */
-import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createOptionalNilsClient,
@@ -23,9 +20,8 @@ import {
   type SparseReport,
 } from '../golden/corpus-optional-nils/expected/index.js';
 import { exchange, type RawReply, type RawRequest } from './raw-exchange.js';
-import { sharedAsmxHost, startSharedAsmxHost, type SharedAsmxHost } from './shared-asmx-host.js';
+import { sharedAsmxHost, startCorpusAsmxHost, type SharedAsmxHost } from './shared-asmx-host.js';
 
-const CORPUS = resolve(import.meta.dirname, '../fixtures/asmx-corpus');
 const NS = 'urn:example:optional-nils';
 const XSI = 'http://www.w3.org/2001/XMLSchema-instance';
 const ENVELOPES = {
@@ -120,7 +116,6 @@ const CASES: readonly (readonly [string, RawRequest])[] = [
 ];
 
 let host: SharedAsmxHost | undefined;
-let folder: string | undefined;
 let server: Server | undefined;
 let port = 0;
 
@@ -129,22 +124,11 @@ beforeAll(async () => {
   await new Promise<void>((done) => server!.listen(0, '127.0.0.1', done));
   port = (server.address() as AddressInfo).port;
   if (!sharedAsmxHost.available) return;
-  // The one service alone: the host compiles every .asmx of its folder.
-  folder = mkdtempSync(join(tmpdir(), 'asmxgen-optional-nils-'));
-  copyFileSync(join(CORPUS, 'OptionalNils.asmx'), join(folder, 'OptionalNils.asmx'));
-  host = await startSharedAsmxHost(folder);
+  host = await startCorpusAsmxHost(['OptionalNils.asmx']);
 }, 180_000);
 
 afterAll(async () => {
   host?.stop();
-  if (folder) rmSync(folder, { recursive: true, force: true });
-  if (host) {
-    // start.sh leaves its folder, /tmp/asmx-host-PORT.*.
-    const prefix = `asmx-host-${new URL(host.baseUrl).port}.`;
-    for (const name of readdirSync('/tmp').filter((n) => n.startsWith(prefix))) {
-      rmSync(join('/tmp', name), { recursive: true, force: true });
-    }
-  }
   if (server) {
     server.closeAllConnections();
     await new Promise<void>((done) => server!.close(() => done()));

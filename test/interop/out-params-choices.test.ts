@@ -7,11 +7,8 @@
  * request of `CASES` goes to both, and the replies must be the same: status, content type and body byte for byte.
  * Then the generated clients call the real runtime and get the values the C# methods return.
  */
-import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createChoicesClient,
@@ -25,9 +22,8 @@ import {
   type OutParamsHandlers,
 } from '../golden/corpus-out-params/expected/index.js';
 import { exchange, type RawReply, type RawRequest } from './raw-exchange.js';
-import { sharedAsmxHost, startSharedAsmxHost, type SharedAsmxHost } from './shared-asmx-host.js';
+import { sharedAsmxHost, startCorpusAsmxHost, type SharedAsmxHost } from './shared-asmx-host.js';
 
-const CORPUS = resolve(import.meta.dirname, '../fixtures/asmx-corpus');
 const SOAP11 = 'http://schemas.xmlsoap.org/soap/envelope/';
 const SOAP12 = 'http://www.w3.org/2003/05/soap-envelope';
 const XSI = 'http://www.w3.org/2001/XMLSchema-instance';
@@ -123,7 +119,6 @@ const CASES: readonly (readonly [string, 'out' | 'choices', RawRequest])[] = [
 ];
 
 let host: SharedAsmxHost | undefined;
-let folder: string | undefined;
 const servers: Server[] = [];
 let outPort = 0;
 let choicesPort = 0;
@@ -138,22 +133,11 @@ beforeAll(async () => {
   outPort = await listen(createOutParamsServer(outParams));
   choicesPort = await listen(createChoicesServer(choices));
   if (!sharedAsmxHost.available) return;
-  // The two services alone: the host compiles every .asmx of its folder.
-  folder = mkdtempSync(join(tmpdir(), 'asmxgen-out-params-'));
-  for (const name of ['OutParams.asmx', 'Choices.asmx']) copyFileSync(join(CORPUS, name), join(folder, name));
-  host = await startSharedAsmxHost(folder);
+  host = await startCorpusAsmxHost(['OutParams.asmx', 'Choices.asmx']);
 }, 180_000);
 
 afterAll(async () => {
   host?.stop();
-  if (folder) rmSync(folder, { recursive: true, force: true });
-  if (host) {
-    // start.sh leaves its folder, /tmp/asmx-host-PORT.*.
-    const prefix = `asmx-host-${new URL(host.baseUrl).port}.`;
-    for (const name of readdirSync('/tmp').filter((n) => n.startsWith(prefix))) {
-      rmSync(join('/tmp', name), { recursive: true, force: true });
-    }
-  }
   for (const server of servers) {
     server.closeAllConnections();
     await new Promise<void>((done) => server.close(() => done()));

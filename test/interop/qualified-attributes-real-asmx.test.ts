@@ -9,11 +9,8 @@
  * depth of the runtime's result element (Envelope, Body, wrapper, element): its `<route>` must be the runtime's
  * `<PlanRouteResult>` but for the name, as XmlSerializer writes one value the same way at the same depth.
  */
-import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTypeNamespacesClient,
@@ -22,9 +19,8 @@ import {
   type TypeNamespacesHandlers,
 } from '../golden/corpus-type-namespaces/expected/index.js';
 import { exchange, type RawReply, type RawRequest } from './raw-exchange.js';
-import { sharedAsmxHost, startSharedAsmxHost, type SharedAsmxHost } from './shared-asmx-host.js';
+import { sharedAsmxHost, startCorpusAsmxHost, type SharedAsmxHost } from './shared-asmx-host.js';
 
-const CORPUS = resolve(import.meta.dirname, '../fixtures/asmx-corpus');
 const NS = 'urn:example:typens';
 
 /** What the C# methods do. */
@@ -63,7 +59,6 @@ function soap(version: '1.1' | '1.2', inner: string): RawRequest {
 }
 
 let host: SharedAsmxHost | undefined;
-let folder: string | undefined;
 let server: Server | undefined;
 let port = 0;
 
@@ -72,22 +67,11 @@ beforeAll(async () => {
   await new Promise<void>((done) => server!.listen(0, '127.0.0.1', done));
   port = (server.address() as AddressInfo).port;
   if (!sharedAsmxHost.available) return;
-  // The one service alone: the host compiles every .asmx file of its folder.
-  folder = mkdtempSync(join(tmpdir(), 'asmxgen-qualified-attributes-'));
-  copyFileSync(join(CORPUS, 'TypeNamespaces.asmx'), join(folder, 'TypeNamespaces.asmx'));
-  const fixed = process.env.ASMXGEN_ASMX_HOST_PORT;
-  host = await startSharedAsmxHost(folder, fixed === undefined ? undefined : Number(fixed));
+  host = await startCorpusAsmxHost(['TypeNamespaces.asmx']);
 }, 180_000);
 
 afterAll(async () => {
   host?.stop();
-  if (folder) rmSync(folder, { recursive: true, force: true });
-  if (host) {
-    const prefix = `asmx-host-${new URL(host.baseUrl).port}.`;
-    for (const name of readdirSync('/tmp').filter((n) => n.startsWith(prefix))) {
-      rmSync(join('/tmp', name), { recursive: true, force: true });
-    }
-  }
   if (server) {
     server.closeAllConnections();
     await new Promise<void>((done) => server!.close(() => done()));

@@ -4,36 +4,25 @@
  * `urn:example:rail`) and `Pass1` (`Pass` of `urn:example:air`) are kept apart: the runtime echoes a journey
  * holding both (`Book`) and answers `new AirPass()` to a rail pass (`Fly`), each read back as its own type.
  */
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createSameNamesClient,
   type Journey,
   type SameNamesTransport,
 } from '../golden/corpus-same-names/expected/index.js';
-import { sharedAsmxHost, startSharedAsmxHost, type SharedAsmxHost } from './shared-asmx-host.js';
-
-const CORPUS = join(import.meta.dirname, '..', 'fixtures', 'asmx-corpus');
+import { sharedAsmxHost, startCorpusAsmxHost, type SharedAsmxHost } from './shared-asmx-host.js';
 
 const JOURNEY: Journey = { Rail: { Seat: '12A <window>' }, Air: { Gate: 'B7', Row: 31 } };
 
 let host: SharedAsmxHost | undefined;
-let folder: string | undefined;
 
 beforeAll(async () => {
   if (!sharedAsmxHost.available) return;
-  // The one service alone: the host compiles every .asmx file of its folder.
-  folder = mkdtempSync(join(tmpdir(), 'asmxgen-same-names-'));
-  copyFileSync(join(CORPUS, 'SameNames.asmx'), join(folder, 'SameNames.asmx'));
-  const port = process.env.ASMXGEN_ASMX_HOST_PORT;
-  host = await startSharedAsmxHost(folder, port === undefined ? undefined : Number(port));
+  host = await startCorpusAsmxHost(['SameNames.asmx']);
 }, 180_000);
 
 afterAll(() => {
   host?.stop();
-  if (folder !== undefined) rmSync(folder, { recursive: true, force: true });
 });
 
 function client(transport: SameNamesTransport) {

@@ -3,7 +3,10 @@
  * the `.asmx` files of a folder. Started on a free port, stopped by killing its process.
  */
 import { execFile } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { sharedFile } from '../shared-files.js';
 import { requireProgram } from './require-program.js';
 
@@ -52,6 +55,38 @@ export async function startSharedAsmxHost(
       } catch {
         // already gone
       }
+      // start.sh leaves its compiled host in the temp directory (asmx-host-PORT.*).
+      const prefix = `asmx-host-${port}.`;
+      for (const name of readdirSync(tmpdir()).filter((n) => n.startsWith(prefix))) {
+        rmSync(join(tmpdir(), name), { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+const CORPUS = resolve(import.meta.dirname, '../fixtures/asmx-corpus');
+
+/**
+ * Serves corpus services (`test/fixtures/asmx-corpus/`, by file name) alone: the host compiles every `.asmx` file
+ * of its folder, so they are copied into a folder of their own, which `stop()` removes. The port is
+ * `ASMXGEN_ASMX_HOST_PORT` when set, else as `startSharedAsmxHost` picks it.
+ */
+export async function startCorpusAsmxHost(files: readonly string[]): Promise<SharedAsmxHost> {
+  const folder = mkdtempSync(join(tmpdir(), 'asmxgen-corpus-'));
+  for (const file of files) copyFileSync(join(CORPUS, file), join(folder, file));
+  const fixed = process.env.ASMXGEN_ASMX_HOST_PORT;
+  let host: SharedAsmxHost;
+  try {
+    host = await startSharedAsmxHost(folder, fixed === undefined ? undefined : Number(fixed));
+  } catch (error) {
+    rmSync(folder, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    baseUrl: host.baseUrl,
+    stop() {
+      host.stop();
+      rmSync(folder, { recursive: true, force: true });
     },
   };
 }

@@ -7,11 +7,8 @@
  * the same raw requests and must answer the same: status, content type and body byte for byte. Then the generated
  * client calls every operation of every binding on the real runtime.
  */
-import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createCatalogClient,
@@ -20,9 +17,8 @@ import {
   type CatalogTransport,
 } from '../golden/corpus-two-bindings/expected/index.js';
 import { exchange, type RawReply, type RawRequest } from './raw-exchange.js';
-import { sharedAsmxHost, startSharedAsmxHost, type SharedAsmxHost } from './shared-asmx-host.js';
+import { sharedAsmxHost, startCorpusAsmxHost, type SharedAsmxHost } from './shared-asmx-host.js';
 
-const CORPUS = resolve(import.meta.dirname, '../fixtures/asmx-corpus');
 const NS = 'urn:example:catalog';
 const PATH = '/TwoBindings.asmx';
 
@@ -69,7 +65,6 @@ const CASES: readonly (readonly [string, RawRequest])[] = [
 ];
 
 let host: SharedAsmxHost | undefined;
-let folder: string | undefined;
 let server: Server | undefined;
 let port = 0;
 
@@ -78,21 +73,11 @@ beforeAll(async () => {
   await new Promise<void>((done) => server!.listen(0, '127.0.0.1', done));
   port = (server.address() as AddressInfo).port;
   if (!sharedAsmxHost.available) return;
-  // The one service alone: the host compiles every .asmx file of its folder.
-  folder = mkdtempSync(join(tmpdir(), 'asmxgen-two-bindings-'));
-  copyFileSync(join(CORPUS, 'TwoBindings.asmx'), join(folder, 'TwoBindings.asmx'));
-  host = await startSharedAsmxHost(folder);
+  host = await startCorpusAsmxHost(['TwoBindings.asmx']);
 }, 180_000);
 
 afterAll(async () => {
   host?.stop();
-  if (folder) rmSync(folder, { recursive: true, force: true });
-  if (host) {
-    const prefix = `asmx-host-${new URL(host.baseUrl).port}.`;
-    for (const name of readdirSync('/tmp').filter((n) => n.startsWith(prefix))) {
-      rmSync(join('/tmp', name), { recursive: true, force: true });
-    }
-  }
   if (server) {
     server.closeAllConnections();
     await new Promise<void>((done) => server!.close(() => done()));

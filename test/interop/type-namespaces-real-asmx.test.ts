@@ -5,18 +5,13 @@
  * The runtime reads what the client writes (elements in `urn:example:geo`, `urn:example:notes` and none,
  * qualified attributes, element text) and the client reads what the runtime writes: the route comes back equal.
  */
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTypeNamespacesClient,
   type Route,
   type TypeNamespacesTransport,
 } from '../golden/corpus-type-namespaces/expected/index.js';
-import { sharedAsmxHost, startSharedAsmxHost, type SharedAsmxHost } from './shared-asmx-host.js';
-
-const CORPUS = join(import.meta.dirname, '..', 'fixtures', 'asmx-corpus');
+import { sharedAsmxHost, startCorpusAsmxHost, type SharedAsmxHost } from './shared-asmx-host.js';
 
 /** Every namespace rule at once: a class of another namespace holding one of the service's, and back. */
 const ROUTE: Route = {
@@ -40,20 +35,14 @@ const ROUTE: Route = {
 };
 
 let host: SharedAsmxHost | undefined;
-let folder: string | undefined;
 
 beforeAll(async () => {
   if (!sharedAsmxHost.available) return;
-  // The one service alone: the host compiles every .asmx file of its folder.
-  folder = mkdtempSync(join(tmpdir(), 'asmxgen-type-namespaces-'));
-  copyFileSync(join(CORPUS, 'TypeNamespaces.asmx'), join(folder, 'TypeNamespaces.asmx'));
-  const port = process.env.ASMXGEN_ASMX_HOST_PORT;
-  host = await startSharedAsmxHost(folder, port === undefined ? undefined : Number(port));
+  host = await startCorpusAsmxHost(['TypeNamespaces.asmx']);
 }, 180_000);
 
 afterAll(() => {
   host?.stop();
-  if (folder !== undefined) rmSync(folder, { recursive: true, force: true });
 });
 
 function client(transport: TypeNamespacesTransport) {
