@@ -27,6 +27,8 @@ export class ArrayTypes {
   constructor(
     private readonly named: (name: string) => NamedTypeFacts,
     private readonly created: (array: ArrayTypeModel) => void = () => {},
+    /** Whether a declared type of the service namespace has this XML name (a class named `ArrayOfInt`). */
+    private readonly taken: (xmlName: string) => boolean = () => false,
   ) {}
 
   /**
@@ -41,7 +43,9 @@ export class ArrayTypes {
     let found = this.byKey.get(key);
     if (!found) {
       const stem = `ArrayOf${this.stem(item)}`;
-      const n = this.used.get(stem) ?? 0;
+      // A declared type of the name holds it, as the runtime's scope of type names does: the array is numbered.
+      let n = this.used.get(stem) ?? 0;
+      while (this.taken(n === 0 ? stem : `${stem}${n}`)) n++;
       this.used.set(stem, n + 1);
       found = {
         name: n === 0 ? stem : `${stem}${n}`,

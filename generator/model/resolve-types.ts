@@ -58,9 +58,13 @@ export class TypeResolver {
 
   constructor(declarations: readonly TypeDeclaration[]) {
     this.declarations = new Map(declarations.map((d) => [d.name, d]));
+    const declaredNames = new Set(
+      declarations.filter((d) => d.namespace === undefined).map((d) => d.xmlName ?? d.name),
+    );
     this.arrays = new ArrayTypes(
       (name) => this.facts(name),
       (array) => this.scope.push({ kind: 'array', name: array.name, at: this.clock++ }),
+      (xmlName) => declaredNames.has(xmlName),
     );
   }
 
