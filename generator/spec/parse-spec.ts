@@ -353,14 +353,7 @@ class Checker extends YamlChecker {
     const scriptNamespace = f.scriptNamespace && parseScriptNamespace(this, f.scriptNamespace, this.scriptService);
     const typeNamespace =
       f.typeNamespace && parseScriptNamespace(this, f.typeNamespace, this.scriptService, 'typeNamespace');
-    let generateScriptTypes: string[] | undefined;
-    if (f.generateScriptTypes && !this.scriptService) {
-      this.problem(
-        f.generateScriptTypes,
-        'generateScriptTypes adds types to the /js proxy script of a [ScriptService] service: set ' +
-          'service.scriptService: true (or remove generateScriptTypes)',
-      );
-    } else if (f.generateScriptTypes) generateScriptTypes = this.typeNames(f.generateScriptTypes, 'generateScriptType');
+    const generateScriptTypes = this.scriptTypes(f.generateScriptTypes);
     this.soapBindings = {
       parsed: soapBindings,
       service: { name, binding: f.binding, claim: conformanceClaim === true ? f.conformanceClaim : undefined },
@@ -394,6 +387,23 @@ class Checker extends YamlChecker {
       ...(typeNamespace !== undefined && { typeNamespace }),
       ...(generateScriptTypes !== undefined && { generateScriptTypes }),
     };
+  }
+
+  /**
+   * `generateScriptTypes` (of the service or an operation): declared types the `/js` proxy script of a
+   * `[ScriptService]` declares, refused on a service that is none.
+   */
+  private scriptTypes(entry: Entry | undefined): string[] | undefined {
+    if (!entry) return undefined;
+    if (!this.scriptService) {
+      this.problem(
+        entry,
+        'generateScriptTypes adds types to the /js proxy script of a [ScriptService] service: set ' +
+          'service.scriptService: true (or remove generateScriptTypes)',
+      );
+      return undefined;
+    }
+    return this.typeNames(entry, 'generateScriptType');
   }
 
   /** A list of declared class names (`include`), each checked with the other references. */
@@ -560,14 +570,7 @@ class Checker extends YamlChecker {
     const binding = f.binding && this.name(f.binding, 'binding name', true);
     const scriptMethod = f.scriptMethod && parseScriptMethod(this, f.scriptMethod, this.scriptService);
     const enableSession = f.enableSession && this.boolean(f.enableSession);
-    let generateScriptTypes: string[] | undefined;
-    if (f.generateScriptTypes && !this.scriptService) {
-      this.problem(
-        f.generateScriptTypes,
-        'generateScriptTypes adds types to the /js proxy script of a [ScriptService] service: set ' +
-          'service.scriptService: true (or remove generateScriptTypes)',
-      );
-    } else if (f.generateScriptTypes) generateScriptTypes = this.typeNames(f.generateScriptTypes, 'generateScriptType');
+    const generateScriptTypes = this.scriptTypes(f.generateScriptTypes);
     if (name !== undefined && (!f.binding || binding !== undefined)) {
       this.bindingUses.push({ operation: messageName ?? name, binding, entry: f.binding });
     }
