@@ -4,8 +4,8 @@ import { dataTypeChanges } from './data-type-rules.js';
 import { httpBindingsOnBothSides, sameTypeSpec, type DiffContext } from './diff-context.js';
 import { nameList } from './describe-values.js';
 import { operationLabel } from './operation-pairs.js';
-import { itemNameChanges, itemNillableChanges } from './type-rules.js';
-import { elementFormChanges, elementNamespaceChanges, itemFormChanges } from './item-form-rules.js';
+import { siteArrayChanges } from './type-rules.js';
+import { elementFormChanges, elementNamespaceChanges } from './item-form-rules.js';
 import { parametersWhere, parameterWhere } from './where.js';
 
 export const PARAMETER_ADDED_REQUIRED: DiffRule = {
@@ -137,15 +137,11 @@ export function parameterChanges(ctx: DiffContext, a: OperationModel, b: Operati
         ),
       );
     } else {
-      changes.push(...itemNameChanges(ctx, parameterWhere(label, p.name), p.type, q.type));
       // An `in` parameter travels in requests, `out` in responses, `ref` in both (the new version's direction).
       const request = q.direction !== 'out';
       const response = q.direction !== 'in';
       const direction = request && response ? 'in requests and responses' : request ? 'in requests' : 'in responses';
-      changes.push(
-        ...itemNillableChanges(ctx, parameterWhere(label, p.name), p.type, q.type, direction, response, request),
-      );
-      changes.push(...itemFormChanges(ctx, parameterWhere(label, p.name), p.type, q.type, direction));
+      changes.push(...siteArrayChanges(ctx, parameterWhere(label, p.name), p, q, direction, response, request));
       changes.push(...elementFormChanges(parameterWhere(label, p.name), p.xmlForm, q.xmlForm, direction));
       changes.push(...dataTypeChanges(parameterWhere(label, p.name), p.type, q.type));
       changes.push(

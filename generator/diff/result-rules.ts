@@ -3,8 +3,8 @@ import { changeOf, type Change, type DiffRule } from './change.js';
 import { dataTypeChanges } from './data-type-rules.js';
 import { httpBindingsOnBothSides, sameTypeSpec, type DiffContext } from './diff-context.js';
 import { operationLabel } from './operation-pairs.js';
-import { itemNameChanges, itemNillableChanges } from './type-rules.js';
-import { elementFormChanges, elementNamespaceChanges, itemFormChanges } from './item-form-rules.js';
+import { siteArrayChanges } from './type-rules.js';
+import { elementFormChanges, elementNamespaceChanges } from './item-form-rules.js';
 import { resultWhere } from './where.js';
 
 export const RESULT_ADDED: DiffRule = {
@@ -151,9 +151,7 @@ export function resultChanges(ctx: DiffContext, a: OperationModel, b: OperationM
       ...renamed,
       ...ownMove,
       ...moved,
-      ...itemNameChanges(ctx, where, a.result.type, b.result.type),
-      ...itemNillableChanges(ctx, where, a.result.type, b.result.type, 'in responses', true, false),
-      ...itemFormChanges(ctx, where, a.result.type, b.result.type, 'in responses'),
+      ...siteArrayChanges(ctx, where, a.result, b.result, 'in responses', true, false),
       ...elementFormChanges(where, a.result.xmlForm, b.result.xmlForm, 'in responses'),
       ...dataTypeChanges(where, a.result.type, b.result.type),
       ...nillable,

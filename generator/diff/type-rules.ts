@@ -206,7 +206,9 @@ export const ARRAY_ITEM_TYPE_CHANGED: DiffRule = {
 export const ARRAY_WRAPPING_CHANGED: DiffRule = {
   id: 'array-wrapping-changed',
   level: 'breaking',
-  meaning: 'An array member changed between wrapped (`<Tags><string/></Tags>`) and unwrapped (`<Tag/><Tag/>`).',
+  meaning:
+    'An array member, parameter or result changed between wrapped (`<Tags><string/></Tags>`) and unwrapped ' +
+    '(`<Tag/><Tag/>`: `[XmlElement]`, `unwrapped`, `resultUnwrapped`).',
   why:
     'The items are other elements: XmlSerializer on either side skips what it does not expect and reads an empty ' +
     'or missing array, without an error.',
@@ -722,6 +724,43 @@ export function itemNillableChanges(
     y = y.item;
   }
   return changes;
+}
+
+/**
+ * The shape of an array parameter or result (`unwrapped`, `resultUnwrapped`) and what its items are: wrapped, their
+ * names, nillability and form; unwrapped, whether they are nillable (their name is the element's, compared with it).
+ */
+export function siteArrayChanges(
+  ctx: DiffContext,
+  where: string,
+  a: { readonly type: TypeRef; readonly unwrapped?: boolean },
+  b: { readonly type: TypeRef; readonly unwrapped?: boolean },
+  direction: string,
+  response: boolean,
+  request: boolean,
+): Change[] {
+  const shape = (x: { readonly unwrapped?: boolean }) => (x.unwrapped ? 'unwrapped' : 'wrapped');
+  if (shape(a) !== shape(b)) {
+    return [
+      changeOf(ARRAY_WRAPPING_CHANGED, where, `changed from ${shape(a)} to ${shape(b)}, ${direction}`, {
+        old: shape(a),
+        new: shape(b),
+      }),
+    ];
+  }
+  if (a.unwrapped && a.type.kind === 'array' && b.type.kind === 'array') {
+    const before = a.type.nillableItems === true || a.type.item.kind === 'nullable';
+    const after = b.type.nillableItems === true || b.type.item.kind === 'nullable';
+    if (before === after) return [];
+    const rule = (after ? response : request) ? ARRAY_ITEM_NILLABLE_CHANGED : ARRAY_ITEM_NILLABLE_CHANGED_COMPATIBLE;
+    const message = `items ${after ? 'became nillable' : 'no longer nillable'}, ${direction}`;
+    return [changeOf(rule, `${where}[]`, message, { old: String(before), new: String(after) })];
+  }
+  return [
+    ...itemNameChanges(ctx, where, a.type, b.type),
+    ...itemNillableChanges(ctx, where, a.type, b.type, direction, response, request),
+    ...itemFormChanges(ctx, where, a.type, b.type, direction),
+  ];
 }
 
 /** Whether a wrapped array's items are nillable, as its array type says; `undefined` for unwrapped items. */

@@ -60,6 +60,7 @@ function describeOperation(
       // [XmlElement(Form = XmlSchemaForm.Unqualified)]: the element is in no namespace.
       ...(p.xmlForm === 'unqualified' ? { namespace: '' } : {}),
       ...(p.json ? { json: json(p.json) } : {}),
+      ...(p.unwrapped ? { unwrapped: true } : {}),
     })),
     ...(result && {
       result: {
@@ -72,6 +73,8 @@ function describeOperation(
         ...(result.xmlForm === 'unqualified' ? { namespace: '' } : {}),
         ...(result.httpNamespace === undefined ? {} : { httpNamespace: result.httpNamespace }),
         ...(result.json ? { json: json(result.json) } : {}),
+        ...(result.unwrapped ? { unwrapped: true } : {}),
+        ...(result.httpValueType === undefined ? {} : { httpType: result.httpValueType }),
       },
     }),
     ...(op.headers.length > 0

@@ -241,6 +241,7 @@ function operationMap(doc: Document, op: SpecOperation): YAMLMap {
   if (op.result !== undefined) node.items.push(pair(doc, 'result', op.result));
   if (op.resultElement !== undefined) node.items.push(pair(doc, 'resultElement', op.resultElement));
   if (op.resultItemName !== undefined) node.items.push(pair(doc, 'resultItemName', op.resultItemName));
+  if (op.resultUnwrapped) node.items.push(pair(doc, 'resultUnwrapped', true));
   if (op.resultDataType !== undefined) node.items.push(pair(doc, 'resultDataType', op.resultDataType));
   if (op.resultNillable) node.items.push(pair(doc, 'resultNillable', true));
   if (op.resultItemNullable !== undefined) node.items.push(pair(doc, 'resultItemNullable', op.resultItemNullable));
@@ -267,6 +268,7 @@ function parametersSeq(doc: Document, parameters: readonly SpecParameter[]): YAM
       ['type', p.type ?? 'string'],
       ['direction', p.direction],
       ['list', p.list],
+      ['unwrapped', p.unwrapped],
       ['itemName', p.itemName],
       ['dataType', p.dataType],
       ['nillable', p.nillable],

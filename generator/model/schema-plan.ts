@@ -46,6 +46,11 @@ export interface PlanParticle {
   readonly namespace?: string | undefined;
   /** `[XmlElement(Form = XmlSchemaForm.Unqualified)]`: written `form="unqualified"`. */
   readonly form?: 'unqualified';
+  /**
+   * `[XmlElement]` on an array (`type`): its items are the element, `maxOccurs="unbounded"`, `nillable` where the
+   * items are.
+   */
+  readonly unwrapped?: boolean;
 }
 
 /** What the schema plan needs of one operation, in the order the runtime reflects operations. */
@@ -510,6 +515,9 @@ class Planner {
           };
           this.qualify(p.namespace!, p.name, (q) => (node.ref = q));
           return node;
+        }
+        if (p.unwrapped && p.type.kind === 'array') {
+          return this.element({ min: '0', max: 'unbounded' }, p.name, p.type.item, { nillable: p.nillable });
         }
         const node = this.element({ min: p.minOccurs, max: '1' }, p.name, p.type, { nillable: p.nillable });
         if (p.form === 'unqualified') (node as Mutable<ElementNode>).form = 'unqualified';

@@ -48,6 +48,8 @@ export interface ParameterModel {
   readonly partName?: string;
   /** A typed JSON string (`json:`): `tsType` is then its schema's type. */
   readonly json?: JsonSiteModel;
+  /** `[XmlElement]` on an array parameter: `type` is an array of no array type, its items repeated in place. */
+  readonly unwrapped?: boolean;
 }
 
 /**
@@ -95,6 +97,10 @@ export interface ResultModel {
   readonly httpNamespace: string | undefined;
   /** A typed JSON string (`resultJson:`): `tsType` is then its schema's type. */
   readonly json?: JsonSiteModel;
+  /** `[return: XmlElement]` on an array result: its items are repeated elements named `elementName`. */
+  readonly unwrapped?: boolean;
+  /** The type HTTP GET/POST replies write, when it is not `valueType` (their plain array, `ArrayOfBook`). */
+  readonly httpValueType?: ValueType;
 }
 
 /** A SOAP header of an operation (`[SoapHeader("field")]`). */

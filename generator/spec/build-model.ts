@@ -1,4 +1,5 @@
 import type { Spec, SpecJson, SpecOperation, SpecParameter } from './spec-types.js';
+import type { ValueType } from '@asmxgen/runtime';
 import { httpParameterKind, isHttpEligible } from '../model/http-eligibility.js';
 import {
   defaultEndpointPath,
@@ -8,11 +9,11 @@ import {
   tsPropertyName,
 } from '../model/naming.js';
 import { TypeResolver } from '../model/resolve-types.js';
-import { httpResultElement, planSchemas, type PlanOperation } from '../model/schema-plan.js';
+import { httpResultElement, planSchemas, type PlanOperation, type PlanParticle } from '../model/schema-plan.js';
 import { RUNTIME_NAMES, TS_GLOBAL_NAMES, TsNameAllocator } from '../model/ts-names.js';
 import { TsTypes } from '../model/ts-types.js';
 import { describeChoice, describeTypes, valueTypeOf } from '../model/type-descriptions.js';
-import type { ChoiceModel, ClassTypeModel } from '../model/type-model.js';
+import type { ArrayTypeModel, ChoiceModel, ClassTypeModel } from '../model/type-model.js';
 import type { TypeRef } from '../model/type-refs.js';
 import { net11Namespaces } from '../model/net11-namespaces.js';
 import { orderNamespaces } from '../model/root-namespaces.js';
@@ -103,7 +104,9 @@ export function buildModel(spec: Spec): ServiceModel {
         p.choice
           ? resolver.choiceRef(p.type ?? 'anyType', p.choice, false)
           : {
-              type: resolver.ref(p.type ?? 'string', p.itemName, false, p.dataType, p.itemNullable, p.itemForm),
+              type: p.unwrapped
+                ? unwrappedRef(resolver.ref(p.type ?? 'string', p.name, true, p.dataType), p.nillable)
+                : resolver.ref(p.type ?? 'string', p.itemName, false, p.dataType, p.itemNullable, p.itemForm),
               choice: undefined,
             },
       );
@@ -111,7 +114,12 @@ export function buildModel(spec: Spec): ServiceModel {
     const result =
       op.result === undefined
         ? undefined
-        : resolver.ref(
+        : op.resultUnwrapped
+          ? unwrappedRef(
+              resolver.ref(op.result, op.resultElement ?? `${op.messageName ?? op.name}Result`, true, op.resultDataType),
+              op.resultNillable,
+            )
+          : resolver.ref(
             op.result,
             op.resultItemName,
             false,
@@ -140,7 +148,8 @@ export function buildModel(spec: Spec): ServiceModel {
   const httpResults = drafts.map((d) => {
     if (!d.http || d.result?.kind !== 'array') return d.result;
     const item = withoutDataType(d.result.item);
-    return { ...d.result, item, arrayType: resolver.defaultArrayType(item).name };
+    const array = resolver.defaultArrayType(item);
+    return { ...d.result, item, arrayType: array.name, itemName: array.itemName };
   });
   const resolved = resolver.finish();
   const types = new Map(resolved.types.map((t) => [t.name, t]));
@@ -246,7 +255,12 @@ export function buildModel(spec: Spec): ServiceModel {
         nillable = false,
         form?: 'unqualified',
         elementNamespace?: string,
-      ) => {
+        unwrapped = false,
+      ): PlanParticle => {
+        // `[XmlElement]` on an array: its items, repeated (`minOccurs="0" maxOccurs="unbounded"`).
+        if (unwrapped && type.kind === 'array') {
+          return { name, type, minOccurs: '0', nillable: type.nillableItems === true, unwrapped: true };
+        }
         const root = choice ? undefined : rootNamespaceOf(d, type);
         // `[XmlElement(Namespace)]`: a `ref=` as the root's, but nillable and required only as any element.
         const namespace = root ?? elementNamespace;
@@ -271,7 +285,15 @@ export function buildModel(spec: Spec): ServiceModel {
         responseNamespace: shape.responseNamespace,
         bare: shape.parameterStyle === 'bare',
         request: inParams.map((p) => ({
-          ...particle(p.spec.name, p.type, p.choice, p.spec.nillable, p.spec.form, p.spec.namespace),
+          ...particle(
+            p.spec.name,
+            p.type,
+            p.choice,
+            p.spec.nillable,
+            p.spec.form,
+            p.spec.namespace,
+            p.spec.unwrapped,
+          ),
           // [XmlElement("x")] on a bare parameter: its part keeps the C# name.
           ...(p.spec.partName !== undefined && { part: p.spec.partName }),
         })),
@@ -288,13 +310,22 @@ export function buildModel(spec: Spec): ServiceModel {
                         d.op.resultNillable || rootResult(d) !== undefined,
                         d.op.resultForm,
                         d.op.resultNamespace,
+                        d.op.resultUnwrapped,
                       ),
                       part: `${d.messageName}Result`,
                     },
                   ]
                 : []),
               ...outParams.map((p) => ({
-                ...particle(p.spec.name, p.type, p.choice, p.spec.nillable, p.spec.form, p.spec.namespace),
+                ...particle(
+                  p.spec.name,
+                  p.type,
+                  p.choice,
+                  p.spec.nillable,
+                  p.spec.form,
+                  p.spec.namespace,
+                  p.spec.unwrapped,
+                ),
                 ...(p.spec.partName !== undefined && { part: p.spec.partName }),
               })),
             ],
@@ -338,7 +369,8 @@ export function buildModel(spec: Spec): ServiceModel {
     const parameters = d.parameters.map(({ spec: p, type, choice }): ParameterModel => {
       const root = choice ? undefined : rootNamespaceOf(d, type);
       const namespace = root ?? p.namespace;
-      const nillable = type.kind === 'nullable' || p.nillable === true || root !== undefined;
+      // An unwrapped array is never nil itself: its items may be (its type says so).
+      const nillable = !p.unwrapped && (type.kind === 'nullable' || p.nillable === true || root !== undefined);
       const required = isValue(type) || nillable;
       const json = p.json && jsonSite(p.json, `${method}${upperFirst(tsIdentifierFor(p.name))}`);
       return {
@@ -358,11 +390,14 @@ export function buildModel(spec: Spec): ServiceModel {
         ...(p.namespace !== undefined && { xmlNamespace: p.namespace }),
         ...(p.partName !== undefined && { partName: p.partName }),
         ...(json && { json }),
+        ...(p.unwrapped && { unwrapped: true }),
       };
     });
     const httpResult = httpResults[i];
     const bodyElement = httpResult && httpResultElement(httpResult, types);
-    const resultNillable = d.result?.kind === 'nullable' || op.resultNillable === true || rootResult(d) !== undefined;
+    const resultNillable =
+      !op.resultUnwrapped &&
+      (d.result?.kind === 'nullable' || op.resultNillable === true || rootResult(d) !== undefined);
     const resultJson = d.result && op.resultJson && jsonSite(op.resultJson, `${method}Result`);
     const result = d.result && {
       type: d.result,
@@ -374,12 +409,19 @@ export function buildModel(spec: Spec): ServiceModel {
         : tsTypes.site(d.result, { nillable: resultNillable }),
       valueType: valueTypeOf(d.result, arrays),
       replyKey: replyKeyOf(parameters),
-      httpElement: d.http ? bodyElement?.name : undefined,
+      // XmlSerializer names an HTTP reply's array on its own: never numbered as the WSDL's type may be.
+      httpElement: d.http
+        ? httpResult?.kind === 'array'
+          ? resolver.plainArrayName(httpResult.item)
+          : bodyElement?.name
+        : undefined,
       namespace: rootResult(d)?.rootNamespace ?? op.resultNamespace,
       ...(op.resultForm !== undefined && { xmlForm: op.resultForm }),
       ...(op.resultNamespace !== undefined && { xmlNamespace: op.resultNamespace }),
       httpNamespace: d.http ? bodyElement?.namespace : undefined,
       ...(resultJson && { json: resultJson }),
+      ...(op.resultUnwrapped && { unwrapped: true }),
+      ...httpValueTypeOf(d.result, httpResult, arrays),
     };
     // A header element of the service's namespace is `tns:`; one of a class's `[XmlRoot(Namespace)]`, its schema's.
     const headers = headersOf(d).map((h) => ({
@@ -620,6 +662,30 @@ function deepFreeze<T>(value: T): T {
 }
 
 /** A built-in (or `T?` of one) as its C# type, without the `DataType` of its site. */
+/**
+ * The HTTP reply's type, when it is not the result's: an array result's items as HTTP names them (the default item
+ * name, whatever `[return: XmlElement]` or `[return: XmlArrayItem]` say). A `DataType` is left to the runtime's HTTP
+ * view of the operation.
+ */
+function httpValueTypeOf(
+  result: TypeRef | undefined,
+  http: TypeRef | undefined,
+  arrays: ReadonlyMap<string, ArrayTypeModel>,
+): { httpValueType?: ValueType } {
+  if (result?.kind !== 'array' || http?.kind !== 'array') return {};
+  const soap = valueTypeOf(result, arrays);
+  const plain = valueTypeOf({ ...http, item: result.item }, arrays);
+  return JSON.stringify(plain) === JSON.stringify(soap) ? {} : { httpValueType: plain };
+}
+
+/**
+ * An unwrapped array parameter's or result's type (`[XmlElement]` on it): its items are the repeated elements,
+ * nillable where `[XmlElement(IsNullable = true)]` says so.
+ */
+function unwrappedRef(ref: TypeRef, nillable: boolean | undefined): TypeRef {
+  return nillable && ref.kind === 'array' ? { ...ref, nillableItems: true } : ref;
+}
+
 function withoutDataType(ref: TypeRef): TypeRef {
   if (ref.kind === 'builtin' && ref.dataType) return { kind: 'builtin', spec: ref.spec, name: ref.name };
   if (ref.kind === 'nullable' && ref.of.kind === 'builtin' && ref.of.dataType) {

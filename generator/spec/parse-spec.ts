@@ -84,6 +84,8 @@ class Checker extends YamlChecker {
   private enumNames = new Set<string>();
   /** Each parameter's `partName` entry, checked with its operation's shape. */
   private readonly partNames = new Map<SpecParameter, Entry>();
+  /** Each parameter's `unwrapped` entry, checked with its operation's shape. */
+  private readonly unwrappedEntries = new Map<SpecParameter, Entry>();
 
   spec(): Spec | undefined {
     const root = this.deref(this.doc.contents);
@@ -489,6 +491,7 @@ class Checker extends YamlChecker {
       'parameters',
       'result',
       'resultItemName',
+      'resultUnwrapped',
       'resultElement',
       'resultItemNullable',
       'resultItemForm',
@@ -535,6 +538,8 @@ class Checker extends YamlChecker {
     if (f.resultItemName && f.result && result !== undefined && !result.endsWith('[]')) {
       this.problem(f.resultItemName, 'resultItemName applies to an array result only');
     }
+    const resultUnwrapped = f.resultUnwrapped && this.boolean(f.resultUnwrapped);
+    if (resultUnwrapped) this.unwrappedResult(f, result);
     const resultItemNullable = f.resultItemNullable && this.boolean(f.resultItemNullable);
     if (f.resultItemNullable && (f.result === undefined || (result !== undefined && !result.endsWith('[]')))) {
       this.problem(f.resultItemNullable, 'resultItemNullable applies to an array result only');
@@ -553,7 +558,11 @@ class Checker extends YamlChecker {
     const resultElement = f.resultElement && this.name(f.resultElement, 'element name', true);
     if (f.resultElement && !f.result) this.problem(f.resultElement, 'a void operation has no result element');
     const resultDataType = f.resultDataType && f.result && parseDataType(this, f.resultDataType, result);
-    const resultNillable = f.resultNillable && f.result && parseSiteNillable(this, f.resultNillable, result);
+    // On an unwrapped array, `[return: XmlElement(IsNullable = true)]` makes its items nillable.
+    const resultNillable =
+      f.resultNillable &&
+      f.result &&
+      parseSiteNillable(this, f.resultNillable, resultUnwrapped ? result?.slice(0, -2) : result);
     if ((f.resultDataType || f.resultNillable) && !f.result) {
       this.problem((f.resultDataType ?? f.resultNillable)!, 'a void operation has no result to describe');
     }
@@ -585,6 +594,7 @@ class Checker extends YamlChecker {
       ...(parameters !== undefined && { parameters }),
       ...(result !== undefined && { result }),
       ...(resultItemName !== undefined && { resultItemName }),
+      ...(resultUnwrapped && { resultUnwrapped }),
       ...(resultElement !== undefined && { resultElement }),
       ...(resultItemNullable !== undefined && { resultItemNullable }),
       ...(resultItemForm !== undefined && { resultItemForm }),
@@ -639,6 +649,37 @@ class Checker extends YamlChecker {
     if (f.resultNamespace) this.problem(f.resultNamespace, `${why}: remove resultNamespace`);
     if (f.parameters && parameters?.some((p) => p.namespace !== undefined)) {
       this.problem(f.parameters, `${why}: remove the parameters' namespace`);
+    }
+    const repeat = `${what} has no wrapper element to repeat an array's items in`;
+    if (f.resultUnwrapped) this.problem(f.resultUnwrapped, `${repeat}: remove resultUnwrapped`);
+    for (const p of parameters ?? []) {
+      const entry = this.unwrappedEntries.get(p);
+      if (entry) this.problem(entry, `${repeat}: remove unwrapped`);
+    }
+  }
+
+  /**
+   * `unwrapped` (`[XmlElement]` on an array parameter): its items are repeated elements named after it, so no item
+   * of their own (an `ArrayOfX`'s) describes them.
+   */
+  private unwrappedParameter(f: Record<string, Entry | undefined>, type: string | undefined): void {
+    if ((f.type === undefined || type !== undefined) && !(type ?? 'string').endsWith('[]')) {
+      this.problem(f.unwrapped!, 'unwrapped applies to an array parameter only');
+    }
+    for (const key of ['itemName', 'itemNullable', 'itemForm', 'namespace', 'form'] as const) {
+      if (f[key]) this.problem(f[key]!, `an unwrapped array's items are elements named after it: no ${key}`);
+    }
+    if (f.choice) this.problem(f.unwrapped!, 'a choice of elements repeated in place (unwrapped) is not supported yet');
+  }
+
+  /** `resultUnwrapped` (`[return: XmlElement]` on an array result), as {@link unwrappedParameter}. */
+  private unwrappedResult(f: Record<string, Entry | undefined>, result: string | undefined): void {
+    if (!f.result) this.problem(f.resultUnwrapped!, 'a void operation has no result to describe');
+    else if (result !== undefined && !result.endsWith('[]')) {
+      this.problem(f.resultUnwrapped!, 'resultUnwrapped applies to an array result only');
+    }
+    for (const key of ['resultItemName', 'resultItemNullable', 'resultItemForm', 'resultNamespace', 'resultForm'] as const) {
+      if (f[key]) this.problem(f[key]!, `an unwrapped result's items are elements named after it: no ${key}`);
     }
   }
 
@@ -796,6 +837,7 @@ class Checker extends YamlChecker {
         'namespace',
         'json',
         'partName',
+        'unwrapped',
       ]);
       let name: string | undefined;
       if (this.need(map, f, e.path, 'name')) {
@@ -823,7 +865,13 @@ class Checker extends YamlChecker {
       }
       const isArray = (type ?? 'string').endsWith('[]');
       const dataType = f.dataType && !f.choice ? parseDataType(this, f.dataType, type) : undefined;
-      const nillable = f.nillable && !f.choice ? parseSiteNillable(this, f.nillable, type) : undefined;
+      const unwrapped = f.unwrapped && this.boolean(f.unwrapped);
+      if (unwrapped) this.unwrappedParameter(f, type);
+      // On an unwrapped array, `[XmlElement(IsNullable = true)]` makes its items nillable.
+      const nillable =
+        f.nillable && !f.choice
+          ? parseSiteNillable(this, f.nillable, unwrapped ? type?.slice(0, -2) : type)
+          : undefined;
       if (f.choice && (f.dataType || f.nillable)) {
         this.problem((f.dataType ?? f.nillable)!, 'a choice names its elements: no dataType or nillable');
       }
@@ -854,7 +902,8 @@ class Checker extends YamlChecker {
         ok(f.dataType, dataType) &&
         ok(f.nillable, nillable) &&
         ok(f.json, json) &&
-        ok(f.partName, partName)
+        ok(f.partName, partName) &&
+        ok(f.unwrapped, unwrapped)
       ) {
         const parameter: SpecParameter = {
           name,
@@ -871,8 +920,10 @@ class Checker extends YamlChecker {
           ...(nillable && { nillable }),
           ...(json && { json }),
           ...(partName !== undefined && { partName }),
+          ...(unwrapped && { unwrapped }),
         };
         if (f.partName) this.partNames.set(parameter, f.partName);
+        if (unwrapped) this.unwrappedEntries.set(parameter, f.unwrapped!);
         out.push(parameter);
       }
     }

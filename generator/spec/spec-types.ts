@@ -189,6 +189,12 @@ export interface SpecOperation {
   /** `[return: XmlArrayItem("X")]`: the item name of an array result. */
   readonly resultItemName?: string;
   /**
+   * `[return: XmlElement]` on an array result: its items are repeated elements named `resultElement` (or
+   * `{message name}Result`) in the response wrapper, with no `ArrayOfX` between. HTTP GET and POST reply with it
+   * as a plain array (`ArrayOfX`).
+   */
+  readonly resultUnwrapped?: boolean;
+  /**
    * `[return: XmlElement("X")]`: the name of the result's element, in the response wrapper or, for a bare operation,
    * as its top-level element (whose message part keeps `{message name}Result`); `{message name}Result` when omitted.
    */
@@ -260,6 +266,12 @@ export interface SpecParameter {
   readonly list?: boolean;
   /** `[XmlArrayItem("X")]` on an array parameter. */
   readonly itemName?: string;
+  /**
+   * `[XmlElement]` on an array parameter: its items are repeated elements named after the parameter, in the
+   * wrapper element, with no `ArrayOfX` between (`nillable` then makes the items nillable). HTTP GET and POST bind
+   * it, and reply with it, as a plain array.
+   */
+  readonly unwrapped?: boolean;
   /** `[XmlElement(DataType = "date")]`: the parameter's XSD type (`data-types.ts`). */
   readonly dataType?: string;
   /** `[XmlElement(IsNullable = true)]` on a reference-type parameter. */

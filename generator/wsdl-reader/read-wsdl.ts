@@ -249,7 +249,9 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
       ? doc.namespaceOf(soapBinding1.node)
       : undefined;
   const specOperations = shapes.map((shape, i) => {
-    const op = encoded?.operations.get(shape.op.node) ?? operationSpec(doc, types, shape, fields[i]!, unrooted);
+    const op =
+      encoded?.operations.get(shape.op.node) ??
+      operationSpec(doc, types, shape, fields[i]!, unrooted, bindings.has('httpGet') || bindings.has('httpPost'));
     const binding = soapBindings?.bindingOf(shape.op.node);
     const entry = soapBindings?.list.find((b) => b !== 'default' && b.name === binding);
     const namespace = entry === undefined ? bindingNamespace : (entry as { namespace?: string }).namespace;
@@ -547,6 +549,33 @@ function rootResult(types: TypeBuilder, shape: OperationShape): RawParticle | un
   return first;
 }
 
+/**
+ * A wrapped response whose first element is not `{message name}Result` but the items of an array, repeated: the
+ * result, renamed by `[return: XmlElement("X")]`, when HTTP offers the operation (which proves it has no out
+ * parameter the element could be), or when the response holds nothing else and no HTTP binding tells one from an
+ * `[XmlElement] out` parameter (runib's `ReadAllPatientResponse` of `AllPatientResponse` items; the wire is the same).
+ */
+function renamedResult(shape: OperationShape, http: boolean): boolean {
+  if (shape.op.soap?.style !== 'wrapped') return false;
+  const first = shape.response[0];
+  if (!first || first.any || first.choice || first.maxOccurs !== 'unbounded') return false;
+  if (first.name === `${shape.op.messageName}Result` || shape.request.some((p) => p.name === first.name)) return false;
+  return shape.op.http !== undefined || (!http && shape.response.length === 1);
+}
+
+/** An unwrapped array parameter's or result's spec: the items' type as an array, nillable where the items are. */
+function unwrappedSpec(
+  types: TypeBuilder,
+  p: RawParticle,
+): { type: string; nillable?: true; dataType?: string } {
+  const ref = types.ref(p.type, p.nillable);
+  return {
+    type: `${ref.text}[]`,
+    ...(ref.nillable && { nillable: true }),
+    ...(ref.dataType !== undefined && { dataType: ref.dataType }),
+  };
+}
+
 /** The spec of one operation: parameters (in, ref, out, merged in order), result, headers. */
 function operationSpec(
   doc: WsdlDocument,
@@ -554,23 +583,28 @@ function operationSpec(
   shape: OperationShape,
   fields: readonly string[],
   unrooted: ReadonlySet<string>,
+  http: boolean,
 ): SpecOperation {
   const { op, request, response } = shape;
   const resultElement = `${op.messageName}Result`;
   const rooted = rootResult(types, shape);
-  const result = (response[0]?.name === resultElement && !response[0].any) || rooted ? response[0] : undefined;
+  const renamed = renamedResult(shape, http);
+  const result =
+    (response[0]?.name === resultElement && !response[0].any) || rooted || renamed ? response[0] : undefined;
   const outs = result ? response.slice(1) : response;
   const seen = new Map<string, RawParticle>();
   for (const p of [...request, ...outs]) {
     if (p.any) {
       throw doc.fail(p.node, `the wrapper element of operation "${op.name}" holds <s:any>: a spec cannot express it`);
     }
-    if (p.maxOccurs !== '1') {
+    if (p.maxOccurs !== '1' && (p.maxOccurs !== 'unbounded' || p.minOccurs !== '0' || p.choice || p.namespace)) {
       throw doc.failAt(
         p.node,
         'maxOccurs',
-        `parameter "${p.name}" of operation "${op.name}" has maxOccurs="${p.maxOccurs}" ([XmlElement] on an ` +
-          'array parameter): a spec writes array parameters wrapped (ArrayOfX) and cannot express this',
+        `parameter "${p.name}" of operation "${op.name}" has minOccurs="${p.minOccurs}" maxOccurs="${p.maxOccurs}"` +
+          `${p.choice ? ' on a choice' : p.namespace ? ' in another namespace' : ''}: the runtime writes an array ` +
+          'parameter\'s repeated items ([XmlElement]) as minOccurs="0" maxOccurs="unbounded" elements of the ' +
+          "wrapper's own namespace, and a spec cannot express this one",
       );
     }
   }
@@ -620,6 +654,11 @@ function operationSpec(
         choice: site.choice,
       };
     }
+    if (p.maxOccurs === 'unbounded') {
+      // `[XmlElement]` on an array parameter: its items, repeated.
+      const direction = inRequest && inResponse ? 'ref' : inResponse ? 'out' : 'in';
+      return { name, ...unwrappedSpec(types, p), ...(direction !== 'in' && { direction }), unwrapped: true };
+    }
     // A parameter in its class's root namespace is nillable by the class's [XmlRoot]: the spec says it on the class.
     const namespace = elementNamespaceOf(types, p, unrooted);
     const ref = types.ref(p.type, (p.namespace === undefined || namespace !== undefined) && p.nillable);
@@ -651,11 +690,21 @@ function operationSpec(
     | 'resultNamespace'
     | 'resultDataType'
     | 'resultNillable'
+    | 'resultUnwrapped'
   > = {};
   const resultNamespace = result && !rooted ? elementNamespaceOf(types, result, unrooted) : undefined;
   if (rooted || (result?.namespace !== undefined && resultNamespace === undefined)) {
     // The nillable root element follows from the class's [XmlRoot]; the spec says it once, on the class.
     resultSpec = { result: types.ref((rooted ?? result)!.type, false).text };
+  } else if (result?.maxOccurs === 'unbounded') {
+    const { type, nillable, dataType } = unwrappedSpec(types, result);
+    resultSpec = {
+      result: type,
+      ...(result.name !== resultElement && { resultElement: result.name }),
+      resultUnwrapped: true,
+      ...(dataType !== undefined && { resultDataType: dataType }),
+      ...(nillable && { resultNillable: true }),
+    };
   } else if (result) {
     const ref = types.ref(result.type, result.nillable);
     resultSpec = {

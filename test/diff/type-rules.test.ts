@@ -358,6 +358,53 @@ describe('type rules', () => {
     ]);
   });
 
+  it('array-wrapping-changed (breaking): of a parameter and of a result ([XmlElement] on them)', () => {
+    expect(
+      libraryChanges((s) => {
+        operation(s, 'Search').parameters[1].unwrapped = true;
+      }),
+    ).toMatchObject([
+      {
+        rule: 'array-wrapping-changed',
+        level: 'breaking',
+        where: 'operation Search, parameter ids',
+        message: 'changed from wrapped to unwrapped, in requests',
+      },
+    ]);
+    const withResult = library();
+    operation(withResult, 'Search').result = 'Book[]';
+    const unwrappedResult = library();
+    operation(unwrappedResult, 'Search').result = 'Book[]';
+    operation(unwrappedResult, 'Search').resultUnwrapped = true;
+    expect(diffModels(modelOfData(withResult), modelOfData(unwrappedResult))).toMatchObject([
+      {
+        rule: 'array-wrapping-changed',
+        level: 'breaking',
+        where: 'operation Search, result',
+        message: 'changed from wrapped to unwrapped, in responses',
+      },
+    ]);
+  });
+
+  it("array-item-nillable-changed: of an unwrapped parameter's items", () => {
+    const unwrapped = (s: SpecData) => {
+      operation(s, 'Search').parameters[1].type = 'string[]';
+      operation(s, 'Search').parameters[1].unwrapped = true;
+    };
+    const before = library();
+    unwrapped(before);
+    const after = library();
+    unwrapped(after);
+    operation(after, 'Search').parameters[1].nillable = true;
+    expect(diffModels(modelOfData(before), modelOfData(after))).toMatchObject([
+      {
+        rule: 'items-nillable-changed-compatible',
+        where: 'operation Search, parameter ids[]',
+        message: 'items became nillable, in requests',
+      },
+    ]);
+  });
+
   it('array-item-name-changed (breaking): of a member and of a parameter', () => {
     expect(
       libraryChanges((s) => {

@@ -205,8 +205,8 @@ describe('parseSpec', () => {
     const text = `${HEAD}  nam: x\noperations:\n  - name: X\n    params: []\n    parameters: [{ name: a, kind: int }]\nextra: 1\n`;
     expect(problemsOf(() => parseSpec(text, 'f.yaml'))).toEqual([
       'f.yaml:4:3: service.nam: unknown field "nam"; did you mean "name"? Expected one of: name, namespace, path, description, binding, bindingNamespace, conformanceClaim, include, style, parameterStyle, soapBindings, scriptService, scriptNamespace, typeNamespace, generateScriptTypes, routingStyle',
-      'f.yaml:7:5: operations[0].params: unknown field "params"; expected one of: name, messageName, group, description, soapAction, parameters, result, resultItemName, resultElement, resultItemNullable, resultItemForm, resultForm, resultNamespace, resultDataType, resultNillable, resultJson, headers, style, use, requestElement, responseElement, requestNamespace, responseNamespace, parameterStyle, oneWay, binding, scriptMethod, enableSession, generateScriptTypes',
-      'f.yaml:8:29: operations[0].parameters[0].kind: unknown field "kind"; expected one of: name, type, direction, list, itemName, itemNullable, itemForm, choice, dataType, nillable, form, namespace, json, partName',
+      'f.yaml:7:5: operations[0].params: unknown field "params"; expected one of: name, messageName, group, description, soapAction, parameters, result, resultItemName, resultUnwrapped, resultElement, resultItemNullable, resultItemForm, resultForm, resultNamespace, resultDataType, resultNillable, resultJson, headers, style, use, requestElement, responseElement, requestNamespace, responseNamespace, parameterStyle, oneWay, binding, scriptMethod, enableSession, generateScriptTypes',
+      'f.yaml:8:29: operations[0].parameters[0].kind: unknown field "kind"; expected one of: name, type, direction, list, itemName, itemNullable, itemForm, choice, dataType, nillable, form, namespace, json, partName, unwrapped',
       'f.yaml:9:1: extra: unknown field "extra"; expected one of: service, bindings, types, operations, wsdl',
     ]);
   });

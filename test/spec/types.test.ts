@@ -183,6 +183,59 @@ describe('types in a spec', () => {
     ]);
   });
 
+  it('reads unwrapped array parameters and results ([XmlElement] on an array) and refuses them where they cannot be', () => {
+    const spec = parseSpec(
+      HEAD +
+        [
+          'operations:',
+          '  - name: Op',
+          '    parameters: [{ name: ids, type: "int[]", unwrapped: true }, { name: tags, type: "string[]", unwrapped: true, nillable: true }]',
+          '    result: string[]',
+          '    resultElement: Tag',
+          '    resultUnwrapped: true',
+          '    resultNillable: true',
+        ].join('\n'),
+      't.yaml',
+    );
+    expect(spec.operations[0]).toMatchObject({
+      parameters: [
+        { name: 'ids', type: 'int[]', unwrapped: true },
+        { name: 'tags', type: 'string[]', unwrapped: true, nillable: true },
+      ],
+      resultElement: 'Tag',
+      resultUnwrapped: true,
+      resultNillable: true,
+    });
+    const text =
+      HEAD +
+      [
+        'operations:',
+        '  - name: Op',
+        '    parameters:',
+        '      - { name: a, type: int, unwrapped: true }',
+        '      - { name: b, type: "int[]", unwrapped: true, itemName: x }',
+        '      - { name: c, type: "int[]", unwrapped: true, nillable: true }',
+        '    result: string',
+        '    resultUnwrapped: true',
+        '  - name: Bare',
+        '    parameterStyle: bare',
+        '    parameters: [{ name: d, type: "int[]", unwrapped: true }]',
+        '    result: string[]',
+        '    resultUnwrapped: true',
+        '  - name: Void',
+        '    resultUnwrapped: true',
+      ].join('\n');
+    expect(problems(text)).toEqual([
+      't.yaml:7:42: operations[0].parameters[0].unwrapped: unwrapped applies to an array parameter only',
+      "t.yaml:8:62: operations[0].parameters[1].itemName: an unwrapped array's items are elements named after it: no itemName",
+      't.yaml:9:62: operations[0].parameters[2].nillable: nillable applies to a reference type; "int" is a value type',
+      't.yaml:11:22: operations[0].resultUnwrapped: resultUnwrapped applies to an array result only',
+      "t.yaml:14:55: operations[1].parameters[0].unwrapped: a bare operation has no wrapper element to repeat an array's items in: remove unwrapped",
+      "t.yaml:16:22: operations[1].resultUnwrapped: a bare operation has no wrapper element to repeat an array's items in: remove resultUnwrapped",
+      't.yaml:18:22: operations[2].resultUnwrapped: a void operation has no result to describe',
+    ]);
+  });
+
   it('reads form on parameters and resultForm ([XmlElement(Form = Unqualified)]) and refuses them elsewhere', () => {
     const spec = parseSpec(
       HEAD +

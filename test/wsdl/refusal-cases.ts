@@ -103,9 +103,9 @@ export const REFUSALS = {
       '      <soap:address location="http://mirror.example.com/Legacy.asmx" />\n' +
       '    </wsdl:port>\n  </wsdl:service>\n',
   ]),
-  'array parameter unwrapped (maxOccurs="unbounded")': edit(LEGACY, [
+  'array parameter repeated but required (minOccurs="1" maxOccurs="unbounded")': edit(LEGACY, [
     NOTIFY_PARAMETER,
-    '<s:element minOccurs="0" maxOccurs="unbounded" name="message" type="s:string" />',
+    '<s:element minOccurs="1" maxOccurs="unbounded" name="message" type="s:string" />',
   ]),
   'SOAP header in one SOAP binding only': edit(
     LEGACY,

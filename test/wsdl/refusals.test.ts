@@ -42,8 +42,8 @@ const EXPECTED: readonly (readonly [RefusalCase, string])[] = [
     'fixture.wsdl:99:17: a second service, "LegacyMirror" (the first, "Legacy", is at line 91): asmxgen reads one service per WSDL, as ASMX serves one; split the WSDL into one document per service and import each',
   ],
   [
-    'array parameter unwrapped (maxOccurs="unbounded")',
-    'fixture.wsdl:8:38: parameter "message" of operation "Notify" has maxOccurs="unbounded" ([XmlElement] on an array parameter): a spec writes array parameters wrapped (ArrayOfX) and cannot express this',
+    'array parameter repeated but required (minOccurs="1" maxOccurs="unbounded")',
+    'fixture.wsdl:8:38: parameter "message" of operation "Notify" has minOccurs="1" maxOccurs="unbounded": the runtime writes an array parameter\'s repeated items ([XmlElement]) as minOccurs="0" maxOccurs="unbounded" elements of the wrapper\'s own namespace, and a spec cannot express this one',
   ],
   [
     'SOAP header in one SOAP binding only',

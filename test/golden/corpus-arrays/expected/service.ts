@@ -76,6 +76,7 @@ export const service: ServiceDescription = {
         type: { array: { class: 'Line' }, item: 'Entry', nillable: true },
         element: 'LinesResult',
         httpElement: 'ArrayOfLine',
+        httpType: { array: { class: 'Line' }, item: 'Line', nillable: true },
       },
     },
     {

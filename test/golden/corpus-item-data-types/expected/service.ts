@@ -29,6 +29,7 @@ export const service: ServiceDescription = {
         type: { array: 'date', item: 'date', nillable: false },
         element: 'DaysResult',
         httpElement: 'ArrayOfDateTime',
+        httpType: { array: 'date', item: 'dateTime', nillable: false },
       },
     },
     {
@@ -51,6 +52,7 @@ export const service: ServiceDescription = {
         type: { array: 'integer', item: 'integer', nillable: true },
         element: 'CountsResult',
         httpElement: 'ArrayOfString',
+        httpType: { array: 'integer', item: 'string', nillable: true },
       },
     },
     {

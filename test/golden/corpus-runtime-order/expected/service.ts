@@ -130,7 +130,8 @@ export const service: ServiceDescription = {
       result: {
         type: { array: { class: 'Widget' }, item: 'Widget', nillable: false },
         element: 'TopResult',
-        httpElement: 'ArrayOfWidget1',
+        httpElement: 'ArrayOfWidget',
+        httpType: { array: { class: 'Widget' }, item: 'Widget', nillable: true },
       },
     },
   ],

@@ -50,6 +50,11 @@ export interface ParameterDescription {
   readonly namespace?: string;
   /** A typed JSON string (`json:`): read, validated and given to the handler as its value (`json-string-value.ts`). */
   readonly json?: JsonStringDescription;
+  /**
+   * `[XmlElement]` on an array parameter: `type` is an array whose items are repeated elements named `name` in the
+   * parameter's place (no `ArrayOfX` element); none is an empty array.
+   */
+  readonly unwrapped?: boolean;
 }
 
 export interface OperationDescription {
@@ -86,6 +91,13 @@ export interface OperationDescription {
     readonly httpNamespace?: string;
     /** A typed JSON string (`resultJson:`): the handler returns its value, written as JSON text. */
     readonly json?: JsonStringDescription;
+    /** `[return: XmlElement]` on an array result: its items are repeated elements named `element`. */
+    readonly unwrapped?: boolean;
+    /**
+     * The type HTTP GET/POST replies write, when it is not `type`: HTTP writes the result's plain C# type, whatever
+     * `[return: XmlElement]` or `[return: XmlArrayItem]` say (`ArrayOfBook` of `Book` items).
+     */
+    readonly httpType?: ValueType;
   };
   /** SOAP headers, in the order the runtime writes them (by field name, ordinal). */
   readonly headers?: readonly HeaderDescription[];
