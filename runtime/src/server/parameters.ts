@@ -16,7 +16,8 @@
  * reads `xsi:nil` as `null`.
  *
  * An unwrapped array (`[XmlElement]` on an array parameter) is every child element of its name, wherever it is,
- * each read as an item; none is an empty array.
+ * each read as an item; none is an empty array, but `undefined` when the request element is empty (`<Op />`) or
+ * absent, where the runtime hands the method null.
  *
  * HTTP GET/POST: a missing name is an error; `name=` is `''`; an array is
  * its name repeated (`a=1&a=2`), a `byte[]` too, one value per byte; each value is read as ASMX's
@@ -63,7 +64,12 @@ export function bindSoapParameters(
     const type = param.type;
     const choice = param.choice;
     if (param.unwrapped) {
-      // `[XmlElement]` on an array: every child so named is an item, wherever it is; none is an empty array.
+      // `[XmlElement]` on an array: every child so named is an item, wherever it is; none is an empty array. Of an
+      // empty request element (`<Op />`), or none, XmlSerializer reads nothing: the array stays null.
+      if (request === undefined || isEmptyElement(request)) {
+        input[param.name] = undefined;
+        continue;
+      }
       const itemNamespace = param.namespace ?? namespace;
       const items = all.filter((child) =>
         choice
@@ -121,6 +127,11 @@ export function bindSoapParameters(
     }
   }
   return { ok: true, input };
+}
+
+/** `<e />` (or `<e/>`), not `<e></e>`: XmlReader's `IsEmptyElement`. */
+function isEmptyElement(element: XmlElement): boolean {
+  return element.children.length === 0 && element.source().endsWith('/>');
 }
 
 /** A value reader's error as the binding's failure; any other error is rethrown. */
