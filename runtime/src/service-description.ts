@@ -51,7 +51,8 @@ export interface ParameterDescription {
   /**
    * `[XmlElement]` on an array parameter: `type` is an `ArrayValueType` (its `item` the parameter's element name), and
    * by SOAP its items are repeated elements named `name` in the parameter's place, with no `ArrayOfX` between. Read,
-   * none is an empty array; written, `undefined` or `null` is none, and a `null` item `xsi:nil` where the items are
+   * none is an empty array (`undefined` on a server whose request element is empty, `<Op />`, as Mono hands the
+   * method null there); written, `undefined` or `null` is none, and a `null` item `xsi:nil` where the items are
    * nillable, else left out. HTTP GET and POST carry it as any array (`name=1&name=2`).
    */
   readonly unwrapped?: boolean;
