@@ -51,8 +51,11 @@ export interface ParameterDescription {
   /** A typed JSON string (`json:`): read, validated and given to the handler as its value (`json-string-value.ts`). */
   readonly json?: JsonStringDescription;
   /**
-   * `[XmlElement]` on an array parameter: `type` is an array whose items are repeated elements named `name` in the
-   * parameter's place (no `ArrayOfX` element); none is an empty array.
+   * `[XmlElement]` on an array parameter: `type` is an `ArrayValueType` (its `item` the parameter's element name), and
+   * by SOAP its items are repeated elements named `name` in the parameter's place, with no `ArrayOfX` between. Read,
+   * none is an empty array (`undefined` on a server whose request element is empty, `<Op />`, as Mono hands the
+   * method null there); written, `undefined` or `null` is none, and a `null` item `xsi:nil` where the items are
+   * nillable, else left out. HTTP GET and POST carry it as any array (`name=1&name=2`).
    */
   readonly unwrapped?: boolean;
 }
@@ -91,11 +94,16 @@ export interface OperationDescription {
     readonly httpNamespace?: string;
     /** A typed JSON string (`resultJson:`): the handler returns its value, written as JSON text. */
     readonly json?: JsonStringDescription;
-    /** `[return: XmlElement]` on an array result: its items are repeated elements named `element`. */
+    /**
+     * `[return: XmlElement]` on an array result: `type` is an `ArrayValueType`, and by SOAP its items are repeated
+     * elements named `element` in the response element, with no `{Op}Result` between (see
+     * `ParameterDescription.unwrapped`).
+     */
     readonly unwrapped?: boolean;
     /**
-     * The type HTTP GET/POST replies write, when it is not `type`: HTTP writes the result's plain C# type, whatever
-     * `[return: XmlElement]` or `[return: XmlArrayItem]` say (`ArrayOfBook` of `Book` items).
+     * The type HTTP GET and POST replies write (and a `ResponseFormat.Xml` script method's), when it is not `type`:
+     * they write the result as its C# type, with no `[return: XmlElement]` nor `[return: XmlArrayItem]`, so an
+     * unwrapped `Player[]` result is `ArrayOfPlayer` (`httpElement`) of `<Player>` items.
      */
     readonly httpType?: ValueType;
   };

@@ -20,6 +20,7 @@ import type { OperationDescription } from '../service-description.js';
 import type { TypeTable } from '../values/value-kinds.js';
 import { isNil, readValue } from '../values/read-value.js';
 import { MalformedValueError, ValueReadError } from '../values/value-errors.js';
+import { httpView } from '../values/data-type-values.js';
 import { HttpError, JsonFaultError, ProtocolError, type CallSite } from './errors.js';
 import { mergeHeaders, type OutgoingRequest, type RequestHeaders } from './outgoing-request.js';
 import type { ReceivedReply } from './received-reply.js';
@@ -106,7 +107,8 @@ function jsonBody(site: CallSite, reply: ReceivedReply): JsonValue {
 
 /** `ResponseFormat.Xml`: XmlSerializer's document of the result, whatever its namespace; a string as it is. */
 function readXmlResult(site: CallSite, op: OperationDescription, types: TypeTable, reply: ReceivedReply): unknown {
-  const result = op.result!;
+  // The document is the result's C# type's, as the HTTP reply documents are (`httpView`).
+  const result = httpView(op).result!;
   if (result.type === 'string' && op.scriptMethod?.xmlSerializeString !== true) {
     return new TextDecoder().decode(reply.bytes);
   }

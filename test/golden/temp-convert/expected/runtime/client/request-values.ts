@@ -20,7 +20,7 @@ import { isXsdType } from '../xsd/value-type.js';
 import { formatFormValues } from '../values/form-values.js';
 import { ShapeError } from '../values/shape-error.js';
 import type { ValueContext } from '../values/value-kinds.js';
-import { writeChoice, writeValue } from '../values/write-value.js';
+import { writeChoice, writeUnwrapped, writeValue } from '../values/write-value.js';
 import { partDepth } from '../values/namespace-prefixes.js';
 import { httpView } from '../values/data-type-values.js';
 
@@ -45,7 +45,9 @@ export function requestValues(
   return op.parameters.filter(isRequestParameter).map((param) => {
     const value = Object.hasOwn(values, param.name) ? values[param.name] : undefined;
     if (value === undefined) {
-      if (!param.optional) throw new TypeError(`${op.name}: ${param.name} (${typeName(param.type)}) is required.`);
+      // An unwrapped array is none of its items when absent: it may always be left out.
+      if (!param.optional && !param.unwrapped)
+        throw new TypeError(`${op.name}: ${param.name} (${typeName(param.type)}) is required.`);
       return { name: param.name, value: undefined };
     }
     let parameter: RequestParameter;
@@ -83,6 +85,12 @@ function complexParameter(
   soap: boolean,
   level: number,
 ): RequestParameter {
+  if (soap && param.unwrapped) {
+    // `[XmlElement]` on an array: its items in the parameter's place, with nothing around them.
+    const items: string[] = [];
+    writeUnwrapped(context, param.name, param.type, param.choice, value, { level }, param.namespace, items);
+    return { name: param.name, value: undefined, xml: items.join('') };
+  }
   if (soap && param.choice)
     return { name: param.name, value: undefined, xml: writeChoice(context, param.choice, value, { level }) };
   if (soap) {

@@ -21,7 +21,7 @@ import type { ReceivedReply } from './received-reply.js';
 import { isXsdType } from '../xsd/value-type.js';
 import type { ValueType, XsdType } from '../xsd/type-description.js';
 import { hasReplyParameters, replySites } from '../soap/reply-values.js';
-import { absentValue, readValue } from '../values/read-value.js';
+import { absentValue, readUnwrapped, readValue } from '../values/read-value.js';
 import { MalformedValueError, ValueReadError } from '../values/value-errors.js';
 import type { ValueContext } from '../values/value-kinds.js';
 import { readReplyHeaders } from './soap-headers.js';
@@ -112,14 +112,17 @@ export function readSoapReply(
   if (hasReplyParameters(op)) {
     const values: Record<string, unknown> = {};
     for (const s of replySites(op)) {
-      const value = readSite(site, context, reply, response, s.element, s.type, s.nillable, s.namespace);
+      const value = s.unwrapped
+        ? readUnwrappedSite(site, context, reply, response, s.element, s.type, s.namespace)
+        : readSite(site, context, reply, response, s.element, s.type, s.nillable, s.namespace);
       // An absent element leaves its property out, as the handler's object did.
       if (value !== undefined) values[s.key] = value;
     }
     return values;
   }
   if (!op.result) return undefined;
-  const { element, type, nillable, namespace: rootNamespace } = op.result;
+  const { element, type, nillable, namespace: rootNamespace, unwrapped } = op.result;
+  if (unwrapped) return readUnwrappedSite(site, context, reply, response, element, type, rootNamespace);
   return readSite(site, context, reply, response, element, type, nillable, rootNamespace);
 }
 
@@ -147,6 +150,25 @@ function readSite(
   const lexical = found && textContent(found);
   if (found && lexical === undefined) throw new ProtocolError(site, reply, `${element} has element content.`);
   return resultValue(site, reply, type, lexical, element);
+}
+
+/** An unwrapped array's items (`[XmlElement]`): every child of the response element named `element`; none is `[]`. */
+function readUnwrappedSite(
+  site: CallSite,
+  context: ValueContext,
+  reply: ReceivedReply,
+  response: XmlElement,
+  element: string,
+  type: ValueType,
+  rootNamespace: string | undefined,
+): unknown[] {
+  const namespace = rootNamespace ?? context.namespace;
+  const items = childElements(response).filter((c) => c.localName === element && c.namespace === namespace);
+  try {
+    return readUnwrapped(context, items, type);
+  } catch (error) {
+    throw unreadable(site, reply, error);
+  }
 }
 
 function unreadable(site: CallSite, reply: ReceivedReply, error: unknown): unknown {

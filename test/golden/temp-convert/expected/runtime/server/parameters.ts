@@ -17,6 +17,10 @@
  * are read by the one value reader (`values/read-value.ts`): a nillable one
  * reads `xsi:nil` as `null`.
  *
+ * An unwrapped array (`[XmlElement]` on an array parameter) is every child element of its name, wherever it is,
+ * each read as an item; none is an empty array, but `undefined` when the request element is empty (`<Op />`) or
+ * absent, where the runtime hands the method null.
+ *
  * HTTP GET/POST: a missing name is an error; `name=` is `''`; an array is
  * its name repeated (`a=1&a=2`), a `byte[]` too, one value per byte; each value is read as ASMX's
  * `ScalarFormatter` reads it (`values/form-values.ts`).
@@ -29,7 +33,7 @@ import { isRequestParameter } from '../soap/reply-values.js';
 import { childElements, textContent, type XmlElement } from '../xml/xml-reader.js';
 import { isXsdType } from '../xsd/value-type.js';
 import type { ValueType } from '../xsd/type-description.js';
-import { absentValue, readChoice, readValue } from '../values/read-value.js';
+import { absentValue, readChoice, readUnwrapped, readValue } from '../values/read-value.js';
 import { choiceElement } from '../values/value-kinds.js';
 import { parseFormValue } from '../values/form-values.js';
 import { LexicalValueError, MalformedValueError, ValueReadError } from '../values/value-errors.js';
@@ -61,15 +65,33 @@ export function bindSoapParameters(
     if (!isRequestParameter(param)) continue;
     const type = param.type;
     const choice = param.choice;
+    if (param.unwrapped) {
+      // `[XmlElement]` on an array: every child so named is an item, wherever it is; none is an empty array. Of an
+      // empty request element (`<Op />`), or none, XmlSerializer reads nothing: the array stays null.
+      if (request === undefined || isEmptyElement(request)) {
+        input[param.name] = undefined;
+        continue;
+      }
+      const itemNamespace = param.namespace ?? namespace;
+      const items = all.filter((child) =>
+        choice
+          ? child.namespace === itemNamespace && choiceElement(choice, child.localName) !== undefined
+          : child.localName === param.name && child.namespace === itemNamespace,
+      );
+      try {
+        input[param.name] = readUnwrapped(values, items, type, choice);
+      } catch (error) {
+        return readFailure(error);
+      }
+      continue;
+    }
     if (choice) {
       // A choice in the parameter's place: the first child that is one of its elements.
       const chosen = children.find((child) => choiceElement(choice, child.localName) !== undefined);
       try {
         input[param.name] = chosen ? readChoice(values, chosen, choice) : undefined;
       } catch (error) {
-        if (error instanceof MalformedValueError) return { ok: false, malformed: true };
-        if (error instanceof ValueReadError) return { ok: false, malformed: false, chain: error.chain };
-        throw error;
+        return readFailure(error);
       }
       continue;
     }
@@ -84,9 +106,7 @@ export function bindSoapParameters(
           ? readValue(values, element, type, param.nillable === true)
           : absentValue(values, type, param);
       } catch (error) {
-        if (error instanceof MalformedValueError) return { ok: false, malformed: true };
-        if (error instanceof ValueReadError) return { ok: false, malformed: false, chain: error.chain };
-        throw error;
+        return readFailure(error);
       }
       continue;
     }
@@ -109,6 +129,18 @@ export function bindSoapParameters(
     }
   }
   return { ok: true, input };
+}
+
+/** `<e />` (or `<e/>`), not `<e></e>`: XmlReader's `IsEmptyElement`. */
+function isEmptyElement(element: XmlElement): boolean {
+  return element.children.length === 0 && element.source().endsWith('/>');
+}
+
+/** A value reader's error as the binding's failure; any other error is rethrown. */
+function readFailure(error: unknown): SoapBinding {
+  if (error instanceof MalformedValueError) return { ok: false, malformed: true };
+  if (error instanceof ValueReadError) return { ok: false, malformed: false, chain: error.chain };
+  throw error;
 }
 
 export type FormBinding =

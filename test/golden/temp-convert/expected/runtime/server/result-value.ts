@@ -19,7 +19,7 @@ import { hasForbiddenCharacter } from '../xml/xml-lexical.js';
 import { isXsdType } from '../xsd/value-type.js';
 import { isTextType } from '../values/simple-values.js';
 import { withRoot } from '../values/shape-error.js';
-import { writeValue } from '../values/write-value.js';
+import { writeUnwrapped, writeValue } from '../values/write-value.js';
 import { compileSiteWriter, type SiteWriter } from '../values/compiled-writer.js';
 import { partDepth } from '../values/namespace-prefixes.js';
 import type { ValueContext } from '../values/value-kinds.js';
@@ -105,13 +105,14 @@ function sitesOf(op: OperationDescription): readonly ReplySite[] {
 
 function siteElement(
   operation: string,
-  site: Pick<ReplySite, 'element' | 'type' | 'nillable' | 'namespace'>,
+  site: Pick<ReplySite, 'element' | 'type' | 'nillable' | 'namespace' | 'unwrapped'>,
   values: ValueContext,
   value: unknown,
   level: number,
   named?: ReplySite,
 ): string {
   try {
+    if (site.unwrapped) return unwrappedElements(site, values, value, level);
     if (isXsdType(site.type) && !site.nillable) {
       const lexical = siteLexical(operation, site.type, value, named?.key);
       if (lexical === undefined) return '';
@@ -125,6 +126,21 @@ function siteElement(
     // A value not of its type says where it is: `result.Items[3].Price`, or the out parameter's name.
     throw withRoot(error, named?.key ?? 'result');
   }
+}
+
+/**
+ * An unwrapped array site's items (`[XmlElement]`), each an element named as the site, with nothing around them:
+ * written by the one value writer, as an unwrapped class member's are (the compiled writers write whole elements).
+ */
+function unwrappedElements(
+  site: Pick<ReplySite, 'element' | 'type' | 'namespace'>,
+  values: ValueContext,
+  value: unknown,
+  level: number,
+): string {
+  const items: string[] = [];
+  writeUnwrapped(values, site.element, site.type, undefined, value, { level }, site.namespace, items);
+  return items.join('');
 }
 
 /** Each reply site's writer, compiled at its first reply (`compiled-writer.ts`), by the site's description. */

@@ -29,6 +29,8 @@ export interface ReplySite {
   readonly optional: boolean;
   /** The element's namespace when a class's `[XmlRoot(Namespace)]` puts it in another one than the response's. */
   readonly namespace?: string;
+  /** `[XmlElement]` on an array: its items are repeated elements named `element`, none for an empty array. */
+  readonly unwrapped?: boolean;
 }
 
 /** The operation sends back values besides its result (it has `out` or `ref` parameters). */
@@ -45,7 +47,7 @@ export function isRequestParameter(param: ParameterDescription): boolean {
 export function replySites(op: OperationDescription): ReplySite[] {
   const sites: ReplySite[] = [];
   if (op.result) {
-    const { element, type, nillable, key, namespace } = op.result;
+    const { element, type, nillable, key, namespace, unwrapped } = op.result;
     sites.push({
       key: key ?? RESULT_KEY,
       element,
@@ -53,6 +55,7 @@ export function replySites(op: OperationDescription): ReplySite[] {
       optional: true,
       ...(nillable ? { nillable } : {}),
       ...(namespace === undefined ? {} : { namespace }),
+      ...(unwrapped ? { unwrapped } : {}),
     });
   }
   for (const p of op.parameters) {
@@ -64,6 +67,7 @@ export function replySites(op: OperationDescription): ReplySite[] {
       optional: p.optional,
       ...(p.nillable ? { nillable: true } : {}),
       ...(p.namespace === undefined ? {} : { namespace: p.namespace }),
+      ...(p.unwrapped ? { unwrapped: true } : {}),
     });
   }
   return sites;

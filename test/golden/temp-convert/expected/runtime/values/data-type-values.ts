@@ -226,20 +226,25 @@ function encodeName(text: string, kind: 'name' | 'ncName' | 'nmToken'): string {
 
 interface OperationSites {
   readonly parameters: readonly { readonly type: ValueType }[];
-  readonly result?: { readonly type: ValueType } | undefined;
+  readonly result?: { readonly type: ValueType; readonly httpType?: ValueType | undefined } | undefined;
 }
 
 const httpViews = new WeakMap<object, object>();
 
-/** The operation as HTTP GET and POST carry it: every `DataType` parameter and result as its C# type. */
+/**
+ * The operation as HTTP GET and POST carry it: every `DataType` parameter and result as its C# type, and the result
+ * as `httpType` where it has one (the C# type, without `[return: XmlElement]` or `[return: XmlArrayItem]`).
+ */
 export function httpView<T extends OperationSites>(op: T): T {
-  if (!op.parameters.some((p) => hasDataType(p.type)) && !(op.result && hasDataType(op.result.type))) return op;
+  const result = op.result;
+  const resultDiffers = result !== undefined && (result.httpType !== undefined || hasDataType(result.type));
+  if (!op.parameters.some((p) => hasDataType(p.type)) && !resultDiffers) return op;
   let view = httpViews.get(op) as T | undefined;
   if (view === undefined) {
     view = {
       ...op,
       parameters: op.parameters.map((p) => (hasDataType(p.type) ? { ...p, type: httpTypeOf(p.type) } : p)),
-      ...(op.result && { result: { ...op.result, type: httpTypeOf(op.result.type) } }),
+      ...(result && { result: { ...result, type: httpTypeOf(result.httpType ?? result.type) } }),
     };
     httpViews.set(op, view);
   }

@@ -100,6 +100,23 @@ export function choiceChildren(
 }
 
 /**
+ * An unwrapped array (`[XmlElement]` on an array parameter or result): its items, each of `elements` (the site's
+ * elements, in order, wherever they were) read as an item of `type`, or as one of `choice`'s elements; none is an
+ * empty array, as XmlSerializer hands the method a 0-length one.
+ */
+export function readUnwrapped(
+  ctx: ValueContext,
+  elements: readonly XmlElement[],
+  type: ValueType,
+  choice?: readonly ChoiceElementDescription[],
+): unknown[] {
+  const readers = readersOf(ctx);
+  if (choice) return readChoices(readers, elements, choice);
+  const isArray = typeof type !== 'string' && 'array' in type;
+  return elements.map(siteReader(readers, isArray ? type.array : type, isArray && type.nillable === true));
+}
+
+/**
  * The value of an absent site: `undefined` for reference types and optional ones, `null` for `T?`, .NET's
  * default for the other value types.
  */

@@ -390,27 +390,7 @@ function writeMember(
   }
   const type = member.type;
   if (member.unwrapped) {
-    if (value === null || value === undefined) return;
-    if (!Array.isArray(value)) throw shapeError('an array', value);
-    const itemType = typeof type !== 'string' && 'array' in type ? type.array : type;
-    const at = inNamespace(options, member.namespace);
-    const choice = member.choice;
-    const nillable = typeof type !== 'string' && 'array' in type && type.nillable;
-    for (let index = 0; index < value.length; index++) {
-      const item: unknown = value[index];
-      // A null item: xsi:nil where the items are nillable, else left out (as undefined ones are).
-      const site = item === null && nillable && !choice ? { nillable } : undefined;
-      if ((item === null || item === undefined) && !site) continue;
-      try {
-        out.push(
-          choice
-            ? writeChoice(ctx, choice, item, options)
-            : writeValue(ctx, member.xmlName, itemType, item, site ?? {}, at),
-        );
-      } catch (error) {
-        throw withPlace(error, `[${index}]`);
-      }
-    }
+    writeUnwrapped(ctx, member.xmlName, type, member.choice, value, options, member.namespace, out);
     return;
   }
   if (member.choice) {
@@ -418,6 +398,45 @@ function writeMember(
     return;
   }
   out.push(writeValue(ctx, member.xmlName, type, value, member, inNamespace(options, member.namespace)));
+}
+
+/**
+ * An unwrapped array (`[XmlElement]` on an array member, parameter or result): each item, in order, as an element
+ * named `name` (of `namespace`; the service's when `undefined`) appended to `out`, with no element around them.
+ * `null` or `undefined` is no element at all; a `null` item is `xsi:nil` where the items are nillable
+ * (`[XmlElement(IsNullable = true)]`), else left out, as an `undefined` one is. A choice's items are the elements
+ * they name.
+ *
+ * @param options where the items are written (their depth, level and the namespace in scope)
+ */
+export function writeUnwrapped(
+  ctx: ValueContext,
+  name: string,
+  type: ValueType,
+  choice: readonly ChoiceElementDescription[] | undefined,
+  value: unknown,
+  options: WriteOptions,
+  namespace: string | undefined,
+  out: string[],
+): void {
+  if (value === null || value === undefined) return;
+  if (!Array.isArray(value)) throw shapeError('an array', value);
+  const itemType = typeof type !== 'string' && 'array' in type ? type.array : type;
+  const at = inNamespace(options, namespace);
+  const nillable = typeof type !== 'string' && 'array' in type && type.nillable;
+  for (let index = 0; index < value.length; index++) {
+    const item: unknown = value[index];
+    // A null item: xsi:nil where the items are nillable, else left out (as undefined ones are).
+    const site = item === null && nillable && !choice ? { nillable } : undefined;
+    if ((item === null || item === undefined) && !site) continue;
+    try {
+      out.push(
+        choice ? writeChoice(ctx, choice, item, options) : writeValue(ctx, name, itemType, item, site ?? {}, at),
+      );
+    } catch (error) {
+      throw withPlace(error, `[${index}]`);
+    }
+  }
 }
 
 function fragmentText(ctx: ValueContext, value: unknown): string {
