@@ -678,7 +678,13 @@ class Checker extends YamlChecker {
     else if (result !== undefined && !result.endsWith('[]')) {
       this.problem(f.resultUnwrapped!, 'resultUnwrapped applies to an array result only');
     }
-    for (const key of ['resultItemName', 'resultItemNullable', 'resultItemForm', 'resultNamespace', 'resultForm'] as const) {
+    for (const key of [
+      'resultItemName',
+      'resultItemNullable',
+      'resultItemForm',
+      'resultNamespace',
+      'resultForm',
+    ] as const) {
       if (f[key]) this.problem(f[key]!, `an unwrapped result's items are elements named after it: no ${key}`);
     }
   }

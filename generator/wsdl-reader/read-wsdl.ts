@@ -564,10 +564,7 @@ function renamedResult(shape: OperationShape, http: boolean): boolean {
 }
 
 /** An unwrapped array parameter's or result's spec: the items' type as an array, nillable where the items are. */
-function unwrappedSpec(
-  types: TypeBuilder,
-  p: RawParticle,
-): { type: string; nillable?: true; dataType?: string } {
+function unwrappedSpec(types: TypeBuilder, p: RawParticle): { type: string; nillable?: true; dataType?: string } {
   const ref = types.ref(p.type, p.nillable);
   return {
     type: `${ref.text}[]`,
