@@ -36,15 +36,6 @@ export class ArrayTypes {
    * (`[XmlArrayItem(IsNullable = false)]`) writes a reference type's items without `nillable`; `itemForm`
    * (`[XmlArrayItem(Form = XmlSchemaForm.Unqualified)]`) writes them in no namespace, an array type of their own.
    */
-  /**
-   * The name the runtime gives the array of `item` on its own, unnumbered: the root of an HTTP GET/POST reply, which
-   * XmlSerializer names apart from the service description's types (`ArrayOfWidget` where the WSDL has
-   * `ArrayOfWidget1`).
-   */
-  plainName(item: TypeRef): string {
-    return `ArrayOf${this.stem(item)}`;
-  }
-
   get(item: TypeRef, itemName: string | undefined, itemNullable?: boolean, itemForm?: 'unqualified'): ArrayTypeModel {
     const name = itemName ?? this.defaultItemName(item);
     const itemNillable = itemNullable === false ? false : this.nillable(item);

@@ -183,11 +183,6 @@ export class TypeResolver {
     return this.arrays.get(item, undefined);
   }
 
-  /** The unnumbered name of the array of `item` ({@link ArrayTypes.plainName}): an HTTP reply's root. */
-  plainArrayName(item: TypeRef): string {
-    return this.arrays.plainName(item);
-  }
-
   /** A service's `[XmlInclude]`: a class, or an array of one (`T[]`, whose array type joins the scope). */
   include(text: string): TypeRef | undefined {
     if (text.endsWith('[]')) return this.ref(text);

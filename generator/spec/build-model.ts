@@ -156,6 +156,16 @@ export function buildModel(spec: Spec): ServiceModel {
     const array = resolver.defaultArrayType(item);
     return { ...d.result, item, arrayType: array.name, itemName: array.itemName };
   });
+  // HTTP GET/POST replies are written by a serializer of their own (XmlReturnWriter), which reflects the service's
+  // [XmlInclude]s, then each result HTTP offers, in declaration order, as its plain C# type: its array names are
+  // numbered apart from the service description's (`ArrayOfWidget` where the WSDL's element is `ArrayOfWidget1`).
+  const httpResolver = new TypeResolver(spec.types ?? []);
+  for (const included of spec.service.include ?? []) httpResolver.include(included);
+  const httpArrayNames = drafts.map((d) => {
+    if (!d.http || d.op.result === undefined) return undefined;
+    const plain = httpResolver.ref(d.op.result);
+    return plain.kind === 'array' ? plain.arrayType : undefined;
+  });
   const resolved = resolver.finish();
   const types = new Map(resolved.types.map((t) => [t.name, t]));
   const arrays = new Map(resolved.arrayTypes.map((a) => [a.name, a]));
@@ -406,12 +416,7 @@ export function buildModel(spec: Spec): ServiceModel {
         : tsTypes.site(d.result, { nillable: resultNillable }),
       valueType: valueTypeOf(d.result, arrays),
       replyKey: replyKeyOf(parameters),
-      // XmlSerializer names an HTTP reply's array on its own: never numbered as the WSDL's type may be.
-      httpElement: d.http
-        ? httpResult?.kind === 'array'
-          ? resolver.plainArrayName(httpResult.item)
-          : bodyElement?.name
-        : undefined,
+      httpElement: d.http ? (httpArrayNames[i] ?? bodyElement?.name) : undefined,
       namespace: rootResult(d)?.rootNamespace ?? op.resultNamespace,
       ...(op.resultForm !== undefined && { xmlForm: op.resultForm }),
       ...(op.resultNamespace !== undefined && { xmlNamespace: op.resultNamespace }),

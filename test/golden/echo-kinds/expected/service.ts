@@ -96,7 +96,7 @@ export const service: ServiceDescription = {
       result: {
         type: { array: 'int', item: 'int', nillable: false },
         element: 'EchoIntsResult',
-        httpElement: 'ArrayOfInt',
+        httpElement: 'ArrayOfInt1',
       },
     },
     {
