@@ -116,17 +116,22 @@ export function buildModel(spec: Spec): ServiceModel {
         ? undefined
         : op.resultUnwrapped
           ? unwrappedRef(
-              resolver.ref(op.result, op.resultElement ?? `${op.messageName ?? op.name}Result`, true, op.resultDataType),
+              resolver.ref(
+                op.result,
+                op.resultElement ?? `${op.messageName ?? op.name}Result`,
+                true,
+                op.resultDataType,
+              ),
               op.resultNillable,
             )
           : resolver.ref(
-            op.result,
-            op.resultItemName,
-            false,
-            op.resultDataType,
-            op.resultItemNullable,
-            op.resultItemForm,
-          );
+              op.result,
+              op.resultItemName,
+              false,
+              op.resultDataType,
+              op.resultItemNullable,
+              op.resultItemForm,
+            );
     specParams.filter((p) => p.direction === 'out').forEach(resolve);
     for (const h of op.headers ?? []) resolver.reflect(h.type);
     const parameters = specParams.map((p) => ({ spec: p, ...refs.get(p)! }));
@@ -285,15 +290,7 @@ export function buildModel(spec: Spec): ServiceModel {
         responseNamespace: shape.responseNamespace,
         bare: shape.parameterStyle === 'bare',
         request: inParams.map((p) => ({
-          ...particle(
-            p.spec.name,
-            p.type,
-            p.choice,
-            p.spec.nillable,
-            p.spec.form,
-            p.spec.namespace,
-            p.spec.unwrapped,
-          ),
+          ...particle(p.spec.name, p.type, p.choice, p.spec.nillable, p.spec.form, p.spec.namespace, p.spec.unwrapped),
           // [XmlElement("x")] on a bare parameter: its part keeps the C# name.
           ...(p.spec.partName !== undefined && { part: p.spec.partName }),
         })),
@@ -443,7 +440,8 @@ export function buildModel(spec: Spec): ServiceModel {
       http: d.http
         ? {
             parts: parameters.map((p) => ({
-              name: p.name,
+              // HTTP names a part, and its field, after the C# parameter, whatever [XmlElement("x")] says.
+              name: p.partName ?? p.name,
               type: httpParameterKind(p) === 'array' ? plan.stringArray! : 's:string',
             })),
             body: result && {
