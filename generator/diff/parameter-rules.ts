@@ -97,6 +97,17 @@ export const PARAMETER_PART_RENAMED: DiffRule = {
     'from the WSDL (wsdl.exe) name their parameter after the part, so their code changes when regenerated.',
 };
 
+export const PARAMETER_FIELD_RENAMED: DiffRule = {
+  id: 'parameter-field-renamed',
+  level: 'breaking',
+  meaning:
+    'The C# name of a parameter whose element `[XmlElement("x")]` renames (`partName`) changed, where HTTP GET and ' +
+    'POST offer the operation or ASP.NET AJAX calls it: they name its form field, and its JSON property, after it.',
+  why:
+    'SOAP messages are unchanged, but a caller by HTTP GET, HTTP POST or JSON sends the old name: the service answers ' +
+    '"Missing parameter" (500), or its JSON error.',
+};
+
 export const PARAMETER_RULES: readonly DiffRule[] = [
   PARAMETER_ADDED_REQUIRED,
   PARAMETER_ADDED_REQUIRED_ON_HTTP,
@@ -107,6 +118,7 @@ export const PARAMETER_RULES: readonly DiffRule[] = [
   PARAMETER_NILLABLE_CHANGED,
   PARAMETER_ROOT_NAMESPACE_CHANGED,
   PARAMETER_PART_RENAMED,
+  PARAMETER_FIELD_RENAMED,
 ];
 
 /** Changes of the parameters of an operation both versions have; parameters are matched by name. */
@@ -148,7 +160,19 @@ export function parameterChanges(ctx: DiffContext, a: OperationModel, b: Operati
         ...elementNamespaceChanges(parameterWhere(label, p.name), p.xmlNamespace, q.xmlNamespace, direction),
       );
       const bare = a.parameterStyle === 'bare' && b.parameterStyle === 'bare';
-      if (bare && (p.partName ?? p.name) !== (q.partName ?? q.name)) {
+      // HTTP GET and POST, and JSON, name the parameter as C# does.
+      const fielded = (a.http && b.http) || (ctx.old.scriptService && ctx.new.scriptService);
+      if (fielded && (p.partName ?? p.name) !== (q.partName ?? q.name)) {
+        const message =
+          `the C# name is now "${q.partName ?? q.name}", no longer "${p.partName ?? p.name}": HTTP GET and POST ` +
+          `(and JSON) name the field after it (${direction}); SOAP messages are unchanged`;
+        changes.push(
+          changeOf(PARAMETER_FIELD_RENAMED, parameterWhere(label, p.name), message, {
+            old: p.partName ?? p.name,
+            new: q.partName ?? q.name,
+          }),
+        );
+      } else if (bare && (p.partName ?? p.name) !== (q.partName ?? q.name)) {
         const message =
           `message part renamed from "${p.partName ?? p.name}" to "${q.partName ?? q.name}" (${direction}); ` +
           'the element and the messages are unchanged';

@@ -61,6 +61,7 @@ function describeOperation(
       ...(p.xmlForm === 'unqualified' ? { namespace: '' } : {}),
       ...(p.json ? { json: json(p.json) } : {}),
       ...(p.unwrapped ? { unwrapped: true } : {}),
+      ...(p.partName === undefined ? {} : { field: p.partName }),
     })),
     ...(result && {
       result: {

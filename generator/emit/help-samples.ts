@@ -203,6 +203,20 @@ interface SchemaIndex {
   readonly groups: ReadonlyMap<string, Declared>;
   /** The first schema of each target namespace (what `XmlSchemas[ns]` gives). */
   readonly schemas: ReadonlyMap<string, XmlNode>;
+  /**
+   * What the walk works out from a schema node, once per node rather than once per visit (every page walks its
+   * parameters' classes four levels deep, and pages share classes): each schema element as a local and as a
+   * top-level element, each complex type's attributes and particle items.
+   */
+  readonly localDecls: Map<XmlNode, ElementDecl>;
+  readonly topLevelDecls: Map<XmlNode, ElementDecl>;
+  readonly contents: Map<XmlNode, TypeContents>;
+}
+
+/** A complex type's own attributes, and its particle's items in the order they are written. */
+interface TypeContents {
+  readonly attributes: readonly XmlNode[];
+  readonly items: readonly Declared[];
 }
 
 /** A schema item and the schema it is declared in. */
@@ -243,7 +257,16 @@ function indexSchemas(root: XmlNode): SchemaIndex {
       if (table && !table.has(k)) table.set(k, { node: item, schema });
     }
   }
-  return { elements, complexTypes, simpleTypes, groups, schemas };
+  return {
+    elements,
+    complexTypes,
+    simpleTypes,
+    groups,
+    schemas,
+    localDecls: new Map(),
+    topLevelDecls: new Map(),
+    contents: new Map(),
+  };
 }
 
 function targetNamespace(schema: XmlNode): string {
@@ -264,6 +287,9 @@ interface ElementDecl {
   /** An anonymous type in place. */
   readonly inlineType: Declared | undefined;
   readonly ref: QName | undefined;
+  /** The schema's complex type and simple type `typeName` names, when it names one. */
+  readonly complex: Declared | undefined;
+  readonly simple: Declared | undefined;
 }
 
 class Walker {
@@ -322,6 +348,7 @@ class Walker {
             typeName: type,
             inlineType: undefined,
             ref: undefined,
+            ...this.declaredTypes(type),
           },
           '',
           'unqualified',
@@ -352,12 +379,20 @@ class Walker {
     this.element(this.declOf(declared.node, declared.schema, true), name.namespace, 'qualified', depth);
   }
 
-  /** A schema element as the compiled schema sees it. */
+  /** A schema element as the compiled schema sees it (a node belongs to one schema: the node is the key). */
   private declOf(node: XmlNode, schema: XmlNode, topLevel: boolean): ElementDecl {
+    const cache = topLevel ? this.index.topLevelDecls : this.index.localDecls;
+    let decl = cache.get(node);
+    if (decl === undefined) cache.set(node, (decl = this.newDecl(node, schema, topLevel)));
+    return decl;
+  }
+
+  private newDecl(node: XmlNode, schema: XmlNode, topLevel: boolean): ElementDecl {
     const form = node.attributes.get('form') as ElementDecl['form'];
     const refText = node.attributes.get('ref');
     const ref = refText === undefined ? undefined : resolveQName(node, refText);
     const typeText = node.attributes.get('type');
+    const typeName = typeText === undefined ? undefined : resolveQName(node, typeText);
     const inline = childElement(node, XSD_NS, 'complexType') ?? childElement(node, XSD_NS, 'simpleType');
     const qualified =
       topLevel || (form ?? schema.attributes.get('elementFormDefault') ?? 'unqualified') === 'qualified';
@@ -366,10 +401,17 @@ class Walker {
       namespace: ref ? ref.namespace : qualified ? targetNamespace(schema) : '',
       form,
       repeats: (node.attributes.get('maxOccurs') ?? '1') !== '1' && node.attributes.get('maxOccurs') !== '0',
-      typeName: typeText === undefined ? undefined : resolveQName(node, typeText),
+      typeName,
       inlineType: inline && { node: inline, schema },
       ref,
+      ...this.declaredTypes(typeName),
     };
+  }
+
+  private declaredTypes(type: QName | undefined): Pick<ElementDecl, 'complex' | 'simple'> {
+    if (type === undefined) return { complex: undefined, simple: undefined };
+    const k = key(type);
+    return { complex: this.index.complexTypes.get(k), simple: this.index.simpleTypes.get(k) };
   }
 
   /** `ns`: the namespace of the top-level element being written, whose schema's element form applies. */
@@ -387,9 +429,7 @@ class Walker {
         continue;
       }
       w.startElement(decl.name, elementForm !== 'unqualified' ? decl.namespace : '');
-      const type = decl.typeName;
-      const complex = type ? this.index.complexTypes.get(key(type)) : undefined;
-      const simple = type ? this.index.simpleTypes.get(key(type)) : undefined;
+      const { typeName: type, complex, simple } = decl;
       if (
         type &&
         (type.namespace === XSD_NS || type.namespace === MICROSOFT_TYPES_NAMESPACE) &&
@@ -435,7 +475,13 @@ class Walker {
 
   private complexType(type: Declared, ns: string, depth: number): void {
     const w = this.writer;
-    const { attributes, particle } = typeItems(type.node);
+    let contents = this.index.contents.get(type.node);
+    if (contents === undefined) {
+      const { attributes, particle } = typeItems(type.node);
+      contents = { attributes, items: this.particleItems(particle, type.schema) };
+      this.index.contents.set(type.node, contents);
+    }
+    const { attributes, items } = contents;
     for (const attribute of attributes) {
       if (attribute.attributes.get('use') === 'prohibited') continue;
       const name = attribute.attributes.get('name');
@@ -457,7 +503,7 @@ class Walker {
         w.defineNamespace('q1', SAMPLE_QNAME_NS);
       }
     }
-    for (const item of this.particleItems(particle, type.schema)) {
+    for (const item of items) {
       if (item.node.localName === 'element') {
         this.element(
           this.declOf(item.node, item.schema, false),

@@ -42,8 +42,9 @@ export interface ParameterModel {
   /** `[XmlElement(Namespace)]` (the spec's `namespace`), which `namespace` then holds too. */
   readonly xmlNamespace?: string;
   /**
-   * A bare operation's parameter whose element `[XmlElement("x")]` renames: the C# name its message part keeps
-   * (the spec's `partName`); the part is named after the element when omitted.
+   * A parameter whose element `[XmlElement("x")]` renames: the C# name (the spec's `partName`) that a bare
+   * operation's message part keeps, and HTTP GET/POST's parts and fields and JSON's properties use; the element's
+   * name when omitted.
    */
   readonly partName?: string;
   /** A typed JSON string (`json:`): `tsType` is then its schema's type. */

@@ -75,7 +75,16 @@ export function stringLiteral(value: string, escape: 'ascii' | 'printable' = 'as
   const singles = count(value, "'");
   const quote = singles > 0 && count(value, '"', singles) < singles ? '"' : "'";
   const escaped = value.replace(ESCAPED[escape][quote], (ch) => escapeChar(ch, escape)).replaceAll('\n', '\\n');
-  return quote + escaped + quote;
+  return escape === 'ascii' ? oneByte(quote + escaped + quote) : quote + escaped + quote;
+}
+
+/**
+ * `text`, which is all ASCII, as a string V8 stores a byte a character. A string made from one holding any character
+ * beyond Latin-1 (a help page's `–`) is stored two bytes a character, ASCII or not, and so is every slice and every
+ * concatenation of it: without this, `documents.ts` of a service of 1,500 operations is 64 MB of heap, not 32.
+ */
+function oneByte(text: string): string {
+  return Buffer.from(text, 'latin1').toString('latin1');
 }
 
 /** How many times `ch` occurs in `value`, up to `limit`. */

@@ -445,7 +445,8 @@ export function buildModel(spec: Spec): ServiceModel {
       http: d.http
         ? {
             parts: parameters.map((p) => ({
-              name: p.name,
+              // HTTP names a part, and its field, after the C# parameter, whatever [XmlElement("x")] says.
+              name: p.partName ?? p.name,
               type: httpParameterKind(p) === 'array' ? plan.stringArray! : 's:string',
             })),
             body: result && {

@@ -1,6 +1,5 @@
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import { unknownNameMessage } from '../model/name-hint.js';
-import { BUILTIN_TYPES } from '../model/builtin-types.js';
 import { BINDING_KINDS, type BindingKind } from '../model/types.js';
 import { soapActionFor } from '../model/naming.js';
 import { checkTypeRefs, type TypeRefUse } from './check-type-refs.js';
@@ -79,11 +78,6 @@ class Checker extends YamlChecker {
   private readonly bindingUses: BindingUse[] = [];
   /** `wsdl.runtime`, once read: checked against the bindings, which it may rule out. */
   private runtimeEntry: Entry | undefined;
-  /** The service offers HTTP GET or POST (`bindings`), and the enums `types` declares: what HTTP can bind. */
-  private http = true;
-  private enumNames = new Set<string>();
-  /** Each parameter's `partName` entry, checked with its operation's shape. */
-  private readonly partNames = new Map<SpecParameter, Entry>();
   /** Each parameter's `unwrapped` entry, checked with its operation's shape. */
   private readonly unwrappedEntries = new Map<SpecParameter, Entry>();
 
@@ -99,8 +93,6 @@ class Checker extends YamlChecker {
     const service = this.need(root, f, '', 'service') && this.service(f.service!);
     const bindings = f.bindings && this.bindings(f.bindings);
     const types = f.types && parseTypes(this, f.types, this.refs);
-    this.http = (bindings ?? BINDING_KINDS).some((b) => b === 'httpGet' || b === 'httpPost');
-    this.enumNames = new Set((types?.declarations ?? []).filter((t) => t.kind === 'enum').map((t) => t.name));
     const operations = this.need(root, f, '', 'operations') && this.operations(f.operations!);
     const wsdl = f.wsdl && this.wsdl(f.wsdl);
     if ((wsdl?.runtime === 'net1.1' || wsdl?.runtime === 'net1.0') && (bindings ?? BINDING_KINDS).includes('soap12')) {
@@ -690,38 +682,6 @@ class Checker extends YamlChecker {
   }
 
   /**
-   * `partName` (`[XmlElement("x")]` on a bare operation's parameter, whose part keeps the C# name): HTTP GET and
-   * POST name such a parameter's field after the C# name too, which a spec does not express; an operation they
-   * offer (every parameter one they bind) cannot have one.
-   */
-  private bareParts(parameters: readonly SpecParameter[]): void {
-    const named = parameters.filter((p) => this.partNames.has(p));
-    if (named.length === 0 || !this.http || !parameters.every((p) => this.httpBindable(p))) return;
-    for (const p of named) {
-      this.problem(
-        this.partNames.get(p)!,
-        `HTTP GET and POST offer this operation and would name the field of "${p.name}" after its part ` +
-          `("${p.partName}"), which a spec cannot express yet: leave httpGet and httpPost out of bindings, or ` +
-          'remove partName',
-      );
-    }
-  }
-
-  /** HTTP GET and POST bind the parameter: an in parameter of a simple type or enum, or an array of them. */
-  private httpBindable(p: SpecParameter): boolean {
-    if ((p.direction ?? 'in') !== 'in' || p.list || p.choice) return false;
-    const type = p.type ?? 'string';
-    const array = type.endsWith('[]');
-    const item = array ? type.slice(0, -2) : type;
-    // A `T?` (or an array of them) is no field HTTP binds (http-eligibility.ts).
-    if (item.endsWith('?')) return false;
-    if (this.enumNames.has(item)) return true;
-    const builtin = (BUILTIN_TYPES as Record<string, { http: string }>)[item];
-    if (!builtin) return false;
-    return array ? builtin.http === 'scalar' : builtin.http !== 'none';
-  }
-
-  /**
    * A bare operation's top-level element: one name in a namespace is one element, so every bare element of that name
    * there has the same type.
    */
@@ -788,18 +748,6 @@ class Checker extends YamlChecker {
       ];
       for (const e of elements) this.bareElement(e.ns ?? this.serviceNamespace, e.name, e.type ?? 'string', e.entry);
       this.wrappedOnly(f, parameters, 'a bare operation');
-      this.bareParts(parameters ?? []);
-    } else {
-      for (const p of parameters ?? []) {
-        const entry = this.partNames.get(p);
-        if (entry) {
-          this.problem(
-            entry,
-            "partName names a bare operation's message part (parameterStyle: bare); a wrapped operation's " +
-              'parameters have no part of their own: remove partName',
-          );
-        }
-      }
     }
     if (oneWay === true) {
       if (f.result) this.problem(f.result, 'a one-way operation returns nothing: remove the result (or oneWay)');
@@ -928,7 +876,6 @@ class Checker extends YamlChecker {
           ...(partName !== undefined && { partName }),
           ...(unwrapped && { unwrapped }),
         };
-        if (f.partName) this.partNames.set(parameter, f.partName);
         if (unwrapped) this.unwrappedEntries.set(parameter, f.unwrapped!);
         out.push(parameter);
       }

@@ -296,9 +296,10 @@ export interface SpecParameter {
   /** A string parameter that holds JSON: its schema (`json:`). The wire keeps the string. */
   readonly json?: SpecJson;
   /**
-   * A bare operation's parameter whose element `[XmlElement("x")]` renames: `name` is the element (`x`, on the
-   * wire and in TypeScript), `partName` the C# parameter's name, which only its message part shows
-   * (`<wsdl:part name="Request" element="tns:x" />`). The element's name when omitted.
+   * A parameter whose element `[XmlElement("x")]` renames: `name` is the element (`x`, in SOAP messages and in
+   * TypeScript), `partName` the C# parameter's name, which a bare operation's message part shows
+   * (`<wsdl:part name="Request" element="tns:x" />`), and HTTP GET and POST (their parts and form fields) and
+   * ASP.NET AJAX's JSON use. The element's name when omitted.
    */
   readonly partName?: string;
 }

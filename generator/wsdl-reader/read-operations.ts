@@ -60,8 +60,12 @@ export interface OperationReading {
   readonly soap: SoapMessagesReading | undefined;
   /** In the order the binding lists them (the runtime sorts them by the service's field name). */
   readonly headers: readonly HeaderReading[];
-  /** HttpGet/HttpPost offer the operation: their port type operation, and the `Body` part of the reply. */
-  readonly http: { readonly node: XmlNode; readonly body: XmlNode | undefined } | undefined;
+  /**
+   * HttpGet/HttpPost offer the operation: their port type operation, the `Body` part of the reply, and the request's
+   * parts (one per parameter, named after the C# parameter).
+   */
+  readonly http:
+    { readonly node: XmlNode; readonly body: XmlNode | undefined; readonly parts: readonly XmlNode[] } | undefined;
 }
 
 /**
@@ -80,11 +84,14 @@ export function readOperations(
   for (const group of [soap, http]) {
     for (const binding of group) checkPortType(doc, group[0]!, binding);
   }
-  const httpOps = new Map<string, { node: XmlNode; body: XmlNode | undefined }>();
+  const httpOps = new Map<string, { node: XmlNode; body: XmlNode | undefined; parts: readonly XmlNode[] }>();
   for (const binding of http) {
     for (const node of childElements(binding.portType, WSDL_NS, 'operation')) {
-      const { messageName, output } = messagesOf(doc, binding, node);
-      if (binding === http[0]) httpOps.set(messageName, { node, body: bodyPart(doc, output) });
+      const { messageName, input, output } = messagesOf(doc, binding, node);
+      if (binding === http[0]) {
+        const parts = childElements(doc.resolve(input, 'message', doc.messages, 'message'), WSDL_NS, 'part');
+        httpOps.set(messageName, { node, body: bodyPart(doc, output), parts });
+      }
     }
   }
   const primary = soap[0] ?? http[0]!;
@@ -219,7 +226,7 @@ function messagesOf(
   doc: WsdlDocument,
   binding: WsdlBinding,
   operation: XmlNode,
-): { messageName: string; output: XmlNode | undefined } {
+): { messageName: string; input: XmlNode; output: XmlNode | undefined } {
   const name = operation.attributes.get('name')!;
   const portType = binding.portType.attributes.get('name');
   const input = childElement(operation, WSDL_NS, 'input');
@@ -283,7 +290,7 @@ function messagesOf(
         `${[...RESERVED_NAMES].join(', ')}): it names the wrapper elements; rename it and import again`,
     );
   }
-  return { messageName, output };
+  return { messageName, input, output };
 }
 
 /** The `Body` part of an HTTP reply message that names an element; `undefined` for void and XML results. */

@@ -373,22 +373,21 @@ function messageParticles(
     const [request] = soap.request;
     const [response] = soap.response ?? [];
     return {
-      request: schema.wrapper(request!.name, request!.node, what('request'), request!.namespace),
+      request: withHttpNames(op, schema.wrapper(request!.name, request!.node, what('request'), request!.namespace)),
       response: response ? schema.wrapper(response.name, response.node, what('response'), response.namespace) : [],
     };
   }
   const bare = (e: SoapElementReading, which: string): RawParticle => {
     const element = schema.topElement(e.name, e.node, what(which), e.namespace);
     // A parameter is named as on the wire, by its element, its part by the C# name (`partName`) where [XmlElement("x")]
-    // renames the element; the result by its part, {message name}Result, its element renamed by
-    // [return: XmlElement("X")] where they differ. HTTP GET and POST would name such a parameter's field after the C#
-    // name, which a spec does not express: for an operation they offer, the served WSDL is kept instead.
+    // renames the element (HTTP GET and POST name its part and field so too); the result by its part,
+    // {message name}Result, its element renamed by [return: XmlElement("X")] where they differ.
     const result = which === 'response' && e.part === `${op.messageName}Result`;
     return {
       node: element.node,
       name: result ? e.part : e.name,
       ...(result && e.name !== e.part && { resultElement: e.name }),
-      ...(!result && e.name !== e.part && !op.http && isXmlName(e.part) && { partName: e.part }),
+      ...(!result && e.name !== e.part && isXmlName(e.part) && { partName: e.part }),
       type: element.type,
       minOccurs: '1',
       maxOccurs: '1',
@@ -573,6 +572,19 @@ function unwrappedSpec(types: TypeBuilder, p: RawParticle): { type: string; nill
   };
 }
 
+/**
+ * A wrapped operation's parameters where HTTP GET and POST offer it: their parts name each parameter as C# does, so
+ * an element `[XmlElement("x")]` renames shows there (`partName`, the name of the HTTP field).
+ */
+function withHttpNames(op: OperationReading, particles: RawParticle[]): RawParticle[] {
+  const parts = op.http?.parts;
+  if (!parts || parts.length !== particles.length) return particles;
+  return particles.map((p, i) => {
+    const part = parts[i]!.attributes.get('name');
+    return part !== undefined && part !== p.name && isXmlName(part) ? { ...p, partName: part } : p;
+  });
+}
+
 /** The spec of one operation: parameters (in, ref, out, merged in order), result, headers. */
 function operationSpec(
   doc: WsdlDocument,
@@ -654,7 +666,13 @@ function operationSpec(
     if (p.maxOccurs === 'unbounded') {
       // `[XmlElement]` on an array parameter: its items, repeated.
       const direction = inRequest && inResponse ? 'ref' : inResponse ? 'out' : 'in';
-      return { name, ...unwrappedSpec(types, p), ...(direction !== 'in' && { direction }), unwrapped: true };
+      return {
+        name,
+        ...unwrappedSpec(types, p),
+        ...(direction !== 'in' && { direction }),
+        unwrapped: true,
+        ...(p.partName !== undefined && { partName: p.partName }),
+      };
     }
     // A parameter in its class's root namespace is nillable by the class's [XmlRoot]: the spec says it on the class.
     const namespace = elementNamespaceOf(types, p, unrooted);

@@ -56,6 +56,11 @@ export interface ParameterDescription {
    * nillable, else left out. HTTP GET and POST carry it as any array (`name=1&name=2`).
    */
   readonly unwrapped?: boolean;
+  /**
+   * The C# parameter's name, where `[XmlElement("x")]` renames its element (`name`): HTTP GET and POST name its
+   * field so, and ASP.NET AJAX its JSON property; `name` when omitted.
+   */
+  readonly field?: string;
 }
 
 export interface OperationDescription {

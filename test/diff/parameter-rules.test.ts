@@ -194,4 +194,26 @@ describe('a parameter in the namespace of its class’s [XmlRoot(Namespace)]', (
     ]);
     expect(changesTo(bare('Category'), bare('Category'))).toEqual([]);
   });
+  it('parameter-field-renamed (breaking): the C# name HTTP GET and POST name the field after', () => {
+    const http = (partName?: string) =>
+      variant((s) => ({
+        ...s,
+        bindings: undefined,
+        operations: s.operations.map((op) =>
+          op.name === 'Count' ? { ...op, parameters: [{ ...CATEGORY, ...(partName && { partName }) }, SINCE] } : op,
+        ),
+      }));
+    expect(changesTo(http('Category'), http())).toEqual([
+      {
+        rule: 'parameter-field-renamed',
+        level: 'breaking',
+        where: 'operation Count, parameter category',
+        message:
+          'the C# name is now "Category", no longer "category": HTTP GET and POST (and JSON) name the field after it ' +
+          '(in requests); SOAP messages are unchanged',
+        old: 'category',
+        new: 'Category',
+      },
+    ]);
+  });
 });

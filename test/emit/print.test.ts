@@ -1,3 +1,4 @@
+import { serialize } from 'node:v8';
 import fc from 'fast-check';
 import { format } from 'prettier';
 import { describe, expect, it } from 'vitest';
@@ -288,5 +289,19 @@ describe('string literals', () => {
         if (e === 'ascii') expect(literal).toMatch(/^[\x20-\x7e]*$/);
       }),
     );
+  });
+
+  it('are stored a byte a character with `ascii`, even made from text that holds characters beyond Latin-1', () => {
+    // V8's serializer tags a string by how it is stored: `"` one byte a character, `c` two (after padding).
+    const storedAsOneByte = (text: string) => {
+      const bytes = serialize(text);
+      let at = 2;
+      while (bytes[at] === 0) at++;
+      return bytes[at] === 0x22;
+    };
+    const page = `<title>Op \u2013 Service</title>${'<p>text</p>\n'.repeat(100)}`;
+    expect(storedAsOneByte(page.slice(30))).toBe(false);
+    expect(storedAsOneByte(stringLiteral(page))).toBe(true);
+    expect(storedAsOneByte(stringLiteral(page.slice(30)))).toBe(true);
   });
 });

@@ -35,6 +35,7 @@ const handlers: RosterHandlers = {
     items === undefined ? 'null' : `${items.length}${items.map((i) => (i === null ? ',nil' : `,${i}`)).join('')}`,
   Roll: async ({ players, p }) =>
     (players === undefined ? -1 : players.length) * 100 + (p === undefined ? -1 : p.length),
+  Tags: async ({ tag, max }) => (tag === undefined ? undefined : tag.slice(0, Math.min(max, tag.length))),
   Split: async ({ text }) => (text === undefined ? {} : { part: text.split(',') }),
 };
 
@@ -81,6 +82,8 @@ const CASES: readonly (readonly [string, RawRequest])[] = [
   ['HTTP GET: [return: XmlArrayItem] is SOAP only', get('Bench?size=1')],
   ['HTTP GET: an unwrapped parameter binds as any array', get('Count?numbers=1&numbers=2')],
   ['HTTP GET: strings in and out', get('Echo?names=a&names=b')],
+  ['renamed elements by SOAP: tag and max', soap('1.1', 'Tags', '<tag>a</tag><tag>b</tag><max>1</max>')],
+  ['renamed elements: HTTP names the fields after the parameters', get('Tags?tags=a&tags=b&limit=1')],
 ];
 
 let host: SharedAsmxHost | undefined;
@@ -116,6 +119,17 @@ describe('arrays repeated in place are read and written as the real ASMX runtime
   });
 });
 
+describe('a renamed element is no HTTP field', () => {
+  it('the field named after the element is missing, as .NET says (Mono prints its stack and leaves {0})', async () => {
+    const reply = compared(await exchange(port, get('Tags?tags=a&max=1')));
+    expect(reply).toEqual({
+      status: 500,
+      contentType: 'text/plain; charset=utf-8',
+      body: 'Missing parameter: limit.\r\n',
+    });
+  });
+});
+
 describe('the generated client calls the real ASMX runtime', () => {
   it.for(['soap11', 'soap12', 'httpGet', 'httpPost'] as const)('over %s', async (transport: RosterTransport, ctx) => {
     sharedAsmxHost.need(ctx);
@@ -125,6 +139,7 @@ describe('the generated client calls the real ASMX runtime', () => {
     await expect(client.Bench({ size: 1 })).resolves.toEqual(team(1));
     await expect(client.Count({ numbers: [4, 5, 6] })).resolves.toBe(3);
     await expect(client.Echo({ names: ['a', '', 'c'] })).resolves.toEqual(['a', '', 'c']);
+    await expect(client.Tags({ tag: ['x', 'y', 'z'], max: 2 })).resolves.toEqual(['x', 'y']);
     if (transport === 'soap11' || transport === 'soap12') {
       // No items: the request element is empty (`<Count … />`), which the runtime hands the method as null.
       await expect(client.Count({})).resolves.toBe(-1);

@@ -74,8 +74,8 @@ const SERVICE: ServiceDescription = {
       httpType: PLAYERS,
     }),
     op('Count', [unwrapped('numbers', 'int')], { type: 'int', element: 'CountResult' }),
-    // `[XmlElement("name")] string[] names`, as its SOAP element names it.
-    op('Echo', [unwrapped('name', 'string')], unwrappedResult('EchoResult', 'string', STRINGS)),
+    // `[XmlElement("name")] string[] names`: SOAP's element is `name`, HTTP's field and JSON's property `names`.
+    op('Echo', [{ ...unwrapped('name', 'string'), field: 'names' }], unwrappedResult('EchoResult', 'string', STRINGS)),
     op('Nils', [unwrapped('items', 'string', true)], { type: 'string', element: 'NilsResult' }),
     op('Roll', [{ name: 'players', type: PLAYERS, optional: true }, unwrapped('p', PLAYER)], {
       type: 'int',
@@ -400,18 +400,41 @@ describe('the client', () => {
     }
   });
 
+  it('names an HTTP field as C# names the parameter (field), whatever its element is called', async () => {
+    const sent: string[] = [];
+    await expect(client('httpPost', sent)('Echo', { name: ['x', 'y'] })).resolves.toEqual(['x', 'y']);
+    expect(sent.pop()).toBe('names=x&names=y');
+    expect(received.Echo).toEqual({ name: ['x', 'y'] });
+    await expect(client('httpGet')('Echo', { name: ['z'] })).resolves.toEqual(['z']);
+    const reply = await send(port, `${PATH}/Echo?name=a`, { method: 'GET' });
+    expect(reply.status).toBe(500);
+    expect(reply.text).toBe('Object reference not set to an instance of an object.\r\n');
+  });
+
   it('sends and reads an unwrapped array as a JSON array', async () => {
     const sent: string[] = [];
     const call = client('json', sent);
     await expect(call('Count', { numbers: [1, 2] })).resolves.toBe(2);
     expect(sent.pop()).toBe('{"numbers":[1,2]}');
+    // JSON names the parameter as C# does (`field`), not as its element.
     await expect(call('Echo', { name: ['a', 'b'] })).resolves.toEqual(['a', 'b']);
+    expect(sent.pop()).toBe('{"names":["a","b"]}');
     const reply = await send(port, `${PATH}/Echo`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json; charset=utf-8' },
+      body: '{"names":["a","b"]}',
+    });
+    expect(reply.text).toBe('{"d":["a","b"]}');
+    const missing = await send(port, `${PATH}/Echo`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json; charset=utf-8' },
       body: '{"name":["a","b"]}',
     });
-    expect(reply.text).toBe('{"d":["a","b"]}');
+    expect(missing.status).toBe(500);
+    // The element's name is no property: the parameter is missing (its message shown only to a local caller).
+    expect(missing.text).toBe(
+      '{"Message":"There was an error processing the request.","StackTrace":"","ExceptionType":""}',
+    );
   });
 
   it('answers a ResponseFormat.Xml script method with the result as its C# type, httpType, and reads it', async () => {

@@ -110,7 +110,7 @@ describe("an operation's [SoapDocumentMethod] settings", () => {
       'f.yaml:12:17: operations[1].parameters: a one-way operation has no out or ref parameters (it sends no response)',
     ]);
   });
-  it("partName keeps a bare parameter's C# name on its part; refused on a wrapped one and where HTTP binds it", () => {
+  it("partName keeps a renamed parameter's C# name: on a bare one's part, and as HTTP's field", () => {
     const spec = parseSpec(
       'service:\n  name: Svc\n  namespace: urn:svc\nbindings: [soap11, soap12]\noperations:\n' +
         '  - name: Find\n    parameterStyle: bare\n' +
@@ -126,16 +126,16 @@ describe("an operation's [SoapDocumentMethod] settings", () => {
       input: [{ name: 'Request', element: 'tns:findRequest' }],
       output: [{ name: 'count', element: 'tns:n' }],
     });
+    // [XmlElement("a")] string A on a wrapped operation HTTP offers: SOAP's element a, HTTP's part and field A.
+    const wrapped = buildModel(
+      parseSpec(`${HEAD}  - name: A\n    parameters: [{ name: a, partName: A }, { name: b, type: int }]\n`, 'f.yaml'),
+    ).operations[0]!;
+    expect(wrapped.requestParameters.map((p) => p.name)).toEqual(['a', 'b']);
+    expect(wrapped.http?.parts.map((p) => p.name)).toEqual(['A', 'b']);
     expect(
-      problemsOf(
-        `${HEAD}  - name: A\n    parameters: [{ name: a, partName: A }]\n` +
-          '  - name: B\n    parameterStyle: bare\n    parameters: [{ name: b, type: int, partName: B }]\n' +
-          '  - name: C\n    parameterStyle: bare\n    parameters: [{ name: c, partName: "1c" }]\n',
-      ),
+      problemsOf(`${HEAD}  - name: C\n    parameterStyle: bare\n    parameters: [{ name: c, partName: "1c" }]\n`),
     ).toEqual([
-      "f.yaml:6:39: operations[0].parameters[0].partName: partName names a bare operation's message part (parameterStyle: bare); a wrapped operation's parameters have no part of their own: remove partName",
-      'f.yaml:9:50: operations[1].parameters[0].partName: HTTP GET and POST offer this operation and would name the field of "b" after its part ("B"), which a spec cannot express yet: leave httpGet and httpPost out of bindings, or remove partName',
-      'f.yaml:12:39: operations[2].parameters[0].partName: invalid part name "1c": it is not a valid XML name (must start with a letter or "_" and contain only letters, digits, "_", "-" and ".")',
+      'f.yaml:7:39: operations[0].parameters[0].partName: invalid part name "1c": it is not a valid XML name (must start with a letter or "_" and contain only letters, digits, "_", "-" and ".")',
     ]);
   });
 });

@@ -25,14 +25,17 @@ describe('import of [SoapDocumentMethod] message shapes', () => {
     expect(shape('Total')).toEqual({});
   });
 
-  it('takes a bare part named otherwise than its element ([XmlElement(Name)] on the parameter): the parameter is named as on the wire, and the served WSDL is the one kept', () => {
+  it('takes a bare part named otherwise than its element ([XmlElement(Name)] on the parameter): the parameter is named as on the wire, its part as C# names it; an HTTP part that disagrees keeps the served WSDL', () => {
     const edited = edit(METHOD_SHAPES, [
       '<wsdl:part name="text" element="tns:text" />',
       '<wsdl:part name="input" element="tns:text" />',
     ]);
     const { spec, difference } = readWsdl(edited, 'MethodShapes.wsdl', { exact: false });
-    expect(spec.operations.find((o) => o.name === 'Echo')!.parameters).toEqual([{ name: 'text', type: 'string' }]);
-    expect(difference?.served.line).toBe(202);
+    expect(spec.operations.find((o) => o.name === 'Echo')!.parameters).toEqual([
+      { name: 'text', type: 'string', partName: 'input' },
+    ]);
+    // The HttpGet part keeps "text", which the runtime would write as the C# name, "input".
+    expect(difference?.served.line).toBe(262);
   });
 
   it('refuses a bare message whose elements are in two namespaces, at the part', () => {

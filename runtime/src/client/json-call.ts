@@ -60,7 +60,8 @@ export function jsonTarget(
         );
       }
       const values = (input ?? {}) as Record<string, unknown>;
-      const members = parameters.map((p) => [p.name, writeJsonValue(p.type, values[p.name], json)] as const);
+      // JSON names a parameter as C# does (`field`), whatever `[XmlElement("x")]` calls its element.
+      const members = parameters.map((p) => [p.field ?? p.name, writeJsonValue(p.type, values[p.name], json)] as const);
       const sent = callHeaders === undefined ? headers : mergeHeaders(transportHeaders, headers, callHeaders);
       if (useGet) {
         const query = members.map(([name, json]) => `${encodeURIComponent(name)}=${encodeURIComponent(json)}`);

@@ -42,11 +42,13 @@ export function requestValues(
   // An out parameter is only in the response (reply-values.ts): the input has none.
   return op.parameters.filter(isRequestParameter).map((param) => {
     const value = Object.hasOwn(values, param.name) ? values[param.name] : undefined;
+    // HTTP names a field as C# names the parameter, whatever `[XmlElement("x")]` calls its element.
+    const name = soap ? param.name : (param.field ?? param.name);
     if (value === undefined) {
       // An unwrapped array is none of its items when absent: it may always be left out.
       if (!param.optional && !param.unwrapped)
         throw new TypeError(`${op.name}: ${param.name} (${typeName(param.type)}) is required.`);
-      return { name: param.name, value: undefined };
+      return { name, value: undefined };
     }
     let parameter: RequestParameter;
     try {
@@ -103,7 +105,7 @@ function complexParameter(
   }
   if (value === null) throw new TypeError('null cannot be sent over HTTP GET/POST.');
   const texts = formatFormValues(context.types, param.type, value);
-  return { name: param.name, value: undefined, texts };
+  return { name: param.field ?? param.name, value: undefined, texts };
 }
 
 /** `U+0000 at index 3` for the first character XML 1.0 does not allow; `undefined` when there is none. */

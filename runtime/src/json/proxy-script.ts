@@ -122,7 +122,7 @@ export function buildProxyScript(service: ServiceDescription, debug: boolean): s
 
 /** `ParameterInfo.Name` of every parameter the method declares, `out` ones included. */
 function parameterNames(op: OperationDescription): string[] {
-  return op.parameters.map((parameter) => parameter.name);
+  return op.parameters.map((parameter) => parameter.field ?? parameter.name);
 }
 
 /** The static accessors of the release script: one line each. */
@@ -188,7 +188,7 @@ function docComments(service: ServiceDescription, op: OperationDescription, type
     const scriptType = byRef ? '' : clientTypeName(service, parameter.type, types);
     const typeAttribute = scriptType === '' ? '' : ` type="${scriptType}"`;
     const serverType = clrName(service, parameter.type) + (byRef ? '&' : '');
-    text += `/// <param name="${parameter.name}"${typeAttribute}>${serverType}</param>${NL}`;
+    text += `/// <param name="${parameter.field ?? parameter.name}"${typeAttribute}>${serverType}</param>${NL}`;
   }
   text += `/// <param name="succeededCallback" type="Function" optional="true" mayBeNull="true"></param>${NL}`;
   text += `/// <param name="failedCallback" type="Function" optional="true" mayBeNull="true"></param>${NL}`;

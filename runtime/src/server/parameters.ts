@@ -157,17 +157,19 @@ export function bindFormParameters(site: OperationDescription, values: FormValue
     const itemType =
       typeof type !== 'string' && 'array' in type ? type.array : type === 'base64Binary' ? 'unsignedByte' : undefined;
     let current: string | undefined;
+    // `[XmlElement("x")]` renames the element, not the field: HTTP names it after the C# parameter.
+    const field = param.field ?? param.name;
     try {
       if (itemType !== undefined) {
-        const raws = values.getAll(param.name);
+        const raws = values.getAll(field);
         // ASMX sizes the array by the values given: with none, it fails on the null it got.
         if (raws === undefined) return { ok: false, message: htmlEncodeMessageChain([NULL_REFERENCE]) };
         const items = raws.map((item) => parseFormValue(context.types, itemType, (current = item)));
         input[param.name] = type === 'base64Binary' ? Uint8Array.from(items as number[]) : items;
       } else {
-        current = values.get(param.name);
+        current = values.get(field);
         if (current === undefined) {
-          return { ok: false, message: htmlEncodeMessageChain([`Missing parameter: ${param.name}.`]) };
+          return { ok: false, message: htmlEncodeMessageChain([`Missing parameter: ${field}.`]) };
         }
         input[param.name] = parseFormValue(context.types, type, current);
       }

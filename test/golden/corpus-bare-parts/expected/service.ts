@@ -16,7 +16,9 @@ export const service: ServiceDescription = {
       name: 'Lookup',
       soapAction: 'urn:example:bareparts/Lookup',
       responseElement: 'LookupResponse',
-      parameters: [{ name: 'lookupRequest', type: { class: 'LookupQuery' }, optional: false, nillable: true }],
+      parameters: [
+        { name: 'lookupRequest', type: { class: 'LookupQuery' }, optional: false, nillable: true, field: 'Request' },
+      ],
       result: { type: { class: 'LookupAnswer' }, element: 'LookupResult' },
       httpOmitted: true,
       bare: true,
@@ -26,7 +28,7 @@ export const service: ServiceDescription = {
       soapAction: 'urn:example:bareparts/Tally',
       responseElement: 'TallyResponse',
       parameters: [
-        { name: 'tallyQuery', type: { class: 'LookupQuery' }, optional: true },
+        { name: 'tallyQuery', type: { class: 'LookupQuery' }, optional: true, field: 'query' },
         { name: 'note', type: 'string', optional: true },
       ],
       result: { type: 'int', element: 'TallyResult' },

@@ -92,6 +92,15 @@ const OPERATIONS: { readonly [Op in keyof Client]: OperationCase<Op> } = {
     },
     upload: undefined,
   },
+  Tags: {
+    transports: ['soap11', 'soap12', 'httpGet', 'httpPost'],
+    plain: { input: { tag: ['Tags tag 0'], max: 2 }, result: ['Tags result 0'] },
+    hostile: {
+      input: { tag: [HOSTILE_STRING, 'Tags tag 1'], max: -2147483648 },
+      result: [HOSTILE_STRING, null, 'Tags result 1'],
+    },
+    upload: undefined,
+  },
   Split: {
     transports: ['soap11', 'soap12'],
     plain: { input: { text: 'Split text' }, result: { part: ['Split part back 0'] } },

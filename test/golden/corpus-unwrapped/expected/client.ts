@@ -26,6 +26,8 @@ import type {
   NilsResult,
   RollInput,
   RollResult,
+  TagsInput,
+  TagsResult,
   SplitInput,
   SplitResult,
 } from './types.js';
@@ -63,6 +65,7 @@ export interface RosterClient {
   Echo(input?: EchoInput, options?: RosterCallOptions): Promise<EchoResult>;
   Nils(input?: NilsInput, options?: RosterCallOptions): Promise<NilsResult>;
   Roll(input?: RollInput, options?: RosterCallOptions): Promise<RollResult>;
+  Tags(input: TagsInput, options?: RosterCallOptions): Promise<TagsResult>;
   Split(input?: SplitInput, options?: RosterCallOptions): Promise<SplitResult>;
 }
 
@@ -82,6 +85,7 @@ export function createRosterClient(options: RosterClientOptions = {}): RosterCli
     Echo: (input, callOptions) => call('Echo', input, callOptions),
     Nils: (input, callOptions) => call('Nils', input, callOptions),
     Roll: (input, callOptions) => call('Roll', input, callOptions),
+    Tags: (input, callOptions) => call('Tags', input, callOptions),
     Split: (input, callOptions) => call('Split', input, callOptions),
   };
 }

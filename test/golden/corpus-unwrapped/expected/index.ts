@@ -25,6 +25,8 @@ export type {
   NilsResult,
   RollInput,
   RollResult,
+  TagsInput,
+  TagsResult,
   SplitInput,
   SplitResult,
 } from './types.js';

@@ -24,6 +24,8 @@ import type {
   NilsResult,
   RollInput,
   RollResult,
+  TagsInput,
+  TagsResult,
   SplitInput,
   SplitResult,
 } from './types.js';
@@ -40,6 +42,7 @@ export interface RosterHandlers {
   Echo(input: EchoInput, ctx: CallContext): EchoResult | Promise<EchoResult>;
   Nils(input: NilsInput, ctx: CallContext): NilsResult | Promise<NilsResult>;
   Roll(input: RollInput, ctx: CallContext): RollResult | Promise<RollResult>;
+  Tags(input: TagsInput, ctx: CallContext): TagsResult | Promise<TagsResult>;
   Split(input: SplitInput, ctx: CallContext): SplitResult | Promise<SplitResult>;
 }
 

@@ -87,6 +87,26 @@ export const service: ServiceDescription = {
       httpOmitted: true,
     },
     {
+      name: 'Tags',
+      soapAction: 'urn:example:roster/Tags',
+      responseElement: 'TagsResponse',
+      parameters: [
+        {
+          name: 'tag',
+          type: { array: 'string', item: 'tag', nillable: false },
+          optional: true,
+          unwrapped: true,
+          field: 'tags',
+        },
+        { name: 'max', type: 'int', optional: false, field: 'limit' },
+      ],
+      result: {
+        type: { array: 'string', item: 'string', nillable: true },
+        element: 'TagsResult',
+        httpElement: 'ArrayOfString',
+      },
+    },
+    {
       name: 'Split',
       soapAction: 'urn:example:roster/Split',
       responseElement: 'SplitResponse',

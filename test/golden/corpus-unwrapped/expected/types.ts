@@ -55,6 +55,15 @@ export interface RollInput {
 /** What `Roll` returns, the `RollResult` element. */
 export type RollResult = number;
 
+/** The parameters of `Tags`. */
+export interface TagsInput {
+  tag?: string[];
+  max: number;
+}
+
+/** What `Tags` returns, the `TagsResult` element; `undefined` when it is absent. */
+export type TagsResult = (string | null)[] | undefined;
+
 /** The parameters of `Split`. */
 export interface SplitInput {
   text?: string;

@@ -108,9 +108,11 @@ export async function handleJsonCall(
   try {
     for (const parameter of op.parameters) {
       if (parameter.direction === 'out') continue;
-      const value = raw.get(parameter.name);
+      // JSON names a parameter as C# does, whatever `[XmlElement("x")]` calls its element.
+      const field = parameter.field ?? parameter.name;
+      const value = raw.get(field);
       if (value === undefined) {
-        return jsonErrorReply(`Invalid web service call, missing value for parameter: '${parameter.name}'.`, options);
+        return jsonErrorReply(`Invalid web service call, missing value for parameter: '${field}'.`, options);
       }
       if (value === null && parameter.nillable !== true && isValueType(tables.values.types, parameter.type)) {
         // ObjectConverter.ConvertObjectToType: null converts to no value type (Mono binds default(T)).
@@ -158,8 +160,9 @@ function queryParameters(call: IncomingCall, entry: OperationEntry): Map<string,
   const values = parseFormValues(call.query ?? '');
   const raw = new Map<string, JsonValue>();
   for (const parameter of entry.description.parameters) {
-    const text = values.get(parameter.name);
-    if (text !== undefined) raw.set(parameter.name, parseJson(text));
+    const field = parameter.field ?? parameter.name;
+    const text = values.get(field);
+    if (text !== undefined) raw.set(field, parseJson(text));
   }
   return raw;
 }
