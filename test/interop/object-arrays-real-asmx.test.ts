@@ -1,9 +1,11 @@
 /**
  * Arrays in an `object` on the wire (`[XmlInclude(typeof(T[]))]` on the service): the real ASMX runtime serving
  * `ObjectIncludes.asmx` (test/fixtures/asmx-corpus) and the generated server of the `corpus-object-includes` golden
- * scenario answer the same requests with the same bytes (`<GetResult xsi:type="ArrayOfOiClient">` with its items, a
- * nil item, an empty array, a class), and the generated client reads what the runtime writes and sends an array
- * the runtime echoes back.
+ * scenario answer the same requests with the same bytes, over SOAP (`<GetResult xsi:type="ArrayOfOiClient">` with
+ * its items, a nil item, an empty array, a class, simple values) and as HTTP GET/POST documents, whose root holds an
+ * array or a simple value with the `xsi` prefix XmlTextWriter makes (`<anyType d1p1:type="ArrayOfOiClient"
+ * xmlns:d1p1="…">`, `xmlns:xsd` on the first item XmlSerializer opens itself); and the generated client reads what the
+ * runtime writes and sends an array the runtime echoes back.
  */
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,7 +24,13 @@ const GOT: Record<string, unknown> = {
   clicks: { $type: 'ArrayOfOiClick', value: [{ Email: 'a@b', Links: [{ Url: 'u1' }] }] },
   none: { $type: 'ArrayOfOiClient', value: [] },
   result: { $type: 'OiResult', Code: 7, Message: 'done' },
+  firstnil: { $type: 'ArrayOfOiClient', value: [null, { ClientID: 'c2' }] },
+  number: { $type: 'int', value: 42 },
+  text: { $type: 'string', value: 'a < b' },
 };
+
+/** Every `what` Get answers: those above, and any other (null). */
+const WHATS = [...Object.keys(GOT), 'nothing'];
 
 let host: SharedAsmxHost | undefined;
 let ours: ReturnType<typeof createObjectIncludesServer> | undefined;
@@ -91,16 +99,46 @@ describe('arrays an object holds, against the real ASMX runtime', () => {
     expect(await echo(oursUrl)).toEqual(theirs);
   });
 
-  // An array at the root of an HTTP reply is not: XmlSerializer writes its xsi:type before declaring xsi, with a
-  // prefix of its own (`<anyType d1p1:type="ArrayOfOiClient" xmlns:d1p1="…XMLSchema-instance">`, `d1p1:nil` inside);
-  // docs/wire.md lists it.
-  it('answers Get of a class by HTTP GET with the document the runtime writes', async (ctx) => {
-    sharedAsmxHost.need(ctx);
-    for (const what of ['result']) {
-      const get = (url: string) => fetch(`${url}/Get?what=${what}`).then(async (r) => [r.status, await r.text()]);
-      expect(await get(oursUrl), what).toEqual(await get(`${host!.baseUrl}/ObjectIncludes.asmx`));
-    }
-  });
+  it.for(['GET', 'POST'] as const)(
+    'answers Get by HTTP %s with the document the runtime writes',
+    async (method, ctx) => {
+      sharedAsmxHost.need(ctx);
+      const get = (url: string, what: string) =>
+        fetch(
+          method === 'GET' ? `${url}/Get?what=${encodeURIComponent(what)}` : `${url}/Get`,
+          method === 'GET'
+            ? {}
+            : {
+                method: 'POST',
+                headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+                body: new URLSearchParams({ what }).toString(),
+              },
+        ).then(async (reply) => ({
+          status: reply.status,
+          type: reply.headers.get('content-type'),
+          body: await reply.text(),
+        }));
+      for (const what of WHATS) {
+        const theirs = await get(`${host!.baseUrl}/ObjectIncludes.asmx`, what);
+        expect(theirs.body, what).toMatch(/^<\?xml version="1.0" encoding="utf-8"\?>\n<anyType /);
+        expect(await get(oursUrl, what), what).toEqual(theirs);
+      }
+    },
+  );
+
+  it.for(['httpGet', 'httpPost'] as const satisfies readonly ObjectIncludesTransport[])(
+    'reads the documents the runtime returns over %s',
+    async (transport, ctx) => {
+      sharedAsmxHost.need(ctx);
+      const client = createObjectIncludesClient({
+        url: `${host!.baseUrl}/ObjectIncludes.asmx`,
+        transport,
+        timeoutMs: 60_000,
+      });
+      // A nil document reads as an absent result (`undefined`), as every HTTP result's does.
+      for (const what of WHATS) expect(await client.Get({ what }), what).toEqual(GOT[what]);
+    },
+  );
 
   it.for(['soap11', 'soap12'] as const satisfies readonly ObjectIncludesTransport[])(
     'reads what the runtime returns, and sends an array it echoes back, over %s',

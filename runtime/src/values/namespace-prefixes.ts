@@ -13,7 +13,7 @@
  *   as a prefix.
  * - An attribute of the XML namespace is written with its reserved prefix, `xml:lang`, declared nowhere.
  */
-import { XML_NS } from '../soap/soap-constants.js';
+import { XML_NS, XSD_NS, XSI_NS } from '../soap/soap-constants.js';
 import { escapeXmlAttr } from '../xml/xml-escape.js';
 
 export interface PrefixBinding {
@@ -86,3 +86,53 @@ export class ElementPrefixes {
     return this.made.length === 0 ? this.scope : [...this.scope, ...this.made];
   }
 }
+
+/**
+ * XmlSerializer's declarations of `xsd` and `xsi` in an HTTP GET/POST reply document, and the `q{n}` prefixes it
+ * makes there, as the runtime writes them (`ObjectIncludes.asmx`, test/interop/object-arrays-real-asmx.test.ts):
+ *
+ * - The first element the serializer opens itself (a class's, an array's, a nil one, raw XML's) declares
+ *   `xmlns:xsd` then `xmlns:xsi`, first among its attributes, each unless a prefix in scope is bound to its
+ *   namespace; no element after it declares them again. That is the root, but for the case below.
+ * - An element whose start tag the serializer has XmlTextWriter write directly, a simple value's and an `object`'s
+ *   included array, enum or simple value, declares neither. Where it is the root, its `xsi:type` comes before xsi
+ *   is declared, so XmlTextWriter makes a prefix for it as for a qualified attribute (`d1p1`, above), in scope for
+ *   the whole document: `<anyType d1p1:type="ArrayOfOiClient" xmlns:d1p1="…XMLSchema-instance" …>`, then
+ *   `<OiClient xmlns:xsd="…XMLSchema" d1p1:nil="true" />` for a first item that is nil.
+ * - A qualified name (`xsi:type`'s) in a namespace no prefix in scope is bound to takes the serializer's next
+ *   `q{n}`, declared just before the attribute: `xmlns:q1="…XMLSchema" d1p1:type="q1:int"`, `q2` for the next.
+ */
+export class DocumentDeclarations {
+  private pending = true;
+  private made = 0;
+
+  /**
+   * What an element the serializer opens itself declares first (with its leading space; `''` once the declarations
+   * are written), and the prefixes in scope for its attributes and content.
+   */
+  open(scope: PrefixScope): { readonly text: string; readonly scope: PrefixScope } {
+    if (!this.pending) return { text: '', scope };
+    this.pending = false;
+    let text = '';
+    let inner = scope;
+    for (const binding of SCHEMA_PREFIXES) {
+      if (prefixOf(inner, binding.namespace) !== undefined) continue;
+      text += ` xmlns:${binding.prefix}="${binding.namespace}"`;
+      inner = [...inner, binding];
+    }
+    return { text, scope: inner };
+  }
+
+  /** The prefix of a qualified name in `namespace`: bound in scope, else the next `q{n}` with its declaration. */
+  qualifier(scope: PrefixScope, namespace: string): { readonly prefix: string; readonly declaration: string } {
+    const bound = prefixOf(scope, namespace);
+    if (bound !== undefined) return { prefix: bound, declaration: '' };
+    const prefix = `q${++this.made}`;
+    return { prefix, declaration: ` xmlns:${prefix}="${escapeXmlAttr(namespace)}"` };
+  }
+}
+
+const SCHEMA_PREFIXES: readonly PrefixBinding[] = [
+  { prefix: 'xsd', namespace: XSD_NS },
+  { prefix: 'xsi', namespace: XSI_NS },
+];

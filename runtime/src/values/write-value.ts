@@ -18,6 +18,9 @@
  *   default namespace on its element, for its content too. A qualified attribute, and an element of a namespace
  *   such an attribute bound a prefix to, are written with XmlTextWriter's prefixes (`namespace-prefixes.ts`).
  *   An `[XmlText]` member is the element's text, after the attributes.
+ * - `xsi` and `xsd` are declared at the top (the SOAP envelope, a document's `lead`), or, in an HTTP GET/POST
+ *   document, where XmlSerializer declares them (`DocumentDeclarations`, `namespace-prefixes.ts`): not on the
+ *   root when it holds an `object`'s array, enum or simple value, whose `xsi:type` then takes `d1p1`.
  *
  * With `pretty`, elements with element content are indented by two spaces (the HTTP GET/POST documents).
  *
@@ -33,9 +36,16 @@ import type {
 } from '../xsd/type-description.js';
 import { isXsdType } from '../xsd/value-type.js';
 import { escapeXmlAttr, escapeXmlText } from '../xml/xml-escape.js';
+import { XSD_NS, XSI_NS } from '../soap/soap-constants.js';
 import { hasForbiddenCharacter } from '../xml/xml-lexical.js';
 import { httpTypeOf } from './data-type-values.js';
-import { ElementPrefixes, NO_PREFIXES, prefixOf, type PrefixScope } from './namespace-prefixes.js';
+import {
+  DocumentDeclarations,
+  ElementPrefixes,
+  NO_PREFIXES,
+  prefixOf,
+  type PrefixScope,
+} from './namespace-prefixes.js';
 import { formatText, isTextType } from './simple-values.js';
 import {
   choiceElement,
@@ -72,6 +82,12 @@ export interface WriteOptions {
   readonly level?: number | undefined;
   /** The namespace prefixes in scope where the element is written; none when omitted. */
   readonly prefixes?: PrefixScope | undefined;
+  /**
+   * An HTTP GET/POST document's `xsd` and `xsi` declarations, written where XmlSerializer writes them
+   * (`DocumentDeclarations`); when omitted they are in scope as `xsd:` and `xsi:` (declared on the SOAP envelope, or
+   * by `lead`).
+   */
+  readonly declarations?: DocumentDeclarations | undefined;
 }
 
 const NO_OPTIONS: WriteOptions = {};
@@ -91,6 +107,7 @@ function withTail(options: WriteOptions, tail: string): WriteOptions {
     options.scope,
     options.level,
     options.prefixes,
+    options.declarations,
   );
 }
 
@@ -104,6 +121,7 @@ function inNamespace(options: WriteOptions, namespace: string | undefined): Writ
     options.scope,
     options.level,
     options.prefixes,
+    options.declarations,
   );
 }
 
@@ -116,8 +134,9 @@ function writeOptions(
   scope: string | undefined,
   level: number | undefined,
   prefixes: PrefixScope | undefined,
+  declarations: DocumentDeclarations | undefined,
 ): WriteOptions {
-  return { lead, tail, pretty, depth, namespace, scope, level, prefixes };
+  return { lead, tail, pretty, depth, namespace, scope, level, prefixes, declarations };
 }
 
 /** The element for `value` at a site of `type` named `name`; `''` when it is left out. */
@@ -136,7 +155,10 @@ export function writeValue(
   if (value === null || value === undefined) {
     // An `object` value of null is `xsi:nil` (AnyValue), wherever it is.
     const nil = site.nillable || (type === 'anyType' && value === null);
-    if (nil && !(site.optional && value === undefined)) return `<${name}${lead} xsi:nil="true"${tail} />`;
+    if (nil && !(site.optional && value === undefined)) {
+      const opened = open(options);
+      return `<${name}${lead}${opened.text} ${xsiPrefix(opened.scope)}:nil="true"${tail} />`;
+    }
     if (!site.optional && isValueType(ctx.types, type)) throw shapeError(expectedOf(type), value);
     return '';
   }
@@ -149,8 +171,8 @@ export function writeValue(
   }
   if (typeof type === 'string') {
     if (type === 'anyType') return writeAny(ctx, name, value, withTail(options, tail), start.content);
-    if (type === 'timeSpan') return `<${name}${lead}${tail} />`;
-    if (XML_KINDS.has(type)) return rawElement(ctx, name, lead, tail, value);
+    if (type === 'timeSpan') return `<${name}${lead}${open(options).text}${tail} />`;
+    if (XML_KINDS.has(type)) return rawElement(ctx, name, lead + open(options).text, tail, value);
     throw new TypeError(`No writer for ${type}.`);
   }
   if ('class' in type) return writeClass(ctx, name, type.class, value, false, withTail(options, tail), start.content);
@@ -159,7 +181,8 @@ export function writeValue(
     // Array items are in their array type's namespace: the service's, or that of the class the array is a member of;
     // in none when unqualified (`[XmlArrayItem(Form = XmlSchemaForm.Unqualified)]`).
     const namespace = type.unqualified ? '' : type.namespace;
-    const inner = inNamespace(childOptions(options, start.content, options.prefixes), namespace);
+    const opened = open(options);
+    const inner = inNamespace(childOptions(options, start.content, opened.scope), namespace);
     const choice = type.choice;
     const items = value.map((item, index) => {
       try {
@@ -170,9 +193,26 @@ export function writeValue(
         throw withPlace(error, `[${index}]`);
       }
     });
-    return container(name, lead + tail, items, options);
+    return container(name, lead + opened.text + tail, items, options);
   }
   throw new TypeError(`No writer for ${JSON.stringify(type)}.`);
+}
+
+/**
+ * What an element XmlSerializer opens itself declares first (`DocumentDeclarations`), and the prefixes in scope for
+ * its attributes and content.
+ */
+function open(options: WriteOptions): { readonly text: string; readonly scope: PrefixScope | undefined } {
+  const declarations = options.declarations;
+  if (declarations !== undefined) return declarations.open(options.prefixes ?? NO_PREFIXES);
+  return options.prefixes === undefined ? NOTHING_OPENED : { text: '', scope: options.prefixes };
+}
+
+const NOTHING_OPENED = { text: '', scope: undefined };
+
+/** The prefix of an `xsi:` attribute: the one in scope bound to xsi, else `xsi`, declared at the top. */
+function xsiPrefix(scope: PrefixScope | undefined): string {
+  return (scope === undefined ? undefined : prefixOf(scope, XSI_NS)) ?? 'xsi';
 }
 
 interface ElementStart {
@@ -205,6 +245,7 @@ function childOptions(options: WriteOptions, scope: string, prefixes: PrefixScop
     scope,
     (options.level ?? 1) + 1,
     inner,
+    options.declarations,
   );
 }
 
@@ -290,10 +331,11 @@ function writeClass(
   }
   const description = classNamed(ctx.types, actual);
   if (description.abstract) throw new TypeError(`${actual} is abstract: a value must name a derived class.`);
-  let attributes = options.lead ?? '';
-  let scope = options.prefixes ?? NO_PREFIXES;
+  const opened = open(options);
+  let attributes = (options.lead ?? '') + opened.text;
+  let scope = opened.scope ?? NO_PREFIXES;
   if (actual !== declared || alwaysTyped) {
-    const typed = typeAttribute(ctx, description, scope, content);
+    const typed = typeAttribute(ctx, description, scope, content, options.declarations);
     attributes += typed.text;
     if (typed.declared) scope = [...scope, typed.declared];
   }
@@ -321,22 +363,29 @@ function writeClass(
 
 /**
  * `xsi:type` naming a class: with the prefix in scope bound to its namespace, else unprefixed in the element's
- * default namespace, else with `q1` declared before it (in scope for the content).
+ * default namespace, else with `q1` (the document's next `q{n}` where it counts them) declared before it (in scope
+ * for the content).
  */
 function typeAttribute(
   ctx: ValueContext,
   description: ClassDescription,
   scope: PrefixScope,
   content: string,
+  declarations: DocumentDeclarations | undefined,
 ): { readonly text: string; readonly declared?: { prefix: string; namespace: string } } {
   const namespace = description.namespace ?? ctx.namespace;
   const xmlName = escapeXmlAttr(description.xmlName);
+  const xsi = xsiPrefix(scope);
   const prefix = prefixOf(scope, namespace);
-  if (prefix !== undefined) return { text: ` xsi:type="${prefix}:${xmlName}"` };
-  if (namespace === content) return { text: ` xsi:type="${xmlName}"` };
+  if (prefix !== undefined) return { text: ` ${xsi}:type="${prefix}:${xmlName}"` };
+  if (namespace === content) return { text: ` ${xsi}:type="${xmlName}"` };
+  const made = declarations?.qualifier(scope, namespace) ?? {
+    prefix: 'q1',
+    declaration: ` xmlns:q1="${escapeXmlAttr(namespace)}"`,
+  };
   return {
-    text: ` xmlns:q1="${escapeXmlAttr(namespace)}" xsi:type="q1:${xmlName}"`,
-    declared: { prefix: 'q1', namespace },
+    text: `${made.declaration} ${xsi}:type="${made.prefix}:${xmlName}"`,
+    declared: { prefix: made.prefix, namespace },
   };
 }
 
@@ -457,20 +506,21 @@ function rawElement(ctx: ValueContext, name: string, lead: string, tail: string,
 function writeAny(ctx: ValueContext, name: string, value: unknown, options: WriteOptions, content: string): string {
   const lead = options.lead ?? '';
   const tail = options.tail ?? '';
-  if (value instanceof XmlFragment) return rawElement(ctx, name, lead, tail, value);
+  if (value instanceof XmlFragment) return rawElement(ctx, name, lead + open(options).text, tail, value);
   if (typeof value !== 'object' || value === null || !('$type' in value)) {
     throw new TypeError(`${name} is an object value: { $type, value }, a class value with $type, or an XmlFragment.`);
   }
   const { $type, value: simple } = value as { readonly $type: unknown; readonly value?: unknown };
   if (typeof $type === 'string' && isXsdType($type as ValueType)) {
     const lexical = textOf(ctx, $type as ValueType, simple);
-    return textElement(name, `${lead} xsi:type="xsd:${$type}"`, tail, lexical);
+    return textElement(name, lead + directType(options, $type, true).text, tail, lexical);
   }
   const array = typeof $type === 'string' ? ctx.anyArrays?.[$type] : undefined;
   if (array !== undefined && typeof array === 'object' && 'array' in array) {
     // An included array (`[XmlInclude(typeof(T[]))]`): its ArrayOfT's items, the element naming that type.
     if (!Array.isArray(simple)) throw shapeError(`{ $type: '${$type as string}', value: [...] }`, value);
-    const inner = inNamespace(childOptions(options, content, options.prefixes), array.namespace);
+    const typed = directType(options, escapeXmlAttr($type as string), false);
+    const inner = inNamespace(childOptions(options, content, typed.scope), array.namespace);
     const items = simple.map((item: unknown, index: number) => {
       try {
         return writeValue(ctx, array.item, array.array, item, { nillable: array.nillable }, inner);
@@ -478,14 +528,41 @@ function writeAny(ctx: ValueContext, name: string, value: unknown, options: Writ
         throw withPlace(error, `[${index}]`);
       }
     });
-    return container(name, `${lead} xsi:type="${escapeXmlAttr($type as string)}"${tail}`, items, options);
+    return container(name, lead + typed.text + tail, items, options);
   }
   const declared = declaredNameOf(ctx.types, Object.keys(ctx.types), String($type));
   const description = declared === undefined ? undefined : ctx.types[declared];
   if (description?.kind === 'class') return writeClass(ctx, name, declared!, value, true, options, content);
   if (description?.kind === 'enum') {
     const lexical = textOf(ctx, { enum: declared! }, simple);
-    return textElement(name, `${lead} xsi:type="${escapeXmlAttr(description.xmlName)}"`, tail, lexical);
+    return textElement(name, lead + directType(options, escapeXmlAttr(description.xmlName), false).text, tail, lexical);
   }
   throw new TypeError(`${String($type)} is no type of this service.`);
+}
+
+/**
+ * `xsi:type` on an element whose start tag XmlSerializer has XmlTextWriter write directly (an `object`'s simple, enum
+ * or array value), `typeName` escaped, an XSD type's when `xsd`; and the prefixes in scope for its content. Where
+ * the document counts its declarations (`DocumentDeclarations`), xsi takes the prefix in scope bound to it, else
+ * one XmlTextWriter makes on the element (declared after it), and an XSD type the prefix bound to xsd, else the
+ * document's next `q{n}`, declared before it.
+ */
+function directType(
+  options: WriteOptions,
+  typeName: string,
+  xsd: boolean,
+): { readonly text: string; readonly scope: PrefixScope | undefined } {
+  const declarations = options.declarations;
+  if (declarations === undefined) {
+    return { text: ` ${xsiPrefix(options.prefixes)}:type="${xsd ? 'xsd:' : ''}${typeName}"`, scope: options.prefixes };
+  }
+  const scope = options.prefixes ?? NO_PREFIXES;
+  const qualifier = xsd ? declarations.qualifier(scope, XSD_NS) : undefined;
+  const prefixes = new ElementPrefixes(scope, options.level ?? 1);
+  const xsi = prefixes.attributePrefix(XSI_NS);
+  const qualified = qualifier === undefined ? typeName : `${qualifier.prefix}:${typeName}`;
+  return {
+    text: `${qualifier?.declaration ?? ''} ${xsi}:type="${qualified}"${prefixes.declarations()}`,
+    scope: prefixes.inner(),
+  };
 }

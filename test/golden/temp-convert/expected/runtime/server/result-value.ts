@@ -21,7 +21,7 @@ import { isTextType } from '../values/simple-values.js';
 import { withRoot } from '../values/shape-error.js';
 import { writeUnwrapped, writeValue } from '../values/write-value.js';
 import { compileSiteWriter, type SiteWriter } from '../values/compiled-writer.js';
-import { partDepth } from '../values/namespace-prefixes.js';
+import { DocumentDeclarations, partDepth } from '../values/namespace-prefixes.js';
 import type { ValueContext } from '../values/value-kinds.js';
 import { httpView } from '../values/data-type-values.js';
 
@@ -166,9 +166,10 @@ function siteWriter(site: Pick<ReplySite, 'element' | 'type' | 'nillable' | 'nam
 const DECLARATIONS = ` xmlns:xsd="${XSD_NS}" xmlns:xsi="${XSI_NS}"`;
 
 /**
- * The HTTP GET/POST reply document: its root named `httpElement`, indented by two spaces. The root declares
- * `xsd` and `xsi` first unless it holds a plain text value, and the service namespace last; a null reference
- * result is `xsi:nil` (the root elements are nillable).
+ * The HTTP GET/POST reply document: its root named `httpElement`, indented by two spaces. The root declares the
+ * service namespace last, and `xsd` and `xsi` first where XmlSerializer does (`DocumentDeclarations`): not for a
+ * plain text value, nor for an `object`'s array, enum or simple value (`d1p1:type`); a null reference result is
+ * `xsi:nil` (the root elements are nillable).
  */
 export function httpResultDocument(site: OperationDescription, values: ValueContext, value: unknown): string {
   // HTTP writes a `DataType` result as its C# type.
@@ -221,14 +222,13 @@ function httpDocument(op: OperationDescription, result: Result, values: ValueCon
   // A class's `[XmlRoot(Namespace)]` puts the document's root in the root's namespace.
   const namespace = result.httpNamespace ?? values.namespace;
   const tail = ` xmlns="${escapeXmlAttr(namespace)}"`;
-  const plain = isTextType(result.type) && value !== null && value !== undefined;
   const root = writeValue(
     values,
     name,
     result.type,
     value,
     { nillable: true },
-    { lead: plain ? '' : DECLARATIONS, tail, pretty: true, depth: 0, namespace, scope: namespace },
+    { tail, pretty: true, depth: 0, namespace, scope: namespace, declarations: new DocumentDeclarations() },
   );
   return `${XML_DECLARATION}\n${root}`;
 }

@@ -72,7 +72,7 @@ function genericOptions(
   scope: string | undefined,
   level: number,
 ): WriteOptions {
-  return { lead, tail, pretty: false, depth: 0, namespace, scope, level, prefixes: undefined };
+  return { lead, tail, pretty: false, depth: 0, namespace, scope, level, prefixes: undefined, declarations: undefined };
 }
 
 const compilers = new WeakMap<ValueContext, Compiler>();
