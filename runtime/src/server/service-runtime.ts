@@ -36,6 +36,8 @@ export interface ServiceRuntime {
   readonly proxyScripts?: ProxyScripts | undefined;
   /** What a `[ScriptService]`'s JSON values are read and written with, built once. */
   readonly json?: JsonContext | undefined;
+  /** The routes of SOAP and HTTP GET/POST calls so far, by method and path (`route`). */
+  readonly routes: Map<string, RouteTarget>;
 }
 
 export function createServiceRuntime(
@@ -60,12 +62,23 @@ export function createServiceRuntime(
             typeNamespace: service.typeNamespace,
           }
         : undefined,
+    routes: new Map(),
   };
 }
 
 export function route(runtime: ServiceRuntime, method: string, path: string, query: string | undefined): RouteTarget {
-  return routeRequest(method, path, query, runtime.tables);
+  // The calls of SOAP and HTTP GET/POST, whose routes the query does not decide, are routed once per path.
+  const key = `${method} ${path}`;
+  const known = runtime.routes.get(key);
+  if (known !== undefined) return known;
+  const target = routeRequest(method, path, query, runtime.tables);
+  const kind = target.route.kind;
+  if ((kind === 'soap' || kind === 'http') && runtime.routes.size < MAX_KNOWN_ROUTES) runtime.routes.set(key, target);
+  return target;
 }
+
+/** Past this many paths, a call is routed each time. */
+const MAX_KNOWN_ROUTES = 256;
 
 export const UNRECOGNIZED = 'Request format is unrecognized.';
 /** ASMX's `?wsdl=<id>` for an id it has no description for (`ServiceDescriptionWasNotFound0`). */

@@ -50,6 +50,7 @@ import { initialOutHeaders, readSoapHeaders, writeSoapHeaders } from './soap-hea
 import type { OperationEntry, ServiceTables } from './service-tables.js';
 import type { ResolvedOptions } from './server-options.js';
 import { guessSoapVersion, routeSoapRequest } from './soap-routing.js';
+import { isPlanned, learnPlan, planOf, plannedInput, type PlanHead } from './soap-call-plans.js';
 
 const UNABLE_TO_READ = 'Server was unable to read request.';
 const MISSING_ENVELOPE = 'Request format is invalid: Missing required soap:Envelope element.';
@@ -84,14 +85,34 @@ export function soapBodyReply(
       closeConnection: true,
     };
   }
-  const routed = routeSoapBody(head, body.bytes, tables, options.maxXmlDepth);
+  let text: string;
+  try {
+    text = decodeXmlBytes(body.bytes, head.contentType!.charset);
+  } catch (error) {
+    if (error instanceof XmlReadError) return emptyReply(400, soapContentType(head.guess));
+    throw error;
+  }
+  // A request of a shape read before (a BOM aside): by its plan, else read from the shape's tree.
+  const found = text.charCodeAt(0) === 0xfeff ? undefined : tables.requestShapes.find(text);
+  const plan = found && planOf(found, head);
+  const input = plan && plannedInput(plan, found!);
+  if (plan !== undefined && input !== undefined) {
+    noteCall(call, plan.entry, plan.version);
+    return callOperation(call, plan.entry, plan.version, input, {}, {}, tables, options);
+  }
+  let root: XmlElement;
+  try {
+    root =
+      found !== undefined ? tables.requestShapes.tree(found, text) : readSoapXml(text, tables, options.maxXmlDepth);
+  } catch (error) {
+    if (error instanceof XmlReadError) return emptyReply(400, soapContentType(head.guess));
+    throw error;
+  }
+  const routed = routeSoapEnvelope(head, root, tables);
   if (routed.kind === 'refused') return routed.reply;
   const { version, entry, envelope } = routed;
   const op = entry.description;
-  if (call.note !== undefined) {
-    call.note.operation = op.name;
-    call.note.transport = version === '1.1' ? 'soap11' : 'soap12';
-  }
+  noteCall(call, entry, version);
   if (op.encoded) return handleEncodedCall(call, tables, options, entry, version, envelope);
   const { requestValues } = entry;
   const first = firstChildElement(envelope.body);
@@ -122,11 +143,33 @@ export function soapBodyReply(
     if (error instanceof ValueReadError) return clientFault(version, UNABLE_TO_READ, ...error.chain);
     throw error;
   }
+  if (found !== undefined && !isPlanned(found)) learnPlan(found, head, version, entry);
+  return callOperation(call, entry, version, binding.input, soapHeaders, envelopeAttributes, tables, options);
+}
 
+/** What an observer of the call (`onCall`) is told of it once it is routed. */
+function noteCall(call: IncomingCall, entry: OperationEntry, version: SoapVersion): void {
+  if (call.note === undefined) return;
+  call.note.operation = entry.description.name;
+  call.note.transport = version === '1.1' ? 'soap11' : 'soap12';
+}
+
+/** The handler's call, its input bound and its SOAP headers read, and the reply: at once, or a promise of it. */
+function callOperation(
+  call: IncomingCall,
+  entry: OperationEntry,
+  version: SoapVersion,
+  input: Record<string, unknown>,
+  soapHeaders: Record<string, unknown>,
+  envelopeAttributes: Record<string, string>,
+  tables: ServiceTables,
+  options: ResolvedOptions,
+): Reply | Promise<Reply> {
+  const op = entry.description;
   const outHeaders = op.headers === undefined ? undefined : initialOutHeaders(op, soapHeaders);
   const transport = version === '1.1' ? 'soap11' : 'soap12';
   const context = createContext(call, soapFailureReply, transport, op.name, [], soapHeaders, outHeaders);
-  const outcome = invokeHandler(entry, binding.input, context, options);
+  const outcome = invokeHandler(entry, input, context, options);
   if (op.oneWay) {
     // A one-way call is answered without waiting for its handler (.NET: 202 Accepted, no body); how the handler
     // ends is for onCall and onError only.
@@ -275,9 +318,11 @@ async function settleLater(context: ReturnType<typeof createContext>): Promise<v
   }
 }
 
-/** What is known of a SOAP request before its body is read: SOAPAction, content type and ASMX's version guess. */
-export interface SoapHead {
-  readonly soapAction: string | undefined;
+/**
+ * What is known of a SOAP request before its body is read: SOAPAction, content type and ASMX's version guess;
+ * `mediaType`, `charset` and `action` are the content type's, what a plan depends on (`soap-call-plans.ts`).
+ */
+export interface SoapHead extends PlanHead {
   readonly contentType: ContentType | undefined;
   /** The content type is SOAP 1.1's or SOAP 1.2's (else: 415). */
   readonly soapMediaType: boolean;
@@ -286,12 +331,38 @@ export interface SoapHead {
 
 export function readSoapHead(headers: RequestHeaders, tables: ServiceTables): SoapHead {
   const soapAction = headerValue(headers, 'soapaction');
-  const contentType = parseContentType(headerValue(headers, 'content-type'));
+  const contentTypeHeader = headerValue(headers, 'content-type');
+  // Clients send the same few heads again and again: each is read once (a head is never changed).
+  let known = knownHeads.get(tables);
+  if (known === undefined) knownHeads.set(tables, (known = new Map()));
+  const key = `${soapAction === undefined ? '\u0000' : `"${soapAction}`}\n${contentTypeHeader ?? ''}`;
+  let head = known.get(key);
+  if (head === undefined) {
+    head = soapHeadOf(soapAction, contentTypeHeader, tables);
+    if (known.size < MAX_KNOWN_HEADS) known.set(key, head);
+  }
+  return head;
+}
+
+/** The SOAP heads read so far, by service; past this many, a head is read each time. */
+const knownHeads = new WeakMap<ServiceTables, Map<string, SoapHead>>();
+const MAX_KNOWN_HEADS = 64;
+
+function soapHeadOf(
+  soapAction: string | undefined,
+  contentTypeHeader: string | undefined,
+  tables: ServiceTables,
+): SoapHead {
+  const contentType = parseContentType(contentTypeHeader);
+  const mediaType = contentType?.mediaType;
   return {
     soapAction,
     contentType,
-    soapMediaType: contentType?.mediaType === SOAP11_MEDIA_TYPE || contentType?.mediaType === SOAP12_MEDIA_TYPE,
-    guess: guessSoapVersion(tables.transports, soapAction, contentType?.mediaType),
+    mediaType,
+    charset: contentType?.charset,
+    action: contentType?.action,
+    soapMediaType: mediaType === SOAP11_MEDIA_TYPE || mediaType === SOAP12_MEDIA_TYPE,
+    guess: guessSoapVersion(tables.transports, soapAction, mediaType),
   };
 }
 
@@ -317,17 +388,27 @@ export function routeSoapBody(
   tables: ServiceTables,
   maxXmlDepth: number,
 ): SoapRouting {
-  const { guess, contentType } = head;
   let root: XmlElement;
   try {
-    root = readXml(typeof body === 'string' ? body : decodeXmlBytes(body, contentType!.charset), {
-      maxDepth: maxXmlDepth,
-      shapes: tables.requestShapes,
-    });
+    root = readSoapXml(
+      typeof body === 'string' ? body : decodeXmlBytes(body, head.contentType!.charset),
+      tables,
+      maxXmlDepth,
+    );
   } catch (error) {
-    if (error instanceof XmlReadError) return refused(emptyReply(400, soapContentType(guess)));
+    if (error instanceof XmlReadError) return refused(emptyReply(400, soapContentType(head.guess)));
     throw error;
   }
+  return routeSoapEnvelope(head, root, tables);
+}
+
+function readSoapXml(text: string, tables: ServiceTables, maxDepth: number): XmlElement {
+  return readXml(text, { maxDepth, shapes: tables.requestShapes });
+}
+
+/** A SOAP request's envelope, read, up to its operation: `routeSoapBody` after the XML. */
+function routeSoapEnvelope(head: SoapHead, root: XmlElement, tables: ServiceTables): SoapRouting {
+  const { guess, contentType } = head;
   const envelope = readEnvelope(root);
   if (envelope.kind === 'unknown-namespace') return refused(versionMismatchReply(envelope.namespace, false, tables));
   if (!tables.transports.has(envelope.version === '1.1' ? 'soap11' : 'soap12')) {

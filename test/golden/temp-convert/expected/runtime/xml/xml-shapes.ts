@@ -36,13 +36,43 @@ interface Slot {
   readonly end: number;
 }
 
-interface Shape {
-  /** `pieces.length === slots.length + 1`: the document is pieces[0] slot[0] pieces[1] … pieces[n]. */
-  readonly pieces: readonly string[];
-  readonly slots: readonly Slot[];
-  readonly root: Element;
-  /** The elements whose only child is a slot's text, by slot. */
-  readonly owners: ReadonlyMap<Element, number>;
+/** A shape learned: what a caller may know of it (the tree it was learned from, and which elements are slots). */
+export interface KnownShape {
+  /** The tree of the document the shape was learned from. */
+  readonly root: XmlElement;
+  /** The slot `element` (of `root`) holds as its only child, if any. */
+  slotOf(element: XmlElement): number | undefined;
+}
+
+/** A document of a known shape: the shape, and its slots' texts. */
+export interface ShapeMatch {
+  readonly shape: KnownShape;
+  /** Each slot's text, decoded (line ends normalized, references replaced). */
+  readonly texts: readonly string[];
+}
+
+class Shape implements KnownShape {
+  constructor(
+    /** `pieces.length === slots.length + 1`: the document is pieces[0] slot[0] pieces[1] … pieces[n]. */
+    readonly pieces: readonly string[],
+    readonly slots: readonly Slot[],
+    readonly root: Element,
+    /** The elements whose only child is a slot's text, by slot. */
+    readonly owners: ReadonlyMap<XmlElement, number>,
+  ) {}
+
+  slotOf(element: XmlElement): number | undefined {
+    return this.owners.get(element);
+  }
+}
+
+class Found implements ShapeMatch {
+  constructor(
+    readonly shape: Shape,
+    readonly texts: readonly string[],
+    /** How much longer each slot's raw text is than the learned one's. */
+    readonly growth: readonly number[],
+  ) {}
 }
 
 export class XmlShapes {
@@ -52,15 +82,30 @@ export class XmlShapes {
 
   /** The tree of `text` when it has a known shape and valid slot texts; `undefined` otherwise. */
   match(text: string): XmlElement | undefined {
+    const found = this.find(text);
+    return found === undefined ? undefined : this.tree(found, text);
+  }
+
+  /**
+   * The shape of `text` and its slots' texts, when it has a known shape and valid slot texts (`undefined`
+   * otherwise): what `match` finds, without building the tree.
+   */
+  find(text: string): ShapeMatch | undefined {
     for (let i = 0; i < this.shapes.length; i++) {
       const shape = this.shapes[i]!;
       if (!text.startsWith(shape.pieces[0]!)) continue;
-      const slots = readSlots(shape, text);
-      if (slots === undefined) continue;
+      const found = readSlots(shape, text);
+      if (found === undefined) continue;
       if (i > 0) [this.shapes[i - 1], this.shapes[i]] = [shape, this.shapes[i - 1]!];
-      return rebuild(shape, slots, text);
+      return found;
     }
     return undefined;
+  }
+
+  /** The tree of `text`, which `find` found of a known shape. */
+  tree(found: ShapeMatch, text: string): XmlElement {
+    const { shape } = found as Found;
+    return copyElement(shape.root, shape, found as Found, new LineIndex(text));
   }
 
   /** Keeps the shape of `text`, which `readXml` read in full as `root`. */
@@ -73,15 +118,8 @@ export class XmlShapes {
   }
 }
 
-interface SlotReading {
-  /** Each slot's text, decoded. */
-  readonly texts: readonly string[];
-  /** How much longer each slot's raw text is than the learned one's. */
-  readonly growth: readonly number[];
-}
-
 /** The slots of `text` in `shape`; `undefined` when it is not of that shape or a slot is not valid text. */
-function readSlots(shape: Shape, text: string): SlotReading | undefined {
+function readSlots(shape: Shape, text: string): Found | undefined {
   const { pieces, slots } = shape;
   const texts: string[] = [];
   const growth: number[] = [];
@@ -95,7 +133,7 @@ function readSlots(shape: Shape, text: string): SlotReading | undefined {
     growth.push(lt - at - (slots[i - 1]!.end - slots[i - 1]!.start));
     at = lt + pieces[i]!.length;
   }
-  return at === text.length ? { texts, growth } : undefined;
+  return at === text.length ? new Found(shape, texts, growth) : undefined;
 }
 
 /** A slot's raw text as character data, line ends normalized; `undefined` when it is not valid. */
@@ -108,12 +146,8 @@ function decodeSlot(raw: string): string | undefined {
   }
 }
 
-function rebuild(shape: Shape, reading: SlotReading, text: string): XmlElement {
-  return copyElement(shape.root, shape, reading, new LineIndex(text));
-}
-
 /** `element` of the learned tree with the new slot texts, its offset moved by the growth of the slots before it. */
-function copyElement(element: Element, shape: Shape, reading: SlotReading, lines: LineIndex): Element {
+function copyElement(element: Element, shape: Shape, reading: Found, lines: LineIndex): Element {
   const slot = shape.owners.get(element);
   let children: (XmlElement | string)[];
   if (slot !== undefined) {
@@ -147,7 +181,7 @@ function copyElement(element: Element, shape: Shape, reading: SlotReading, lines
 /** The shape of a document read in full; `undefined` when its offsets are not what this module expects. */
 function shapeOf(text: string, root: Element): Shape | undefined {
   const slots: Slot[] = [];
-  const owners = new Map<Element, number>();
+  const owners = new Map<XmlElement, number>();
   const visit = (element: Element): boolean => {
     if (text.charCodeAt(element.offset) !== 0x3c || !text.startsWith(element.qualifiedName, element.offset + 1)) {
       return false;
@@ -170,7 +204,7 @@ function shapeOf(text: string, root: Element): Shape | undefined {
     at = slot.end;
   }
   pieces.push(text.slice(at));
-  return { pieces, slots, root, owners };
+  return new Shape(pieces, slots, root, owners);
 }
 
 /**
