@@ -28,6 +28,9 @@ import { httpResultDocument } from './result-value.js';
 import type { OperationEntry, ServiceTables } from './service-tables.js';
 import type { ResolvedOptions } from './server-options.js';
 
+/** A form body is read as UTF-8 (invalid bytes become U+FFFD): one decoder for every call (it keeps no state). */
+const UTF8 = new TextDecoder();
+
 const VOID_REPLY: Reply = sharedReply({
   status: 200,
   headers: { 'Cache-Control': CACHE_CONTROL },
@@ -71,7 +74,7 @@ export async function handleHttpCall(
     if (op.parameters.length > 0) {
       if (mediaType !== FORM_MEDIA_TYPE)
         return textReply(500, htmlEncodeMessageChain([`Request format is invalid: ${contentType ?? ''}.`]));
-      values = parseFormValues(new TextDecoder().decode(body.bytes));
+      values = parseFormValues(UTF8.decode(body.bytes));
     } else if (mediaType === MULTIPART_FORM_MEDIA_TYPE) {
       files = await readMultipart(body.bytes, contentType!).catch((error: unknown) => {
         if (error instanceof MultipartError) return [rawBodyFile(body.bytes, contentType)];

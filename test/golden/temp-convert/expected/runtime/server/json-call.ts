@@ -31,6 +31,9 @@ import { handlerFactoryError } from './runtime-error-page.js';
 import type { OperationEntry, ServiceTables } from './service-tables.js';
 import type { CallTransport, ResolvedOptions } from './server-options.js';
 
+/** A JSON body is read as UTF-8 (invalid bytes become U+FFFD): one decoder for every call (it keeps no state). */
+const UTF8 = new TextDecoder();
+
 /** The .NET Framework's content type of JSON replies (`application/json` and the response's charset). */
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 /** `AtlasWeb.WebService_Error`: what a JSON error says while `customErrors` hides the exception. */
@@ -172,7 +175,7 @@ function queryParameters(call: IncomingCall, entry: OperationEntry): Map<string,
  * `StreamReader` of the input stream; Mono honours the charset); empty is `{}`.
  */
 function bodyParameters(bytes: Uint8Array): ReadonlyMap<string, JsonValue> {
-  const text = new TextDecoder().decode(bytes);
+  const text = UTF8.decode(bytes);
   if (text === '') return new Map();
   const json = parseJson(text);
   if (!isJsonObject(json)) {
