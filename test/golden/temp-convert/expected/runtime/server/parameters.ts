@@ -28,9 +28,9 @@
 import { DOTNET_TYPE_NAMES, defaultXsdValue, parseXsdValue, XsdValueError } from '../xsd/xsd-values.js';
 import type { FormValues } from '../http/form-encoding.js';
 import { htmlEncodeMessageChain } from '../http/html-escape.js';
-import type { OperationDescription } from '../service-description.js';
+import type { OperationDescription, ParameterDescription } from '../service-description.js';
 import { isRequestParameter } from '../soap/reply-values.js';
-import { childElements, textContent, type XmlElement } from '../xml/xml-reader.js';
+import { childElements, firstChildElement, textContent, type XmlElement } from '../xml/xml-reader.js';
 import { isXsdType } from '../xsd/value-type.js';
 import type { ValueType } from '../xsd/type-description.js';
 import { absentValue, readChoice, readUnwrapped, readValue } from '../values/read-value.js';
@@ -95,11 +95,7 @@ export function bindSoapParameters(
       }
       continue;
     }
-    // A class's `[XmlRoot(Namespace)]` puts the parameter's element in the root's namespace.
-    const element =
-      param.namespace === undefined
-        ? children.find((child) => child.localName === param.name)
-        : all.find((child) => child.localName === param.name && child.namespace === param.namespace);
+    const element = parameterElement(param, all, children);
     if (!isXsdType(type) || param.nillable) {
       try {
         input[param.name] = element
@@ -129,6 +125,38 @@ export function bindSoapParameters(
     }
   }
   return { ok: true, input };
+}
+
+/**
+ * What a SOAP request's parameters are read from: a bare operation's, the Body itself (its children are the
+ * parameters); a wrapped one's, the Body's first element when it is the operation's request element in
+ * `namespace`, else `undefined` (every parameter is then absent).
+ */
+export function soapRequestElement(
+  op: OperationDescription,
+  namespace: string,
+  body: XmlElement,
+): XmlElement | undefined {
+  if (op.bare) return body;
+  const first = firstChildElement(body);
+  return first && first.localName === (op.requestElement ?? op.name) && first.namespace === namespace
+    ? first
+    : undefined;
+}
+
+/**
+ * The element of a wrapped request that holds `param` (not an unwrapped array, not a choice): the first of its name
+ * among `children` (the request element's children in the service namespace), or, for a parameter of a class whose
+ * `[XmlRoot(Namespace)]` puts its element in the root's namespace, among `all` in that namespace.
+ */
+export function parameterElement(
+  param: ParameterDescription,
+  all: readonly XmlElement[],
+  children: readonly XmlElement[],
+): XmlElement | undefined {
+  return param.namespace === undefined
+    ? children.find((child) => child.localName === param.name)
+    : all.find((child) => child.localName === param.name && child.namespace === param.namespace);
 }
 
 /** `<e />` (or `<e/>`), not `<e></e>`: XmlReader's `IsEmptyElement`. */

@@ -18,11 +18,12 @@
 import type { SoapVersion } from '../soap/soap-constants.js';
 import { readEnvelope } from '../soap/soap-envelope-reader.js';
 import { isRequestParameter } from '../soap/reply-values.js';
-import { childElements, firstChildElement } from '../xml/xml-reader.js';
+import { childElements } from '../xml/xml-reader.js';
 import type { KnownShape, ShapeMatch } from '../xml/xml-shapes.js';
 import { isXsdType } from '../xsd/value-type.js';
 import { defaultXsdValue, parseXsdValue, XsdValueError } from '../xsd/xsd-values.js';
 import type { XsdType } from '../xsd/type-description.js';
+import { parameterElement, soapRequestElement } from './parameters.js';
 import type { OperationEntry } from './service-tables.js';
 
 /** What of a request's head routing and decoding read: a plan holds for requests whose head reads the same. */
@@ -100,9 +101,7 @@ function planShape(
   const envelope = readEnvelope(shape.root);
   if (envelope.kind !== 'envelope' || envelope.header !== undefined || envelope.body === undefined) return null;
   const namespace = entry.requestValues.namespace;
-  const first = firstChildElement(envelope.body);
-  const request =
-    first && first.localName === (op.requestElement ?? op.name) && first.namespace === namespace ? first : undefined;
+  const request = soapRequestElement(op, namespace, envelope.body);
   const all = request ? childElements(request) : [];
   const children = all.filter((child) => child.namespace === namespace);
   const parameters: PlannedParameter[] = [];
@@ -110,10 +109,7 @@ function planShape(
     if (!isRequestParameter(param)) continue;
     const type = param.type;
     if (param.unwrapped || param.choice || param.nillable || !isXsdType(type)) return null;
-    const element =
-      param.namespace === undefined
-        ? children.find((child) => child.localName === param.name)
-        : all.find((child) => child.localName === param.name && child.namespace === param.namespace);
+    const element = parameterElement(param, all, children);
     const slot = element === undefined ? -1 : shape.slotOf(element);
     if (slot === undefined) return null;
     parameters.push({ name: param.name, type, slot });

@@ -43,7 +43,7 @@ import {
   type HandlerCall,
   type Outcome,
 } from './invoke.js';
-import { bindSoapParameters } from './parameters.js';
+import { bindSoapParameters, soapRequestElement } from './parameters.js';
 import { contentReply, emptyReply, type Reply } from './reply.js';
 import { bareReplyParts, replyElements, resultElement } from './result-value.js';
 import { initialOutHeaders, readSoapHeaders, writeSoapHeaders } from './soap-headers.js';
@@ -115,13 +115,7 @@ export function soapBodyReply(
   noteCall(call, entry, version);
   if (op.encoded) return handleEncodedCall(call, tables, options, entry, version, envelope);
   const { requestValues } = entry;
-  const first = firstChildElement(envelope.body);
-  // A bare request's parameters are the Body's children; a wrapped one's, the request element's.
-  const request = op.bare
-    ? envelope.body
-    : first && first.localName === (op.requestElement ?? op.name) && first.namespace === requestValues.namespace
-      ? first
-      : undefined;
+  const request = soapRequestElement(op, requestValues.namespace, envelope.body);
   const binding = bindSoapParameters(op, requestValues, request);
   if (!binding.ok) {
     return binding.malformed
