@@ -242,6 +242,9 @@ async function serveWithWorkers(
   const failures: string[] = [];
   await new Promise<void>((done) => {
     const workers = Array.from({ length: count }, () => cluster.fork({ ASMXGEN_SERVE_CONFIG: JSON.stringify(config) }));
+    // Counted here: node:cluster drops a worker from `cluster.workers` on its exit or on its IPC channel's close,
+    // whichever comes last, so that list can still hold a worker whose exit has been seen.
+    let running = workers.length;
     for (const worker of workers) {
       worker.on('message', (message: { type?: string; port?: number }) => {
         if (message.type === 'listening' && ++listening === count) announce(message.port ?? config.port);
@@ -253,7 +256,7 @@ async function serveWithWorkers(
         stopping = true;
         for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
       }
-      if (Object.keys(cluster.workers ?? {}).length === 0) done();
+      if (--running === 0) done();
     });
     const stop = (signal: NodeJS.Signals) => {
       if (stopping) return;
