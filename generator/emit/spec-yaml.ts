@@ -186,6 +186,7 @@ function wsdlMap(doc: Document, wsdl: SpecWsdl): YAMLMap {
     ['xsdImport', wsdl.xsdImport],
     ['prolog', wsdl.prolog],
     ['selfClosing', wsdl.selfClosing],
+    ['emptyDocumentation', wsdl.emptyDocumentation],
     ['original', wsdl.original],
     ['fingerprint', wsdl.fingerprint],
   ]);

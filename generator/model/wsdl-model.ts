@@ -29,6 +29,11 @@ export interface WsdlModel {
    */
   readonly net11: boolean;
   /**
+   * The empty `documentation` element the .NET Framework 1.x writes in `wsdl:service` for a service with no
+   * description (`wsdl.emptyDocumentation`), in the writer's form; `undefined` when none is written.
+   */
+  readonly emptyDocumentation?: string;
+  /**
    * How the writer spells prefixes, `documentation` and `arrayType`; `form.unprefixed` is the .NET Framework 1.0's
    * writer (`wsdl.runtime: net1.0`, with `net11` set).
    */

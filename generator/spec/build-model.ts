@@ -581,6 +581,9 @@ export function buildModel(spec: Spec): ServiceModel {
       prolog: spec.wsdl?.prolog,
       emptyElementEnd: spec.wsdl?.selfClosing === 'compact' ? '/>' : ' />',
       net11,
+      ...(spec.wsdl?.emptyDocumentation === true && {
+        emptyDocumentation: `${form.documentationStart.slice(0, -1)}${spec.wsdl?.selfClosing === 'compact' ? '/>' : ' />'}`,
+      }),
       form,
       monoRoots: spec.wsdl?.runtime === 'mono',
     },

@@ -78,6 +78,7 @@ class Checker extends YamlChecker {
   private readonly bindingUses: BindingUse[] = [];
   /** `wsdl.runtime`, once read: checked against the bindings, which it may rule out. */
   private runtimeEntry: Entry | undefined;
+  private emptyDocumentationEntry: Entry | undefined;
   /** Each parameter's `unwrapped` entry, checked with its operation's shape. */
   private readonly unwrappedEntries = new Map<SpecParameter, Entry>();
 
@@ -100,6 +101,19 @@ class Checker extends YamlChecker {
         this.runtimeEntry!,
         `the .NET Framework ${wsdl.runtime.slice(3)} has no SOAP 1.2 binding; list the others in bindings (e.g. [soap11, httpGet, ` +
           'httpPost]), or drop wsdl.runtime',
+      );
+    }
+    if (wsdl?.emptyDocumentation === true && (wsdl.runtime === undefined || wsdl.runtime === 'mono')) {
+      this.problem(
+        this.emptyDocumentationEntry!,
+        'only the .NET Framework 1.x writes an empty <documentation> in wsdl:service; set wsdl.runtime: net1.1 ' +
+          '(or net1.0), or drop wsdl.emptyDocumentation',
+      );
+    }
+    if (wsdl?.emptyDocumentation === true && service && service.description !== undefined) {
+      this.problem(
+        this.emptyDocumentationEntry!,
+        'the service has a description, which wsdl:service documents; drop wsdl.emptyDocumentation',
       );
     }
     if ((bindings ?? BINDING_KINDS).includes('soap11') && !this.routingByElement && service) {
@@ -157,6 +171,7 @@ class Checker extends YamlChecker {
       'xsdImport',
       'prolog',
       'selfClosing',
+      'emptyDocumentation',
       'original',
       'fingerprint',
       'runtime',
@@ -189,6 +204,8 @@ class Checker extends YamlChecker {
     const dataSetSchema = f.dataSetSchema && this.oneOf(f.dataSetSchema, ['legacy', 'v2'] as const);
     const xsdImport = f.xsdImport && this.boolean(f.xsdImport);
     const selfClosing = f.selfClosing && this.oneOf(f.selfClosing, ['compact'] as const);
+    const emptyDocumentation = f.emptyDocumentation && this.boolean(f.emptyDocumentation);
+    this.emptyDocumentationEntry = f.emptyDocumentation;
     let prolog = f.prolog && this.string(f.prolog);
     if (prolog !== undefined && !PROLOG.test(prolog)) {
       this.problem(
@@ -201,6 +218,7 @@ class Checker extends YamlChecker {
     if (
       (f.prolog && prolog === undefined) ||
       (f.selfClosing && selfClosing === undefined) ||
+      (f.emptyDocumentation && emptyDocumentation === undefined) ||
       kept === undefined ||
       (f.xsdImport && xsdImport === undefined) ||
       (f.lineEnds && lineEnds === undefined) ||
@@ -220,6 +238,7 @@ class Checker extends YamlChecker {
       ...(xsdImport !== undefined && { xsdImport }),
       ...(prolog !== undefined && { prolog }),
       ...(selfClosing !== undefined && { selfClosing }),
+      ...(emptyDocumentation !== undefined && { emptyDocumentation }),
       ...kept,
     };
   }

@@ -69,6 +69,12 @@ export interface SpecWsdl {
    */
   readonly selfClosing?: 'compact';
   /**
+   * `wsdl:service` holds an empty `<documentation xmlns="…/wsdl/" />`, as the .NET Framework 1.1 writes it for a
+   * service with no description (`[WebService(Namespace = …)]` without `Description`); only with `runtime: net1.1`
+   * or `net1.0` and no `service.description`. Nothing when omitted.
+   */
+  readonly emptyDocumentation?: boolean;
+  /**
    * The served document, kept beside the spec by `asmxgen import` when the spec cannot regenerate it byte for
    * byte (a copy edited by hand, another tool's output): a path relative to the spec's folder. `generate`
    * writes it (ports' addresses from `--base-url`) while `fingerprint` matches the spec's contract.

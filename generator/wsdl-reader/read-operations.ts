@@ -193,6 +193,18 @@ function checkPortType(doc: WsdlDocument, first: WsdlBinding, binding: WsdlBindi
   }
   const missing = keys.find((key) => !binding.operations.has(key));
   const extra = [...binding.operations.keys()].find((key) => !keys.includes(key));
+  if (missing !== undefined && binding !== first && first.operations.has(missing)) {
+    // SharePoint's Excel Services binds its newest methods (EnsureWorkbookModel, OpenWorkbookEx, …) on SOAP 1.1 only.
+    throw doc.failAt(
+      binding.node,
+      'name',
+      `binding "${binding.name}" has no operation "${missing.split('\u0000')[0]}", which its port type ` +
+        `"${portType}" lists and binding "${first.name}" binds: the ASMX runtime binds every method of a ` +
+        `[WebServiceBinding] on ${binding.kind.startsWith('soap') ? 'both SOAP 1.1 and SOAP 1.2' : 'both HttpGet and HttpPost'}` +
+        ' (a server whose own reflector takes methods out of one writes this), and a spec cannot describe an ' +
+        'operation on one of them only',
+    );
+  }
   if (missing !== undefined || extra !== undefined) {
     const name = (missing ?? extra)!.split('\u0000')[0];
     throw doc.failAt(

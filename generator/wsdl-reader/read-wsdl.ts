@@ -25,7 +25,7 @@ import { WsdlDocument } from './wsdl-document.js';
 import { WsdlError } from './wsdl-error.js';
 import { isUsableName, RESERVED_NAMES } from './wsdl-names.js';
 import { isXmlName } from '../model/naming.js';
-import { parseXmlTree, resolveQName, type XmlNode } from './xml-tree.js';
+import { isElement, parseXmlTree, resolveQName, type XmlNode } from './xml-tree.js';
 import { SOAP12_NS, WSDL_NS } from './wsdl-namespaces.js';
 import type { ClassDeclaration, TypeDeclaration } from '../model/type-declarations.js';
 import { mergeWsdlDocuments, type WsdlDocuments } from './read-documents.js';
@@ -128,8 +128,10 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
   const net1x = net11 ? (wsdlNamespaceIsDefault(doc, body) ? ('net1.0' as const) : ('net1.1' as const)) : undefined;
   // .NET 1.1 writes the service's description in wsdl:service only.
   const description = doc.description ?? (net11 ? doc.documentationOf(service) : undefined);
+  // .NET 1.1 writes an empty <documentation> in wsdl:service for a service with no description.
+  const emptyDocumentation = net11 && description === undefined && hasEmptyDocumentation(service);
   if (isEncodedService(doc)) {
-    return readEncodedWsdl(doc, body, service, name, options.exact ?? true, net1x, description);
+    return readEncodedWsdl(doc, body, service, name, options.exact ?? true, net1x, description, emptyDocumentation);
   }
   // A literal service with encoded operations: those are read from their messages and the encoded schema.
   const mixed = hasEncodedOperation(doc);
@@ -283,6 +285,7 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
         ...(schema.xsdImport && { xsdImport: true }),
         ...(net1x && { runtime: net1x }),
         ...(!net11 && types.rootNamedResults && { runtime: 'mono' as const }),
+        ...(emptyDocumentation && { emptyDocumentation }),
       },
     }),
   };
@@ -299,7 +302,7 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
     exact,
     encoded?.types ?? [],
   );
-  const wsdl = wsdlForm(doc, body, model, schema.dataSetSchema, schema.xsdImport);
+  const wsdl = wsdlForm(doc, body, model, schema.dataSetSchema, schema.xsdImport, emptyDocumentation);
   const { wsdl: checked, ...rest } = spec;
   const warnings = readerWarnings(doc);
   return {
@@ -324,6 +327,7 @@ function readEncodedWsdl(
   exact: boolean,
   net1x: 'net1.0' | 'net1.1' | undefined,
   description: string | undefined,
+  emptyDocumentation: boolean,
 ): WsdlReading {
   const bindings = readBindings(doc, { encoded: true });
   const encoded = readEncodedOperations(doc, bindings);
@@ -342,13 +346,13 @@ function readEncodedWsdl(
     ...(kinds.length < BINDING_KINDS.length && { bindings: kinds }),
     ...(encoded.types.length > 0 && { types: encoded.types }),
     operations,
-    ...(net1x && { wsdl: { runtime: net1x } }),
+    ...(net1x && { wsdl: { runtime: net1x, ...(emptyDocumentation && { emptyDocumentation }) } }),
   };
   const address = BINDING_KINDS.map((k) => addresses[k]).find((a) => a !== undefined) ?? 'http://localhost/';
   const model = buildModel(spec);
   const found = verify(doc, model, address);
   if (found && exact) throw found.error;
-  const wsdl = wsdlForm(doc, text, model, undefined, false);
+  const wsdl = wsdlForm(doc, text, model, undefined, false, emptyDocumentation);
   return { spec: wsdl ? { ...spec, wsdl } : spec, addresses, ...(found && { difference: found.difference }) };
 }
 
@@ -1009,6 +1013,7 @@ function wsdlForm(
   model: ServiceModel,
   dataSetSchema: SpecWsdl['dataSetSchema'],
   xsdImport: boolean,
+  emptyDocumentation: boolean,
 ): SpecWsdl | undefined {
   const order = declaredOrder(doc, text);
   // A service served in several documents: `?wsdl`'s own declarations, `i0` among them.
@@ -1038,6 +1043,7 @@ function wsdlForm(
     ...(xsdImport && { xsdImport }),
     ...(prolog !== undefined && { prolog }),
     ...(selfClosing && { selfClosing: 'compact' as const }),
+    ...(emptyDocumentation && { emptyDocumentation }),
   };
   return Object.keys(form).length > 0 ? form : undefined;
 }
@@ -1054,6 +1060,12 @@ function isNet11(doc: WsdlDocument, text: string): boolean {
     !order.some((o) => o.prefix === 'soap12' || o.uri === SOAP12_NS) &&
     !doc.bindings.some((b) => b.elements.some((e) => e.namespace === SOAP12_NS))
   );
+}
+
+/** `wsdl:service` holds a `documentation` element with no text: .NET 1.1's for a service with no description. */
+function hasEmptyDocumentation(service: XmlNode): boolean {
+  const documentation = service.elements.find((e) => isElement(e, WSDL_NS, 'documentation'));
+  return documentation !== undefined && documentation.elements.length === 0 && documentation.text === '';
 }
 
 /** The root's last attribute declares the WSDL namespace as default namespace: the .NET Framework 1.0's form. */

@@ -59,7 +59,7 @@ test('each mistake in the wsdl section is reported at its place', () => {
     '7:31: duplicate prefix "soap" (first defined at line 7)',
     '8:13: unknown value "cr"; expected one of: lf, crlf',
     '9:17: expected true or false',
-    '10:3: unknown field "order"; expected one of: namespaceOrder, lineEnds, finalNewline, dataSetSchema, xsdImport, prolog, selfClosing, original, fingerprint, runtime',
+    '10:3: unknown field "order"; expected one of: namespaceOrder, lineEnds, finalNewline, dataSetSchema, xsdImport, prolog, selfClosing, emptyDocumentation, original, fingerprint, runtime',
     '11:18: unknown value "v1"; did you mean "v2"? Expected one of: legacy, v2',
     '12:14: expected true or false',
     '13:11: a prolog holds only an XML declaration (<?xml version="1.0" encoding="utf-8"?>, any case of utf-8), then whitespace and comments',

@@ -91,3 +91,40 @@ test('an rpc/encoded service of .NET 1.1 imports back to its spec, description f
   expect(read).toStrictEqual(spec);
   expect(renderWsdl(buildModel(read), 'http://example.org/Calc.asmx')).toBe(text);
 });
+
+/**
+ * A .NET 1.1 service with no description: `wsdl:service` holds an empty `<documentation xmlns="…/wsdl/" />`, as in
+ * dbujak/Brinkster's Web Reference `Web References/localhost/zipcodes.wsdl` (commit b62a90ffb057), served for
+ * `wanControl/ZipCodes/ZipCodes.asmx.vb`, whose class has `[WebService(Namespace := …)]` and no `Description`
+ * (node-soap's `recursive2.wsdl` and SOAP::WSDL's `tools.wsdl` have the same element).
+ */
+test('an empty documentation in wsdl:service is recorded as wsdl.emptyDocumentation and written back', () => {
+  const text = edit(WSDL, [
+    '<documentation xmlns="http://schemas.xmlsoap.org/wsdl/">Sayings, one at a time</documentation>',
+    '<documentation xmlns="http://schemas.xmlsoap.org/wsdl/" />',
+  ]);
+  const { spec } = readWsdl(text, 'Fortunes.wsdl');
+  expect(spec.service.description).toBeUndefined();
+  expect(spec.wsdl).toStrictEqual({ runtime: 'net1.1', lineEnds: 'crlf', emptyDocumentation: true });
+  expect(renderWsdl(buildModel(spec), ADDRESS)).toBe(text);
+  const yaml = renderSpecYaml(spec);
+  expect(yaml).toContain('  emptyDocumentation: true');
+  expect(parseSpec(yaml, 'imported.yaml')).toStrictEqual(spec);
+  // Without it, the element is left out, as before.
+  const { wsdl: _, ...bare } = spec;
+  expect(renderWsdl(buildModel({ ...bare, wsdl: { runtime: 'net1.1', lineEnds: 'crlf' } }), ADDRESS)).toBe(
+    edit(text, ['    <documentation xmlns="http://schemas.xmlsoap.org/wsdl/" />\r\n', '']),
+  );
+});
+
+test('wsdl.emptyDocumentation needs a .NET 1.x runtime and a service without description', () => {
+  expect(problems(`${HEAD}bindings: [soap11]\nwsdl:\n  runtime: net1.1\n  emptyDocumentation: true\n`)).toEqual([]);
+  expect(problems(`${HEAD}wsdl:\n  emptyDocumentation: true\n`)).toEqual([
+    '7:23: only the .NET Framework 1.x writes an empty <documentation> in wsdl:service; set wsdl.runtime: net1.1 ' +
+      '(or net1.0), or drop wsdl.emptyDocumentation',
+  ]);
+  const described = HEAD.replace('  namespace: urn:svc\n', '  namespace: urn:svc\n  description: Pings\n');
+  expect(problems(`${described}bindings: [soap11]\nwsdl:\n  runtime: net1.1\n  emptyDocumentation: true\n`)).toEqual([
+    '10:23: the service has a description, which wsdl:service documents; drop wsdl.emptyDocumentation',
+  ]);
+});
