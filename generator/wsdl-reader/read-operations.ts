@@ -4,6 +4,7 @@ import type { WsdlDocument } from './wsdl-document.js';
 import { isXmlName } from '../model/naming.js';
 import { RESERVED_NAMES } from './wsdl-names.js';
 import { SOAP11_NS, WSDL_NS } from './wsdl-namespaces.js';
+import { warnAt } from './reader-warnings.js';
 import { childElement, childElements, isElement, resolveQName, type XmlNode } from './xml-tree.js';
 
 /** What ASMX puts between the message name and `In`/`Out` in each binding's message names. */
@@ -71,7 +72,8 @@ export interface OperationReading {
 /**
  * The operations, in the order of the SOAP port type (else the HTTP one): each with its message name, its
  * description, its SOAPAction and headers, and whether HttpGet/HttpPost offer it. Both SOAP bindings must list
- * the same operations, as must both HTTP bindings; which operations HTTP offers is checked against the types
+ * the same operations (one the second SOAP binding leaves out is read as bound on both, with a warning), as must
+ * both HTTP bindings; which operations HTTP offers is checked against the types
  * later (the runtime decides it from the parameter types).
  */
 export function readOperations(
@@ -191,20 +193,24 @@ function checkPortType(doc: WsdlDocument, first: WsdlBinding, binding: WsdlBindi
         `runtime offers the same operations on ${binding.kind.startsWith('soap') ? 'SOAP 1.1 and SOAP 1.2' : 'HttpGet and HttpPost'}`,
     );
   }
-  const missing = keys.find((key) => !binding.operations.has(key));
-  const extra = [...binding.operations.keys()].find((key) => !keys.includes(key));
-  if (missing !== undefined && binding !== first && first.operations.has(missing)) {
-    // SharePoint's Excel Services binds its newest methods (EnsureWorkbookModel, OpenWorkbookEx, …) on SOAP 1.1 only.
-    throw doc.failAt(
+  // SharePoint's Excel Services binds its newest methods (EnsureWorkbookModel, OpenWorkbookEx, …) on SOAP 1.1 only:
+  // its own reflector took them out of the SOAP 1.2 binding, while the runtime under it answers both versions. Read
+  // as bound on both, with a warning; the served document is kept, so callers still get it as it was.
+  const unbound = keys.filter((key) => !binding.operations.has(key));
+  const partial = binding !== first && binding.kind.startsWith('soap');
+  for (const key of partial ? unbound.filter((k) => first.operations.has(k)) : []) {
+    warnAt(
+      doc,
       binding.node,
+      `binding "${binding.name}" has no operation "${key.split('\u0000')[0]}", which its port type "${portType}" ` +
+        `lists and binding "${first.name}" binds: read as bound on both SOAP versions, as the ASMX runtime binds ` +
+        'every method (and answers it in either), with the served document kept; check that the service answers ' +
+        'it over SOAP 1.2',
       'name',
-      `binding "${binding.name}" has no operation "${missing.split('\u0000')[0]}", which its port type ` +
-        `"${portType}" lists and binding "${first.name}" binds: the ASMX runtime binds every method of a ` +
-        `[WebServiceBinding] on ${binding.kind.startsWith('soap') ? 'both SOAP 1.1 and SOAP 1.2' : 'both HttpGet and HttpPost'}` +
-        ' (a server whose own reflector takes methods out of one writes this), and a spec cannot describe an ' +
-        'operation on one of them only',
     );
   }
+  const missing = unbound.find((key) => !(partial && first.operations.has(key)));
+  const extra = [...binding.operations.keys()].find((key) => !keys.includes(key));
   if (missing !== undefined || extra !== undefined) {
     const name = (missing ?? extra)!.split('\u0000')[0];
     throw doc.failAt(
@@ -379,7 +385,9 @@ function soapParts(doc: WsdlDocument, operation: XmlNode, name: string): SoapMes
 function readSoapAction(doc: WsdlDocument, soap: readonly WsdlBinding[], node: XmlNode, name: string): string {
   let action: { value: string; binding: WsdlBinding } | undefined;
   for (const binding of soap) {
-    const operation = binding.operations.get(operationKey(doc, node))!;
+    const operation = binding.operations.get(operationKey(doc, node));
+    // An operation one SOAP binding leaves out (checkPortType): the other's.
+    if (operation === undefined) continue;
     const value = soapActionOf(binding, operation);
     // soapAction="" is [SoapDocumentMethod(Action = "")], which the runtime writes as it is.
     if (value === undefined) {
@@ -409,7 +417,8 @@ function readSoapAction(doc: WsdlDocument, soap: readonly WsdlBinding[], node: X
 function readHeaders(doc: WsdlDocument, soap: readonly WsdlBinding[], node: XmlNode, name: string): HeaderReading[] {
   let result: HeaderReading[] | undefined;
   for (const binding of soap) {
-    const operation = binding.operations.get(operationKey(doc, node))!;
+    const operation = binding.operations.get(operationKey(doc, node));
+    if (operation === undefined) continue;
     const side = (direction: 'input' | 'output') =>
       soapHeadersOf(binding, operation, direction).map((header) => ({ header, ...headerMessage(doc, header) }));
     const input = side('input');

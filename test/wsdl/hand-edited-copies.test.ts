@@ -302,3 +302,80 @@ describe('a service at its root with HTTP GET and POST (Legacy.wsdl, every addre
     expect(target.url).toBe('http://x.test:81/GetVersion');
   });
 });
+
+describe("an operation one SOAP binding leaves out (SharePoint's ExcelService.wsdl)", () => {
+  const NS = 'http://schemas.microsoft.com/office/excel/server/webservices';
+  const LEFT_OUT = ['EnsureWorkbookModel', 'OpenWorkbookEx', 'GetWorkbookConnections', 'RefreshEx'];
+
+  test('import reads it as bound on both SOAP versions, warns for each, and keeps the served document', async () => {
+    const dir = await tempDir();
+    const wsdl = join(dir, 'ExcelService.wsdl');
+    await copyFile(join(FIXTURES, 'ExcelService.wsdl'), wsdl);
+    const spec = join(dir, 'spec', 'excel.yaml');
+    const imported = await cli('import', wsdl, '--out', spec);
+    expect(imported.stderr).toBe('');
+    expect(imported.code).toBe(0);
+    expect(imported.stdout.split('\n').slice(1, 5)).toEqual(
+      LEFT_OUT.map(
+        (name) =>
+          `asmxgen: warning: ${wsdl}:1245:17: binding "ExcelServiceSoap12" has no operation "${name}", which its ` +
+          'port type "ExcelServiceSoap" lists and binding "ExcelServiceSoap" binds: read as bound on both SOAP ' +
+          'versions, as the ASMX runtime binds every method (and answers it in either), with the served document ' +
+          'kept; check that the service answers it over SOAP 1.2',
+      ),
+    );
+    const written = parseSpec(readFileSync(spec, 'utf8'), spec);
+    expect(written.wsdl?.original).toBe('ExcelService.served.wsdl');
+    expect(written.operations).toHaveLength(31);
+    expect(written.operations.filter((op) => LEFT_OUT.includes(op.name))).toHaveLength(4);
+
+    const out = join(dir, 'out');
+    const generated = await cli(
+      'generate',
+      '--spec',
+      spec,
+      '--out',
+      out,
+      '--wsdl-only',
+      '--base-url',
+      'https://x.test:81',
+    );
+    expect(generated.stderr).toBe('');
+    expect(generated.code).toBe(0);
+    const served = readFileSync(join(FIXTURES, 'ExcelService.wsdl'), 'utf8');
+    expect(readFileSync(join(out, 'ExcelService.wsdl'), 'utf8')).toBe(
+      served.replaceAll('http://194.169.179.128/', 'https://x.test:81/'),
+    );
+
+    // The runtime under the document answers such a method over SOAP 1.2 too.
+    const server = await startCliServer(
+      ['serve', '--spec', spec, '--port', '0'],
+      /serving \w+ at (http:\/\/127\.0\.0\.1:\d+)\//,
+    );
+    try {
+      const call = await fetch(`${server.address}/_vti_bin/ExcelService.asmx`, {
+        method: 'POST',
+        headers: { 'Content-Type': `application/soap+xml; charset=utf-8; action="${NS}/EnsureWorkbookModel"` },
+        body:
+          '<?xml version="1.0" encoding="utf-8"?><soap12:Envelope xmlns:soap12="http://www.w3.org/2003/05/soap-envelope">' +
+          `<soap12:Body><EnsureWorkbookModel xmlns="${NS}"><sessionId>s</sessionId></EnsureWorkbookModel>` +
+          '</soap12:Body></soap12:Envelope>',
+      });
+      expect(call.status).toBe(200);
+      expect(call.headers.get('content-type')).toBe('application/soap+xml; charset=utf-8');
+      expect(await call.text()).toBe(
+        '<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" ' +
+          'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema">' +
+          `<soap:Body><EnsureWorkbookModelResponse xmlns="${NS}" /></soap:Body></soap:Envelope>`,
+      );
+    } finally {
+      server.child.kill();
+      await server.exited;
+    }
+  });
+
+  test('read exactly (no document kept), the copy is refused where it differs from what the runtime writes', () => {
+    const text = readFileSync(join(FIXTURES, 'ExcelService.wsdl'), 'utf8');
+    expect(() => readWsdl(text, 'ExcelService.wsdl')).toThrow(/^ExcelService\.wsdl:\d+:\d+: /);
+  });
+});

@@ -120,14 +120,6 @@ export const REFUSALS = {
         '  </wsdl:message>\n  <wsdl:portType name="LegacySoap">',
     ],
   ),
-  // SharePoint's Excel Services (ExcelService.asmx, touchvannarith/Kopelia's Web Reference) binds its newest
-  // methods on SOAP 1.1 only.
-  'an operation in the SOAP 1.1 binding only': edit(LEGACY, [
-    '    <wsdl:operation name="GetVersion">\n      <soap12:operation soapAction="http://tempuri.org/GetVersion" ' +
-      'style="document" />\n      <wsdl:input>\n        <soap12:body use="literal" />\n      </wsdl:input>\n' +
-      '      <wsdl:output>\n        <soap12:body use="literal" />\n      </wsdl:output>\n    </wsdl:operation>\n',
-    '',
-  ]),
   'a struct written as a class once (minOccurs="0")': edit(corpus('Classes.wsdl'), [
     '<s:element minOccurs="1" maxOccurs="1" name="to" type="tns:GeoPoint" />',
     '<s:element minOccurs="0" maxOccurs="1" name="to" type="tns:GeoPoint" />',
