@@ -100,15 +100,11 @@ export function soapBodyReply(
     noteCall(call, plan.entry, plan.version);
     return callOperation(call, plan.entry, plan.version, input, {}, {}, tables, options);
   }
-  let root: XmlElement;
-  try {
-    root =
-      found !== undefined ? tables.requestShapes.tree(found, text) : readSoapXml(text, tables, options.maxXmlDepth);
-  } catch (error) {
-    if (error instanceof XmlReadError) return emptyReply(400, soapContentType(head.guess));
-    throw error;
-  }
-  const routed = routeSoapEnvelope(head, root, tables);
+  // A shape found is well-formed XML already: its tree is read without a check to fail.
+  const routed =
+    found !== undefined
+      ? routeSoapEnvelope(head, tables.requestShapes.tree(found, text), tables)
+      : routeSoapBody(head, text, tables, options.maxXmlDepth);
   if (routed.kind === 'refused') return routed.reply;
   const { version, entry, envelope } = routed;
   const op = entry.description;
@@ -384,20 +380,15 @@ export function routeSoapBody(
 ): SoapRouting {
   let root: XmlElement;
   try {
-    root = readSoapXml(
-      typeof body === 'string' ? body : decodeXmlBytes(body, head.contentType!.charset),
-      tables,
-      maxXmlDepth,
-    );
+    root = readXml(typeof body === 'string' ? body : decodeXmlBytes(body, head.contentType!.charset), {
+      maxDepth: maxXmlDepth,
+      shapes: tables.requestShapes,
+    });
   } catch (error) {
     if (error instanceof XmlReadError) return refused(emptyReply(400, soapContentType(head.guess)));
     throw error;
   }
   return routeSoapEnvelope(head, root, tables);
-}
-
-function readSoapXml(text: string, tables: ServiceTables, maxDepth: number): XmlElement {
-  return readXml(text, { maxDepth, shapes: tables.requestShapes });
 }
 
 /** A SOAP request's envelope, read, up to its operation: `routeSoapBody` after the XML. */
