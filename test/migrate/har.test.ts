@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import type { Exchange } from '../../generator/migrate/exchange.js';
 import { harEntry } from '../../generator/migrate/har-recorder.js';
 import { parseHar, readHar, recordedReply, recordedRequestBody } from '../../generator/migrate/har.js';
@@ -98,6 +98,7 @@ describe('parseHar', () => {
 
   it('reports a missing file as such', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'asmxgen-har-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     await expect(readHar(join(dir, 'none.har'), 'none.har')).rejects.toThrow(
       'none.har: no such file; record one with asmxgen proxy --record FILE.har',
     );

@@ -2,7 +2,7 @@
  * Hostile input: values that must arrive exactly, XML that must never be
  * expanded, bodies over the limit, clients that misbehave or leave.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -129,6 +129,7 @@ describe('DTDs and entities are never expanded', () => {
   const secretDir = mkdtempSync(join(tmpdir(), 'asmxgen-xxe-'));
   const secretFile = join(secretDir, 'secret.txt');
   writeFileSync(secretFile, 'TOP-SECRET-CONTENT');
+  afterAll(() => rmSync(secretDir, { recursive: true, force: true }));
 
   const attacks: [string, string][] = [
     [
