@@ -28,6 +28,7 @@ import { isClosingLingering, lingerAfterReply } from './lingering-close.js';
 import { emptyReply, framedHeaderList, framedHeaders, type Reply } from './reply.js';
 import { withResponseHeaders, type ResponseHeaderList } from './response-headers.js';
 import type { RouteTarget } from './dispatch.js';
+import { LaterReply } from './invoke.js';
 import { internalErrorReply, replyTo, route, type ServiceRuntime } from './service-runtime.js';
 import { jsonCallMethod } from './json-call.js';
 import { readSoapHead, soapBodyReply, type SoapHead } from './soap-call.js';
@@ -81,8 +82,8 @@ function isStraightSoapCall(runtime: ServiceRuntime, call: NodeCall, req: Incomi
 
 /**
  * The straight path of a SOAP call: its head checked, its body read by two listeners (no promise), then
- * `soapBodyReply` called from the body's last chunk and its reply written; a promise only when the handler
- * returned one. A client that goes away before the body is read in full is left (its reply closed already).
+ * `soapBodyReply` called from the body's last chunk and its reply written, at once or from the handler's promise
+ * settling (`LaterReply`). A client that goes away before the body is read in full is left (its reply closed already).
  */
 function startSoapCall(runtime: ServiceRuntime, call: NodeCall, req: Answering): void {
   const head = readSoapHead(call.headers, runtime.tables);
@@ -227,15 +228,35 @@ class NodeCall implements IncomingCall {
   /** The body is read: the reply, now or when the handler's promise settles. */
   bodyRead(body: BodyRead): void {
     const { runtime } = this;
-    let reply: Reply | Promise<Reply>;
+    let reply: Reply | Promise<Reply> | LaterReply;
     try {
       reply = soapBodyReply(this, this.soapHead!, body, runtime.tables, runtime.options);
     } catch (error) {
       this.fail(error);
       return;
     }
-    if (reply instanceof Promise) void sendLater(this, reply);
+    if (reply instanceof LaterReply) this.sendSettled(reply);
+    else if (reply instanceof Promise) void sendLater(this, reply);
     else this.send(reply);
+  }
+
+  /** Writes the reply of `later` once its handler's promise settles: one hop of the microtask queue. */
+  private sendSettled(later: LaterReply): void {
+    Promise.resolve(later.call.pending).then(
+      (value) => this.sendOutcome(later, true, value),
+      (error: unknown) => this.sendOutcome(later, false, error),
+    );
+  }
+
+  private sendOutcome(later: LaterReply, fulfilled: boolean, settledWith: unknown): void {
+    let reply: Reply;
+    try {
+      reply = fulfilled ? later.fulfilled(settledWith) : later.rejected(settledWith);
+    } catch (error) {
+      this.fail(error);
+      return;
+    }
+    this.send(reply);
   }
 
   /** Writes `reply`, unless the call was answered early. */
