@@ -30,7 +30,10 @@ import { withResponseHeaders, type ResponseHeaderList } from './response-headers
 import type { RouteTarget } from './dispatch.js';
 import { LaterReply } from './invoke.js';
 import { internalErrorReply, replyTo, route, type ServiceRuntime } from './service-runtime.js';
-import { jsonCallMethod } from './json-call.js';
+import { httpBodyReply } from './http-call.js';
+import { jsonCallMethod, jsonRequestMethod } from './json-call.js';
+import { proxyScriptKind } from './proxy-script-reply.js';
+import type { OperationEntry } from './service-tables.js';
 import { readSoapHead, soapBodyReply, type SoapHead } from './soap-call.js';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void;
@@ -50,8 +53,13 @@ export function createNodeHandler(runtime: ServiceRuntime): NodeHandler {
     const call = new NodeCall(runtime, req, res, method, path, query, new LazyAbort());
     (res as Answered)[CALL] = call;
     res.on('close', onResponseClose);
-    if (target.route.kind === 'soap' && isStraightSoapCall(runtime, call, req, target.endpointPath)) {
+    const routed = target.route;
+    if (routed.kind === 'soap' && isStraightSoapCall(runtime, call, req, target.endpointPath)) {
       startSoapCall(runtime, call, req as Answering);
+      return;
+    }
+    if (routed.kind === 'http' && isStraightHttpCall(runtime, call, req, routed.entry, target.endpointPath)) {
+      startHttpCall(runtime, call, req as Answering, routed.transport, routed.entry);
       return;
     }
     void answer(runtime, call, target, req, res);
@@ -81,6 +89,27 @@ function isStraightSoapCall(runtime: ServiceRuntime, call: NodeCall, req: Incomi
 }
 
 /**
+ * An HTTP GET/POST call the straight path answers: as a SOAP call (`isStraightSoapCall`), of an operation in the HTTP
+ * bindings, and no proxy script's path.
+ */
+function isStraightHttpCall(
+  runtime: ServiceRuntime,
+  call: NodeCall,
+  req: IncomingMessage,
+  entry: OperationEntry,
+  endpointPath: string,
+) {
+  return (
+    runtime.options.onCall === undefined &&
+    !req.readableEnded &&
+    (req as { _body?: unknown })._body !== true &&
+    entry.description.httpOmitted !== true &&
+    proxyScriptKind(call, endpointPath) === undefined &&
+    jsonRequestMethod(call, endpointPath) === undefined
+  );
+}
+
+/**
  * The straight path of a SOAP call: its head checked, its body read by two listeners (no promise), then
  * `soapBodyReply` called from the body's last chunk and its reply written, at once or from the handler's promise
  * settling (`LaterReply`). A client that goes away before the body is read in full is left (its reply closed already).
@@ -92,18 +121,41 @@ function startSoapCall(runtime: ServiceRuntime, call: NodeCall, req: Answering):
     return;
   }
   call.soapHead = head;
+  readBody(runtime, call, req, true);
+}
+
+/**
+ * The straight path of an HTTP GET/POST call, as a SOAP call's: `httpBodyReply` called once the body has ended (a
+ * GET's body is not kept).
+ */
+function startHttpCall(
+  runtime: ServiceRuntime,
+  call: NodeCall,
+  req: Answering,
+  transport: 'httpGet' | 'httpPost',
+  entry: OperationEntry,
+): void {
+  call.http = { transport, entry };
+  readBody(runtime, call, req, transport === 'httpPost');
+}
+
+/** Reads the body of a straight call with two listeners, kept up to the size limit (`keep`) or dropped. */
+function readBody(runtime: ServiceRuntime, call: NodeCall, req: Answering, keep: boolean): void {
   const limit = runtime.options.maxRequestBytes;
-  if (declaresMoreThan(req.headers, limit)) {
+  if (keep && declaresMoreThan(req.headers, limit)) {
     call.bodyRead(TOO_LARGE);
     return;
   }
-  call.bodyLimit = limit;
+  call.bodyLimit = keep ? limit : -1;
   req[CALL] = call;
   req.on('data', onBodyData);
   req.on('end', onBodyEnd);
 }
 
 const TOO_LARGE: BodyRead = { kind: 'too-large' };
+/** What `internalErrorReply` needs of a straight call's route. */
+const SOAP_ROUTE = { kind: 'soap' } as const;
+const HTTP_ROUTE = { kind: 'http' } as const;
 
 function onBodyData(this: Answering, chunk: Buffer): void {
   this[CALL]!.bodyChunk(chunk);
@@ -156,8 +208,10 @@ class NodeCall implements IncomingCall {
   note: CallNote | undefined = undefined;
   /** Answered early (`answerEarly`): the reply worked out later is dropped. */
   answered = false;
-  // The straight path of a SOAP call (`startSoapCall`): its head, and its body as it comes.
+  // The straight path of a SOAP call (`startSoapCall`) or an HTTP one (`startHttpCall`): its head or operation,
+  // and its body as it comes, up to `bodyLimit` bytes (-1: dropped).
   soapHead: SoapHead | undefined = undefined;
+  http: { readonly transport: 'httpGet' | 'httpPost'; readonly entry: OperationEntry } | undefined = undefined;
   bodyLimit = 0;
   /** Bytes of the body so far; -1 once past the limit. */
   private bodySize = 0;
@@ -199,7 +253,7 @@ class NodeCall implements IncomingCall {
   }
 
   bodyChunk(chunk: Buffer): void {
-    if (this.bodySize < 0) return;
+    if (this.bodySize < 0 || this.bodyLimit < 0) return;
     this.bodySize += chunk.byteLength;
     if (this.bodySize > this.bodyLimit) {
       this.bodySize = -1;
@@ -230,7 +284,11 @@ class NodeCall implements IncomingCall {
     const { runtime } = this;
     let reply: Reply | Promise<Reply> | LaterReply;
     try {
-      reply = soapBodyReply(this, this.soapHead!, body, runtime.tables, runtime.options);
+      const { http } = this;
+      reply =
+        http === undefined
+          ? soapBodyReply(this, this.soapHead!, body, runtime.tables, runtime.options)
+          : httpBodyReply(this, http.transport, http.entry, body, runtime.tables, runtime.options);
     } catch (error) {
       this.fail(error);
       return;
@@ -271,7 +329,8 @@ class NodeCall implements IncomingCall {
       this.res.destroy();
       return;
     }
-    writeReply(this.runtime, this.req, this.res, internalErrorReply({ kind: 'soap' }), this.responseHeaders);
+    const route = this.http === undefined ? SOAP_ROUTE : HTTP_ROUTE;
+    writeReply(this.runtime, this.req, this.res, internalErrorReply(route), this.responseHeaders);
   }
 }
 

@@ -227,7 +227,7 @@ function fixedReply(
 }
 
 /** Internal failure after routing (a bug, never a handler's error): a generic Server error, nothing leaked. */
-export function internalErrorReply(route: Route): Reply {
+export function internalErrorReply(route: { readonly kind: Route['kind'] }): Reply {
   if (route.kind !== 'soap') return textReply(500, PROCESS_FAILED);
   return contentReply(500, XML_CONTENT_TYPE, buildFaultEnvelope('1.1', { code: 'Server', message: PROCESS_FAILED }));
 }
