@@ -319,20 +319,28 @@ export interface SoapHead extends PlanHead {
 export function readSoapHead(headers: RequestHeaders, tables: ServiceTables): SoapHead {
   const soapAction = headerValue(headers, 'soapaction');
   const contentTypeHeader = headerValue(headers, 'content-type');
-  // Clients send the same few heads again and again: each is read once (a head is never changed).
+  // Clients send the same few heads again and again: each is read once (a head is never changed). By content type,
+  // then SOAPAction: no key is made of the two (a string built per request, then hashed).
   let known = knownHeads.get(tables);
-  if (known === undefined) knownHeads.set(tables, (known = new Map()));
-  const key = `${soapAction === undefined ? '\u0000' : `"${soapAction}`}\n${contentTypeHeader ?? ''}`;
-  let head = known.get(key);
+  if (known === undefined) knownHeads.set(tables, (known = { count: 0, byContentType: new Map() }));
+  let byAction = known.byContentType.get(contentTypeHeader);
+  let head = byAction?.get(soapAction);
   if (head === undefined) {
     head = soapHeadOf(soapAction, contentTypeHeader, tables);
-    if (known.size < MAX_KNOWN_HEADS) known.set(key, head);
+    if (known.count < MAX_KNOWN_HEADS) {
+      if (byAction === undefined) known.byContentType.set(contentTypeHeader, (byAction = new Map()));
+      byAction.set(soapAction, head);
+      known.count++;
+    }
   }
   return head;
 }
 
-/** The SOAP heads read so far, by service; past this many, a head is read each time. */
-const knownHeads = new WeakMap<ServiceTables, Map<string, SoapHead>>();
+/** The SOAP heads read so far, by service: by content type, then SOAPAction; past this many, read each time. */
+const knownHeads = new WeakMap<
+  ServiceTables,
+  { count: number; readonly byContentType: Map<string | undefined, Map<string | undefined, SoapHead>> }
+>();
 const MAX_KNOWN_HEADS = 64;
 
 function soapHeadOf(
