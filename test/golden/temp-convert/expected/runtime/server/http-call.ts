@@ -21,8 +21,17 @@ import { htmlEncodeMessage, htmlEncodeMessageChain } from '../http/html-escape.j
 import { MultipartError, readMultipart, type UploadedFile } from '../http/multipart.js';
 import type { Transport } from '../service-description.js';
 import { FORM_MEDIA_TYPE, MULTIPART_FORM_MEDIA_TYPE, XML_CONTENT_TYPE } from '../soap/soap-constants.js';
-import { headerValue, type IncomingCall } from './incoming-call.js';
-import { createContext, failureOf, invokeHandler, MAX_REQUEST_LENGTH_EXCEEDED, type Failure } from './invoke.js';
+import { headerValue, type BodyRead, type IncomingCall } from './incoming-call.js';
+import {
+  createContext,
+  failureOf,
+  invokeHandler,
+  LaterReply,
+  MAX_REQUEST_LENGTH_EXCEEDED,
+  type Failure,
+  type HandlerCall,
+  type Outcome,
+} from './invoke.js';
 import { bindFormParameters } from './parameters.js';
 import { CACHE_CONTROL, contentReply, sharedReply, textReply, type Reply } from './reply.js';
 import { requestValidationError } from './request-validation.js';
@@ -60,33 +69,74 @@ export async function handleHttpCall(
   tables: ServiceTables,
   options: ResolvedOptions,
 ): Promise<Reply> {
-  const op = entry.description;
   // ASMX leaves such an operation out of the HTTP bindings: its name is not one of theirs.
-  if (op.httpOmitted)
-    return textReply(500, htmlEncodeMessageChain([`${op.name} Web Service method name is not valid.`]));
-  let values: FormValues = parseFormValues('');
+  if (entry.description.httpOmitted) return omittedReply(entry);
+  const body = transport === 'httpGet' ? NO_BODY : await call.readBody(options.maxRequestBytes);
+  const reply = httpBodyReply(call, transport, entry, body, tables, options);
+  return reply instanceof LaterReply ? reply.promise() : reply;
+}
+
+/** An operation ASMX leaves out of the HTTP bindings (`httpOmitted`): its name is not one of theirs. */
+export function omittedReply(entry: OperationEntry): Reply {
+  return textReply(500, htmlEncodeMessageChain([`${entry.description.name} Web Service method name is not valid.`]));
+}
+
+/** An HTTP GET call's body, which is not read. */
+export const NO_BODY: BodyRead = { kind: 'complete', bytes: new Uint8Array(0) };
+
+/**
+ * The reply to an HTTP GET/POST call of an operation in the HTTP bindings, its body read (a GET's: none): at once,
+ * or, when its handler returned a promise, a {@link LaterReply} of it (a promise while a multipart body is read).
+ * Throws (or rejects) only on a bug.
+ */
+export function httpBodyReply(
+  call: IncomingCall,
+  transport: 'httpGet' | 'httpPost',
+  entry: OperationEntry,
+  body: BodyRead,
+  tables: ServiceTables,
+  options: ResolvedOptions,
+): Reply | Promise<Reply> | LaterReply {
+  const op = entry.description;
+  if (transport === 'httpGet')
+    return boundReply(call, transport, entry, parseFormValues(call.query ?? ''), [], tables, options);
+  if (body.kind === 'too-large') return { ...textReply(500, MAX_REQUEST_LENGTH_EXCEEDED), closeConnection: true };
+  const contentType = headerValue(call.headers, 'content-type');
+  const mediaType = parseContentType(contentType)?.mediaType;
+  if (op.parameters.length > 0) {
+    if (mediaType !== FORM_MEDIA_TYPE)
+      return textReply(500, htmlEncodeMessageChain([`Request format is invalid: ${contentType ?? ''}.`]));
+    return boundReply(call, transport, entry, parseFormValues(UTF8.decode(body.bytes)), [], tables, options);
+  }
   let files: UploadedFile[] = [];
-  if (transport === 'httpGet') {
-    values = parseFormValues(call.query ?? '');
-  } else {
-    const body = await call.readBody(options.maxRequestBytes);
-    if (body.kind === 'too-large') return { ...textReply(500, MAX_REQUEST_LENGTH_EXCEEDED), closeConnection: true };
-    const contentType = headerValue(call.headers, 'content-type');
-    const mediaType = parseContentType(contentType)?.mediaType;
-    if (op.parameters.length > 0) {
-      if (mediaType !== FORM_MEDIA_TYPE)
-        return textReply(500, htmlEncodeMessageChain([`Request format is invalid: ${contentType ?? ''}.`]));
-      values = parseFormValues(UTF8.decode(body.bytes));
-    } else if (mediaType === MULTIPART_FORM_MEDIA_TYPE) {
-      files = await readMultipart(body.bytes, contentType!).catch((error: unknown) => {
+  if (mediaType === MULTIPART_FORM_MEDIA_TYPE) {
+    return readMultipart(body.bytes, contentType!)
+      .catch((error: unknown) => {
         if (error instanceof MultipartError) return [rawBodyFile(body.bytes, contentType)];
         throw error;
+      })
+      .then((parts) => {
+        const reply = boundReply(call, transport, entry, NO_VALUES, parts, tables, options);
+        return reply instanceof LaterReply ? reply.promise() : reply;
       });
-    } else if (mediaType !== FORM_MEDIA_TYPE && body.bytes.byteLength > 0) {
-      files = [rawBodyFile(body.bytes, contentType)];
-    }
   }
+  if (mediaType !== FORM_MEDIA_TYPE && body.bytes.byteLength > 0) files = [rawBodyFile(body.bytes, contentType)];
+  return boundReply(call, transport, entry, NO_VALUES, files, tables, options);
+}
 
+const NO_VALUES: FormValues = parseFormValues('');
+
+/** The call of an operation with its query or form values (and files), validated and bound; then its reply. */
+function boundReply(
+  call: IncomingCall,
+  transport: 'httpGet' | 'httpPost',
+  entry: OperationEntry,
+  values: FormValues,
+  files: UploadedFile[],
+  tables: ServiceTables,
+  options: ResolvedOptions,
+): Reply | LaterReply {
+  const op = entry.description;
   // ASMX reads the collection only for an operation with parameters, and reading it validates every value.
   if (options.validateRequest && op.parameters.length > 0) {
     const refused = requestValidationError(values, transport === 'httpGet' ? 'QueryString' : 'Form');
@@ -95,17 +145,36 @@ export async function handleHttpCall(
   const binding = bindFormParameters(op, values, tables.values);
   if (!binding.ok) return textReply(500, binding.message);
   const context = createContext(call, httpFailureReply, transport, op.name, files);
-  let outcome = invokeHandler(entry, binding.input, context, options);
-  if (outcome === undefined) {
-    // The handler's promise, awaited here: nothing else is made to wait for it (see invokeHandler).
-    try {
-      outcome = context.settled(await context.pending);
-    } catch (error) {
-      outcome = context.failed(error);
-    }
+  const outcome = invokeHandler(entry, binding.input, context, options);
+  const reply = new HttpReplyTo(context, call, transport, entry, tables, options);
+  // The handler's promise, awaited by whoever writes the reply (see LaterReply).
+  return outcome === undefined ? reply : httpOutcomeReply(reply, outcome);
+}
+
+/** What the reply to an HTTP GET/POST call is written from, once its handler's outcome is known. */
+class HttpReplyTo extends LaterReply {
+  constructor(
+    readonly context: HandlerCall,
+    readonly incoming: IncomingCall,
+    readonly transport: 'httpGet' | 'httpPost',
+    readonly entry: OperationEntry,
+    readonly tables: ServiceTables,
+    readonly options: ResolvedOptions,
+  ) {
+    super(context);
   }
+
+  protected reply(outcome: Outcome): Reply {
+    return httpOutcomeReply(this, outcome);
+  }
+}
+
+/** The reply to an HTTP GET/POST call whose handler's outcome is `outcome`: its failure, or its result's document. */
+function httpOutcomeReply(to: HttpReplyTo, outcome: Outcome): Reply {
+  const { context, incoming, transport, entry, tables, options } = to;
+  const op = entry.description;
   if (!outcome.ok) return httpFailureReply(transport, outcome.failure);
-  if (!op.result) return voidHttpReply(call);
+  if (!op.result) return voidHttpReply(incoming);
   let document: string;
   try {
     const httpNamespace = tables.service.httpNamespace;

@@ -157,6 +157,34 @@ export class HandlerCall implements Deadlined {
 
 function noop(): void {}
 
+/**
+ * A reply that waits for its handler's promise (`call.pending`): `fulfilled` or `rejected`, called with what the
+ * promise settled with, gives the reply. The node handler answers from the promise's own settling, so an `async`
+ * handler costs one hop of the microtask queue, not one per function between it and the socket; `promise()` is
+ * the same reply for a caller that awaits.
+ */
+export abstract class LaterReply {
+  constructor(readonly call: HandlerCall) {}
+
+  /** The reply of the call whose handler's outcome is `outcome`. */
+  protected abstract reply(outcome: Outcome): Reply;
+
+  fulfilled(value: unknown): Reply {
+    return this.reply(this.call.settled(value));
+  }
+
+  rejected(error: unknown): Reply {
+    return this.reply(this.call.failed(error));
+  }
+
+  promise(): Promise<Reply> {
+    return Promise.resolve(this.call.pending).then(
+      (value) => this.fulfilled(value),
+      (error: unknown) => this.rejected(error),
+    );
+  }
+}
+
 /** The SOAP headers of an operation that declares none (and of every HTTP GET/POST call): shared, frozen. */
 const NO_HEADERS: Record<string, unknown> = Object.freeze({});
 

@@ -30,8 +30,12 @@ import { isClosingLingering, lingerAfterReply } from './lingering-close.js';
 import { emptyReply, framedHeaderList, framedHeaders, type Reply } from './reply.js';
 import { withResponseHeaders, type ResponseHeaderList } from './response-headers.js';
 import type { RouteTarget } from './dispatch.js';
+import { LaterReply } from './invoke.js';
 import { internalErrorReply, replyTo, route, type ServiceRuntime } from './service-runtime.js';
-import { jsonCallMethod } from './json-call.js';
+import { httpBodyReply } from './http-call.js';
+import { jsonCallMethod, jsonRequestMethod } from './json-call.js';
+import { proxyScriptKind } from './proxy-script-reply.js';
+import type { OperationEntry } from './service-tables.js';
 import { readSoapHead, soapBodyReply, type SoapHead } from './soap-call.js';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void;
@@ -51,8 +55,13 @@ export function createNodeHandler(runtime: ServiceRuntime): NodeHandler {
     const call = new NodeCall(runtime, req, res, method, path, query, new LazyAbort());
     (res as Answered)[CALL] = call;
     res.on('close', onResponseClose);
-    if (target.route.kind === 'soap' && isStraightSoapCall(runtime, call, req, target.endpointPath)) {
+    const routed = target.route;
+    if (routed.kind === 'soap' && isStraightSoapCall(runtime, call, req, target.endpointPath)) {
       startSoapCall(runtime, call, req as Answering);
+      return;
+    }
+    if (routed.kind === 'http' && isStraightHttpCall(runtime, call, req, routed.entry, target.endpointPath)) {
+      startHttpCall(runtime, call, req as Answering, routed.transport, routed.entry);
       return;
     }
     void answer(runtime, call, target, req, res);
@@ -82,9 +91,30 @@ function isStraightSoapCall(runtime: ServiceRuntime, call: NodeCall, req: Incomi
 }
 
 /**
+ * An HTTP GET/POST call the straight path answers: as a SOAP call (`isStraightSoapCall`), of an operation in the HTTP
+ * bindings, and no proxy script's path.
+ */
+function isStraightHttpCall(
+  runtime: ServiceRuntime,
+  call: NodeCall,
+  req: IncomingMessage,
+  entry: OperationEntry,
+  endpointPath: string,
+) {
+  return (
+    runtime.options.onCall === undefined &&
+    !req.readableEnded &&
+    (req as { _body?: unknown })._body !== true &&
+    entry.description.httpOmitted !== true &&
+    proxyScriptKind(call, endpointPath) === undefined &&
+    jsonRequestMethod(call, endpointPath) === undefined
+  );
+}
+
+/**
  * The straight path of a SOAP call: its head checked, its body read by two listeners (no promise), then
- * `soapBodyReply` called from the body's last chunk and its reply written; a promise only when the handler
- * returned one. A client that goes away before the body is read in full is left (its reply closed already).
+ * `soapBodyReply` called from the body's last chunk and its reply written, at once or from the handler's promise
+ * settling (`LaterReply`). A client that goes away before the body is read in full is left (its reply closed already).
  */
 function startSoapCall(runtime: ServiceRuntime, call: NodeCall, req: Answering): void {
   const head = readSoapHead(call.headers, runtime.tables);
@@ -93,18 +123,41 @@ function startSoapCall(runtime: ServiceRuntime, call: NodeCall, req: Answering):
     return;
   }
   call.soapHead = head;
+  readBody(runtime, call, req, true);
+}
+
+/**
+ * The straight path of an HTTP GET/POST call, as a SOAP call's: `httpBodyReply` called once the body has ended (a
+ * GET's body is not kept).
+ */
+function startHttpCall(
+  runtime: ServiceRuntime,
+  call: NodeCall,
+  req: Answering,
+  transport: 'httpGet' | 'httpPost',
+  entry: OperationEntry,
+): void {
+  call.http = { transport, entry };
+  readBody(runtime, call, req, transport === 'httpPost');
+}
+
+/** Reads the body of a straight call with two listeners, kept up to the size limit (`keep`) or dropped. */
+function readBody(runtime: ServiceRuntime, call: NodeCall, req: Answering, keep: boolean): void {
   const limit = runtime.options.maxRequestBytes;
-  if (declaresMoreThan(req.headers, limit)) {
+  if (keep && declaresMoreThan(req.headers, limit)) {
     call.bodyRead(TOO_LARGE);
     return;
   }
-  call.bodyLimit = limit;
+  call.bodyLimit = keep ? limit : -1;
   req[CALL] = call;
   req.on('data', onBodyData);
   req.on('end', onBodyEnd);
 }
 
 const TOO_LARGE: BodyRead = { kind: 'too-large' };
+/** What `internalErrorReply` needs of a straight call's route. */
+const SOAP_ROUTE = { kind: 'soap' } as const;
+const HTTP_ROUTE = { kind: 'http' } as const;
 
 function onBodyData(this: Answering, chunk: Buffer): void {
   this[CALL]!.bodyChunk(chunk);
@@ -157,8 +210,10 @@ class NodeCall implements IncomingCall {
   note: CallNote | undefined = undefined;
   /** Answered early (`answerEarly`): the reply worked out later is dropped. */
   answered = false;
-  // The straight path of a SOAP call (`startSoapCall`): its head, and its body as it comes.
+  // The straight path of a SOAP call (`startSoapCall`) or an HTTP one (`startHttpCall`): its head or operation,
+  // and its body as it comes, up to `bodyLimit` bytes (-1: dropped).
   soapHead: SoapHead | undefined = undefined;
+  http: { readonly transport: 'httpGet' | 'httpPost'; readonly entry: OperationEntry } | undefined = undefined;
   bodyLimit = 0;
   /** Bytes of the body so far; -1 once past the limit. */
   private bodySize = 0;
@@ -200,7 +255,7 @@ class NodeCall implements IncomingCall {
   }
 
   bodyChunk(chunk: Buffer): void {
-    if (this.bodySize < 0) return;
+    if (this.bodySize < 0 || this.bodyLimit < 0) return;
     this.bodySize += chunk.byteLength;
     if (this.bodySize > this.bodyLimit) {
       this.bodySize = -1;
@@ -229,15 +284,39 @@ class NodeCall implements IncomingCall {
   /** The body is read: the reply, now or when the handler's promise settles. */
   bodyRead(body: BodyRead): void {
     const { runtime } = this;
-    let reply: Reply | Promise<Reply>;
+    let reply: Reply | Promise<Reply> | LaterReply;
     try {
-      reply = soapBodyReply(this, this.soapHead!, body, runtime.tables, runtime.options);
+      const { http } = this;
+      reply =
+        http === undefined
+          ? soapBodyReply(this, this.soapHead!, body, runtime.tables, runtime.options)
+          : httpBodyReply(this, http.transport, http.entry, body, runtime.tables, runtime.options);
     } catch (error) {
       this.fail(error);
       return;
     }
-    if (reply instanceof Promise) void sendLater(this, reply);
+    if (reply instanceof LaterReply) this.sendSettled(reply);
+    else if (reply instanceof Promise) void sendLater(this, reply);
     else this.send(reply);
+  }
+
+  /** Writes the reply of `later` once its handler's promise settles: one hop of the microtask queue. */
+  private sendSettled(later: LaterReply): void {
+    Promise.resolve(later.call.pending).then(
+      (value) => this.sendOutcome(later, true, value),
+      (error: unknown) => this.sendOutcome(later, false, error),
+    );
+  }
+
+  private sendOutcome(later: LaterReply, fulfilled: boolean, settledWith: unknown): void {
+    let reply: Reply;
+    try {
+      reply = fulfilled ? later.fulfilled(settledWith) : later.rejected(settledWith);
+    } catch (error) {
+      this.fail(error);
+      return;
+    }
+    this.send(reply);
   }
 
   /** Writes `reply`, unless the call was answered early. */
@@ -252,7 +331,8 @@ class NodeCall implements IncomingCall {
       this.res.destroy();
       return;
     }
-    writeReply(this.runtime, this.req, this.res, internalErrorReply({ kind: 'soap' }), this.responseHeaders);
+    const route = this.http === undefined ? SOAP_ROUTE : HTTP_ROUTE;
+    writeReply(this.runtime, this.req, this.res, internalErrorReply(route), this.responseHeaders);
   }
 }
 

@@ -38,8 +38,8 @@ export interface ServiceRuntime {
   readonly proxyScripts?: ProxyScripts | undefined;
   /** What a `[ScriptService]`'s JSON values are read and written with, built once. */
   readonly json?: JsonContext | undefined;
-  /** The routes of SOAP and HTTP GET/POST calls so far, by method and path (`route`). */
-  readonly routes: Map<string, RouteTarget>;
+  /** The routes of SOAP and HTTP GET/POST calls so far, by method, then path (`route`). */
+  readonly routes: { count: number; readonly byMethod: Map<string, Map<string, RouteTarget>> };
 }
 
 export function createServiceRuntime(
@@ -64,18 +64,24 @@ export function createServiceRuntime(
             typeNamespace: service.typeNamespace,
           }
         : undefined,
-    routes: new Map(),
+    routes: { count: 0, byMethod: new Map() },
   };
 }
 
 export function route(runtime: ServiceRuntime, method: string, path: string, query: string | undefined): RouteTarget {
-  // The calls of SOAP and HTTP GET/POST, whose routes the query does not decide, are routed once per path.
-  const key = `${method} ${path}`;
-  const known = runtime.routes.get(key);
+  // The calls of SOAP and HTTP GET/POST, whose routes the query does not decide, are routed once per method and
+  // path (by method, then path: no key is built per request).
+  const { routes } = runtime;
+  let byPath = routes.byMethod.get(method);
+  const known = byPath?.get(path);
   if (known !== undefined) return known;
   const target = routeRequest(method, path, query, runtime.tables);
   const kind = target.route.kind;
-  if ((kind === 'soap' || kind === 'http') && runtime.routes.size < MAX_KNOWN_ROUTES) runtime.routes.set(key, target);
+  if ((kind === 'soap' || kind === 'http') && routes.count < MAX_KNOWN_ROUTES) {
+    if (byPath === undefined) routes.byMethod.set(method, (byPath = new Map()));
+    byPath.set(path, target);
+    routes.count++;
+  }
   return target;
 }
 
@@ -229,7 +235,7 @@ function fixedReply(
 }
 
 /** Internal failure after routing (a bug, never a handler's error): a generic Server error, nothing leaked. */
-export function internalErrorReply(route: Route): Reply {
+export function internalErrorReply(route: { readonly kind: Route['kind'] }): Reply {
   if (route.kind !== 'soap') return textReply(500, PROCESS_FAILED);
   return contentReply(500, XML_CONTENT_TYPE, buildFaultEnvelope('1.1', { code: 'Server', message: PROCESS_FAILED }));
 }

@@ -37,6 +37,7 @@ import {
   failureOf,
   invokeHandler,
   failure,
+  LaterReply,
   MAX_REQUEST_LENGTH_EXCEEDED,
   PROCESS_FAILED,
   type Failure,
@@ -64,13 +65,14 @@ export async function handleSoapCall(
   const head = readSoapHead(call.headers, tables);
   if (!head.soapMediaType) return emptyReply(415, soapContentType(head.guess));
   const body = await call.readBody(options.maxRequestBytes);
-  return await soapBodyReply(call, head, body, tables, options);
+  const reply = soapBodyReply(call, head, body, tables, options);
+  return reply instanceof LaterReply ? reply.promise() : reply;
 }
 
 /**
  * The reply to a SOAP request whose head is `head` (its content type SOAP's) and whose body has been read: at once,
- * unless its handler returned a promise (then a promise of it). Throws (or rejects) only on a bug. The node handler
- * calls it straight from the body's last chunk, with no promise of its own.
+ * or, when its handler returned a promise, a {@link LaterReply} of it (a promise for an encoded call). Throws (or
+ * rejects) only on a bug. The node handler calls it straight from the body's last chunk, with no promise of its own.
  */
 export function soapBodyReply(
   call: IncomingCall,
@@ -78,7 +80,7 @@ export function soapBodyReply(
   body: BodyRead,
   tables: ServiceTables,
   options: ResolvedOptions,
-): Reply | Promise<Reply> {
+): Reply | Promise<Reply> | LaterReply {
   if (body.kind === 'too-large') {
     return {
       ...faultReply(head.guess, failure('Server', [PROCESS_FAILED, MAX_REQUEST_LENGTH_EXCEEDED])),
@@ -144,7 +146,7 @@ function noteCall(call: IncomingCall, entry: OperationEntry, version: SoapVersio
   call.note.transport = version === '1.1' ? 'soap11' : 'soap12';
 }
 
-/** The handler's call, its input bound and its SOAP headers read, and the reply: at once, or a promise of it. */
+/** The handler's call, its input bound and its SOAP headers read, and the reply: at once, or once it settles. */
 function callOperation(
   call: IncomingCall,
   entry: OperationEntry,
@@ -154,7 +156,7 @@ function callOperation(
   envelopeAttributes: Record<string, string>,
   tables: ServiceTables,
   options: ResolvedOptions,
-): Reply | Promise<Reply> {
+): Reply | LaterReply {
   const op = entry.description;
   const outHeaders = op.headers === undefined ? undefined : initialOutHeaders(op, soapHeaders);
   const transport = version === '1.1' ? 'soap11' : 'soap12';
@@ -166,31 +168,28 @@ function callOperation(
     if (outcome === undefined) void settleLater(context);
     return emptyReply(202);
   }
-  const reply: SoapReplyTo = { version, entry, context, outHeaders, envelopeAttributes, tables, options };
-  // The handler's promise, awaited there: nothing else is made to wait for it (see invokeHandler).
-  return outcome === undefined ? soapReplyLater(reply) : soapOutcomeReply(reply, outcome);
+  const reply = new SoapReplyTo(version, entry, context, outHeaders, envelopeAttributes, tables, options);
+  // The handler's promise, awaited by whoever writes the reply (see LaterReply).
+  return outcome === undefined ? reply : soapOutcomeReply(reply, outcome);
 }
 
 /** What the reply to a SOAP call is written from, once its handler's outcome is known. */
-interface SoapReplyTo {
-  readonly version: SoapVersion;
-  readonly entry: OperationEntry;
-  readonly context: HandlerCall;
-  readonly outHeaders: Record<string, unknown> | undefined;
-  readonly envelopeAttributes: Record<string, string>;
-  readonly tables: ServiceTables;
-  readonly options: ResolvedOptions;
-}
-
-async function soapReplyLater(to: SoapReplyTo): Promise<Reply> {
-  const { context } = to;
-  let outcome: Outcome;
-  try {
-    outcome = context.settled(await context.pending);
-  } catch (error) {
-    outcome = context.failed(error);
+class SoapReplyTo extends LaterReply {
+  constructor(
+    readonly version: SoapVersion,
+    readonly entry: OperationEntry,
+    readonly context: HandlerCall,
+    readonly outHeaders: Record<string, unknown> | undefined,
+    readonly envelopeAttributes: Record<string, string>,
+    readonly tables: ServiceTables,
+    readonly options: ResolvedOptions,
+  ) {
+    super(context);
   }
-  return soapOutcomeReply(to, outcome);
+
+  protected reply(outcome: Outcome): Reply {
+    return soapOutcomeReply(this, outcome);
+  }
 }
 
 /** The reply to a SOAP call whose handler's outcome is `outcome`: its fault, or its result's envelope. */
@@ -322,20 +321,28 @@ export interface SoapHead extends PlanHead {
 export function readSoapHead(headers: RequestHeaders, tables: ServiceTables): SoapHead {
   const soapAction = headerValue(headers, 'soapaction');
   const contentTypeHeader = headerValue(headers, 'content-type');
-  // Clients send the same few heads again and again: each is read once (a head is never changed).
+  // Clients send the same few heads again and again: each is read once (a head is never changed). By content type,
+  // then SOAPAction: no key is made of the two (a string built per request, then hashed).
   let known = knownHeads.get(tables);
-  if (known === undefined) knownHeads.set(tables, (known = new Map()));
-  const key = `${soapAction === undefined ? '\u0000' : `"${soapAction}`}\n${contentTypeHeader ?? ''}`;
-  let head = known.get(key);
+  if (known === undefined) knownHeads.set(tables, (known = { count: 0, byContentType: new Map() }));
+  let byAction = known.byContentType.get(contentTypeHeader);
+  let head = byAction?.get(soapAction);
   if (head === undefined) {
     head = soapHeadOf(soapAction, contentTypeHeader, tables);
-    if (known.size < MAX_KNOWN_HEADS) known.set(key, head);
+    if (known.count < MAX_KNOWN_HEADS) {
+      if (byAction === undefined) known.byContentType.set(contentTypeHeader, (byAction = new Map()));
+      byAction.set(soapAction, head);
+      known.count++;
+    }
   }
   return head;
 }
 
-/** The SOAP heads read so far, by service; past this many, a head is read each time. */
-const knownHeads = new WeakMap<ServiceTables, Map<string, SoapHead>>();
+/** The SOAP heads read so far, by service: by content type, then SOAPAction; past this many, read each time. */
+const knownHeads = new WeakMap<
+  ServiceTables,
+  { count: number; readonly byContentType: Map<string | undefined, Map<string | undefined, SoapHead>> }
+>();
 const MAX_KNOWN_HEADS = 64;
 
 function soapHeadOf(
