@@ -503,6 +503,7 @@ class Checker extends YamlChecker {
       'result',
       'resultItemName',
       'resultUnwrapped',
+      'resultChoice',
       'resultElement',
       'resultItemNullable',
       'resultItemForm',
@@ -544,7 +545,9 @@ class Checker extends YamlChecker {
     const soapAction = f.soapAction && this.string(f.soapAction);
     if (message !== undefined) this.soapActions.push({ message, action: soapAction, entry: f.soapAction ?? entry });
     const parameters = f.parameters && this.parameters(f.parameters);
-    const result = f.result && this.typeRef(f.result, 'result');
+    const resultChoice = f.resultChoice && parseChoice(this, f.resultChoice, this.refs, undefined);
+    const result = f.result && this.typeRef(f.result, f.resultChoice ? 'choiceSite' : 'result');
+    if (f.resultChoice) this.choiceResult(f);
     const resultItemName = f.resultItemName && this.name(f.resultItemName, 'item name', true);
     if (f.resultItemName && f.result && result !== undefined && !result.endsWith('[]')) {
       this.problem(f.resultItemName, 'resultItemName applies to an array result only');
@@ -606,6 +609,7 @@ class Checker extends YamlChecker {
       ...(result !== undefined && { result }),
       ...(resultItemName !== undefined && { resultItemName }),
       ...(resultUnwrapped && { resultUnwrapped }),
+      ...(resultChoice && { resultChoice }),
       ...(resultElement !== undefined && { resultElement }),
       ...(resultItemNullable !== undefined && { resultItemNullable }),
       ...(resultItemForm !== undefined && { resultItemForm }),
@@ -663,6 +667,8 @@ class Checker extends YamlChecker {
     }
     const repeat = `${what} has no wrapper element to repeat an array's items in`;
     if (f.resultUnwrapped) this.problem(f.resultUnwrapped, `${repeat}: remove resultUnwrapped`);
+    if (f.resultChoice)
+      this.problem(f.resultChoice, `${what} has no wrapper element to hold a choice: remove resultChoice`);
     for (const p of parameters ?? []) {
       const entry = this.unwrappedEntries.get(p);
       if (entry) this.problem(entry, `${repeat}: remove unwrapped`);
@@ -680,7 +686,27 @@ class Checker extends YamlChecker {
     for (const key of ['itemName', 'itemNullable', 'itemForm', 'namespace', 'form'] as const) {
       if (f[key]) this.problem(f[key]!, `an unwrapped array's items are elements named after it: no ${key}`);
     }
-    if (f.choice) this.problem(f.unwrapped!, 'a choice of elements repeated in place (unwrapped) is not supported yet');
+  }
+
+  /**
+   * `resultChoice` (several `[return: XmlElement(Name, typeof(T))]`, or `[return: XmlArrayItem]`s on an array
+   * result): the choice names its elements, so nothing else may name or shape the result's element.
+   */
+  private choiceResult(f: Record<string, Entry | undefined>): void {
+    if (!f.result) this.problem(f.resultChoice!, 'a void operation has no result to describe');
+    for (const key of [
+      'resultElement',
+      'resultItemName',
+      'resultItemNullable',
+      'resultItemForm',
+      'resultForm',
+      'resultNamespace',
+      'resultDataType',
+      'resultNillable',
+      'resultJson',
+    ] as const) {
+      if (f[key]) this.problem(f[key]!, `a choice result names its elements (resultChoice): no ${key}`);
+    }
   }
 
   /** `resultUnwrapped` (`[return: XmlElement]` on an array result), as {@link unwrappedParameter}. */
