@@ -236,6 +236,78 @@ describe('types in a spec', () => {
     ]);
   });
 
+  it('reads choices repeated in place on parameters and results, and refuses what a choice cannot have', () => {
+    const spec = parseSpec(
+      HEAD +
+        [
+          'types:',
+          '  Book: { members: [{ name: Title }] }',
+          'operations:',
+          '  - name: Op',
+          '    parameters:',
+          '      - name: items',
+          '        type: "anyType[]"',
+          '        unwrapped: true',
+          '        choice: [{ name: a, type: int }, { name: b, type: Book }]',
+          '    result: "anyType[]"',
+          '    resultUnwrapped: true',
+          '    resultChoice: [{ name: x, type: Book }, { name: y }]',
+          '  - name: One',
+          '    result: anyType',
+          '    resultChoice: [{ name: x, type: Book }, { name: y }]',
+        ].join('\n'),
+      't.yaml',
+    );
+    expect(spec.operations[0]).toMatchObject({
+      parameters: [
+        {
+          name: 'items',
+          type: 'anyType[]',
+          unwrapped: true,
+          choice: [
+            { name: 'a', type: 'int' },
+            { name: 'b', type: 'Book' },
+          ],
+        },
+      ],
+      result: 'anyType[]',
+      resultUnwrapped: true,
+      resultChoice: [
+        { name: 'x', type: 'Book' },
+        { name: 'y', type: 'string' },
+      ],
+    });
+    expect(spec.operations[1]).toMatchObject({ result: 'anyType', resultChoice: [{ name: 'x' }, { name: 'y' }] });
+    const text =
+      HEAD +
+      [
+        'operations:',
+        '  - name: Op',
+        '    parameters:',
+        '      - { name: a, type: anyType, unwrapped: true, choice: [{ name: x, type: int }, { name: y }] }',
+        '      - { name: b, type: "int[]", unwrapped: true, choice: [{ name: x, type: int }, { name: y }] }',
+        '    result: "anyType[]"',
+        '    resultUnwrapped: true',
+        '    resultElement: R',
+        '    resultNillable: true',
+        '    resultChoice: [{ name: x, type: int }, { name: y }]',
+        '  - name: Void',
+        '    resultChoice: [{ name: x, type: int }, { name: y }]',
+        '  - name: Bare',
+        '    parameterStyle: bare',
+        '    result: anyType',
+        '    resultChoice: [{ name: x, type: int }, { name: y }]',
+      ].join('\n');
+    expect(problems(text)).toEqual([
+      't.yaml:7:46: operations[0].parameters[0].unwrapped: unwrapped applies to an array parameter only',
+      't.yaml:8:26: operations[0].parameters[1].type: a choice is held by a member or parameter of type anyType or a class, or an array of one; got "int[]"',
+      't.yaml:11:20: operations[0].resultElement: a choice result names its elements (resultChoice): no resultElement',
+      't.yaml:12:21: operations[0].resultNillable: a choice result names its elements (resultChoice): no resultNillable',
+      't.yaml:15:19: operations[1].resultChoice: a void operation has no result to describe',
+      't.yaml:19:19: operations[2].resultChoice: a bare operation has no wrapper element to hold a choice: remove resultChoice',
+    ]);
+  });
+
   it('reads form on parameters and resultForm ([XmlElement(Form = Unqualified)]) and refuses them elsewhere', () => {
     const spec = parseSpec(
       HEAD +
