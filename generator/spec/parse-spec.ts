@@ -643,7 +643,7 @@ class Checker extends YamlChecker {
       this.problem(f.use, 'a document/literal operation in an rpc service (service.style: rpc) is not expressible');
     }
     if (!encoded) return;
-    this.wrappedOnly(f, parameters, 'an encoded operation (SOAP section 5)');
+    this.wrappedOnly(f, parameters, 'an encoded operation (SOAP section 5)', true);
     if (f.headers)
       this.problem(f.headers, 'an encoded operation (SOAP section 5) with SOAP headers is not expressible');
     if (f.parameters && parameters?.some((p) => (p.direction ?? 'in') !== 'in')) {
@@ -659,19 +659,34 @@ class Checker extends YamlChecker {
     f: Record<string, Entry | undefined>,
     parameters: readonly SpecParameter[] | undefined,
     what: string,
+    encoded = false,
   ): void {
     const why = `${what} has no wrapper element to refer to an element of another namespace`;
     if (f.resultNamespace) this.problem(f.resultNamespace, `${why}: remove resultNamespace`);
     if (f.parameters && parameters?.some((p) => p.namespace !== undefined)) {
       this.problem(f.parameters, `${why}: remove the parameters' namespace`);
     }
-    const repeat = `${what} has no wrapper element to repeat an array's items in`;
-    if (f.resultUnwrapped) this.problem(f.resultUnwrapped, `${repeat}: remove resultUnwrapped`);
-    if (f.resultChoice)
-      this.problem(f.resultChoice, `${what} has no wrapper element to hold a choice: remove resultChoice`);
+    // The runtime refuses `[XmlElement]` on a bare operation's array (XmlSchemaExporter: "An element declared at the
+    // top level of a schema cannot have maxOccurs > 1"), and an encoded operation ignores it (SoapReflectionImporter
+    // reads no XmlAttributes: the array is a soapenc:Array as any other).
+    const repeat = (key: string) =>
+      encoded
+        ? `${what} ignores [XmlElement] on an array: the runtime writes it as a soapenc:Array, as any array; remove ${key}`
+        : `${what} has no wrapper element to repeat an array's items in: the runtime refuses such a service ("An ` +
+          'element declared at the top level of a schema cannot have maxOccurs > 1"); remove ' +
+          `${key} (the array then has an ArrayOfX wrapper) or make the operation wrapped`;
+    if (f.resultUnwrapped) this.problem(f.resultUnwrapped, repeat('resultUnwrapped'));
+    if (f.resultChoice) {
+      this.problem(
+        f.resultChoice,
+        encoded
+          ? `${what} ignores [return: XmlElement(Name, typeof(T))]: remove resultChoice`
+          : `${what} has no wrapper element to hold a choice: remove resultChoice`,
+      );
+    }
     for (const p of parameters ?? []) {
       const entry = this.unwrappedEntries.get(p);
-      if (entry) this.problem(entry, `${repeat}: remove unwrapped`);
+      if (entry) this.problem(entry, repeat('unwrapped'));
     }
   }
 

@@ -224,15 +224,26 @@ describe('types in a spec', () => {
         '    resultUnwrapped: true',
         '  - name: Void',
         '    resultUnwrapped: true',
+        '  - name: Rpc',
+        '    style: rpc',
+        '    parameters: [{ name: e, type: "int[]", unwrapped: true }]',
       ].join('\n');
     expect(problems(text)).toEqual([
       't.yaml:7:42: operations[0].parameters[0].unwrapped: unwrapped applies to an array parameter only',
       "t.yaml:8:62: operations[0].parameters[1].itemName: an unwrapped array's items are elements named after it: no itemName",
       't.yaml:9:62: operations[0].parameters[2].nillable: nillable applies to a reference type; "int" is a value type',
       't.yaml:11:22: operations[0].resultUnwrapped: resultUnwrapped applies to an array result only',
-      "t.yaml:14:55: operations[1].parameters[0].unwrapped: a bare operation has no wrapper element to repeat an array's items in: remove unwrapped",
-      "t.yaml:16:22: operations[1].resultUnwrapped: a bare operation has no wrapper element to repeat an array's items in: remove resultUnwrapped",
+      't.yaml:14:55: operations[1].parameters[0].unwrapped: a bare operation has no wrapper element to repeat an ' +
+        'array\'s items in: the runtime refuses such a service ("An element declared at the top level of a schema ' +
+        'cannot have maxOccurs > 1"); remove unwrapped (the array then has an ArrayOfX wrapper) or make the ' +
+        'operation wrapped',
+      "t.yaml:16:22: operations[1].resultUnwrapped: a bare operation has no wrapper element to repeat an array's " +
+        'items in: the runtime refuses such a service ("An element declared at the top level of a schema cannot ' +
+        'have maxOccurs > 1"); remove resultUnwrapped (the array then has an ArrayOfX wrapper) or make ' +
+        'the operation wrapped',
       't.yaml:18:22: operations[2].resultUnwrapped: a void operation has no result to describe',
+      't.yaml:21:55: operations[3].parameters[0].unwrapped: an encoded operation (SOAP section 5) ignores ' +
+        '[XmlElement] on an array: the runtime writes it as a soapenc:Array, as any array; remove unwrapped',
     ]);
   });
 
