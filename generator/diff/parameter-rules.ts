@@ -5,6 +5,7 @@ import { httpBindingsOnBothSides, sameTypeSpec, type DiffContext } from './diff-
 import { nameList } from './describe-values.js';
 import { operationLabel } from './operation-pairs.js';
 import { siteArrayChanges } from './type-rules.js';
+import { siteChoiceChanges } from './choice-rules.js';
 import { elementFormChanges, elementNamespaceChanges } from './item-form-rules.js';
 import { parametersWhere, parameterWhere } from './where.js';
 
@@ -154,6 +155,9 @@ export function parameterChanges(ctx: DiffContext, a: OperationModel, b: Operati
       const response = q.direction !== 'in';
       const direction = request && response ? 'in requests and responses' : request ? 'in requests' : 'in responses';
       changes.push(...siteArrayChanges(ctx, parameterWhere(label, p.name), p, q, direction, response, request));
+      changes.push(
+        ...siteChoiceChanges(ctx, parameterWhere(label, p.name), p.choice, q.choice, direction, response, request),
+      );
       changes.push(...elementFormChanges(parameterWhere(label, p.name), p.xmlForm, q.xmlForm, direction));
       changes.push(...dataTypeChanges(parameterWhere(label, p.name), p.type, q.type));
       changes.push(

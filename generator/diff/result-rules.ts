@@ -4,6 +4,7 @@ import { dataTypeChanges } from './data-type-rules.js';
 import { httpBindingsOnBothSides, sameTypeSpec, type DiffContext } from './diff-context.js';
 import { operationLabel } from './operation-pairs.js';
 import { siteArrayChanges } from './type-rules.js';
+import { siteChoiceChanges } from './choice-rules.js';
 import { elementFormChanges, elementNamespaceChanges } from './item-form-rules.js';
 import { resultWhere } from './where.js';
 
@@ -152,6 +153,7 @@ export function resultChanges(ctx: DiffContext, a: OperationModel, b: OperationM
       ...ownMove,
       ...moved,
       ...siteArrayChanges(ctx, where, a.result, b.result, 'in responses', true, false),
+      ...siteChoiceChanges(ctx, where, a.result.choice, b.result.choice, 'in responses', true, false),
       ...elementFormChanges(where, a.result.xmlForm, b.result.xmlForm, 'in responses'),
       ...dataTypeChanges(where, a.result.type, b.result.type),
       ...nillable,

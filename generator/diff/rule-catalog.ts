@@ -1,4 +1,5 @@
 import { BINDING_RULES } from './binding-rules.js';
+import { CHOICE_RULES } from './choice-rules.js';
 import type { DiffRule } from './change.js';
 import { METHOD_SHAPE_RULES } from './method-shape-rules.js';
 import { DATA_TYPE_RULES } from './data-type-rules.js';
@@ -22,6 +23,7 @@ export const DIFF_RULES: readonly DiffRule[] = [
   ...METHOD_SHAPE_RULES,
   ...PARAMETER_RULES,
   ...RESULT_RULES,
+  ...CHOICE_RULES,
   ...HEADER_RULES,
   ...TYPE_RULES,
   ...DATA_TYPE_RULES,

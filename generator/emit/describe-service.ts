@@ -75,6 +75,7 @@ function describeOperation(
         ...(result.httpNamespace === undefined ? {} : { httpNamespace: result.httpNamespace }),
         ...(result.json ? { json: json(result.json) } : {}),
         ...(result.unwrapped ? { unwrapped: true } : {}),
+        ...(result.valueChoice ? { choice: result.valueChoice } : {}),
         ...(result.httpValueType === undefined ? {} : { httpType: result.httpValueType }),
       },
     }),

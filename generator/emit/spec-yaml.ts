@@ -243,6 +243,7 @@ function operationMap(doc: Document, op: SpecOperation): YAMLMap {
   if (op.resultElement !== undefined) node.items.push(pair(doc, 'resultElement', op.resultElement));
   if (op.resultItemName !== undefined) node.items.push(pair(doc, 'resultItemName', op.resultItemName));
   if (op.resultUnwrapped) node.items.push(pair(doc, 'resultUnwrapped', true));
+  if (op.resultChoice) node.items.push(pair(doc, 'resultChoice', choiceSeq(doc, op.resultChoice)));
   if (op.resultDataType !== undefined) node.items.push(pair(doc, 'resultDataType', op.resultDataType));
   if (op.resultNillable) node.items.push(pair(doc, 'resultNillable', true));
   if (op.resultItemNullable !== undefined) node.items.push(pair(doc, 'resultItemNullable', op.resultItemNullable));
@@ -260,6 +261,7 @@ function parametersSeq(doc: Document, parameters: readonly SpecParameter[]): YAM
         ['name', p.name],
         ['type', p.type ?? 'anyType'],
         ['direction', p.direction],
+        ['unwrapped', p.unwrapped],
       ]);
       node.items.push(pair(doc, 'choice', choiceSeq(doc, p.choice)));
       return node;

@@ -401,7 +401,9 @@ export function resultSampleExpr(model: ServiceModel, op: OperationModel, kind: 
   const returned = (): Expr =>
     op.result!.json
       ? jsonSampleExpr(op.result!.json)
-      : sampler.value(op.result!.type, kind, `${op.ts.method} result`, op.parameters.length);
+      : sampler.value(op.result!.type, kind, `${op.ts.method} result`, op.parameters.length, {
+          choice: op.result!.choice,
+        });
   if (op.replyParameters.length === 0) return op.result ? returned() : raw('undefined');
   // An operation with out and ref parameters returns an object of its result and them; each differs from the input's.
   const entries: [string, Expr][] = op.result ? [[op.result.replyKey, returned()]] : [];

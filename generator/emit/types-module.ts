@@ -1,6 +1,7 @@
 import { tsPropertyName } from '../model/naming.js';
 import type { TsClassDeclaration, TsDeclaration, TsEnumDeclaration } from '../model/ts-types.js';
 import type { HeaderModel, OperationModel, ServiceModel } from '../model/types.js';
+import type { ChoiceModel } from '../model/type-model.js';
 import { jsDoc } from '../printer/js-doc.js';
 import { MODULE_PATHS } from './module-paths.js';
 import { importRuntime, reexportRuntime, RUNTIME, type RuntimeMode } from './runtime-symbols.js';
@@ -142,6 +143,12 @@ function inputType(op: OperationModel): Statement {
   };
 }
 
+/** `` `x` or `y` ``: a choice's elements, for a comment. */
+function choiceElements(choice: ChoiceModel): string {
+  const names = choice.elements.map((e) => `\`${e.name}\``);
+  return `${names.slice(0, -1).join(', ')} or ${names.at(-1)!}`;
+}
+
 function resultType(op: OperationModel): Statement {
   const result = op.result;
   const name = op.ts.method;
@@ -152,9 +159,12 @@ function resultType(op: OperationModel): Statement {
       : op.parameterStyle === 'bare'
         ? `\`${name}\` returns nothing: its reply is an empty SOAP Body.`
         : `\`${name}\` returns nothing: its reply is an empty \`${op.responseElement}\`.`
-    : result.minOccurs === 0
-      ? `What \`${name}\` returns, the \`${result.elementName}\` element; \`undefined\` when it is absent.`
-      : `What \`${name}\` returns, the \`${result.elementName}\` element.`;
+    : result.choice
+      ? `What \`${name}\` returns: ${choiceElements(result.choice)}, the element each value names` +
+        (result.unwrapped ? '; `undefined` or `[]` when there are none.' : '; `undefined` when none is there.')
+      : result.minOccurs === 0
+        ? `What \`${name}\` returns, the \`${result.elementName}\` element; \`undefined\` when it is absent.`
+        : `What \`${name}\` returns, the \`${result.elementName}\` element.`;
   return {
     kind: 'type',
     name: op.ts.resultType,

@@ -100,6 +100,13 @@ export interface ResultModel {
   readonly json?: JsonSiteModel;
   /** `[return: XmlElement]` on an array result: its items are repeated elements named `elementName`. */
   readonly unwrapped?: boolean;
+  /**
+   * Several `[return: XmlElement(Name, typeof(T))]`s: the result is one of these elements (any number of them when
+   * `unwrapped`), in its place; `elementName` is then not on the wire.
+   */
+  readonly choice?: ChoiceModel;
+  /** The same choice as the runtime reads and writes it (`{ $element, value }` values). */
+  readonly valueChoice?: readonly ChoiceElementDescription[];
   /** The type HTTP GET/POST replies write, when it is not `valueType` (their plain array, `ArrayOfBook`). */
   readonly httpValueType?: ValueType;
 }

@@ -41,6 +41,8 @@ interface Draft {
     readonly choice: ChoiceModel | undefined;
   }[];
   readonly result: TypeRef | undefined;
+  /** `resultChoice`: the choice of elements in the result's place (`[return: XmlElement(Name, typeof(T))]`s). */
+  readonly resultChoice: ChoiceModel | undefined;
   readonly reflected: number;
   readonly http: boolean;
   /** SOAP section 5 encoding: rpc/encoded or document/encoded; `undefined` for document/literal. */
@@ -102,7 +104,7 @@ export function buildModel(spec: Spec): ServiceModel {
       refs.set(
         p,
         p.choice
-          ? resolver.choiceRef(p.type ?? 'anyType', p.choice, false)
+          ? resolver.choiceRef(p.type ?? 'anyType', p.choice, p.unwrapped === true)
           : {
               type: p.unwrapped
                 ? unwrappedRef(resolver.ref(p.type ?? 'string', p.name, true, p.dataType), p.nillable)
@@ -111,27 +113,33 @@ export function buildModel(spec: Spec): ServiceModel {
             },
       );
     specParams.filter((p) => p.direction !== 'out').forEach(resolve);
+    const choiceResult =
+      op.result !== undefined && op.resultChoice
+        ? resolver.choiceRef(op.result, op.resultChoice, op.resultUnwrapped === true)
+        : undefined;
     const result =
       op.result === undefined
         ? undefined
-        : op.resultUnwrapped
-          ? unwrappedRef(
-              resolver.ref(
+        : choiceResult
+          ? choiceResult.type
+          : op.resultUnwrapped
+            ? unwrappedRef(
+                resolver.ref(
+                  op.result,
+                  op.resultElement ?? `${op.messageName ?? op.name}Result`,
+                  true,
+                  op.resultDataType,
+                ),
+                op.resultNillable,
+              )
+            : resolver.ref(
                 op.result,
-                op.resultElement ?? `${op.messageName ?? op.name}Result`,
-                true,
+                op.resultItemName,
+                false,
                 op.resultDataType,
-              ),
-              op.resultNillable,
-            )
-          : resolver.ref(
-              op.result,
-              op.resultItemName,
-              false,
-              op.resultDataType,
-              op.resultItemNullable,
-              op.resultItemForm,
-            );
+                op.resultItemNullable,
+                op.resultItemForm,
+              );
     specParams.filter((p) => p.direction === 'out').forEach(resolve);
     for (const h of op.headers ?? []) resolver.reflect(h.type);
     const parameters = specParams.map((p) => ({ spec: p, ...refs.get(p)! }));
@@ -141,6 +149,7 @@ export function buildModel(spec: Spec): ServiceModel {
       messageName: op.messageName ?? op.name,
       parameters,
       result,
+      resultChoice: choiceResult?.choice,
       reflected: resolver.registered,
       http: flags.http && isHttpEligible(facts),
       encoded: encodingOf(op, rpcService),
@@ -273,7 +282,7 @@ export function buildModel(spec: Spec): ServiceModel {
         unwrapped = false,
       ): PlanParticle => {
         // `[XmlElement]` on an array: its items, repeated (`minOccurs="0" maxOccurs="unbounded"`).
-        if (unwrapped && type.kind === 'array') {
+        if (unwrapped && type.kind === 'array' && !choice) {
           return { name, type, minOccurs: '0', nillable: type.nillableItems === true, unwrapped: true };
         }
         const root = choice ? undefined : rootNamespaceOf(d, type);
@@ -313,7 +322,7 @@ export function buildModel(spec: Spec): ServiceModel {
                       ...particle(
                         resultElementOf(d),
                         d.result,
-                        undefined,
+                        d.resultChoice,
                         d.op.resultNillable || rootResult(d) !== undefined,
                         d.op.resultForm,
                         d.op.resultNamespace,
@@ -413,7 +422,7 @@ export function buildModel(spec: Spec): ServiceModel {
       nillable: resultNillable,
       tsType: resultJson
         ? jsonTsType(resultJson, resultNillable)
-        : tsTypes.site(d.result, { nillable: resultNillable }),
+        : tsTypes.site(d.result, { nillable: resultNillable, choice: d.resultChoice }),
       valueType: valueTypeOf(d.result, arrays),
       replyKey: replyKeyOf(parameters),
       httpElement: d.http ? (httpArrayNames[i] ?? bodyElement?.name) : undefined,
@@ -423,6 +432,7 @@ export function buildModel(spec: Spec): ServiceModel {
       httpNamespace: d.http ? bodyElement?.namespace : undefined,
       ...(resultJson && { json: resultJson }),
       ...(op.resultUnwrapped && { unwrapped: true }),
+      ...(d.resultChoice && { choice: d.resultChoice, valueChoice: describeChoice(d.resultChoice, arrays) }),
       ...httpValueTypeOf(d.result, httpResult, arrays),
     };
     // A header element of the service's namespace is `tns:`; one of a class's `[XmlRoot(Namespace)]`, its schema's.

@@ -503,6 +503,7 @@ class Checker extends YamlChecker {
       'result',
       'resultItemName',
       'resultUnwrapped',
+      'resultChoice',
       'resultElement',
       'resultItemNullable',
       'resultItemForm',
@@ -544,7 +545,9 @@ class Checker extends YamlChecker {
     const soapAction = f.soapAction && this.string(f.soapAction);
     if (message !== undefined) this.soapActions.push({ message, action: soapAction, entry: f.soapAction ?? entry });
     const parameters = f.parameters && this.parameters(f.parameters);
-    const result = f.result && this.typeRef(f.result, 'result');
+    const resultChoice = f.resultChoice && parseChoice(this, f.resultChoice, this.refs, undefined);
+    const result = f.result && this.typeRef(f.result, f.resultChoice ? 'choiceSite' : 'result');
+    if (f.resultChoice) this.choiceResult(f);
     const resultItemName = f.resultItemName && this.name(f.resultItemName, 'item name', true);
     if (f.resultItemName && f.result && result !== undefined && !result.endsWith('[]')) {
       this.problem(f.resultItemName, 'resultItemName applies to an array result only');
@@ -606,6 +609,7 @@ class Checker extends YamlChecker {
       ...(result !== undefined && { result }),
       ...(resultItemName !== undefined && { resultItemName }),
       ...(resultUnwrapped && { resultUnwrapped }),
+      ...(resultChoice && { resultChoice }),
       ...(resultElement !== undefined && { resultElement }),
       ...(resultItemNullable !== undefined && { resultItemNullable }),
       ...(resultItemForm !== undefined && { resultItemForm }),
@@ -639,7 +643,7 @@ class Checker extends YamlChecker {
       this.problem(f.use, 'a document/literal operation in an rpc service (service.style: rpc) is not expressible');
     }
     if (!encoded) return;
-    this.wrappedOnly(f, parameters, 'an encoded operation (SOAP section 5)');
+    this.wrappedOnly(f, parameters, 'an encoded operation (SOAP section 5)', true);
     if (f.headers)
       this.problem(f.headers, 'an encoded operation (SOAP section 5) with SOAP headers is not expressible');
     if (f.parameters && parameters?.some((p) => (p.direction ?? 'in') !== 'in')) {
@@ -655,17 +659,34 @@ class Checker extends YamlChecker {
     f: Record<string, Entry | undefined>,
     parameters: readonly SpecParameter[] | undefined,
     what: string,
+    encoded = false,
   ): void {
     const why = `${what} has no wrapper element to refer to an element of another namespace`;
     if (f.resultNamespace) this.problem(f.resultNamespace, `${why}: remove resultNamespace`);
     if (f.parameters && parameters?.some((p) => p.namespace !== undefined)) {
       this.problem(f.parameters, `${why}: remove the parameters' namespace`);
     }
-    const repeat = `${what} has no wrapper element to repeat an array's items in`;
-    if (f.resultUnwrapped) this.problem(f.resultUnwrapped, `${repeat}: remove resultUnwrapped`);
+    // The runtime refuses `[XmlElement]` on a bare operation's array (XmlSchemaExporter: "An element declared at the
+    // top level of a schema cannot have maxOccurs > 1"), and an encoded operation ignores it (SoapReflectionImporter
+    // reads no XmlAttributes: the array is a soapenc:Array as any other).
+    const repeat = (key: string) =>
+      encoded
+        ? `${what} ignores [XmlElement] on an array: the runtime writes it as a soapenc:Array, as any array; remove ${key}`
+        : `${what} has no wrapper element to repeat an array's items in: the runtime refuses such a service ("An ` +
+          'element declared at the top level of a schema cannot have maxOccurs > 1"); remove ' +
+          `${key} (the array then has an ArrayOfX wrapper) or make the operation wrapped`;
+    if (f.resultUnwrapped) this.problem(f.resultUnwrapped, repeat('resultUnwrapped'));
+    if (f.resultChoice) {
+      this.problem(
+        f.resultChoice,
+        encoded
+          ? `${what} ignores [return: XmlElement(Name, typeof(T))]: remove resultChoice`
+          : `${what} has no wrapper element to hold a choice: remove resultChoice`,
+      );
+    }
     for (const p of parameters ?? []) {
       const entry = this.unwrappedEntries.get(p);
-      if (entry) this.problem(entry, `${repeat}: remove unwrapped`);
+      if (entry) this.problem(entry, repeat('unwrapped'));
     }
   }
 
@@ -680,7 +701,27 @@ class Checker extends YamlChecker {
     for (const key of ['itemName', 'itemNullable', 'itemForm', 'namespace', 'form'] as const) {
       if (f[key]) this.problem(f[key]!, `an unwrapped array's items are elements named after it: no ${key}`);
     }
-    if (f.choice) this.problem(f.unwrapped!, 'a choice of elements repeated in place (unwrapped) is not supported yet');
+  }
+
+  /**
+   * `resultChoice` (several `[return: XmlElement(Name, typeof(T))]`, or `[return: XmlArrayItem]`s on an array
+   * result): the choice names its elements, so nothing else may name or shape the result's element.
+   */
+  private choiceResult(f: Record<string, Entry | undefined>): void {
+    if (!f.result) this.problem(f.resultChoice!, 'a void operation has no result to describe');
+    for (const key of [
+      'resultElement',
+      'resultItemName',
+      'resultItemNullable',
+      'resultItemForm',
+      'resultForm',
+      'resultNamespace',
+      'resultDataType',
+      'resultNillable',
+      'resultJson',
+    ] as const) {
+      if (f[key]) this.problem(f[key]!, `a choice result names its elements (resultChoice): no ${key}`);
+    }
   }
 
   /** `resultUnwrapped` (`[return: XmlElement]` on an array result), as {@link unwrappedParameter}. */

@@ -201,6 +201,13 @@ export interface SpecOperation {
    */
   readonly resultUnwrapped?: boolean;
   /**
+   * Several `[return: XmlElement(Name, typeof(T))]`s: the result is one of these elements, in its place, or, with
+   * `resultUnwrapped` on an array result, any number of them repeated in the response element; on an array result
+   * without it, several `[return: XmlArrayItem(Name, typeof(T))]`s (its items are these elements, `ArrayOfChoiceN`).
+   * `result` is then the declared type (`anyType` or a class, or an array of one).
+   */
+  readonly resultChoice?: readonly ChoiceElementDeclaration[];
+  /**
    * `[return: XmlElement("X")]`: the name of the result's element, in the response wrapper or, for a bare operation,
    * as its top-level element (whose message part keeps `{message name}Result`); `{message name}Result` when omitted.
    */
@@ -295,8 +302,9 @@ export interface SpecParameter {
   readonly namespace?: string;
   /**
    * Several `[XmlElement(Name, typeof(T))]`s: the parameter is one of these elements, in its place; on an array
-   * parameter, several `[XmlArrayItem(Name, typeof(T))]`s (its items are these elements, `ArrayOfChoiceN`). `type`
-   * is then the declared type (`anyType` when omitted).
+   * parameter, several `[XmlArrayItem(Name, typeof(T))]`s (its items are these elements, `ArrayOfChoiceN`), or
+   * with `unwrapped` any number of the elements repeated in its place (`[XmlElement(Name, typeof(T))]`s on `T[]`).
+   * `type` is then the declared type (`anyType` when omitted).
    */
   readonly choice?: readonly ChoiceElementDeclaration[];
   /** A string parameter that holds JSON: its schema (`json:`). The wire keeps the string. */

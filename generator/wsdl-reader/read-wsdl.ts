@@ -589,6 +589,18 @@ function withHttpNames(op: OperationReading, particles: RawParticle[]): RawParti
   });
 }
 
+/** A wrapper's particles with each choice named apart: `Items`, then `Items1`, … where the name is taken. */
+function choiceNames(particles: readonly RawParticle[]): RawParticle[] {
+  const taken = new Set(particles.filter((p) => !p.choice).map((p) => p.name));
+  return particles.map((p) => {
+    if (!p.choice) return p;
+    let name = p.name;
+    for (let n = 1; taken.has(name); n++) name = `${p.name}${n}`;
+    taken.add(name);
+    return name === p.name ? p : { ...p, name };
+  });
+}
+
 /** The spec of one operation: parameters (in, ref, out, merged in order), result, headers. */
 function operationSpec(
   doc: WsdlDocument,
@@ -598,19 +610,31 @@ function operationSpec(
   unrooted: ReadonlySet<string>,
   http: boolean,
 ): SpecOperation {
-  const { op, request, response } = shape;
+  const { op } = shape;
+  // A choice has no name in the WSDL: each takes Item or Items, numbered apart from the wrapper's other elements.
+  const request = choiceNames(shape.request);
+  const response = choiceNames(shape.response);
   const resultElement = `${op.messageName}Result`;
   const rooted = rootResult(types, shape);
   const renamed = renamedResult(shape, http);
+  // A choice first in the response that the request does not hold is the result's ([return: XmlElement(Name,
+  // typeof(T))]s), where HTTP GET and POST offer the operation or the service has no HTTP bindings; a void method
+  // with an out parameter of that choice writes the same response, and HTTP leaves such a method out.
+  const choiceResult =
+    response[0]?.choice !== undefined &&
+    !request.some((p) => p.name === response[0]!.name) &&
+    (op.http !== undefined || !http);
   const result =
-    (response[0]?.name === resultElement && !response[0].any) || rooted || renamed ? response[0] : undefined;
+    (response[0]?.name === resultElement && !response[0].any) || rooted || renamed || choiceResult
+      ? response[0]
+      : undefined;
   const outs = result ? response.slice(1) : response;
   const seen = new Map<string, RawParticle>();
   for (const p of [...request, ...outs]) {
     if (p.any) {
       throw doc.fail(p.node, `the wrapper element of operation "${op.name}" holds <s:any>: a spec cannot express it`);
     }
-    if (p.maxOccurs !== '1' && (p.maxOccurs !== 'unbounded' || p.minOccurs !== '0' || p.choice || p.namespace)) {
+    if (p.maxOccurs !== '1' && (p.maxOccurs !== 'unbounded' || p.minOccurs !== '0' || p.namespace)) {
       throw doc.failAt(
         p.node,
         'maxOccurs',
@@ -660,10 +684,13 @@ function operationSpec(
     if (p.choice) {
       const site = types.choiceSite(p);
       const direction = inRequest && inResponse ? 'ref' : inResponse ? 'out' : 'in';
+      // Repeated in place (`[XmlElement(Name, typeof(T))]`s on an array): the declared type's array, unwrapped.
+      const repeated = p.maxOccurs === 'unbounded';
       return {
         name,
-        ...(site.type !== 'anyType' && { type: site.type }),
+        ...((site.type !== 'anyType' || repeated) && { type: repeated ? `${site.type}[]` : site.type }),
         ...(direction !== 'in' && { direction }),
+        ...(repeated && { unwrapped: true }),
         choice: site.choice,
       };
     }
@@ -710,11 +737,21 @@ function operationSpec(
     | 'resultDataType'
     | 'resultNillable'
     | 'resultUnwrapped'
+    | 'resultChoice'
   > = {};
   const resultNamespace = result && !rooted ? elementNamespaceOf(types, result, unrooted) : undefined;
   if (rooted || (result?.namespace !== undefined && resultNamespace === undefined)) {
     // The nillable root element follows from the class's [XmlRoot]; the spec says it once, on the class.
     resultSpec = { result: types.ref((rooted ?? result)!.type, false).text };
+  } else if (result?.choice) {
+    // [return: XmlElement(Name, typeof(T))]s: one of the elements, or any number of them on an array result.
+    const site = types.choiceSite(result);
+    const repeated = result.maxOccurs === 'unbounded';
+    resultSpec = {
+      result: repeated ? `${site.type}[]` : site.type,
+      ...(repeated && { resultUnwrapped: true }),
+      resultChoice: site.choice,
+    };
   } else if (result?.maxOccurs === 'unbounded') {
     const { type, nillable, dataType } = unwrappedSpec(types, result);
     resultSpec = {
@@ -730,6 +767,8 @@ function operationSpec(
       result: ref.text,
       ...(result.resultElement !== undefined && { resultElement: result.resultElement }),
       ...(ref.itemName !== undefined && { resultItemName: ref.itemName }),
+      // [return: XmlArrayItem(Name, typeof(T))]s: an ArrayOfChoiceN result.
+      ...(ref.choice && { resultChoice: ref.choice }),
       ...(ref.itemNullable === false && { resultItemNullable: false }),
       ...(ref.itemForm !== undefined && { resultItemForm: ref.itemForm }),
       ...(result.form !== undefined && { resultForm: result.form }),

@@ -224,15 +224,98 @@ describe('types in a spec', () => {
         '    resultUnwrapped: true',
         '  - name: Void',
         '    resultUnwrapped: true',
+        '  - name: Rpc',
+        '    style: rpc',
+        '    parameters: [{ name: e, type: "int[]", unwrapped: true }]',
       ].join('\n');
     expect(problems(text)).toEqual([
       't.yaml:7:42: operations[0].parameters[0].unwrapped: unwrapped applies to an array parameter only',
       "t.yaml:8:62: operations[0].parameters[1].itemName: an unwrapped array's items are elements named after it: no itemName",
       't.yaml:9:62: operations[0].parameters[2].nillable: nillable applies to a reference type; "int" is a value type',
       't.yaml:11:22: operations[0].resultUnwrapped: resultUnwrapped applies to an array result only',
-      "t.yaml:14:55: operations[1].parameters[0].unwrapped: a bare operation has no wrapper element to repeat an array's items in: remove unwrapped",
-      "t.yaml:16:22: operations[1].resultUnwrapped: a bare operation has no wrapper element to repeat an array's items in: remove resultUnwrapped",
+      't.yaml:14:55: operations[1].parameters[0].unwrapped: a bare operation has no wrapper element to repeat an ' +
+        'array\'s items in: the runtime refuses such a service ("An element declared at the top level of a schema ' +
+        'cannot have maxOccurs > 1"); remove unwrapped (the array then has an ArrayOfX wrapper) or make the ' +
+        'operation wrapped',
+      "t.yaml:16:22: operations[1].resultUnwrapped: a bare operation has no wrapper element to repeat an array's " +
+        'items in: the runtime refuses such a service ("An element declared at the top level of a schema cannot ' +
+        'have maxOccurs > 1"); remove resultUnwrapped (the array then has an ArrayOfX wrapper) or make ' +
+        'the operation wrapped',
       't.yaml:18:22: operations[2].resultUnwrapped: a void operation has no result to describe',
+      't.yaml:21:55: operations[3].parameters[0].unwrapped: an encoded operation (SOAP section 5) ignores ' +
+        '[XmlElement] on an array: the runtime writes it as a soapenc:Array, as any array; remove unwrapped',
+    ]);
+  });
+
+  it('reads choices repeated in place on parameters and results, and refuses what a choice cannot have', () => {
+    const spec = parseSpec(
+      HEAD +
+        [
+          'types:',
+          '  Book: { members: [{ name: Title }] }',
+          'operations:',
+          '  - name: Op',
+          '    parameters:',
+          '      - name: items',
+          '        type: "anyType[]"',
+          '        unwrapped: true',
+          '        choice: [{ name: a, type: int }, { name: b, type: Book }]',
+          '    result: "anyType[]"',
+          '    resultUnwrapped: true',
+          '    resultChoice: [{ name: x, type: Book }, { name: y }]',
+          '  - name: One',
+          '    result: anyType',
+          '    resultChoice: [{ name: x, type: Book }, { name: y }]',
+        ].join('\n'),
+      't.yaml',
+    );
+    expect(spec.operations[0]).toMatchObject({
+      parameters: [
+        {
+          name: 'items',
+          type: 'anyType[]',
+          unwrapped: true,
+          choice: [
+            { name: 'a', type: 'int' },
+            { name: 'b', type: 'Book' },
+          ],
+        },
+      ],
+      result: 'anyType[]',
+      resultUnwrapped: true,
+      resultChoice: [
+        { name: 'x', type: 'Book' },
+        { name: 'y', type: 'string' },
+      ],
+    });
+    expect(spec.operations[1]).toMatchObject({ result: 'anyType', resultChoice: [{ name: 'x' }, { name: 'y' }] });
+    const text =
+      HEAD +
+      [
+        'operations:',
+        '  - name: Op',
+        '    parameters:',
+        '      - { name: a, type: anyType, unwrapped: true, choice: [{ name: x, type: int }, { name: y }] }',
+        '      - { name: b, type: "int[]", unwrapped: true, choice: [{ name: x, type: int }, { name: y }] }',
+        '    result: "anyType[]"',
+        '    resultUnwrapped: true',
+        '    resultElement: R',
+        '    resultNillable: true',
+        '    resultChoice: [{ name: x, type: int }, { name: y }]',
+        '  - name: Void',
+        '    resultChoice: [{ name: x, type: int }, { name: y }]',
+        '  - name: Bare',
+        '    parameterStyle: bare',
+        '    result: anyType',
+        '    resultChoice: [{ name: x, type: int }, { name: y }]',
+      ].join('\n');
+    expect(problems(text)).toEqual([
+      't.yaml:7:46: operations[0].parameters[0].unwrapped: unwrapped applies to an array parameter only',
+      't.yaml:8:26: operations[0].parameters[1].type: a choice is held by a member or parameter of type anyType or a class, or an array of one; got "int[]"',
+      't.yaml:11:20: operations[0].resultElement: a choice result names its elements (resultChoice): no resultElement',
+      't.yaml:12:21: operations[0].resultNillable: a choice result names its elements (resultChoice): no resultNillable',
+      't.yaml:15:19: operations[1].resultChoice: a void operation has no result to describe',
+      't.yaml:19:19: operations[2].resultChoice: a bare operation has no wrapper element to hold a choice: remove resultChoice',
     ]);
   });
 

@@ -16,6 +16,7 @@ import { isNil, readValue } from '../values/read-value.js';
 import { MalformedValueError, ValueReadError } from '../values/value-errors.js';
 import type { ValueContext } from '../values/value-kinds.js';
 import { httpView } from '../values/data-type-values.js';
+import { choiceValueOfHttp, httpResultChoice } from '../values/http-choice.js';
 
 const XML_WHITESPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
 
@@ -33,7 +34,12 @@ export function readHttpReply(
     if (reply.bytes.every((byte) => XML_WHITESPACE.has(byte))) return undefined;
     throw new ProtocolError(site, reply, `${op.name} returns nothing, and its reply has a body.`);
   }
-  if (!isXsdType(op.result.type) || op.result.nillable) return readDocument(site, context, op, reply);
+  if (!isXsdType(op.result.type) || op.result.nillable) {
+    const value = readDocument(site, context, op, reply);
+    // A choice result's values, named by their types (`http-choice.ts`).
+    const choice = httpResultChoice(operation);
+    return choice ? choiceValueOfHttp(context, choice, value) : value;
+  }
   const type = op.result.type;
   const root = replyDocument(site, reply);
   if (root.localName !== type || root.namespace !== namespace) {

@@ -106,6 +106,13 @@ export interface OperationDescription {
      */
     readonly unwrapped?: boolean;
     /**
+     * Several `[return: XmlElement(Name, typeof(T))]`s: the result is one of these elements in its place, or, when
+     * `unwrapped`, any number of them repeated in the response element (see `ParameterDescription.choice`); its
+     * value is `{ $element, value }` (an array of them), and `element` is not on the wire. HTTP GET and POST write
+     * the values alone, as `httpType` (`ArrayOfAnyType`, `anyType`).
+     */
+    readonly choice?: readonly ChoiceElementDescription[];
+    /**
      * The type HTTP GET and POST replies write (and a `ResponseFormat.Xml` script method's), when it is not `type`:
      * they write the result as its C# type, with no `[return: XmlElement]` nor `[return: XmlArrayItem]`, so an
      * unwrapped `Player[]` result is `ArrayOfPlayer` (`httpElement`) of `<Player>` items.

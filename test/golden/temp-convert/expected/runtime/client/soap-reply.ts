@@ -19,9 +19,9 @@ import { HttpError, ProtocolError, SoapFaultError, type CallSite } from './error
 import { describeElement, parseReply, replyDocument, resultValue } from './result-value.js';
 import type { ReceivedReply } from './received-reply.js';
 import { isXsdType } from '../xsd/value-type.js';
-import type { ValueType, XsdType } from '../xsd/type-description.js';
+import type { ChoiceElementDescription, ValueType, XsdType } from '../xsd/type-description.js';
 import { hasReplyParameters, replySites } from '../soap/reply-values.js';
-import { absentValue, readUnwrapped, readValue } from '../values/read-value.js';
+import { absentValue, choiceChildren, readChoice, readUnwrapped, readValue } from '../values/read-value.js';
 import { MalformedValueError, ValueReadError } from '../values/value-errors.js';
 import type { ValueContext } from '../values/value-kinds.js';
 import { readReplyHeaders } from './soap-headers.js';
@@ -112,16 +112,19 @@ export function readSoapReply(
   if (hasReplyParameters(op)) {
     const values: Record<string, unknown> = {};
     for (const s of replySites(op)) {
-      const value = s.unwrapped
-        ? readUnwrappedSite(site, context, reply, response, s.element, s.type, s.namespace)
-        : readSite(site, context, reply, response, s.element, s.type, s.nillable, s.namespace);
+      const value = s.choice
+        ? readChoiceSite(site, context, reply, response, s.choice, s.unwrapped === true)
+        : s.unwrapped
+          ? readUnwrappedSite(site, context, reply, response, s.element, s.type, s.namespace)
+          : readSite(site, context, reply, response, s.element, s.type, s.nillable, s.namespace);
       // An absent element leaves its property out, as the handler's object did.
       if (value !== undefined) values[s.key] = value;
     }
     return values;
   }
   if (!op.result) return undefined;
-  const { element, type, nillable, namespace: rootNamespace, unwrapped } = op.result;
+  const { element, type, nillable, namespace: rootNamespace, unwrapped, choice } = op.result;
+  if (choice) return readChoiceSite(site, context, reply, response, choice, unwrapped === true);
   if (unwrapped) return readUnwrappedSite(site, context, reply, response, element, type, rootNamespace);
   return readSite(site, context, reply, response, element, type, nillable, rootNamespace);
 }
@@ -166,6 +169,27 @@ function readUnwrappedSite(
   const items = childElements(response).filter((c) => c.localName === element && c.namespace === namespace);
   try {
     return readUnwrapped(context, items, type);
+  } catch (error) {
+    throw unreadable(site, reply, error);
+  }
+}
+
+/**
+ * A choice in the response element (`{ $element, value }`): the first child that is one of its elements, absent
+ * `undefined`; unwrapped, every such child, none `[]`.
+ */
+function readChoiceSite(
+  site: CallSite,
+  context: ValueContext,
+  reply: ReceivedReply,
+  response: XmlElement,
+  choice: readonly ChoiceElementDescription[],
+  unwrapped: boolean,
+): unknown {
+  try {
+    const children = choiceChildren(context, response, choice);
+    if (unwrapped) return readUnwrapped(context, children, 'anyType', choice);
+    return children[0] === undefined ? undefined : readChoice(context, children[0], choice);
   } catch (error) {
     throw unreadable(site, reply, error);
   }

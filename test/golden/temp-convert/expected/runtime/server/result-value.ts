@@ -19,10 +19,11 @@ import { hasForbiddenCharacter } from '../xml/xml-lexical.js';
 import { isXsdType } from '../xsd/value-type.js';
 import { isTextType } from '../values/simple-values.js';
 import { withRoot } from '../values/shape-error.js';
-import { writeUnwrapped, writeValue } from '../values/write-value.js';
+import { writeChoice, writeUnwrapped, writeValue } from '../values/write-value.js';
 import { compileSiteWriter, type SiteWriter } from '../values/compiled-writer.js';
 import { DocumentDeclarations, partDepth } from '../values/namespace-prefixes.js';
 import type { ValueContext } from '../values/value-kinds.js';
+import { httpChoiceValue, httpResultChoice } from '../values/http-choice.js';
 import { httpView } from '../values/data-type-values.js';
 
 type Result = NonNullable<OperationDescription['result']>;
@@ -105,7 +106,7 @@ function sitesOf(op: OperationDescription): readonly ReplySite[] {
 
 function siteElement(
   operation: string,
-  site: Pick<ReplySite, 'element' | 'type' | 'nillable' | 'namespace' | 'unwrapped'>,
+  site: Pick<ReplySite, 'element' | 'type' | 'nillable' | 'namespace' | 'unwrapped' | 'choice'>,
   values: ValueContext,
   value: unknown,
   level: number,
@@ -113,6 +114,8 @@ function siteElement(
 ): string {
   try {
     if (site.unwrapped) return unwrappedElements(site, values, value, level);
+    // A choice in the site's place: the element its value names (`{ $element, value }`), nothing when absent.
+    if (site.choice) return writeChoice(values, site.choice, value, { level });
     if (isXsdType(site.type) && !site.nillable) {
       const lexical = siteLexical(operation, site.type, value, named?.key);
       if (lexical === undefined) return '';
@@ -133,13 +136,13 @@ function siteElement(
  * written by the one value writer, as an unwrapped class member's are (the compiled writers write whole elements).
  */
 function unwrappedElements(
-  site: Pick<ReplySite, 'element' | 'type' | 'namespace'>,
+  site: Pick<ReplySite, 'element' | 'type' | 'namespace' | 'choice'>,
   values: ValueContext,
   value: unknown,
   level: number,
 ): string {
   const items: string[] = [];
-  writeUnwrapped(values, site.element, site.type, undefined, value, { level }, site.namespace, items);
+  writeUnwrapped(values, site.element, site.type, site.choice, value, { level }, site.namespace, items);
   return items.join('');
 }
 
@@ -175,8 +178,9 @@ export function httpResultDocument(site: OperationDescription, values: ValueCont
   // HTTP writes a `DataType` result as its C# type.
   const op = httpView(site);
   const result = op.result!;
+  const choice = httpResultChoice(site);
   try {
-    return httpDocument(op, result, values, value);
+    return httpDocument(op, result, values, choice ? httpChoiceValue(values, choice, value) : value);
   } catch (error) {
     throw withRoot(error, 'result');
   }

@@ -12,7 +12,12 @@
  * `{ result: 5, head: 'he', count: 3 }` for `int Split(string text, out string head, ref int count)`.
  * Server (`server/soap-call.ts`) and client (`client/soap-reply.ts`) both follow this module.
  */
-import type { OperationDescription, ParameterDescription, ValueType } from '../service-description.js';
+import type {
+  ChoiceElementDescription,
+  OperationDescription,
+  ParameterDescription,
+  ValueType,
+} from '../service-description.js';
 
 /** The property of the reply object that holds the operation's return value, unless a parameter is so named. */
 export const RESULT_KEY = 'result';
@@ -31,6 +36,8 @@ export interface ReplySite {
   readonly namespace?: string;
   /** `[XmlElement]` on an array: its items are repeated elements named `element`, none for an empty array. */
   readonly unwrapped?: boolean;
+  /** A choice of elements in the site's place (`{ $element, value }` values; any number of them when unwrapped). */
+  readonly choice?: readonly ChoiceElementDescription[];
 }
 
 /** The operation sends back values besides its result (it has `out` or `ref` parameters). */
@@ -47,7 +54,7 @@ export function isRequestParameter(param: ParameterDescription): boolean {
 export function replySites(op: OperationDescription): ReplySite[] {
   const sites: ReplySite[] = [];
   if (op.result) {
-    const { element, type, nillable, key, namespace, unwrapped } = op.result;
+    const { element, type, nillable, key, namespace, unwrapped, choice } = op.result;
     sites.push({
       key: key ?? RESULT_KEY,
       element,
@@ -56,6 +63,7 @@ export function replySites(op: OperationDescription): ReplySite[] {
       ...(nillable ? { nillable } : {}),
       ...(namespace === undefined ? {} : { namespace }),
       ...(unwrapped ? { unwrapped } : {}),
+      ...(choice ? { choice } : {}),
     });
   }
   for (const p of op.parameters) {
@@ -68,6 +76,7 @@ export function replySites(op: OperationDescription): ReplySite[] {
       ...(p.nillable ? { nillable: true } : {}),
       ...(p.namespace === undefined ? {} : { namespace: p.namespace }),
       ...(p.unwrapped ? { unwrapped: true } : {}),
+      ...(p.choice ? { choice: p.choice } : {}),
     });
   }
   return sites;
