@@ -53,6 +53,8 @@ export interface Expr {
   readonly size?: number;
   /** A call of one short argument (an identifier, or a short string): one prettier keeps whole when it can. */
   readonly shortCall?: boolean;
+  /** A concatenation's operands, when each is a text that never breaks (a literal or an identifier). */
+  readonly operands?: readonly string[];
 }
 
 /** Source text as an expression: an identifier, a keyword, or a literal that never breaks. */
@@ -193,7 +195,9 @@ export function laidOutObject(
   column = 0,
 ): { readonly expr: Expr; readonly texts: readonly string[] } {
   const texts: string[] = [];
-  for (const [key, value] of properties) texts.push(print([property(key, value), ','], column + 2));
+  for (const [key, value] of properties) {
+    texts.push(brokenConcatenation(key, value, column + 2) ?? print([property(key, value), ','], column + 2));
+  }
   if (texts.length === 0) return { expr: { doc: '{}', kind: 'object', size: 0 }, texts };
   return {
     expr: {
@@ -203,6 +207,27 @@ export function laidOutObject(
     },
     texts,
   };
+}
+
+/**
+ * `key: a + b + c,` at `column` as `property` and `print` lay it out, where that needs no layout: an operand wider
+ * than the print width (a help page's literal) breaks every group around it, so the value goes to the next line,
+ * indented, one operand a line. `undefined` for any other value, which `print` lays out. A service's
+ * `documents.ts` is thousands of such properties, megabytes each hundred.
+ */
+function brokenConcatenation(key: string, value: Expr, column: number): string | undefined {
+  const operands = value.operands;
+  if (value.kind !== 'concatenation' || operands === undefined) return undefined;
+  if (!operands.some((o) => o.length > PRINT_WIDTH)) return undefined;
+  // Only texts of one line that do not end in spaces, which a line break would trim.
+  if (operands.some((o) => o.includes('\n') || /[ \t]$/.test(o))) return undefined;
+  const indent = `\n${' '.repeat(column + 2)}`;
+  // One join, as `print` makes its text: a flat string, copied once (a template literal would be a tree of
+  // strings, flattened again when the module's text is joined).
+  const parts = [`${key}:`];
+  operands.forEach((o, i) => parts.push(i === 0 ? indent : ` +${indent}`, o));
+  parts.push(',');
+  return parts.join('');
 }
 
 /**
@@ -251,14 +276,11 @@ export function array(items: readonly Expr[]): Expr {
  */
 export function concatenation(operands: readonly Expr[]): Expr {
   if (operands.length === 1) return operands[0]!;
+  const texts = operands.map((o) => o.doc);
   return {
-    doc: group(
-      join(
-        [' +', line],
-        operands.map((o) => o.doc),
-      ),
-    ),
+    doc: group(join([' +', line], texts)),
     kind: 'concatenation',
+    ...(texts.every((t) => typeof t === 'string') && { operands: texts as string[] }),
   };
 }
 

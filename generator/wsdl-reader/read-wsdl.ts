@@ -292,7 +292,9 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
   const exact = options.exact ?? true;
   const withLists = http ? listParameters(doc, base, operations, bindings, exact) : base;
   const address = BINDING_KINDS.map((k) => addresses[k]).find((a) => a !== undefined) ?? 'http://localhost/';
-  const { spec, model, difference } = withIncludes(
+  const form = (model: ServiceModel) =>
+    wsdlForm(doc, body, model, schema.dataSetSchema, schema.xsdImport, emptyDocumentation);
+  const { spec, model, difference, formed } = withIncludes(
     doc,
     withLists,
     declarations,
@@ -300,16 +302,17 @@ export function readWsdl(text: string, file: string, options: ReadWsdlOptions = 
     types,
     address,
     exact,
+    form,
     encoded?.types ?? [],
   );
-  const wsdl = wsdlForm(doc, body, model, schema.dataSetSchema, schema.xsdImport, emptyDocumentation);
+  const wsdl = form(model);
   const { wsdl: checked, ...rest } = spec;
   const warnings = readerWarnings(doc);
   return {
     spec: wsdl ? { ...rest, wsdl } : rest,
     addresses,
     ...(difference && { difference }),
-    ...(isDeepStrictEqual(wsdl, checked) && { model }),
+    ...(isDeepStrictEqual(wsdl, checked) ? { model } : formed && { model: formed }),
     ...(warnings.length > 0 && { warnings }),
   };
 }
@@ -865,8 +868,9 @@ function withIncludes(
   types: TypeBuilder,
   address: string,
   exact: boolean,
+  form: (model: ServiceModel) => SpecWsdl | undefined,
   encodedTypes: readonly ClassDeclaration[] = [],
-): { spec: Spec; model: ServiceModel; difference?: WsdlMismatch } {
+): { spec: Spec; model: ServiceModel; difference?: WsdlMismatch; formed?: ServiceModel } {
   const classes = declarations.filter((d) => d.kind === 'class');
   // The classes encoded operations reach are reached (by their names, the XSD names of their literal twins).
   const reached = new Set<string>(encodedTypes.map((t) => t.name));
@@ -924,7 +928,8 @@ function withIncludes(
     c.particles.forEach(walk);
     return seen;
   });
-  let first: { error: WsdlError; difference: WsdlMismatch; spec: Spec; model: ServiceModel } | undefined;
+  let first:
+    { error: WsdlError; difference: WsdlMismatch; spec: Spec; model: ServiceModel; formed?: ServiceModel } | undefined;
   // Without unreached or derived classes, the strategies give one spec; the object block may give another.
   const tries = [
     ...(unreached.length === 0 && derived.length === 0 ? strategies.slice(0, 1) : strategies),
@@ -950,12 +955,41 @@ function withIncludes(
       }),
     };
     const model = buildModel(candidate);
+    const formed = formedModel(doc, candidate, model, address, form);
+    if (formed?.reproduces) return { spec: candidate, model, formed: formed.model };
     const found = verify(doc, model, address);
-    if (!found) return { spec: candidate, model };
-    first ??= { ...found, spec: candidate, model };
+    if (!found) return { spec: candidate, model, ...(formed && { formed: formed.model }) };
+    first ??= { ...found, spec: candidate, model, ...(formed && { formed: formed.model }) };
   }
   if (exact) throw first!.error;
-  return { spec: first!.spec, model: first!.model, difference: first!.difference };
+  return {
+    spec: first!.spec,
+    model: first!.model,
+    difference: first!.difference,
+    ...(first!.formed && { formed: first!.formed }),
+  };
+}
+
+/**
+ * The model of `spec` with the form the input is written in (`wsdl.lineEnds`, `namespaceOrder`, `prolog`, …, which
+ * the spec checked leaves out: `form` reads it from the input and the model checked), and whether its WSDL is the
+ * input byte for byte: then the input needs no comparison as a document, the spec `import` writes gives back the
+ * served bytes, and its model is the one `import` needs (most WSDLs of Windows servers end lines in CRLF).
+ * `undefined` when the form is the spec's own or the input is in several documents.
+ */
+function formedModel(
+  doc: WsdlDocument,
+  spec: Spec,
+  model: ServiceModel,
+  address: string,
+  form: (model: ServiceModel) => SpecWsdl | undefined,
+): { model: ServiceModel; reproduces: boolean } | undefined {
+  if (doc.sources !== undefined) return undefined;
+  const wsdl = form(model);
+  if (wsdl === undefined || isDeepStrictEqual(wsdl, spec.wsdl)) return undefined;
+  const { wsdl: _checked, ...rest } = spec;
+  const formed = buildModel({ ...rest, wsdl });
+  return { model: formed, reproduces: renderedWsdl(formed, address).text === doc.source.text };
 }
 
 /** The literal declarations, then the encoded operations' classes no literal declaration names. */
