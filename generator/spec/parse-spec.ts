@@ -1,4 +1,4 @@
-import { isMap, isScalar, isSeq, LineCounter, type Document, type Node } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import { unknownNameMessage } from '../model/name-hint.js';
 import { BINDING_KINDS, type BindingKind } from '../model/types.js';
 import { soapActionFor } from '../model/naming.js';
@@ -18,7 +18,6 @@ import { parseDataType, parseSiteNillable } from './site-fields.js';
 import { SpecError, type SpecProblem } from './spec-error.js';
 import type { Spec, SpecHeader, SpecOperation, SpecParameter, SpecService, SpecWsdl } from './spec-types.js';
 import { ROOT, YamlChecker, type Entry, type Pos } from './yaml-checker.js';
-import { readYamlDocument } from './read-yaml.js';
 
 /**
  * Parses and validates a spec. Throws a {@link SpecError} listing every
@@ -26,7 +25,7 @@ import { readYamlDocument } from './read-yaml.js';
  */
 export function parseSpec(text: string, file: string): Spec {
   const lineCounter = new LineCounter();
-  const doc = readYamlDocument(text, lineCounter);
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false });
   const pos = (offset: number) => {
     const { line, col } = lineCounter.linePos(offset);
     return { line: Math.max(line, 1), column: Math.max(col, 1) };
