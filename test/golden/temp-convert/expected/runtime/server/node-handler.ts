@@ -32,7 +32,7 @@ import { withResponseHeaders, type ResponseHeaderList } from './response-headers
 import type { RouteTarget } from './dispatch.js';
 import { LaterReply } from './invoke.js';
 import { internalErrorReply, replyTo, route, type ServiceRuntime } from './service-runtime.js';
-import { httpBodyReply } from './http-call.js';
+import { httpBodyReply, NO_BODY } from './http-call.js';
 import { jsonCallMethod, jsonRequestMethod } from './json-call.js';
 import { proxyScriptKind } from './proxy-script-reply.js';
 import type { OperationEntry } from './service-tables.js';
@@ -123,12 +123,12 @@ function startSoapCall(runtime: ServiceRuntime, call: NodeCall, req: Answering):
     return;
   }
   call.soapHead = head;
-  readBody(runtime, call, req, true);
+  readBody(runtime, call, req);
 }
 
 /**
- * The straight path of an HTTP GET/POST call, as a SOAP call's: `httpBodyReply` called once the body has ended (a
- * GET's body is not kept).
+ * The straight path of an HTTP GET/POST call, as a SOAP call's: `httpBodyReply` called once the body has ended; a
+ * GET's at once, its body left unread (Node drops it after the reply), as it is not consulted.
  */
 function startHttpCall(
   runtime: ServiceRuntime,
@@ -138,17 +138,18 @@ function startHttpCall(
   entry: OperationEntry,
 ): void {
   call.http = { transport, entry };
-  readBody(runtime, call, req, transport === 'httpPost');
+  if (transport === 'httpGet') call.bodyRead(NO_BODY);
+  else readBody(runtime, call, req);
 }
 
-/** Reads the body of a straight call with two listeners, kept up to the size limit (`keep`) or dropped. */
-function readBody(runtime: ServiceRuntime, call: NodeCall, req: Answering, keep: boolean): void {
+/** Reads the body of a straight call with two listeners, up to the size limit. */
+function readBody(runtime: ServiceRuntime, call: NodeCall, req: Answering): void {
   const limit = runtime.options.maxRequestBytes;
-  if (keep && declaresMoreThan(req.headers, limit)) {
+  if (declaresMoreThan(req.headers, limit)) {
     call.bodyRead(TOO_LARGE);
     return;
   }
-  call.bodyLimit = keep ? limit : -1;
+  call.bodyLimit = limit;
   req[CALL] = call;
   req.on('data', onBodyData);
   req.on('end', onBodyEnd);
@@ -211,7 +212,7 @@ class NodeCall implements IncomingCall {
   /** Answered early (`answerEarly`): the reply worked out later is dropped. */
   answered = false;
   // The straight path of a SOAP call (`startSoapCall`) or an HTTP one (`startHttpCall`): its head or operation,
-  // and its body as it comes, up to `bodyLimit` bytes (-1: dropped).
+  // and its body as it comes, up to `bodyLimit` bytes.
   soapHead: SoapHead | undefined = undefined;
   http: { readonly transport: 'httpGet' | 'httpPost'; readonly entry: OperationEntry } | undefined = undefined;
   bodyLimit = 0;
@@ -255,7 +256,7 @@ class NodeCall implements IncomingCall {
   }
 
   bodyChunk(chunk: Buffer): void {
-    if (this.bodySize < 0 || this.bodyLimit < 0) return;
+    if (this.bodySize < 0) return;
     this.bodySize += chunk.byteLength;
     if (this.bodySize > this.bodyLimit) {
       this.bodySize = -1;
@@ -297,6 +298,9 @@ class NodeCall implements IncomingCall {
     }
     if (reply instanceof LaterReply) this.sendSettled(reply);
     else if (reply instanceof Promise) void sendLater(this, reply);
+    // A GET answered from its head: written once Node's parser has finished with the request (its end is known then,
+    // and a reply written before it would be taken for an early one, `writeReply`).
+    else if (!this.req.complete && body === NO_BODY) queueMicrotask(() => this.send(reply));
     else this.send(reply);
   }
 
