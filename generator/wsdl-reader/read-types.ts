@@ -484,7 +484,11 @@ export function identifierFrom(xmlName: string, pascal: boolean): string {
 }
 
 /** `base`, or `base1`, `base2`, … the first not taken; marks it taken. */
-function uniqueName(base: string, taken: Set<string>, forbidden: (name: string) => boolean = () => false): string {
+export function uniqueName(
+  base: string,
+  taken: Set<string>,
+  forbidden: (name: string) => boolean = () => false,
+): string {
   let name = base;
   for (let n = 1; taken.has(name) || forbidden(name); n++) name = `${base}${n}`;
   taken.add(name);

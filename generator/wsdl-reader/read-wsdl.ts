@@ -19,7 +19,7 @@ import { readEndpoints, readService } from './read-service.js';
 import { readerWarnings } from './reader-warnings.js';
 import { unnamedService } from './unnamed-service.js';
 import { declarationOrder, readSoapBindings } from './read-soap-bindings.js';
-import { TypeBuilder } from './read-types.js';
+import { TypeBuilder, uniqueName } from './read-types.js';
 import { SourceText } from './source-text.js';
 import { WsdlDocument } from './wsdl-document.js';
 import { WsdlError } from './wsdl-error.js';
@@ -597,9 +597,7 @@ function choiceNames(particles: readonly RawParticle[]): RawParticle[] {
   const taken = new Set(particles.filter((p) => !p.choice).map((p) => p.name));
   return particles.map((p) => {
     if (!p.choice) return p;
-    let name = p.name;
-    for (let n = 1; taken.has(name); n++) name = `${p.name}${n}`;
-    taken.add(name);
+    const name = uniqueName(p.name, taken);
     return name === p.name ? p : { ...p, name };
   });
 }
