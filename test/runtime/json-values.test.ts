@@ -60,7 +60,7 @@ describe('JSON values of the service types, as ObjectConverter binds them', () =
             { $type: 'int', value: 1 },
             { $type: 'string', value: 'x' },
             null,
-            { $type: 'double', value: 1.5 },
+            { $type: 'decimal', value: '1.5' },
             { $type: 'long', value: 9007199254740993n },
           ],
         ],
@@ -72,6 +72,19 @@ describe('JSON values of the service types, as ObjectConverter binds them', () =
     // Written back as it came, in its keys' order (a class value as its class, naming no __type here).
     expect(writeJsonValue('anyType', value, CX)).toBe(
       '{"a":[1,"x",null,1.5,9007199254740993],"b":true,"c":{"Label":"o"},"d":{}}',
+    );
+    // DeserializePrimitiveObject: no exponent, an Int32, an Int64, else a Decimal (its scale kept); an exponent, a Double.
+    const numbers = '[2147483648,1.50,79228162514264337593543950336,1e300,1E3,12345678901234567890]';
+    expect(readJsonValue('anyType', parseJson(numbers), CX)).toEqual([
+      { $type: 'long', value: 2147483648n },
+      { $type: 'decimal', value: '1.50' },
+      { $type: 'double', value: 79228162514264337593543950336 },
+      { $type: 'double', value: 1e300 },
+      { $type: 'double', value: 1000 },
+      { $type: 'decimal', value: '12345678901234567890' },
+    ]);
+    expect(writeJsonValue('anyType', readJsonValue('anyType', parseJson(numbers), CX), CX)).toBe(
+      '[2147483648,1.50,7.9228162514264338E+28,1E+300,1000,12345678901234567890]',
     );
     // ObjectConverter: a __type the service does not know is an InvalidOperationException without a message of its own.
     expect(() => readJsonValue('anyType', parseJson('{"__type":"Square"}'), CX)).toThrow(
