@@ -5,7 +5,7 @@ import { UnsupportedSpecError } from '../emit/unsupported-error.js';
 import { httpParameterKind } from '../model/http-eligibility.js';
 import { soapActionFor } from '../model/naming.js';
 import { BINDING_KINDS, type BindingKind, type ServiceModel } from '../model/types.js';
-import { buildModel } from '../spec/build-model.js';
+import { buildModel, withWsdlTextForm } from '../spec/build-model.js';
 import { PROLOG } from '../spec/parse-spec.js';
 import type { Spec, SpecHeader, SpecOperation, SpecParameter, SpecWsdl } from '../spec/spec-types.js';
 import { compareWsdl } from './compare-wsdl.js';
@@ -986,7 +986,7 @@ function formedModel(
   const wsdl = form(model);
   if (wsdl === undefined || isDeepStrictEqual(wsdl, spec.wsdl)) return undefined;
   const { wsdl: _checked, ...rest } = spec;
-  const formed = buildModel({ ...rest, wsdl });
+  const formed = withWsdlTextForm(model, spec.wsdl, wsdl) ?? buildModel({ ...rest, wsdl });
   return { model: formed, reproduces: renderedWsdl(formed, address).text === doc.source.text };
 }
 
