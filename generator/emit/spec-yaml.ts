@@ -27,6 +27,11 @@ const LINE_WIDTH = 120;
  * ends, a trailing newline.
  */
 export function renderSpecYaml(spec: Spec, options: SpecYamlOptions = {}): string {
+  return specYamlText(specDocument(spec, options));
+}
+
+/** The spec's YAML document, as `renderSpecYaml` writes it (`specYamlText`). */
+export function specDocument(spec: Spec, options: SpecYamlOptions = {}): Document {
   const doc = new Document();
   const root = new YAMLMap<Scalar, unknown>();
   root.items.push(pair(doc, 'service', serviceMap(doc, spec)));
@@ -49,6 +54,11 @@ export function renderSpecYaml(spec: Spec, options: SpecYamlOptions = {}): strin
     ...(options.source !== undefined ? [`Imported by \`asmxgen import\` from ${options.source}.`] : []),
   ];
   if (header.length > 0) doc.commentBefore = header.map((line) => ` ${line}`).join('\n');
+  return doc;
+}
+
+/** The text of a spec's document (`specDocument`). */
+export function specYamlText(doc: Document): string {
   return doc.toString({ lineWidth: LINE_WIDTH, minContentWidth: 0, singleQuote: true });
 }
 

@@ -1,6 +1,7 @@
+import { isDeepStrictEqual } from 'node:util';
 import { holdsDictionary } from '../model/type-refs.js';
 import { reflectionErrorOf } from '../model/reflection-error.js';
-import type { Spec, SpecJson, SpecOperation, SpecParameter } from './spec-types.js';
+import type { Spec, SpecJson, SpecOperation, SpecParameter, SpecWsdl } from './spec-types.js';
 import type { ValueType } from '@asmxgen/runtime';
 import { httpParameterKind, isHttpEligible } from '../model/http-eligibility.js';
 import {
@@ -19,6 +20,7 @@ import type { ArrayTypeModel, ChoiceModel, ClassTypeModel } from '../model/type-
 import type { TypeRef } from '../model/type-refs.js';
 import { net11Namespaces } from '../model/net11-namespaces.js';
 import { orderNamespaces } from '../model/root-namespaces.js';
+import type { WsdlModel } from '../model/wsdl-model.js';
 import { net10Namespaces, wsdlForm } from '../model/wsdl-form.js';
 import { soapBindingGroups, soapBindingNames } from '../model/soap-bindings.js';
 import {
@@ -595,25 +597,17 @@ export function buildModel(spec: Spec): ServiceModel {
       ),
     ),
     httpOperations: operations.filter((o) => o.http !== undefined),
-    wsdl: {
-      namespaces: orderNamespaces(
-        form.unprefixed ? net10Namespaces(plan.namespaces) : net11 ? net11Namespaces(plan.namespaces) : plan.namespaces,
-        spec.wsdl?.namespaceOrder,
-      ),
-      ...(spec.wsdl?.namespaceOrder !== undefined && { namespaceOrder: spec.wsdl.namespaceOrder }),
-      schemas: plan.schemas,
-      conformanceClaim: spec.service.conformanceClaim === true,
-      lineEnd: spec.wsdl?.lineEnds === 'crlf' ? '\r\n' : '\n',
-      finalNewline: spec.wsdl?.finalNewline === true,
-      prolog: spec.wsdl?.prolog,
-      emptyElementEnd: spec.wsdl?.selfClosing === 'compact' ? '/>' : ' />',
-      net11,
-      ...(spec.wsdl?.emptyDocumentation === true && {
-        emptyDocumentation: `${form.documentationStart.slice(0, -1)}${spec.wsdl?.selfClosing === 'compact' ? '/>' : ' />'}`,
-      }),
-      form,
-      monoRoots: spec.wsdl?.runtime === 'mono',
-    },
+    wsdl: wsdlModel(
+      form.unprefixed ? net10Namespaces(plan.namespaces) : net11 ? net11Namespaces(plan.namespaces) : plan.namespaces,
+      spec.wsdl,
+      {
+        schemas: plan.schemas,
+        conformanceClaim: spec.service.conformanceClaim === true,
+        net11,
+        form,
+        monoRoots: spec.wsdl?.runtime === 'mono',
+      },
+    ),
     // The emitters carry everything the spec format has (out and ref parameters and choices included).
     codeBlockers: [],
     ts: serviceTs,
@@ -684,6 +678,61 @@ function replyKeyOf(parameters: readonly ParameterModel[]): string {
   let i = 1;
   while (taken.has(`result${i}`)) i++;
   return `result${i}`;
+}
+
+/** What the WSDL holds, as the model's other parts give it: the same whatever the WSDL's text form. */
+type WsdlContent = Pick<WsdlModel, 'schemas' | 'conformanceClaim' | 'net11' | 'form' | 'monoRoots'>;
+
+/** The model's `wsdl`: its content, and the text form the spec's `wsdl` states (namespace order, line ends, …). */
+function wsdlModel(
+  computedNamespaces: WsdlModel['namespaces'],
+  wsdl: SpecWsdl | undefined,
+  content: WsdlContent,
+): WsdlModel {
+  const { schemas, conformanceClaim, net11, form, monoRoots } = content;
+  const emptyElementEnd = wsdl?.selfClosing === 'compact' ? '/>' : ' />';
+  return {
+    namespaces: orderNamespaces(computedNamespaces, wsdl?.namespaceOrder),
+    ...(wsdl?.namespaceOrder !== undefined && { namespaceOrder: wsdl.namespaceOrder }),
+    schemas,
+    conformanceClaim,
+    lineEnd: wsdl?.lineEnds === 'crlf' ? '\r\n' : '\n',
+    finalNewline: wsdl?.finalNewline === true,
+    prolog: wsdl?.prolog,
+    emptyElementEnd,
+    net11,
+    ...(wsdl?.emptyDocumentation === true && {
+      emptyDocumentation: `${form.documentationStart.slice(0, -1)}${emptyElementEnd}`,
+    }),
+    form,
+    monoRoots,
+  };
+}
+
+/** The fields of a spec's `wsdl` that change only the WSDL's text (`wsdlModel`), not what the model holds. */
+const TEXT_FORM_FIELDS: ReadonlySet<string> = new Set<keyof SpecWsdl>([
+  'namespaceOrder',
+  'lineEnds',
+  'finalNewline',
+  'prolog',
+  'selfClosing',
+  'emptyDocumentation',
+]);
+
+/**
+ * The model `buildModel` gives for the spec of `model` with `wsdl` in place of its `from`, when the two differ
+ * only in the WSDL's text form and `model`'s namespaces are in their computed order (`from` names no order):
+ * only the model's `wsdl` is made again. `undefined` otherwise: the spec's model is to be built.
+ */
+export function withWsdlTextForm(
+  model: ServiceModel,
+  from: SpecWsdl | undefined,
+  wsdl: SpecWsdl | undefined,
+): ServiceModel | undefined {
+  const content = (w: SpecWsdl | undefined) =>
+    Object.fromEntries(Object.entries(w ?? {}).filter(([key]) => !TEXT_FORM_FIELDS.has(key)));
+  if (from?.namespaceOrder !== undefined || !isDeepStrictEqual(content(from), content(wsdl))) return undefined;
+  return deepFreeze({ ...model, wsdl: wsdlModel(model.wsdl.namespaces, wsdl, model.wsdl) });
 }
 
 function deepFreeze<T>(value: T): T {

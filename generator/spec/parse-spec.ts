@@ -45,6 +45,18 @@ export function parseSpec(text: string, file: string): Spec {
   return spec;
 }
 
+/**
+ * Checks a spec's YAML document as built (`specDocument`), not read from text: what `parseSpec` checks of the text
+ * the document is written as, since the `yaml` package reads its own writing back as the same document. A problem
+ * has no line to point at: each is reported at 1:1, with its path.
+ */
+export function checkSpecDocument(doc: Document, file: string): Spec {
+  const checker = new Checker(file, doc, () => ({ line: 1, column: 1 }));
+  const spec = checker.spec();
+  if (checker.problems.length > 0 || !spec) throw new SpecError(sortProblems(checker.problems));
+  return spec;
+}
+
 class Checker extends YamlChecker {
   constructor(
     /** The spec's path: `json:` schema files are relative to its folder. */

@@ -5,7 +5,7 @@ import { UnsupportedSpecError } from '../emit/unsupported-error.js';
 import { httpParameterKind } from '../model/http-eligibility.js';
 import { soapActionFor } from '../model/naming.js';
 import { BINDING_KINDS, type BindingKind, type ServiceModel } from '../model/types.js';
-import { buildModel } from '../spec/build-model.js';
+import { buildModel, withWsdlTextForm } from '../spec/build-model.js';
 import { PROLOG } from '../spec/parse-spec.js';
 import type { Spec, SpecHeader, SpecOperation, SpecParameter, SpecWsdl } from '../spec/spec-types.js';
 import { compareWsdl } from './compare-wsdl.js';
@@ -800,7 +800,7 @@ function operationSpec(
 /**
  * Which operations HttpGet and HttpPost offer follows from the parameter types (corpus rule 7). One the rule
  * keeps but the WSDL leaves out takes a `List<T>`: its first array parameter is marked `list`. Any other
- * disagreement is refused, with the rule.
+ * disagreement is refused, with the rule, unless `exact` is false: the operation is then read as the rule has it.
  */
 function listParameters(
   doc: WsdlDocument,
@@ -815,6 +815,9 @@ function listParameters(
   const specOperations = spec.operations.map((specOp, i) => {
     const op = operations[i]!;
     const kept = model.operations[i]!.http !== undefined;
+    // Read as the runtime writes it (the spec leaves it out of HTTP; the difference is reported): a WSDL a runtime
+    // served that way (an `[XmlChoiceIdentifier]` on an array parameter keeps it a string[], which a form binds).
+    if (op.http && !kept && !exact) return specOp;
     if (op.http && !kept) {
       const p = model.operations[i]!.parameters.find((q) => httpParameterKind(q) === 'none')!;
       const why =
@@ -986,7 +989,7 @@ function formedModel(
   const wsdl = form(model);
   if (wsdl === undefined || isDeepStrictEqual(wsdl, spec.wsdl)) return undefined;
   const { wsdl: _checked, ...rest } = spec;
-  const formed = buildModel({ ...rest, wsdl });
+  const formed = withWsdlTextForm(model, spec.wsdl, wsdl) ?? buildModel({ ...rest, wsdl });
   return { model: formed, reproduces: renderedWsdl(formed, address).text === doc.source.text };
 }
 

@@ -142,10 +142,13 @@ export function instants(value: unknown): unknown {
 
 /**
  * A JSON result less what XML cannot carry: XmlSerializer leaves out a null item of an `[XmlElement]` array
- * (`Keywords: ["cats", "", null]` reads `["cats", ""]` over SOAP), JSON keeps it.
+ * (`Keywords: ["cats", "", null]` reads `["cats", ""]` over SOAP), JSON keeps it. And what JSON cannot carry: an
+ * `object` holding a `double` with a fraction is a JSON number with a fraction, which JavaScriptSerializer binds to a
+ * `Decimal` (`Mixed`'s 2.5 reads `{ $type: 'decimal', value: '2.5' }`), where SOAP's `xsi:type` says `double`.
  */
 export function asXmlCarriesIt(json: unknown): unknown {
   if (Array.isArray(json)) return json.map(asXmlCarriesIt);
+  if (isJsonDecimal(json)) return { $type: 'double', value: Number(json.value) };
   if (json === null || typeof json !== 'object' || !('Isbn' in json)) return json;
   const book = json as { Keywords?: unknown[] };
   return book.Keywords ? { ...book, Keywords: book.Keywords.filter((k) => k !== null) } : book;
@@ -180,3 +183,14 @@ export const CALLS: readonly (readonly [string, object])[] = [
   ['GetStringXml', { text: 'x & y' }],
   ['GetStringXmlSerialized', { text: 'x & y' }],
 ];
+
+/** An `AnyValue` JavaScriptSerializer bound from a JSON number with a fraction. */
+function isJsonDecimal(value: unknown): value is { $type: 'decimal'; value: string } {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { $type?: unknown }).$type === 'decimal' &&
+    typeof (value as { value?: unknown }).value === 'string' &&
+    Object.keys(value).length === 2
+  );
+}

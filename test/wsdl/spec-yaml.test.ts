@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import { renderSpecYaml } from '../../generator/emit/spec-yaml.js';
-import { parseSpec } from '../../generator/spec/parse-spec.js';
+import { renderSpecYaml, specDocument, specYamlText } from '../../generator/emit/spec-yaml.js';
+import { checkSpecDocument, parseSpec } from '../../generator/spec/parse-spec.js';
 import type { Spec } from '../../generator/spec/spec-types.js';
 import { readWsdl } from '../../generator/wsdl-reader/read-wsdl.js';
 import { readShared } from './wsdl-fixtures.js';
@@ -149,4 +149,15 @@ test('the output is deterministic and uses LF line ends only', () => {
   expect(yaml.split('\n')[0]).toBe('# yaml-language-server: $schema=./asmxgen.schema.json');
   expect(yaml).toContain('  - name: UploadImage\n');
   expect(yaml.endsWith('  - name: UploadImage\n')).toBe(true);
+});
+
+test("import's guard checks the spec's document as built: the spec read back from its text, and its problems", () => {
+  const { spec } = readWsdl(readShared('wsdl-corpus/Library.wsdl'), 'Library.wsdl');
+  const doc = specDocument(spec, { source: 'Library.wsdl' });
+  expect(checkSpecDocument(doc, 'library.yaml')).toEqual(parseSpec(specYamlText(doc), 'library.yaml'));
+  expect(specYamlText(doc)).toBe(renderSpecYaml(spec, { source: 'Library.wsdl' }));
+  const broken: Spec = { ...spec, operations: [...spec.operations, spec.operations[0]!] };
+  expect(() => checkSpecDocument(specDocument(broken), 'library.yaml')).toThrow(
+    `library.yaml:1:1: operations[${spec.operations.length}].name: duplicate operation "${spec.operations[0]!.name}"`,
+  );
 });
