@@ -96,8 +96,9 @@ export function renderDocumentParts(model: ServiceModel): DocumentParts {
   const style = /<style>\n[\s\S]*?<\/style>/.exec(methodNotFoundPage)?.[0];
   if (style === undefined) throw new Error('asmxgen: the help pages have no <style> element');
   const wsdl = renderWsdl(model, ADDRESS_MARKER);
-  // The address marker is no XML character: the samples do not need the address.
-  const samples = helpSamples(renderMergedWsdl(model, ADDRESS_MARKER).split(ADDRESS_MARKER).join(''));
+  // Read with the address marker in the ports, which no sample reads: the WSDL rendered once (renderWsdl keeps it),
+  // not a copy of its megabytes without the marker held by the tree's texts while every page is rendered.
+  const samples = helpSamples(renderMergedWsdl(model, ADDRESS_MARKER));
   return {
     wsdl,
     disco: renderDisco(model, ADDRESS_MARKER),
