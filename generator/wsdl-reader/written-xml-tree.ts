@@ -25,6 +25,8 @@ export function parseWrittenXmlTree(source: SourceText, text = source.text): Xml
 
 /** The attributes of an element that has none, shared (a tree is never changed once read). */
 const NO_ATTRIBUTES: ReadonlyMap<string, string> = new Map();
+/** The children of an element that has none, shared likewise. */
+const NO_ELEMENTS: readonly XmlNode[] = Object.freeze([]);
 
 /** Texts at most this long (names, short values, the white space between elements) are held once per document. */
 const SHARED_TEXT = 64;
@@ -41,7 +43,7 @@ interface OpenElement {
 /**
  * Reads in one pass. The tree of a WSDL of 1,500 operations is seventy thousand elements, read again for the help
  * pages' samples while they are rendered: the short texts that repeat (names, `minOccurs="0"`, `s:string`,
- * indentation) are held once, an element without attributes shares one empty map, and children are held in arrays
+ * indentation) are held once, an element without attributes or children shares one empty map or array, and children are held in arrays
  * of their exact length.
  */
 class WrittenXmlReader {
@@ -165,7 +167,7 @@ class WrittenXmlReader {
       qualifiedName,
       attributes,
       scope,
-      elements: elements.length === 0 ? [] : elements.slice(),
+      elements: elements.length === 0 ? NO_ELEMENTS : elements.slice(),
       text: this.once(element.text),
       offset,
     };
