@@ -43,8 +43,8 @@ interface OpenElement {
 /**
  * Reads in one pass. The tree of a WSDL of 1,500 operations is seventy thousand elements, read again for the help
  * pages' samples while they are rendered: the short texts that repeat (names, `minOccurs="0"`, `s:string`,
- * indentation) are held once, an element without attributes or children shares one empty map or array, and children are held in arrays
- * of their exact length.
+ * indentation) are held once, an element without attributes or children shares one empty map or array, and
+ * children are held in arrays of their exact length.
  */
 class WrittenXmlReader {
   private at = 0;
