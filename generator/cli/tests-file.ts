@@ -5,6 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { contentEquals, contentText } from '../model/file-content.js';
 import type { GeneratedFile } from '../model/types.js';
 import { atomicWriteFile } from '../output/atomic-write.js';
 import { errnoCode, outputErrorFrom } from '../output/output-error.js';
@@ -34,16 +35,17 @@ async function readIfPresent(path: string): Promise<string | undefined> {
 export async function writeTestsFile(tests: TestsFile, dryRun: boolean): Promise<PlanState> {
   const path = join(tests.dir, tests.file.path);
   const before = await readIfPresent(path);
-  if (before === tests.file.content) return 'unchanged';
+  if (before !== undefined && contentEquals(tests.file.content, before)) return 'unchanged';
   await requireOutDirParent(tests.dir);
-  if (!dryRun) await atomicWriteFile(path, Buffer.from(tests.file.content, 'utf8'));
+  if (!dryRun) await atomicWriteFile(path, tests.file.content);
   return before === undefined ? 'written' : 'changed';
 }
 
 /** What `check` says about the suite: `undefined` when it is up to date. */
 export async function checkTestsFile(tests: TestsFile, display: string): Promise<string | undefined> {
   const before = await readIfPresent(join(tests.dir, tests.file.path));
-  if (before === tests.file.content) return undefined;
   if (before === undefined) return `missing  ${display} (would be written)`;
-  return [`changed  ${display}`, ...lineDiff(before, tests.file.content).map((line) => `    ${line}`)].join('\n');
+  if (contentEquals(tests.file.content, before)) return undefined;
+  const diff = lineDiff(before, contentText(tests.file.content));
+  return [`changed  ${display}`, ...diff.map((line) => `    ${line}`)].join('\n');
 }

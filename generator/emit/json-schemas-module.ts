@@ -1,3 +1,4 @@
+import { contentText } from '../model/file-content.js';
 import type { ServiceModel } from '../model/types.js';
 import { GENERATED_HEADER, PRETTIER_OPTIONS, printTsModule } from '../printer/ts-module.js';
 import { newJsonSchemaAjv } from '../spec/json-schema-ajv.js';
@@ -45,10 +46,12 @@ export async function emitJsonSchemasModule(model: ServiceModel, runtime: Runtim
     .replace(/^"use strict";/, '')
     .replace(/export const (\w+) = /g, `export const $1: ${RUNTIME.JsonSchemaValidator.name} = `);
   used.sort((a, b) => ('symbol' in a ? a.symbol : a).name.localeCompare(('symbol' in b ? b.symbol : b).name));
-  const imports = printTsModule({
-    path: MODULE_PATHS.jsonSchemas,
-    statements: importRuntime([...used, RUNTIME.JsonSchemaValidator], runtime),
-  }).content.slice(GENERATED_HEADER.length);
+  const imports = contentText(
+    printTsModule({
+      path: MODULE_PATHS.jsonSchemas,
+      statements: importRuntime([...used, RUNTIME.JsonSchemaValidator], runtime),
+    }).content,
+  ).slice(GENERATED_HEADER.length);
   const source =
     GENERATED_HEADER +
     "// @ts-nocheck: ajv's standalone validators are JavaScript; each is typed where it is exported.\n" +

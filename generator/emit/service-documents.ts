@@ -57,6 +57,13 @@ export interface DocumentsSharingStyle {
 /** Stands for the stylesheet while pages are rendered: each page then holds it once, as `STYLE_MARKER_ELEMENT`. */
 const STYLE_MARKER = '\u0000style\u0000';
 const STYLE_MARKER_ELEMENT = `<style>\n${STYLE_MARKER}\n</style>`;
+/**
+ * The help pages' options: the stylesheet's partial gives the marker. Made once, here: a compiled Handlebars
+ * template keeps the partials of its last call, and a function made inside `renderDocumentParts` would keep that
+ * call's scope with it (the samples' reading of the WSDL, tens of megabytes for a service of 1,500 operations)
+ * for as long as the process runs.
+ */
+const MARKED = { partials: { helpStyle: () => `${STYLE_MARKER}\n` } };
 
 /**
  * `renderDocuments`, with the stylesheet (the same on every help page, several kilobytes) rendered once and
@@ -88,10 +95,10 @@ export function renderDocumentParts(model: ServiceModel): DocumentParts {
   const methodNotFoundPage = template('help/method-not-found.hbs')(site);
   const style = /<style>\n[\s\S]*?<\/style>/.exec(methodNotFoundPage)?.[0];
   if (style === undefined) throw new Error('asmxgen: the help pages have no <style> element');
-  const marked = { partials: { helpStyle: () => `${STYLE_MARKER}\n` } };
   const wsdl = renderWsdl(model, ADDRESS_MARKER);
-  // The address marker is no XML character: the samples do not need the address.
-  const samples = helpSamples(renderMergedWsdl(model, ADDRESS_MARKER).split(ADDRESS_MARKER).join(''));
+  // Read with the address marker in the ports, which no sample reads: the WSDL rendered once (renderWsdl keeps it),
+  // not a copy of its megabytes without the marker held by the tree's texts while every page is rendered.
+  const samples = helpSamples(renderMergedWsdl(model, ADDRESS_MARKER));
   return {
     wsdl,
     disco: renderDisco(model, ADDRESS_MARKER),
@@ -101,14 +108,14 @@ export function renderDocumentParts(model: ServiceModel): DocumentParts {
         ...site,
         operations: operations.map((op) => ({ name: op.name, description: op.description, group: op.group })),
       },
-      marked,
+      MARKED,
     ),
     *operationPages() {
       // One page per name (overloads share one): the last operation's, where the first one is listed.
       const byName = new Map<string, OperationModel>();
       for (const op of operations) byName.set(op.name, op);
       for (const [name, op] of byName) {
-        yield [name, operationPage(operationView(model, site, op, samples(name)), marked)] as const;
+        yield [name, operationPage(operationView(model, site, op, samples(name)), MARKED)] as const;
       }
     },
     methodNotFoundPage: methodNotFoundPage.split(style).join(STYLE_MARKER_ELEMENT),

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { soapActionFor } from '../model/naming.js';
+import { contentPieces } from '../model/file-content.js';
 import type { GeneratedFile, OperationModel, ServiceModel } from '../model/types.js';
 import { packageRoot } from '../package-root.js';
 import { printTsModule, type Statement } from '../printer/ts-module.js';
@@ -32,8 +33,9 @@ const BODY_MARKER = '// @asmxgen-suite-body\n';
 export function emitTestsModule(model: ServiceModel, importPath = './index.js'): GeneratedFile {
   const path = testSuitePath(model.name);
   const head = printTsModule({ path, statements: suiteHead(model, importPath) });
-  // Joined, not concatenated: one flat string rather than a copy made when it is written.
-  return { path, content: [head.content, suiteBody()].join('\n') };
+  // In pieces: the head (megabytes for a large service) is not copied, nor made two bytes a character by the body's
+  // non-ASCII characters, as a joined string would be.
+  return { path, content: [...contentPieces(head.content), '\n', suiteBody()] };
 }
 
 /** What the suite's fixed part names, declared for `model`. */

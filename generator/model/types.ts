@@ -1,4 +1,5 @@
 import type { ChoiceElementDescription, TypeDescription, ValueType } from '@asmxgen/runtime';
+import type { FileContent } from './file-content.js';
 import type { RuntimeValueName, TsDeclaration } from './ts-types.js';
 import type { ArrayTypeModel, ChoiceModel, TypeModel } from './type-model.js';
 import type { TypeRef } from './type-refs.js';
@@ -442,5 +443,6 @@ export type RuntimeMode = 'package' | 'vendor';
 /** One file of generated output, relative to the output folder, with `/` separators. */
 export interface GeneratedFile {
   readonly path: string;
-  readonly content: string;
+  /** Its text, whole or in pieces (`file-content.ts`): the file is the pieces one after the other, as UTF-8. */
+  readonly content: FileContent;
 }

@@ -3,6 +3,7 @@
  * leave there: every generated file (and the manifest) with identical bytes, nothing else.
  */
 import { join } from 'node:path';
+import { contentHasBytes, contentText, type FileContent } from '../model/file-content.js';
 import type { GeneratedFile } from '../model/types.js';
 import { inspectOutDir, readBytesIfPresent, walkFiles } from './disk.js';
 import { lineDiff } from './line-diff.js';
@@ -41,7 +42,7 @@ export interface CheckResult {
  */
 export async function checkOutput(outDir: string, files: readonly GeneratedFile[]): Promise<CheckResult> {
   assertValidFiles(files);
-  const wanted = new Map<string, string>(files.map((f) => [f.path, f.content]));
+  const wanted = new Map<string, FileContent>(files.map((f) => [f.path, f.content]));
   const service = serviceOfPaths(files.map((f) => f.path));
   const wantedManifest = renderManifest(
     files.map((f) => f.path),
@@ -69,11 +70,10 @@ export async function checkOutput(outDir: string, files: readonly GeneratedFile[
       missing.push(path);
       continue;
     }
-    const expected = Buffer.from(content, 'utf8');
-    if (expected.equals(bytes)) continue;
+    if (contentHasBytes(content, bytes)) continue;
     // The manifest may also name the spec, which the CLI records and the files do not tell.
-    if (path === MANIFEST_FILE && sameManifestBesidesSpec(bytes.toString('utf8'), content)) continue;
-    const diff = lineDiff(bytes.toString('utf8'), content);
+    if (path === MANIFEST_FILE && sameManifestBesidesSpec(bytes.toString('utf8'), wantedManifest)) continue;
+    const diff = lineDiff(bytes.toString('utf8'), contentText(content));
     changed.push({
       path,
       diff:

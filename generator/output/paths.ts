@@ -2,6 +2,7 @@
  * Validation and ordering of the relative paths of generated files.
  * An invalid path is a bug in the generator, not a user mistake: it throws a plain Error.
  */
+import { isFileContent } from '../model/file-content.js';
 import type { GeneratedFile } from '../model/types.js';
 
 /** The manifest's name inside the output folder. Always part of the output. */
@@ -38,8 +39,8 @@ export function assertValidFiles(files: readonly GeneratedFile[]): void {
   const seen = new Map<string, string>();
   for (const file of files) {
     assertValidPath(file.path);
-    if (typeof file.content !== 'string') {
-      throw new Error(`Generated file ${JSON.stringify(file.path)} has no string content.`);
+    if (!isFileContent(file.content)) {
+      throw new Error(`Generated file ${JSON.stringify(file.path)} has no string content (a string or strings).`);
     }
     if (file.path === MANIFEST_FILE) {
       throw new Error(`Generated file path ${JSON.stringify(file.path)} is reserved for the manifest.`);

@@ -2,6 +2,7 @@
  * Compares the wanted output with the disk, without changing anything.
  */
 import { join, relative, resolve, sep } from 'node:path';
+import { contentHasBytes, contentText, type FileContent } from '../model/file-content.js';
 import type { GeneratedFile } from '../model/types.js';
 import { DEFAULT_SPEC_PATH } from '../spec/load-spec.js';
 import { inspectOutDir, isNonFolderPresent, isSameFile, readBytesIfPresent } from './disk.js';
@@ -36,8 +37,8 @@ export interface OutputPlan {
    * thousands of operations is tens of megabytes, which are then never all held twice (as text and as bytes).
    */
   readonly bytesOf: (path: string) => Uint8Array;
-  /** The text of a wanted path, the manifest included (what `bytesOf` encodes). */
-  readonly contentOf: (path: string) => string;
+  /** The content of a wanted path, the manifest included (what `bytesOf` encodes): whole, or in pieces. */
+  readonly contentOf: (path: string) => FileContent;
   /** Whose output the new manifest records. */
   readonly owner: ManifestOwner;
 }
@@ -120,16 +121,17 @@ export async function planOutput(
   const owner = ownerOf(outDir, files, options);
   if (options.force !== true) checkOwner(outDir, previous, owner);
 
-  const contents = new Map<string, string>();
+  const contents = new Map<string, FileContent>();
   for (const file of files) contents.set(file.path, file.content);
   contents.set(MANIFEST_FILE, renderManifest(paths, owner));
-  const contentOf = (path: string): string => contents.get(path)!;
-  const bytesOf = (path: string): Uint8Array => Buffer.from(contentOf(path), 'utf8');
+  const contentOf = (path: string): FileContent => contents.get(path)!;
+  const bytesOf = (path: string): Uint8Array => Buffer.from(contentText(contentOf(path)), 'utf8');
 
   const entries: PlanEntry[] = [];
   for (const path of contents.keys()) {
     const onDisk = outDirExists ? await readBytesIfPresent(join(outDir, path)) : undefined;
-    const state: PlanState = onDisk === undefined ? 'written' : onDisk.equals(bytesOf(path)) ? 'unchanged' : 'changed';
+    const state: PlanState =
+      onDisk === undefined ? 'written' : contentHasBytes(contentOf(path), onDisk) ? 'unchanged' : 'changed';
     entries.push({ path, state });
   }
   const wantedByLowerCase = new Map([...contents.keys()].map((p) => [p.toLowerCase(), p]));

@@ -1,5 +1,6 @@
 import type { GeneratedFile } from '../model/types.js';
 import { group, join, type Doc } from './doc.js';
+import { contentOfPieces } from './pieces.js';
 import {
   assignment,
   block,
@@ -122,8 +123,8 @@ export interface TsModule {
  */
 export function printTsModule(module: TsModule): GeneratedFile {
   const { statements } = module;
-  // Statements are apart (hard line breaks between them): each is laid out on its own. The pieces are joined once,
-  // into one flat string (a module of a large service is tens of megabytes).
+  // Statements are apart (hard line breaks between them): each is laid out on its own. The pieces are handed over
+  // as they are, short ones joined (a module of a large service is tens of megabytes: never joined whole).
   const text = [GENERATED_HEADER];
   statements.forEach((s, i) => {
     if (s.kind === 'raw') text.push(s.text);
@@ -135,7 +136,7 @@ export function printTsModule(module: TsModule): GeneratedFile {
     text.push(run ? '\n' : '\n\n');
   });
   text.push('\n');
-  return { path: module.path, content: text.join('') };
+  return { path: module.path, content: contentOfPieces(text) };
 }
 
 function specifierText(s: Specifier): string {

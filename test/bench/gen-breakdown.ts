@@ -9,6 +9,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { FileContent } from '../../generator/model/file-content.js';
+import type { GeneratedFile } from '../../generator/model/types.js';
 import { REPO_ROOT } from './paths.js';
 
 export interface Phase {
@@ -30,7 +32,8 @@ export async function generationBreakdown(specFile: string, outDir: string): Pro
     phases.push(size ? { phase, ms, bytes: size(value), peakRssMiB } : { phase, ms, peakRssMiB });
     return value;
   };
-  const bytes = (text: string) => Buffer.byteLength(text);
+  const bytes = (content: FileContent) =>
+    (typeof content === 'string' ? [content] : content).reduce((sum, piece) => sum + Buffer.byteLength(piece), 0);
 
   // The built generator (dist/, as `asmxgen` runs it), typed by its sources.
   const dist = (path: string) => import(pathToFileURL(join(REPO_ROOT, 'dist', 'generator', path)).href);
@@ -76,7 +79,7 @@ export async function generationBreakdown(specFile: string, outDir: string): Pro
     ];
     return [...list, index.emitIndexModule(list)];
   });
-  const printed: { path: string; content: string }[] = [];
+  const printed: GeneratedFile[] = [];
   for (const m of modules) {
     printed.push(
       await time(

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate, loadSpecText } from '../../generator/index.js';
+import { contentText } from '../../generator/model/file-content.js';
 import { createLegacyClient as createSoapOnlyClient } from '../golden/legacy-soap-only/expected/index.js';
 import {
   createLegacyClient,
@@ -49,9 +50,9 @@ describe('client.ts', () => {
 
   it('calls the address the WSDL names by default, from the base URL', async () => {
     const files = await generate(loadSpecText(SMALL_SPEC), { baseUrl: 'https://example.com:8443/' });
-    const client = files.find((f) => f.path === 'client.ts')!.content;
+    const client = contentText(files.find((f) => f.path === 'client.ts')!.content);
     expect(client).toContain("createServiceCaller(service, 'https://example.com:8443/Shop.asmx', options);");
-    expect(files.find((f) => f.path === 'Shop.wsdl')!.content).toContain(
+    expect(contentText(files.find((f) => f.path === 'Shop.wsdl')!.content)).toContain(
       'location="https://example.com:8443/Shop.asmx"',
     );
   });

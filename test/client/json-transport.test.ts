@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emitClientModule } from '../../generator/emit/client-module.js';
+import { contentText } from '../../generator/model/file-content.js';
 import { describeService } from '../../generator/emit/describe-service.js';
 import { renderDocuments } from '../../generator/emit/service-documents.js';
 import { printTsModule } from '../../generator/printer/ts-module.js';
@@ -183,7 +184,7 @@ describe('the json transport against the generated server of a [ScriptService]',
 
   it('names json among the transports of the generated client of a [ScriptService], and JsonFaultError', () => {
     const module = emitClientModule(LIBRARY_SCRIPT, 'http://localhost/LibraryScript.asmx', 'package');
-    const text = printTsModule(module).content;
+    const text = contentText(printTsModule(module).content);
     const transports: ClientTransport[] = ['soap11', 'soap12', 'httpGet', 'httpPost', 'json'];
     expect(text).toContain(`export type LibraryScriptTransport = ${transports.map((t) => `'${t}'`).join(' | ')};`);
     expect(text).toMatch(/export \{[^}]*JsonFaultError[^}]*\}/);

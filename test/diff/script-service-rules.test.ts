@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { diffInputs } from '../../generator/diff/index.js';
+import { contentText } from '../../generator/model/file-content.js';
 import { BASE, brief, changesTo, modelOf, variant, withOperation } from './helpers.js';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -111,7 +112,7 @@ describe('[ScriptService] rules', () => {
       };
       const [wsdl] = await generateWsdl(modelOf(spec));
       await writeFile(join(dir, 'svc.yaml'), stringify(spec));
-      await writeFile(join(dir, 'svc.wsdl'), wsdl!.content);
+      await writeFile(join(dir, 'svc.wsdl'), contentText(wsdl!.content));
       expect((await diffInputs(join(dir, 'svc.wsdl'), join(dir, 'svc.yaml'))).changes).toEqual([]);
       expect((await diffInputs(join(dir, 'svc.yaml'), join(dir, 'svc.wsdl'))).changes).toEqual([]);
     } finally {

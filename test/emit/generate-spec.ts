@@ -1,4 +1,5 @@
 import { generate, loadSpecText, type GenerateOptions } from '../../generator/index.js';
+import { contentText } from '../../generator/model/file-content.js';
 
 /**
  * A small service exercising what the TypeScript modules vary on: descriptions, groups, optional and typed
@@ -33,7 +34,7 @@ export async function generateFiles(
   options?: GenerateOptions,
 ): Promise<Map<string, string>> {
   const files = await generate(loadSpecText(yaml), options);
-  return new Map(files.map((f) => [f.path, f.content]));
+  return new Map(files.map((f) => [f.path, contentText(f.content)]));
 }
 
 /** One generated file's content; throws when it is not generated. */

@@ -1,6 +1,6 @@
 import { format } from 'prettier';
 import { describe, expect, it } from 'vitest';
-import { generate, loadSpec, loadSpecText } from '../../generator/index.js';
+import { contentText, generate, loadSpec, loadSpecText, type GeneratedFile } from '../../generator/index.js';
 import { PRETTIER_OPTIONS } from '../../generator/printer/ts-module.js';
 import { listScenarios } from '../golden/scenarios.js';
 
@@ -10,13 +10,14 @@ import { listScenarios } from '../golden/scenarios.js';
  * golden scenario and for services whose names, parameters, documentation and addresses push every layout
  * past the print width.
  */
-async function prettierChanges(files: readonly { path: string; content: string }[]): Promise<string[]> {
+async function prettierChanges(files: readonly GeneratedFile[]): Promise<string[]> {
   const changed: string[] = [];
   for (const file of files) {
     // The runtime is hand-written and copied as it is; everything else is laid out to the width.
     if (!file.path.endsWith('.ts') || file.path.startsWith('runtime/')) continue;
-    const formatted = await format(file.content, { ...PRETTIER_OPTIONS, parser: 'typescript', filepath: file.path });
-    if (formatted !== file.content) changed.push(`${file.path}:\n${firstDifference(file.content, formatted)}`);
+    const content = contentText(file.content);
+    const formatted = await format(content, { ...PRETTIER_OPTIONS, parser: 'typescript', filepath: file.path });
+    if (formatted !== content) changed.push(`${file.path}:\n${firstDifference(content, formatted)}`);
   }
   return changed;
 }

@@ -23,7 +23,8 @@ import {
   union,
   type Expr,
 } from '../../generator/printer/ts-syntax.js';
-import { PRETTIER_OPTIONS, printTsModule, type Statement } from '../../generator/printer/ts-module.js';
+import { contentText } from '../../generator/model/file-content.js';
+import { PRETTIER_OPTIONS, printTsModule, type Statement, type TsModule } from '../../generator/printer/ts-module.js';
 
 describe('the document printer', () => {
   it('keeps a group on one line when it fits, with what follows up to the next line break', () => {
@@ -42,6 +43,11 @@ describe('the document printer', () => {
     expect(printDoc(group(['(', indent([softline, 'abc']), softline, ')']), 6, 2)).toBe('(\n    abc\n  )');
   });
 });
+
+/** A module's printed text, whole. */
+function textOf(module: TsModule): string {
+  return contentText(printTsModule(module).content);
+}
 
 /** prettier's output for a statement, with the repository's options. */
 async function prettier(source: string): Promise<string> {
@@ -177,7 +183,7 @@ describe('layouts match prettier around the width limit', () => {
       },
       { kind: 'export', names: ['SoapFault', t, { name: 'CallContext', typeOnly: true }] },
     ];
-    const { content } = printTsModule({ path: 'x.ts', statements });
+    const content = textOf({ path: 'x.ts', statements });
     expect(content).toBe(await prettier(content));
   });
 });
@@ -203,7 +209,7 @@ describe('concatenations and module constants match prettier', () => {
         ]),
       },
     ];
-    const { content } = printTsModule({ path: 'x.ts', statements });
+    const content = textOf({ path: 'x.ts', statements });
     expect(content).toBe(await prettier(content));
   });
 });
@@ -224,8 +230,8 @@ describe('an object laid out property by property', () => {
     ];
     const { expr } = laidOutObject(rows);
     const statement = (value: Expr): Statement => ({ kind: 'const', name: 'TABLE', exported: false, type: 'T', value });
-    const { content } = printTsModule({ path: 'x.ts', statements: [statement(expr)] });
-    expect(content).toBe(printTsModule({ path: 'x.ts', statements: [statement(object(rows, true))] }).content);
+    const content = textOf({ path: 'x.ts', statements: [statement(expr)] });
+    expect(content).toBe(textOf({ path: 'x.ts', statements: [statement(object(rows, true))] }));
     expect(content).toBe(await prettier(content));
   });
 
@@ -247,8 +253,8 @@ describe('an object laid out property by property', () => {
         ['methodNotFoundPage', page(1)],
       ]),
     });
-    const { content } = printTsModule({ path: 'x.ts', statements: [documents(laidOutObject(pages, 2).expr)] });
-    expect(content).toBe(printTsModule({ path: 'x.ts', statements: [documents(object(pages))] }).content);
+    const content = textOf({ path: 'x.ts', statements: [documents(laidOutObject(pages, 2).expr)] });
+    expect(content).toBe(textOf({ path: 'x.ts', statements: [documents(object(pages))] }));
     expect(content).toBe(await prettier(content));
   });
 });

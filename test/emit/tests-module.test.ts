@@ -21,6 +21,7 @@ import {
   XSD_TYPE_NAMES,
   type ServiceModel,
 } from '../../generator/index.js';
+import { contentText } from '../../generator/model/file-content.js';
 import { HOSTILE_STRING, inputSample, resultSample, tsString } from '../../generator/emit/test-samples.js';
 import { SUITE_BODY_FILE, suiteBody, unknownOperation } from '../../generator/emit/tests-module.js';
 
@@ -86,7 +87,7 @@ async function suiteOf(yaml: string): Promise<{ model: ServiceModel; suite: stri
   const files = await generate(model);
   const suite = files.find((f) => f.path === `${model.name}.test.ts`);
   if (!suite) throw new Error(`no ${model.name}.test.ts in ${files.map((f) => f.path).join(', ')}`);
-  return { model, suite: suite.content };
+  return { model, suite: contentText(suite.content) };
 }
 
 /** The `OPERATIONS` table's source. */

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { generate, loadSpecText } from '../../generator/index.js';
+import { contentText } from '../../generator/model/file-content.js';
 import { packageRoot } from '../../generator/package-root.js';
 import { DEFAULT_SPEC_PATH } from '../../generator/spec/load-spec.js';
 
@@ -33,7 +34,7 @@ describe('typed JSON strings', () => {
       operations: spec.operations.map((op) => (op.name === example.name ? { ...op, ...example } : op)),
     };
     const files = await generate(loadSpecText(stringify(typed), DEFAULT_SPEC_PATH));
-    const file = (path: string) => files.find((f) => f.path === path)?.content;
+    const file = (path: string) => contentText(files.find((f) => f.path === path)?.content ?? '');
     const committed = (path: string) => readFileSync(join(packageRoot(), 'generated', path), 'utf8');
     expect(file('AuthenticationWebService.wsdl')).toBe(committed('AuthenticationWebService.wsdl'));
     expect(file('documents.ts')).toBe(committed('documents.ts'));

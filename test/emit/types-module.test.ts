@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SPEC_PATH, loadSpec } from '../../generator/index.js';
+import { contentText } from '../../generator/model/file-content.js';
 import { fileOf, generateFiles } from './generate-spec.js';
 import { generate } from '../../generator/index.js';
 
@@ -42,7 +43,7 @@ describe('types.ts', () => {
 
   it('for the default spec: requestJson?: string everywhere, UploadImage takes nothing, all void, each with its group', async () => {
     const files = await generate(await loadSpec(DEFAULT_SPEC_PATH));
-    const types = files.find((f) => f.path === 'types.ts')!.content;
+    const types = contentText(files.find((f) => f.path === 'types.ts')!.content);
     expect(types).toContain(
       '/**\n * The parameters of `Authenticate`.\n *\n * @group Password authentication\n */\n' +
         'export interface AuthenticateInput {\n  requestJson?: string;\n}\n',

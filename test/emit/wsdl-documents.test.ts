@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ADDRESS_MARKER } from '@asmxgen/runtime';
 import { generateWsdl, loadSpec } from '../../generator/index.js';
+import { contentText } from '../../generator/model/file-content.js';
 import { renderDocuments } from '../../generator/emit/service-documents.js';
 import { CORPUS_DIR } from '../wsdl/wsdl-fixtures.js';
 
@@ -33,7 +34,7 @@ describe.each(SERVICES)('$file: a binding in another namespace', ({ scenario, fi
     ];
     expect(files.map((f) => f.path).sort()).toEqual(pairs.map(([generated]) => generated).sort());
     for (const [generated, served] of pairs) {
-      expect(files.find((f) => f.path === generated)!.content, generated).toBe(
+      expect(contentText(files.find((f) => f.path === generated)!.content), generated).toBe(
         readFileSync(join(CORPUS_DIR, served!), 'utf8'),
       );
     }

@@ -3,6 +3,7 @@ import { chmod, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MANIFEST_FILE } from '../../generator/output/manifest.js';
+import { contentText } from '../../generator/model/file-content.js';
 import { OutputError } from '../../generator/output/output-error.js';
 import { planOutput } from '../../generator/output/plan.js';
 import { writeOutput, type PlanEntry } from '../../generator/output/write.js';
@@ -26,7 +27,8 @@ describe('writeOutput', () => {
     expect(summary.counts).toEqual({ written: 5, changed: 0, unchanged: 0, removed: 0 });
     expect(seen.map((e) => e.path).sort()).toEqual(summary.entries.map((e) => e.path).sort());
     expect(seen.at(-1)).toEqual({ path: MANIFEST_FILE, state: 'written' });
-    for (const f of FILES) expect(await readFile(join(dir, f.path))).toEqual(Buffer.from(f.content, 'utf8'));
+    for (const f of FILES)
+      expect(await readFile(join(dir, f.path))).toEqual(Buffer.from(contentText(f.content), 'utf8'));
     expect(await read(dir, MANIFEST_FILE)).toBe(manifestOf(ALL_PATHS));
     expect(await tree(dir)).toEqual([
       MANIFEST_FILE,
