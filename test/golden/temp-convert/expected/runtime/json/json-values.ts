@@ -355,14 +355,7 @@ function readAny(json: JsonValue, cx: JsonContext): unknown {
   if (typeof json === 'string') return { $type: 'string', value: json };
   if (json instanceof JsonDate) return { $type: 'dateTime', value: parseJsonDate(json.text) };
   if (typeof json === 'boolean') return { $type: 'boolean', value: json };
-  if (json instanceof JsonNumber) {
-    if (/^-?\d+$/.test(json.text)) {
-      const big = BigInt(json.text);
-      if (big >= -2147483648n && big <= 2147483647n) return { $type: 'int', value: Number(big) };
-      return { $type: 'long', value: big };
-    }
-    return { $type: 'double', value: Number(json.text) };
-  }
+  if (json instanceof JsonNumber) return anyNumber(json.text);
   if (isJsonObject(json)) {
     const id = json.get(JSON_TYPE_KEY);
     if (id === undefined) return new Map([...json].map(([key, item]) => [key, readAny(item, cx)]));
@@ -374,6 +367,33 @@ function readAny(json: JsonValue, cx: JsonContext): unknown {
   // ObjectConverter: a `__type` the resolver does not know is a bare InvalidOperationException.
   throw new JsonValueError('Operation is not valid due to the current state of the object.');
 }
+
+/** The largest magnitude a .NET `Decimal` holds: 2^96 - 1. */
+const DECIMAL_MAX = 79228162514264337593543950335n;
+
+/**
+ * A JSON number in an `object` site, bound as JavaScriptObjectDeserializer.DeserializePrimitiveObject binds it: with
+ * no exponent, an integer to `Int32`, else `Int64`, else (a fraction too) a `Decimal`, its digits kept as written
+ * (`1.50` is written back `1.50`); with an exponent, or past what a `Decimal` holds, a `Double`.
+ */
+function anyNumber(text: string): AnyNumber {
+  if (!/[eE]/.test(text)) {
+    if (/^-?\d+$/.test(text)) {
+      const big = BigInt(text);
+      if (big >= -2147483648n && big <= 2147483647n) return { $type: 'int', value: Number(big) };
+      if (big >= -9223372036854775808n && big <= 9223372036854775807n) return { $type: 'long', value: big };
+    }
+    const digits = text.replace(/^-/, '').split('.')[0]!;
+    if (BigInt(digits) <= DECIMAL_MAX) return { $type: 'decimal', value: text };
+  }
+  return { $type: 'double', value: Number(text) };
+}
+
+type AnyNumber =
+  | { readonly $type: 'int'; readonly value: number }
+  | { readonly $type: 'long'; readonly value: bigint }
+  | { readonly $type: 'decimal'; readonly value: string }
+  | { readonly $type: 'double'; readonly value: number };
 
 function cannotConvert(json: JsonValue, to: string): JsonValueError {
   const from =
