@@ -22,13 +22,13 @@ import type { Spec, SpecOperation } from '../../generator/spec/spec-types.js';
 import { loadSpec } from '../../generator/spec/load-spec.js';
 import { readWsdl } from '../../generator/wsdl-reader/read-wsdl.js';
 import { htmlEncodeMessageChain } from '../../runtime/src/http/html-escape.js';
-import { clrFullName } from '../../runtime/src/json/clr-names.js';
 import { GOLDEN_DIR } from '../golden/scenarios.js';
 import { XsdDateTime } from '../../runtime/src/service-description.js';
 import { createServiceServer, type CallContext } from '../../runtime/src/server.js';
 import { RUNTIME_ERROR_PAGE } from '../../runtime/src/server/runtime-error-page.js';
 import { sharedFile } from '../shared-files.js';
 import { send } from './raw-http.js';
+import { BAG_HANDLERS } from './script-bag-handlers.js';
 
 interface Exchange {
   readonly name: string;
@@ -686,34 +686,6 @@ const PLAIN = buildModel({
  * WSDL, and the server answers its classic protocols with the reflection error.
  */
 const BAG = buildModel(await loadSpec(join(GOLDEN_DIR, 'script-bag', 'spec.yaml')));
-
-/** The CLR type `value.GetType().FullName` names for a value JavaScriptSerializer bound to `object`. */
-function clrTypeOfBound(value: unknown): string {
-  if (value instanceof Map) return clrFullName({ dictionary: { builtin: 'anyType' } });
-  // JavaScriptObjectDeserializer.DeserializeList: an ArrayList.
-  if (Array.isArray(value)) return 'System.Collections.ArrayList';
-  return clrFullName({ builtin: (value as { $type: string }).$type });
-}
-
-/** What ScriptBag.asmx's methods do. */
-const BAG_HANDLERS = {
-  // `r[k] = v; r[k + ":type"] = v == null ? "null" : v.GetType().FullName;` for each entry of the bag.
-  EchoBag: ({ bag }: { bag: ReadonlyMap<string, unknown> | null }) => {
-    if (bag === null) return null;
-    const r = new Map<string, unknown>();
-    for (const [k, v] of bag) {
-      r.set(k, v);
-      r.set(`${k}:type`, { $type: 'string', value: v === null ? 'null' : clrTypeOfBound(v) });
-    }
-    return r;
-  },
-  // `d["b"] = 2; d["a"] = 1;`
-  Counts: () =>
-    new Map([
-      ['b', 2],
-      ['a', 1],
-    ]),
-};
 
 let server: ReturnType<typeof createServiceServer>;
 let bag: ReturnType<typeof createServiceServer>;
