@@ -46,6 +46,7 @@ export default defineConfig({
             'test/interop/out-params-choices.test.ts',
             'test/interop/differential.test.ts',
             'test/interop/json-differential.test.ts',
+            'test/interop/script-bag-real-asmx.test.ts',
             // Serves the sessions golden spec through the CLI, with its own redis-server: once is enough.
             'test/interop/sessions-redis.test.ts',
           ],

@@ -1,3 +1,4 @@
+import { NoWsdlError } from '../emit/no-wsdl-error.js';
 import { UnsupportedSpecError } from '../emit/unsupported-error.js';
 import { InputError } from '../io/input-error.js';
 import { OutputError } from '../output/output-error.js';
@@ -33,7 +34,8 @@ export function describeError(error: unknown): { message: string; exitCode: numb
     error instanceof UsageError ||
     error instanceof InputError ||
     error instanceof WsdlError ||
-    error instanceof UnsupportedSpecError
+    error instanceof UnsupportedSpecError ||
+    error instanceof NoWsdlError
   ) {
     return { message: `asmxgen: ${error.message}`, exitCode: EXIT_ERROR };
   }

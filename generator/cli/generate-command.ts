@@ -1,3 +1,4 @@
+import { noWsdlReason } from '../emit/no-wsdl-error.js';
 import { watch, type FSWatcher } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { describeIoError } from '../io/describe-io-error.js';
@@ -81,6 +82,8 @@ export async function generateOnce(argv: GenerateArgs, ctx: CommandContext): Pro
     ctx.report.info(`  impl       ${describeImplMerge(impl.merge, impl.displayName, { dryRun: argv['dry-run'] })}`);
     for (const warning of impl.merge.warnings) ctx.report.info(`  warning    ${warning}`);
   }
+  const noWsdl = noWsdlReason(model);
+  if (noWsdl !== undefined) ctx.report.info(`  no WSDL    ${noWsdl}`);
   const ms = Math.round(performance.now() - started);
   const verb = argv['dry-run'] ? 'would write' : 'wrote';
   ctx.report.info(

@@ -134,6 +134,8 @@ export function namesIn(ref: TypeRef, model: ServiceModel): string[] {
       return namesIn(ref.of, model);
     case 'array':
       return namesIn(ref.item, model);
+    case 'dictionary':
+      return namesIn(ref.value, model);
   }
 }
 

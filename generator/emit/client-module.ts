@@ -27,11 +27,14 @@ export function emitClientModule(model: ServiceModel, address: string, runtime: 
   const { ts } = model;
   const { transportType, clientOptionsType, callOptionsType } = ts;
   // A [ScriptService] takes JSON calls too (ASP.NET AJAX): the `json` transport, whose errors are JsonFaultErrors.
-  const transports: readonly string[] = model.scriptService ? [...model.bindings, 'json'] : model.bindings;
+  // A service XmlSerializer cannot reflect answers JSON calls only (reflectionError): its one transport.
+  const transports: readonly string[] =
+    model.reflectionError !== undefined ? ['json'] : model.scriptService ? [...model.bindings, 'json'] : model.bindings;
   const reexported = model.scriptService ? [...REEXPORTED, RUNTIME.JsonFaultError] : REEXPORTED;
   // Files travel by HttpPost only: without it, an operation without parameters takes its (empty) input type.
   const inputTypeOf = (op: OperationModel) => (op.takesFiles ? 'ClientUpload' : op.ts.inputType);
-  const defaultTransport = model.enabled.soap11 ? 'soap11' : model.bindings[0];
+  const defaultTransport =
+    model.reflectionError !== undefined ? 'json' : model.enabled.soap11 ? 'soap11' : model.bindings[0];
   const typeImports = [
     ...model.operations.flatMap((op) => [
       ...(inputTypeOf(op) === op.ts.inputType ? [op.ts.inputType] : []),

@@ -28,6 +28,7 @@ export function describeService(model: ServiceModel, validators?: JsonValidators
     ...(model.scriptNamespace !== undefined ? { scriptNamespace: model.scriptNamespace } : {}),
     ...(model.typeNamespace !== undefined ? { typeNamespace: model.typeNamespace } : {}),
     ...(model.generateScriptTypes?.length ? { generateScriptTypes: model.generateScriptTypes } : {}),
+    ...(model.reflectionError !== undefined ? { reflectionError: model.reflectionError } : {}),
   };
 }
 

@@ -12,6 +12,7 @@ import { exportsOf, printTsModule, type TsModule } from '../printer/ts-module.js
 import { emitJsonSchemasModule } from './json-schemas-module.js';
 import { compileJsonTypes, jsonSitesOf, type JsonTypes } from './json-types.js';
 import { emitTypesModule } from './types-module.js';
+import { NoWsdlError, noWsdlReason } from './no-wsdl-error.js';
 import { UnsupportedSpecError } from './unsupported-error.js';
 import { emitWsdl } from './wsdl.js';
 
@@ -33,8 +34,9 @@ export async function generate(model: ServiceModel, options: GenerateOptions = {
       : await compileJsonTypes(model, new Set(Object.values(exportsOf(emitTypesModule(model, runtime))).flat()));
   // The test suite first: the largest module, made while the heap holds least.
   const tests = options.tests === false ? [] : [emitTestsModule(model, options.tests?.importPath)];
+  // A service XmlSerializer cannot reflect has no WSDL (noWsdlReason): its server, client and tests only.
   const files = [
-    ...emitWsdl(model, baseUrl),
+    ...(model.reflectionError === undefined ? emitWsdl(model, baseUrl) : []),
     ...(runtime === 'vendor' ? emitRuntimeFiles() : []),
     ...apiModules(model, baseUrl, runtime, jsonTypes),
     ...(await emitJsonSchemasModule(model, runtime)),
@@ -75,5 +77,7 @@ function apiModules(
  * are supported here before the TypeScript emitters carry them.
  */
 export async function generateWsdl(model: ServiceModel, options: GenerateOptions = {}): Promise<GeneratedFile[]> {
+  const reason = noWsdlReason(model);
+  if (reason !== undefined) throw new NoWsdlError(reason);
   return emitWsdl(model, options.baseUrl ?? DEFAULT_BASE_URL);
 }

@@ -231,6 +231,9 @@ function typeLabel(ref: TypeRef, types: readonly TypeModel[]): string {
       return typeLabel(ref.of, types);
     case 'array':
       return ref.arrayType ?? typeLabel(ref.item, types);
+    case 'dictionary':
+      // No help page shows one: a service with a dictionary answers its help pages with the reflection error.
+      return ref.spec;
   }
 }
 

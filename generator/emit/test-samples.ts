@@ -12,7 +12,17 @@ import type {
 import type { TypeRef } from '../model/type-refs.js';
 import type { OperationModel, ServiceModel } from '../model/types.js';
 import { jsonSampleExpr } from './json-samples.js';
-import { array, call, flat, object, raw, string, stringLiteral, type Expr } from '../printer/ts-syntax.js';
+import {
+  array,
+  call,
+  callWithObject,
+  flat,
+  object,
+  raw,
+  string,
+  stringLiteral,
+  type Expr,
+} from '../printer/ts-syntax.js';
 
 /**
  * The values the generated test suite sends and returns, as TypeScript
@@ -261,6 +271,18 @@ class Sampler {
         if (kind === 'plain') return array([item('plain', 0)]);
         const nilItem = !site.form && (ref.item.kind === 'nullable' || this.itemsNillable(ref));
         return array([item('hostile', 0), ...(nilItem ? [raw('null')] : []), item('plain', 1)]);
+      }
+      case 'dictionary': {
+        // A Map of one entry: plain, a plain key and value; hostile, a hostile key and value. (One entry keeps the
+        // call hugged as prettier prints it.)
+        const entry =
+          kind === 'plain'
+            ? array([
+                sampleString(`k${position}`),
+                this.value(ref.value, 'plain', `${label} 0`, position, {}, depth + 1),
+              ])
+            : array([raw('HOSTILE_STRING'), this.value(ref.value, 'hostile', `${label} 0`, position, {}, depth + 1)]);
+        return callWithObject('new Map', array([entry]));
       }
     }
   }

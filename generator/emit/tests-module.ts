@@ -42,7 +42,9 @@ export function emitTestsModule(model: ServiceModel, importPath = './index.js'):
 export function suiteHead(model: ServiceModel, importPath = './index.js'): Statement[] {
   const { ts } = model;
   const transportsOf = (bindings: readonly string[]) => array(bindings.map((b) => string(b, 'printable')));
-  const transports = transportsOf(model.bindings);
+  // A service XmlSerializer cannot reflect (reflectionError) is called over JSON only.
+  const jsonOnly = model.reflectionError !== undefined;
+  const transports = transportsOf(jsonOnly ? ['json'] : model.bindings);
   const unknown = unknownOperation(model);
   // The table is laid out row by row as rows are made (a service of 1,500 operations has a table of megabytes).
   function* rows(): Generator<readonly [string, Expr]> {
@@ -50,7 +52,11 @@ export function suiteHead(model: ServiceModel, importPath = './index.js'): State
   }
   const row = (op: OperationModel) => {
     // HttpGet and HttpPost leave out an operation they cannot carry: it is called over SOAP only.
-    const carried = op.httpOmitted ? model.bindings.filter((b) => b === 'soap11' || b === 'soap12') : model.bindings;
+    const carried = jsonOnly
+      ? ['json']
+      : op.httpOmitted
+        ? model.bindings.filter((b) => b === 'soap11' || b === 'soap12')
+        : model.bindings;
     const entries: [string, Expr][] = [
       ['transports', transportsOf(carried)],
       ['plain', sample(model, op, 'plain')],

@@ -101,6 +101,8 @@ export class ArrayTypes {
         return this.defaultItemName(item.of);
       case 'array':
         return item.arrayType ?? this.get(item.item, item.itemName).name;
+      case 'dictionary':
+        throw new Error(`XmlSerializer reflects no ${item.spec}: it has no array type`);
     }
   }
 
@@ -119,6 +121,7 @@ export class ArrayTypes {
         return !this.named(item.name).valueType;
       case 'nullable':
       case 'array':
+      case 'dictionary':
         return true;
     }
   }

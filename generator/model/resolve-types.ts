@@ -16,7 +16,7 @@ import type {
   MemberModel,
   TypeModel,
 } from './type-model.js';
-import { parseTypeText, type TypeRef } from './type-refs.js';
+import { parseDictionaryText, parseTypeText, type TypeRef } from './type-refs.js';
 
 /** What resolving produced: every declared type, every array type, and the order classes were registered. */
 export interface ResolvedTypes {
@@ -96,6 +96,7 @@ export class TypeResolver {
     itemNullable?: boolean,
     itemForm?: 'unqualified',
   ): TypeRef {
+    if (parseDictionaryText(text)) return this.jsonRef(text);
     const parsed = parseTypeText(text);
     if (!parsed) throw new Error(`invalid type reference "${text}"`);
     const base = parsed.name;
@@ -113,7 +114,8 @@ export class TypeResolver {
       ref = { kind: decl.kind, spec: base, name: base };
     }
     if (parsed.nullable) {
-      if (ref.kind === 'array' || ref.kind === 'nullable') throw new Error(`"${text}" cannot be nullable`);
+      if (ref.kind === 'array' || ref.kind === 'nullable' || ref.kind === 'dictionary')
+        throw new Error(`"${text}" cannot be nullable`);
       ref = { kind: 'nullable', spec: `${base}?`, of: ref };
     }
     for (let level = 1; level <= parsed.rank; level++) {
@@ -129,6 +131,44 @@ export class TypeResolver {
         item: ref,
         arrayType: array?.name,
         itemName: array?.itemName ?? name ?? this.arrays.defaultItemName(ref),
+      };
+    }
+    return ref;
+  }
+
+  /**
+   * A `dictionary<T>` (or an array of one), and the types inside it: JSON's only, which XmlSerializer never reflects,
+   * so no array type is named for them (the declared classes they reach are still registered, as the types of the
+   * service).
+   */
+  private jsonRef(text: string): TypeRef {
+    const dictionary = parseDictionaryText(text);
+    let ref: TypeRef;
+    let rank: number;
+    if (dictionary) {
+      const value = this.jsonRef(dictionary.value);
+      ref = {
+        kind: 'dictionary',
+        spec: `dictionary<${value.spec}>`,
+        value,
+        valueNillable: this.arrays.itemNillable(value),
+      };
+      rank = dictionary.rank;
+    } else {
+      const parsed = parseTypeText(text);
+      if (!parsed) throw new Error(`invalid type reference "${text}"`);
+      ref = this.ref(parsed.nullable ? `${parsed.name}?` : parsed.name);
+      rank = parsed.rank;
+    }
+    for (let level = 1; level <= rank; level++) {
+      const itemName = ref.kind === 'array' || ref.kind === 'dictionary' ? 'item' : this.arrays.defaultItemName(ref);
+      ref = {
+        kind: 'array',
+        spec: `${ref.spec}[]`,
+        item: ref,
+        arrayType: undefined,
+        itemName,
+        nillableItems: ref.kind !== 'nullable' && this.arrays.itemNillable(ref),
       };
     }
     return ref;

@@ -10,7 +10,7 @@ import { abstractTypesNamespace } from './naming.js';
 import { XML_NS } from '@asmxgen/runtime/xml';
 import { rootNamespacesOfSchemas } from './root-namespace-shapes.js';
 import type { ArrayTypeModel, ChoiceModel, ClassTypeModel, MemberModel, TypeModel } from './type-model.js';
-import type { TypeRef } from './type-refs.js';
+import { holdsDictionary, type TypeRef } from './type-refs.js';
 import type { EncodedPartModel } from './types.js';
 import type {
   AttributeNode,
@@ -181,6 +181,9 @@ export function httpResultElement(
     }
     case 'array':
       return { name: base.arrayType!, nillable: true };
+    case 'dictionary':
+      // Never served: XmlSerializer reflects no dictionary, so such a service has no HTTP GET/POST (reflectionError).
+      return undefined;
     default: {
       const t = types.get(base.name)!;
       const nillable = ref.kind === 'nullable' || (t.kind === 'class' && !t.struct);
@@ -877,6 +880,9 @@ class Planner {
       content: undefined,
     };
     const base = ref.kind === 'nullable' ? ref.of : ref;
+    // A dictionary is planned as an element of no type: never written, as no WSDL of its service is (reflectionError).
+    if (base.kind === 'dictionary' || (base.kind === 'array' && base.arrayType === undefined && holdsDictionary(base)))
+      return node;
     if (base.kind === 'builtin' && BUILTIN_TYPES[base.name].shape !== 'named') {
       const t = BUILTIN_TYPES[base.name];
       if (t.shape === 'xml') node.content = FIXED(t.mixed ? 'mixedAnyContent' : 'anyContent');
@@ -947,6 +953,8 @@ class Planner {
         return ref.arrayType === undefined
           ? this.typeName(ref.item)
           : { namespace: this.arrayNamespace, name: ref.arrayType };
+      case 'dictionary':
+        return undefined;
     }
   }
 

@@ -215,6 +215,12 @@ export class TsTypes {
         if (nillable) return ref.item.kind === 'nullable' ? `(${item})[]` : `(${item} | null)[]`;
         return item.includes(' | ') ? `(${item})[]` : `${item}[]`;
       }
+      case 'dictionary': {
+        // A JSON object's members in the order sent: handlers receive a Map and return one.
+        const value = this.of(ref.value);
+        const nillable = ref.value.kind !== 'nullable' && ref.valueNillable;
+        return `ReadonlyMap<string, ${value}${nillable ? ' | null' : ''}>`;
+      }
     }
   }
 

@@ -53,6 +53,8 @@ export function valueTypeOf(
         ...(itemNamespace !== undefined && ref.arrayType !== undefined && !choice ? { namespace: itemNamespace } : {}),
       };
     }
+    case 'dictionary':
+      return { dictionary: valueTypeOf(ref.value, arrays), nillable: ref.valueNillable };
   }
 }
 

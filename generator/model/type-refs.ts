@@ -22,11 +22,30 @@ export function parseTypeText(text: string): TypeText | undefined {
 }
 
 /**
+ * `dictionary<T>` (C# `Dictionary<string, T>`), then any number of `[]`: `value` is T's own text (a type reference,
+ * a nested `dictionary<…>` too). A `[ScriptService]`'s JSON carries it; XmlSerializer cannot reflect it (IDictionary).
+ */
+export interface DictionaryText {
+  readonly value: string;
+  /** How many `[]` follow the closing `>`. */
+  readonly rank: number;
+}
+
+const DICTIONARY_TEXT = /^dictionary<(.+)>((?:\[\])*)$/;
+
+/** Splits `dictionary<T>[]…`; `undefined` when the text is not a dictionary (T itself is not checked here). */
+export function parseDictionaryText(text: string): DictionaryText | undefined {
+  const m = DICTIONARY_TEXT.exec(text.trim());
+  if (!m) return undefined;
+  return { value: m[1]!.trim(), rank: m[2]!.length / 2 };
+}
+
+/**
  * A resolved type reference: what a parameter, result, member or array item is. Built once by the model; no
  * emitter parses type text again. `spec` is the reference as the spec spells it (`Person[]`, `int?`), for
  * messages.
  */
-export type TypeRef = BuiltinTypeRef | ClassTypeRef | EnumTypeRef | NullableTypeRef | ArrayTypeRef;
+export type TypeRef = BuiltinTypeRef | ClassTypeRef | EnumTypeRef | NullableTypeRef | ArrayTypeRef | DictionaryTypeRef;
 
 export interface BuiltinTypeRef {
   readonly kind: 'builtin';
@@ -74,4 +93,29 @@ export interface ArrayTypeRef {
    * `<e xsi:nil="true" />` items); a wrapped array's array type says it instead.
    */
   readonly nillableItems?: boolean;
+}
+
+/**
+ * `dictionary<T>`: C# `Dictionary<string, T>`, JSON's object of T values. Only a `[ScriptService]`'s parameters and
+ * results hold one, and XmlSerializer cannot reflect it: such a service has no WSDL, SOAP or HTTP GET/POST form
+ * (`ServiceModel.reflectionError`).
+ */
+export interface DictionaryTypeRef {
+  readonly kind: 'dictionary';
+  readonly spec: string;
+  readonly value: TypeRef;
+  /** The values may be null: a reference type or `T?` (a `Dictionary<string, int>` holds no null). */
+  readonly valueNillable: boolean;
+}
+
+/** Whether `ref` is, or holds (as array items or dictionary values), a dictionary. */
+export function holdsDictionary(ref: TypeRef): boolean {
+  switch (ref.kind) {
+    case 'dictionary':
+      return true;
+    case 'array':
+      return holdsDictionary(ref.item);
+    default:
+      return false;
+  }
 }

@@ -329,6 +329,12 @@ export interface ServiceModel {
   readonly description: string | undefined;
   /** `[ScriptService]`: the service answers JSON calls too (ASP.NET AJAX); never in the WSDL. */
   readonly scriptService: boolean;
+  /**
+   * Why XmlSerializer cannot reflect the service (a `dictionary<T>` parameter or result: `reflection-error.ts`), the
+   * exception chain's messages; `undefined` when it can. Such a service has no WSDL (nothing writes one) and only its
+   * JSON calls and `/js` work; its other protocols answer with this error.
+   */
+  readonly reflectionError: readonly string[] | undefined;
   /** `RoutingStyle = RequestElement`: SOAP 1.1 requests are routed by their request element, not their SOAPAction. */
   readonly routingByElement: boolean;
   /** The C# namespace of a `[ScriptService]`'s class, which its `/js` proxy class is declared in; none when global. */

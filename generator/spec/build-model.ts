@@ -1,4 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
+import { holdsDictionary } from '../model/type-refs.js';
+import { reflectionErrorOf } from '../model/reflection-error.js';
 import type { Spec, SpecJson, SpecOperation, SpecParameter, SpecWsdl } from './spec-types.js';
 import type { ValueType } from '@asmxgen/runtime';
 import { httpParameterKind, isHttpEligible } from '../model/http-eligibility.js';
@@ -380,6 +382,10 @@ export function buildModel(spec: Spec): ServiceModel {
       ),
     })),
   );
+  // A service XmlSerializer cannot reflect (a dictionary: reflectionError) is called by JSON only: no files.
+  const jsonOnly = drafts.some(
+    (d) => d.parameters.some((p) => holdsDictionary(p.type)) || (d.result !== undefined && holdsDictionary(d.result)),
+  );
   const operations = drafts.map((d, i): OperationModel => {
     const { op, messageName } = d;
     // Handlers and clients name an operation by its message name: unique where overloads share a name.
@@ -501,7 +507,7 @@ export function buildModel(spec: Spec): ServiceModel {
       },
       httpLocation: `/${messageName}`,
       // Files travel by HttpPost only, and only with an operation that has no parameters to bind.
-      takesFiles: parameters.length === 0 && has('httpPost'),
+      takesFiles: parameters.length === 0 && has('httpPost') && !jsonOnly,
       ts: {
         method,
         inputType: names.allocate(`${method}Input`),
@@ -550,6 +556,17 @@ export function buildModel(spec: Spec): ServiceModel {
     routingByElement: spec.service.routingStyle === 'requestElement',
     scriptNamespace: spec.service.scriptNamespace,
     typeNamespace: spec.service.typeNamespace,
+    reflectionError: reflectionErrorOf(
+      svc,
+      operations.map((op) => ({
+        name: op.name,
+        messageName: op.messageName,
+        // XmlSerializer's member is the C# parameter (`partName`), whatever the element is named.
+        parameters: op.parameters.map((p) => ({ name: p.partName ?? p.name, type: p.type })),
+        result: op.result?.type,
+      })),
+      spec.service.typeNamespace,
+    ),
     ...(spec.service.generateScriptTypes !== undefined && { generateScriptTypes: spec.service.generateScriptTypes }),
     rpc: rpcService,
     literalNamespace: rpcService ? sub('literalTypes') : ns,

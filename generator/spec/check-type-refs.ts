@@ -1,7 +1,7 @@
 import { unknownNameMessage } from '../model/name-hint.js';
 import { BUILTIN_NAMES, BUILTIN_TYPES, isBuiltinName } from '../model/builtin-types.js';
 import type { TypeDeclaration } from '../model/type-declarations.js';
-import { parseTypeText } from '../model/type-refs.js';
+import { parseDictionaryText, parseTypeText } from '../model/type-refs.js';
 import type { Entry, Fields, YamlChecker } from './yaml-checker.js';
 
 /** One place a spec names a type, with what it is used as. */
@@ -84,6 +84,8 @@ function refProblem(
   declared: ReadonlyMap<string, TypeDeclaration>,
   hasTypes: boolean,
 ): string | undefined {
+  const dictionary = parseDictionaryText(ref.text);
+  if (dictionary) return dictionaryProblem(ref, dictionary.value, declared, hasTypes);
   const parsed = parseTypeText(ref.text);
   if (ref.use === 'optional') return parsed && optionalProblem(parsed, declared);
   if (!parsed) {
@@ -154,4 +156,32 @@ function refProblem(
     }
   }
   return undefined;
+}
+
+/**
+ * `dictionary<T>` (C# `Dictionary<string, T>`): an operation's parameter or result only, where a `[ScriptService]`'s
+ * JSON carries it (the operation checks the rest: `dictionary-sites.ts`); T is any type reference a parameter may
+ * have, a nested `dictionary<…>` too.
+ */
+function dictionaryProblem(
+  ref: TypeRefUse,
+  value: string,
+  declared: ReadonlyMap<string, TypeDeclaration>,
+  hasTypes: boolean,
+): string | undefined {
+  if (ref.use !== 'parameter' && ref.use !== 'result') {
+    const where =
+      ref.use === 'member' || ref.use === 'attribute' || ref.use === 'text' || ref.use === 'optional'
+        ? 'a class member'
+        : ref.use === 'header'
+          ? 'a SOAP header'
+          : ref.use === 'choiceSite' || ref.use === 'choiceElement'
+            ? 'a choice'
+            : `a ${ref.use}`;
+    return (
+      `"${ref.text}" cannot be ${where}: a dictionary (Dictionary<string, T>) is an operation's parameter or result ` +
+      "type only, carried by a [ScriptService]'s JSON (XmlSerializer cannot reflect it)"
+    );
+  }
+  return refProblem({ ...ref, text: value }, declared, hasTypes)?.replace(/^/, `in "${ref.text}": `);
 }

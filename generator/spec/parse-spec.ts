@@ -1,3 +1,4 @@
+import { checkDictionarySite } from './dictionary-sites.js';
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import { unknownNameMessage } from '../model/name-hint.js';
 import { BINDING_KINDS, type BindingKind } from '../model/types.js';
@@ -604,6 +605,13 @@ class Checker extends YamlChecker {
     const shape = this.methodShape(f, parameters, messageName ?? name, result, resultElement);
     const binding = f.binding && this.name(f.binding, 'binding name', true);
     const scriptMethod = f.scriptMethod && parseScriptMethod(this, f.scriptMethod, this.scriptService);
+    checkDictionarySite(
+      this,
+      { kind: 'result', text: result, typeEntry: f.result, fields: f },
+      this.scriptService,
+      f.scriptMethod,
+      scriptMethod?.responseFormat === 'xml',
+    );
     const enableSession = f.enableSession && this.boolean(f.enableSession);
     const generateScriptTypes = this.scriptTypes(f.generateScriptTypes);
     if (name !== undefined && (!f.binding || binding !== undefined)) {
@@ -909,6 +917,13 @@ class Checker extends YamlChecker {
       } else if (f.json) {
         json = parseJsonSite(this, f.json, this.specFile, f.type ? type : 'string', 'parameter');
       }
+      checkDictionarySite(
+        this,
+        { kind: 'parameter', text: type, typeEntry: f.type, fields: f, direction },
+        this.scriptService,
+        undefined,
+        false,
+      );
       if (list && !isArray) this.problem(f.list!, 'list applies to an array parameter only');
       if (itemName !== undefined && !isArray) this.problem(f.itemName!, 'itemName applies to an array parameter only');
       if (f.itemNullable && !isArray) this.problem(f.itemNullable, 'itemNullable applies to an array parameter only');

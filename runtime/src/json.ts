@@ -13,3 +13,4 @@ export {
   type JsonObject,
   type JsonValue,
 } from './json/json-text.js';
+export { clrFullName, clrQualifiedName, type ClrType } from './json/clr-names.js';

@@ -202,6 +202,12 @@ export interface ServiceDescription {
   readonly typeNamespace?: string;
   /** `[GenerateScriptType]` on a `[ScriptService]`'s class: types its `/js` proxy script declares first. */
   readonly generateScriptTypes?: readonly string[];
+  /**
+   * Why XmlSerializer cannot reflect the service (a `Dictionary<string, T>` parameter or result): the exception
+   * chain's messages, outermost first. Its JSON calls and `/js` work; its WSDL, SOAP, HTTP GET/POST and help pages
+   * answer with this error (`server/reflection-error.ts`).
+   */
+  readonly reflectionError?: readonly string[];
 }
 
 /**

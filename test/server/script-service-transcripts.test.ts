@@ -10,6 +10,7 @@
  * the reason, so the list shrinks as the work lands.
  */
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeService } from '../../generator/emit/describe-service.js';
@@ -18,12 +19,16 @@ import { generateWsdl } from '../../generator/emit/generate.js';
 import { renderDocuments } from '../../generator/emit/service-documents.js';
 import { buildModel } from '../../generator/index.js';
 import type { Spec, SpecOperation } from '../../generator/spec/spec-types.js';
+import { loadSpec } from '../../generator/spec/load-spec.js';
 import { readWsdl } from '../../generator/wsdl-reader/read-wsdl.js';
+import { htmlEncodeMessageChain } from '../../runtime/src/http/html-escape.js';
+import { GOLDEN_DIR } from '../golden/scenarios.js';
 import { XsdDateTime } from '../../runtime/src/service-description.js';
 import { createServiceServer, type CallContext } from '../../runtime/src/server.js';
 import { RUNTIME_ERROR_PAGE } from '../../runtime/src/server/runtime-error-page.js';
 import { sharedFile } from '../shared-files.js';
 import { send } from './raw-http.js';
+import { BAG_HANDLERS } from './script-bag-handlers.js';
 
 interface Exchange {
   readonly name: string;
@@ -194,6 +199,15 @@ const HANDLERS = {
 const GENERIC_ERROR = '{"Message":"There was an error processing the request.","StackTrace":"","ExceptionType":""}';
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/** The reflection error of ScriptBag as the .NET Framework formats it. */
+const BAG_ERROR = [
+  'Method ScriptBag.EchoBag can not be reflected.',
+  "There was an error reflecting 'bag'.",
+  'The type System.Collections.Generic.Dictionary`2[[System.String, mscorlib, Version=4.0.0.0, Culture=neutral, ' +
+    'PublicKeyToken=b77a5c561934e089],[System.Object, mscorlib, Version=4.0.0.0, Culture=neutral, ' +
+    'PublicKeyToken=b77a5c561934e089]] is not supported because it implements IDictionary.',
+];
+
 /**
  * The .NET Framework's JSON for a body Mono wrote: `__type` first in every object of a client type of the service
  * (JavaScriptSerializer with the service's WebServiceTypeResolver, whose ResolveTypeId knows only the types
@@ -253,8 +267,7 @@ const NET_CLIENT_TYPES = [
  * not `object`, which Mono registers as `System.Object`), `var` before the global
  * enums, their members unquoted, `registerEnum(…, true)`, a closing `}` on its own line.
  */
-function dotNetProxy(mono: string, debug: boolean): string {
-  const name = 'LibraryScript';
+function dotNetProxy(mono: string, debug: boolean, name = 'LibraryScript', clientTypes = NET_CLIENT_TYPES): string {
   const accessors = ['path', 'timeout', 'defaultUserContext', 'defaultSucceededCallback', 'defaultFailedCallback'];
   const monoAccessors = accessors
     .map(
@@ -290,7 +303,8 @@ function dotNetProxy(mono: string, debug: boolean): string {
         )
         .join('');
   expect(mono).toContain(monoAccessors);
-  let text = mono.slice(0, mono.indexOf('var gtc = '));
+  const types = mono.indexOf('var gtc = ');
+  let text = types < 0 ? mono : mono.slice(0, types);
   text = text
     .replace(/^\n/, '')
     .replace(
@@ -299,8 +313,8 @@ function dotNetProxy(mono: string, debug: boolean): string {
     )
     .replaceAll(`this._invoke(${name}.get_path(), `, 'this._invoke(this._get_path(), ')
     .replace(monoAccessors, netAccessors);
-  if (debug) text = text.replaceAll(/^(LibraryScript\.\w+= function\([^)]*\) \{)/gm, '$1\n');
-  return (text + NET_CLIENT_TYPES).replaceAll('\n', '\r\n');
+  if (debug) text = text.replaceAll(new RegExp(`^(${name}\\.\\w+= function\\([^)]*\\) \\{)`, 'gm'), '$1\n');
+  return (text + clientTypes).replaceAll('\n', '\r\n');
 }
 
 /** The debug script without its methods' `<param>` comments (test/runtime/proxy-script.test.ts checks those). */
@@ -600,33 +614,55 @@ const NET: Record<string, { readonly expected: Expected; readonly why: string }>
   'method empty (POST /Svc.asmx/, JSON)': runtimeErrorPage(
     'RestHandler.CreateHandler: a PathInfo shorter than 2 throws WebService_InvalidWebServiceCall',
   ),
+  // ScriptBag.asmx (its own server below): Dictionary<string, object> and Dictionary<string, int>.
+  'proxy js of ScriptBag': {
+    expected: proxyScript(dotNetProxy(exchange('proxy js of ScriptBag').response.body, false, 'ScriptBag', '')),
+    why:
+      "ClientProxyGenerator.GetClientProxyScript: .NET's layout of the same script; WebServiceData.ProcessClientType " +
+      'adds no client type for a generic type of two arguments (Dictionary<string, T>), not even T',
+  },
+  'bag EchoBag': {
+    expected: jsonError,
+    why:
+      'JavaScriptObjectDeserializer.DeserializeInternal hands an object with __type to ObjectConverter.ConvertObjectToType ' +
+      'while parsing; its resolver (WebServiceData) knows no Author, so ConvertDictionaryToObject throws a bare ' +
+      'InvalidOperationException: a JSON error (Mono binds it as a dictionary); the same body without it below',
+  },
+  'bag wsdl': {
+    expected: {
+      status: 500,
+      contentType: 'text/plain; charset=utf-8',
+      body: `${htmlEncodeMessageChain(BAG_ERROR)}\r\n`,
+    },
+    why:
+      'ServerProtocolFactory.Create hands the reflection error to DiscoveryServerProtocol.WriteException: text/plain, ' +
+      'GenerateFaultString(e, true) (each message HTML-encoded, .NET formats Method {0}.{1}; no type names or stack ' +
+      'trace for a remote caller), and a line end',
+  },
+  'bag soap11 Counts': {
+    expected: {
+      status: 500,
+      contentType: 'text/xml; charset=utf-8',
+      body: exchange('bag soap11 Counts').response.body.replace(
+        /<faultstring>[^]*<\/faultstring>/,
+        `<faultstring>${['Server was unable to process request.', ...BAG_ERROR].join(' ---&gt; ')}</faultstring>`,
+      ),
+    },
+    why:
+      'ServerProtocolFactory.Create hands the reflection error to SoapServerProtocol.WriteException: a Server fault, ' +
+      'its faultstring GenerateFaultString of the SoapException over it, the messages joined (remote form: no type ' +
+      'names, no stack trace); EchoBag, the first method, fails the whole type',
+  },
   'json Overloaded (CLR name of a renamed method)': runtimeErrorPage(
     'WebServiceData keys a method by its WebMethod MessageName: the CLR name is an unknown web method',
   ),
 };
-
-/**
- * ScriptBag.asmx takes and returns `Dictionary<string, object>` and `Dictionary<string, int>`, which XmlSerializer
- * cannot reflect (IDictionary): the service has no WSDL, SOAP or HTTP GET/POST form at all. A spec describes a
- * service by its XML contract (the WSDL is generated from it, every operation has its SOAP form), so it has no form
- * for a JSON-only operation; an `anyType` parameter carries a JSON object only with a known `__type` (json EchoAny
- * object).
- */
-const SCRIPT_ONLY = 'a JSON-only service: Dictionary<,> has no XmlSerializer form, so no spec describes it';
 
 /** Exchanges not reproduced yet, each with the reason. */
 const NOT_YET: Record<string, string> = {
   'classic help page':
     "Mono's own help page (its DefaultWsdlHelpGenerator.aspx); the server writes the .NET Framework's, as " +
     'wire-contract.md section 5 describes it, which test/server/wire-contract.test.ts checks',
-  'proxy js of ScriptBag': SCRIPT_ONLY,
-  'bag EchoBag':
-    SCRIPT_ONLY +
-    "; and its reply is the C# method's own report of the CLR types JavaScriptSerializer bound (System.Decimal for " +
-    '1.5), no wire rule a handler could be given',
-  'bag Counts': SCRIPT_ONLY,
-  'bag wsdl': `${SCRIPT_ONLY}: the runtime answers ?wsdl with its reflection error`,
-  'bag soap11 Counts': `${SCRIPT_ONLY}: the runtime answers SOAP with its reflection error`,
 };
 
 /** Plain.asmx: `[WebService(Namespace = "urn:example:plain")]`, no `[ScriptService]`, `int Add(int a, int b)`. */
@@ -644,7 +680,16 @@ const PLAIN = buildModel({
   ],
 });
 
+/**
+ * ScriptBag.asmx: `Dictionary<string, object> EchoBag(Dictionary<string, object> bag)` and
+ * `Dictionary<string, int> Counts()`, which XmlSerializer cannot reflect: its spec (test/golden/script-bag) has no
+ * WSDL, and the server answers its classic protocols with the reflection error.
+ */
+const BAG = buildModel(await loadSpec(join(GOLDEN_DIR, 'script-bag', 'spec.yaml')));
+
 let server: ReturnType<typeof createServiceServer>;
+let bag: ReturnType<typeof createServiceServer>;
+let bagPort: number;
 /** The same service as a host in India (UTC+05:30) runs it: the `tz+05:30` exchanges. */
 let india: ReturnType<typeof createServiceServer>;
 let indiaPort: number;
@@ -673,12 +718,16 @@ beforeAll(async () => {
   });
   await new Promise<void>((done) => plain.listen(0, '127.0.0.1', done));
   plainPort = (plain.address() as AddressInfo).port;
+  bag = createServiceServer(describeService(BAG), renderDocuments(BAG), BAG_HANDLERS);
+  await new Promise<void>((done) => bag.listen(0, '127.0.0.1', done));
+  bagPort = (bag.address() as AddressInfo).port;
 });
 
 afterAll(async () => {
   await new Promise<void>((done) => server.close(() => done()));
   await new Promise<void>((done) => plain.close(() => done()));
   await new Promise<void>((done) => india.close(() => done()));
+  await new Promise<void>((done) => bag.close(() => done()));
 });
 
 /** The reply the capture holds, in the form asserted here. */
@@ -692,7 +741,7 @@ function expectedOf(e: Exchange): Expected {
   return { status: e.response.status, contentType: type, body: e.response.body };
 }
 
-const REPLAYED = TRANSCRIPTS.filter((e) => NOT_YET[e.name] === undefined && !e.request.path.startsWith('/ScriptBag'));
+const REPLAYED = TRANSCRIPTS.filter((e) => NOT_YET[e.name] === undefined);
 
 describe('a [ScriptService] answers the captured JSON exchanges (LibraryScript.asmx)', () => {
   it('keeps the WSDL the runtime served, byte for byte, with scriptService and script methods in the spec', async () => {
@@ -725,7 +774,13 @@ describe('a [ScriptService] answers the captured JSON exchanges (LibraryScript.a
         .filter(([name]) => !/^content-length$/i.test(name))
         .map(([name, value]) => [name, name === 'Cookie' ? maskedCookie(value) : value]),
     );
-    const to = e.request.path.startsWith('/Plain.asmx') ? plainPort : e.name.startsWith('tz+05:30 ') ? indiaPort : port;
+    const to = e.request.path.startsWith('/Plain.asmx')
+      ? plainPort
+      : e.request.path.startsWith('/ScriptBag.asmx')
+        ? bagPort
+        : e.name.startsWith('tz+05:30 ')
+          ? indiaPort
+          : port;
     const reply = await send(to, e.request.path, {
       method: e.request.method,
       headers,
@@ -773,3 +828,94 @@ function expectSessionCookie(e: Exchange, setCookie: string[] | undefined): void
   expect([...SESSION_IDS.values()]).not.toContain(id);
   SESSION_IDS.set(capturedId, id!);
 }
+
+describe('ScriptBag.asmx: a [ScriptService] XmlSerializer cannot reflect (Dictionary<string, T>)', () => {
+  const echo = exchange('bag EchoBag');
+
+  it("binds each JSON value of a Dictionary<string, object> as the .NET Framework does ('bag EchoBag' without its unknown __type)", async () => {
+    const body = echo.request.body.replace(',"typed":{"__type":"Author","Name":"Ada"}', '');
+    expect(body).not.toBe(echo.request.body);
+    const reply = await send(bagPort, echo.request.path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json; charset=utf-8' },
+      body,
+    });
+    // Mono's reply without `typed`, and `/Date(0)/` unescaped a string: JavaScriptObjectDeserializer.IsNextElementDateTime
+    // reads a date from the escaped `"\/Date(` only, and JavaScriptString.QuoteString writes `/` as it is.
+    const expected = echo.response.body
+      .replace(/,"typed":\{[^}]*\},"typed:type":"[^"]*"/, '')
+      .replace(
+        '"dateText":"\\/Date(0)\\/","dateText:type":"System.DateTime"',
+        '"dateText":"/Date(0)/","dateText:type":"System.String"',
+      );
+    expect(expected).not.toBe(echo.response.body);
+    expect({ status: reply.status, type: reply.headers['content-type'], body: reply.text }).toEqual({
+      status: 200,
+      type: JSON_TYPE,
+      body: expected,
+    });
+  });
+
+  it.each([
+    ['a bag that is no JSON object', '{"bag":[1]}'],
+    ['an unknown __type in a value', '{"bag":{"x":{"__type":"Nope"}}}'],
+  ])('answers the JSON error for %s', async (_, body) => {
+    const reply = await send(bagPort, '/ScriptBag.asmx/EchoBag', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json; charset=utf-8' },
+      body,
+    });
+    expect({ status: reply.status, type: reply.headers['content-type'], body: reply.text }).toEqual({
+      status: 500,
+      type: JSON_TYPE,
+      body: GENERIC_ERROR,
+    });
+  });
+
+  it('answers SOAP 1.2 with a Server fault of the reflection error', async () => {
+    const reply = await send(bagPort, '/ScriptBag.asmx', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/soap+xml; charset=utf-8' },
+      body:
+        '<?xml version="1.0" encoding="utf-8"?><soap12:Envelope xmlns:soap12="http://www.w3.org/2003/05/soap-envelope">' +
+        '<soap12:Body><Counts xmlns="urn:example:library" /></soap12:Body></soap12:Envelope>',
+    });
+    expect(reply.status).toBe(500);
+    expect(reply.headers['content-type']).toBe('application/soap+xml; charset=utf-8');
+    expect(reply.text).toContain(
+      `<soap:Text xml:lang="en">${['Server was unable to process request.', ...BAG_ERROR].join(' ---&gt; ')}</soap:Text>`,
+    );
+  });
+
+  it.each([
+    ['?disco', 'GET', '/ScriptBag.asmx?disco'],
+    ['HTTP GET', 'GET', '/ScriptBag.asmx/Counts'],
+    ['HTTP POST', 'POST', '/ScriptBag.asmx/Counts'],
+  ])(
+    'answers %s with the reflection error as text (DiscoveryServerProtocol, HttpServerProtocol)',
+    async (_, method, path) => {
+      const reply = await send(bagPort, path, {
+        method,
+        headers: method === 'POST' ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {},
+        ...(method === 'POST' ? { body: '' } : {}),
+      });
+      expect({ status: reply.status, type: reply.headers['content-type'], body: reply.text }).toEqual({
+        status: 500,
+        type: 'text/plain; charset=utf-8',
+        body: `${htmlEncodeMessageChain(BAG_ERROR)}\r\n`,
+      });
+    },
+  );
+
+  it.each(['/ScriptBag.asmx', '/ScriptBag.asmx?op=Counts'])(
+    'answers the help page %s with the Runtime Error page (DocumentationServerProtocol writes no error)',
+    async (path) => {
+      const reply = await send(bagPort, path, { method: 'GET', headers: {} });
+      expect({ status: reply.status, type: reply.headers['content-type'], body: reply.text }).toEqual({
+        status: 500,
+        type: 'text/html; charset=utf-8',
+        body: RUNTIME_ERROR_PAGE,
+      });
+    },
+  );
+});

@@ -12,11 +12,12 @@
  * | enum, `[Flags]` enum | its number (flags: their sum) |
  * | class | `{"__type":"Name",…members}`: the .NET Framework names the type first; members of the class itself, then its base's |
  * | array | an array |
+ * | `Dictionary<string, T>` | an object of T values, in the order of the `Map` (or the plain object) |
  *
  * Reading converts as ObjectConverter does: a string of digits for a number, a number for a string, `"true"` for a
  * boolean, an enum by its number or by its names (`"Hardcover, Audio"`), `__type` naming a derived class.
  */
-import type { ClassDescription, EnumDescription, ValueType } from '../xsd/type-description.js';
+import type { ClassDescription, DictionaryValueType, EnumDescription, ValueType } from '../xsd/type-description.js';
 import { DATA_TYPE_BASES } from '../xsd/type-description.js';
 import type { HostZone } from '../values/host-zone.js';
 import type { TypeTable } from '../values/value-kinds.js';
@@ -68,7 +69,22 @@ export function writeJsonValue(type: ValueType, value: unknown, cx: JsonContext)
     return `[${items.map((item) => writeJsonValue(type.array, item, cx)).join(',')}]`;
   }
   if ('enum' in type) return String(enumNumber(cx.types[type.enum] as EnumDescription, value));
+  if ('dictionary' in type) return writeDictionary(type, value, cx);
   return writeObject(type.class, value as Record<string, unknown>, cx);
+}
+
+/**
+ * A `Dictionary<string, T>`: JavaScriptSerializer's object of its entries in the dictionary's order (a `Map`'s
+ * insertion order, or a plain object's keys), each value written as T; no `__type` (SerializeDictionary).
+ */
+function writeDictionary(type: DictionaryValueType, value: unknown, cx: JsonContext): string {
+  const entries: Iterable<readonly [unknown, unknown]> =
+    value instanceof Map ? (value as ReadonlyMap<unknown, unknown>) : Object.entries(value as object);
+  const parts: string[] = [];
+  for (const [key, item] of entries) {
+    parts.push(`${quoteJsonString(String(key))}:${writeJsonValue(type.dictionary, item, cx)}`);
+  }
+  return `{${parts.join(',')}}`;
 }
 
 function writeSimple(type: string, value: unknown, cx: JsonContext): string {
@@ -190,6 +206,7 @@ export function readJsonValue(type: ValueType, json: JsonValue, cx: JsonContext)
     return json.map((item) => readJsonValue(type.array, item, cx));
   }
   if ('enum' in type) return readEnum(cx.types[type.enum] as EnumDescription, json);
+  if ('dictionary' in type) return readDictionary(type, json, cx);
   if (!isJsonObject(json)) throw cannotConvert(json, type.class);
   return readObject(type.class, json, cx);
 }
@@ -340,6 +357,28 @@ function readObject(declared: string, json: JsonObject, cx: JsonContext): Record
   }
   return out;
 }
+
+/**
+ * A `Dictionary<string, T>` (ObjectConverter.ConvertDictionaryToObject for a generic dictionary): a JSON object, its
+ * entries in the order sent (a duplicate key: the last), each value converted to T as a T site's, a `Map`. For
+ * `object` values, what JavaScriptObjectDeserializer bound (`readAny`); null only for a reference type or `T?`
+ * (ConvertObjectToTypeMain: JSON_ValueTypeCannotBeNull). An object with `__type` was converted by the deserializer
+ * before (a class, or an unknown id's bare InvalidOperationException), and no class converts to a dictionary.
+ */
+function readDictionary(type: DictionaryValueType, json: JsonValue, cx: JsonContext): Map<string, unknown> {
+  if (!isJsonObject(json)) throw cannotConvert(json, DICTIONARY_TYPE);
+  if (json.has(JSON_TYPE_KEY))
+    throw new JsonValueError('Operation is not valid due to the current state of the object.');
+  const out = new Map<string, unknown>();
+  for (const [key, item] of json) {
+    if (item === null && !type.nillable) throw new JsonValueError('Cannot convert null to a value type.');
+    out.set(key, readJsonValue(type.dictionary, item, cx));
+  }
+  return out;
+}
+
+/** `Type.ToString()` of a generic dictionary, as ObjectConverter's conversion errors name it (its arguments left out). */
+const DICTIONARY_TYPE = 'System.Collections.Generic.Dictionary`2';
 
 /**
  * An `object` site: JSON's own kinds, as JavaScriptSerializer binds them (`int`, `double`, `string`, `boolean`); an

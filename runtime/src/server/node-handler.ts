@@ -82,6 +82,8 @@ function onResponseClose(this: Answered): void {
 function isStraightSoapCall(runtime: ServiceRuntime, call: NodeCall, req: IncomingMessage, endpointPath: string) {
   return (
     runtime.options.onCall === undefined &&
+    // A service XmlSerializer cannot reflect answers every SOAP call with its reflection error (replyTo).
+    runtime.tables.service.reflectionError === undefined &&
     !req.readableEnded &&
     (req as { _body?: unknown })._body !== true &&
     jsonCallMethod(call, runtime.tables, endpointPath) === undefined
@@ -101,6 +103,7 @@ function isStraightHttpCall(
 ) {
   return (
     runtime.options.onCall === undefined &&
+    runtime.tables.service.reflectionError === undefined &&
     !req.readableEnded &&
     (req as { _body?: unknown })._body !== true &&
     entry.description.httpOmitted !== true &&

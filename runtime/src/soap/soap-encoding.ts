@@ -189,6 +189,7 @@ class EncodedWriter {
     if (typeof type === 'string') return `xsd:${type}`;
     if ('class' in type) return `types:${type.class}`;
     if ('enum' in type) return `types:${type.enum}`;
+    if ('dictionary' in type) throw new Error('XmlSerializer reflects no Dictionary<,>: no encoded form');
     return `types:ArrayOf${capitalized(this.itemStem(type.array))}`;
   }
 

@@ -101,7 +101,19 @@ export type DataTypeName = keyof typeof DATA_TYPE_BASES;
  * The type of a value at a site (a parameter, a result, a member, an array's
  * items): a simple or built-in type by name, or a declared type or an array.
  */
-export type ValueType = XsdType | BuiltinValueType | DataTypeName | ClassValueType | EnumValueType | ArrayValueType;
+export type ValueType =
+  XsdType | BuiltinValueType | DataTypeName | ClassValueType | EnumValueType | ArrayValueType | DictionaryValueType;
+
+/**
+ * `Dictionary<string, T>` (a spec's `dictionary<T>`): a JSON object of T values, a `Map` in TypeScript. Only a
+ * `[ScriptService]`'s JSON calls carry it; XmlSerializer cannot reflect it, so no XML path ever meets one
+ * (`ServiceDescription.reflectionError`).
+ */
+export interface DictionaryValueType {
+  readonly dictionary: ValueType;
+  /** The values may be null: a reference type or `T?` (ObjectConverter binds no null to a value type). */
+  readonly nillable: boolean;
+}
 
 /** A declared class or struct: a key of `ServiceDescription.types`. */
 export interface ClassValueType {

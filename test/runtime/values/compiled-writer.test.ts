@@ -70,6 +70,7 @@ class Values {
         type.choice ? { $element: this.pick(type.choice).element, value: 'x' } : this.of(types, type.array, depth + 1),
       );
     }
+    if ('dictionary' in type) return undefined;
     const description = types[type.class];
     if (description?.kind !== 'class' || depth > 3) return this.chance(0.5) ? {} : undefined;
     const family = [type.class, ...(description.derived ?? [])];

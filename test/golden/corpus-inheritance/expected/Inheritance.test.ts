@@ -367,6 +367,14 @@ function isSoap(transport: string): boolean {
   return transport === 'soap11' || transport === 'soap12';
 }
 
+/** A `[ScriptService]`'s JSON call: its errors are JSON errors (`JsonFaultError`), a handler's message hidden. */
+function isJson(transport: string): boolean {
+  return transport === 'json';
+}
+
+/** What a JSON call's error says while the service hides the exception (`customErrors`). */
+const JSON_ERROR = 'There was an error processing the request.';
+
 function isHttpPost(transport: string): boolean {
   return transport === 'httpPost';
 }
@@ -414,7 +422,9 @@ describe('calls', () => {
     for (const [i, [operation, { transports }]] of CASES.entries()) {
       // HttpGet and HttpPost leave out what they cannot carry, as ASMX does.
       const omitted = service.operations[i]!.httpOmitted === true;
-      expect(transports, operation).toEqual(service.transports.filter((t) => isSoap(t) || !omitted));
+      // A service XmlSerializer cannot reflect (Dictionary<string, T>) is called over JSON only.
+      const expected = service.reflectionError ? ['json'] : service.transports.filter((t) => isSoap(t) || !omitted);
+      expect(transports, operation).toEqual(expected);
     }
   });
 
@@ -423,7 +433,7 @@ describe('calls', () => {
     async (operation, transport) => {
       for (const kind of ['plain', 'hostile'] as const) {
         const { input, result } = TABLE[operation][kind];
-        const sent = isSoap(transport) ? input : acceptedOverHttp(input);
+        const sent = isSoap(transport) || isJson(transport) ? input : acceptedOverHttp(input);
         seen.length = 0;
         if (sent !== input) {
           // Request validation refuses the input as it is, before any handler: the reply's message, decoded.
@@ -467,7 +477,9 @@ describe.each(PROBES)('failures over %s', (transport, PROBE, PROBE_CASE) => {
   it("a handler's SoapFault('Client', …): SOAP, a Client SoapFaultError; HTTP, an HttpError 500", async () => {
     behaviour = { throws: new SoapFault('Client', FAULT_MESSAGE, 'detail') };
     const error = await rejectionOf(call(PROBE, PROBE_CASE.plain.input, transport));
-    if (isSoap(transport)) {
+    if (isJson(transport)) {
+      expect(error).toMatchObject({ name: 'JsonFaultError', status: 500, message: JSON_ERROR });
+    } else if (isSoap(transport)) {
       expect(error).toBeInstanceOf(SoapFaultError);
       expect(error).toMatchObject({
         code: 'Client',
@@ -484,7 +496,9 @@ describe.each(PROBES)('failures over %s', (transport, PROBE, PROBE_CASE) => {
   it("a handler's Error, its message unsent: SOAP, a Server SoapFaultError; HTTP, an HttpError 500", async () => {
     behaviour = { throws: new Error('boom') };
     const error = await rejectionOf(call(PROBE, PROBE_CASE.plain.input, transport));
-    if (isSoap(transport)) {
+    if (isJson(transport)) {
+      expect(error).toMatchObject({ name: 'JsonFaultError', status: 500, message: JSON_ERROR });
+    } else if (isSoap(transport)) {
       expect(error).toBeInstanceOf(SoapFaultError);
       expect(error).toMatchObject({ code: 'Server', message: 'Server was unable to process request.' });
     } else {
@@ -505,38 +519,41 @@ describe.each(PROBES)('failures over %s', (transport, PROBE, PROBE_CASE) => {
 });
 
 describe('unknown operations', () => {
-  it.runIf(service.transports.some(isSoap))(`a SOAP call of ${UNKNOWN_OPERATION}: 500, a Client fault`, async () => {
-    // SOAP 1.1 routes on the SOAPAction header (on the request element with RoutingStyle = RequestElement), SOAP 1.2
-    // on the content type's action.
-    const soap11 = service.transports.includes('soap11');
-    const envelope = soap11 ? 'http://schemas.xmlsoap.org/soap/envelope/' : 'http://www.w3.org/2003/05/soap-envelope';
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: soap11
-        ? { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: `"${UNKNOWN_SOAP_ACTION}"` }
-        : { 'Content-Type': `application/soap+xml; charset=utf-8; action="${UNKNOWN_SOAP_ACTION}"` },
-      body:
-        `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="${envelope}"><soap:Body>` +
-        `<${UNKNOWN_OPERATION} xmlns="${escapeXml(service.namespace, true)}" /></soap:Body></soap:Envelope>`,
-    });
-    expect(response.status).toBe(500);
-    const body = await response.text();
-    if (soap11) {
-      expect(body).toContain('<faultcode>soap:Client</faultcode>');
-      expect(body).toContain(
-        escapeXml(
-          service.routingStyle === 'requestElement'
-            ? `The request element <${UNKNOWN_OPERATION} xmlns='${service.namespace}'> was not recognized.`
-            : `Server did not recognize the value of HTTP Header SOAPAction: ${UNKNOWN_SOAP_ACTION}.`,
-        ),
-      );
-    } else {
-      expect(body).toContain('<soap:Value>soap:Sender</soap:Value>');
-      expect(body).toContain(
-        escapeXml(`Unable to handle request. The action '${UNKNOWN_SOAP_ACTION}' was not recognized.`),
-      );
-    }
-  });
+  it.runIf(service.transports.some(isSoap) && !service.reflectionError)(
+    `a SOAP call of ${UNKNOWN_OPERATION}: 500, a Client fault`,
+    async () => {
+      // SOAP 1.1 routes on the SOAPAction header (on the request element with RoutingStyle = RequestElement), SOAP 1.2
+      // on the content type's action.
+      const soap11 = service.transports.includes('soap11');
+      const envelope = soap11 ? 'http://schemas.xmlsoap.org/soap/envelope/' : 'http://www.w3.org/2003/05/soap-envelope';
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: soap11
+          ? { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: `"${UNKNOWN_SOAP_ACTION}"` }
+          : { 'Content-Type': `application/soap+xml; charset=utf-8; action="${UNKNOWN_SOAP_ACTION}"` },
+        body:
+          `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="${envelope}"><soap:Body>` +
+          `<${UNKNOWN_OPERATION} xmlns="${escapeXml(service.namespace, true)}" /></soap:Body></soap:Envelope>`,
+      });
+      expect(response.status).toBe(500);
+      const body = await response.text();
+      if (soap11) {
+        expect(body).toContain('<faultcode>soap:Client</faultcode>');
+        expect(body).toContain(
+          escapeXml(
+            service.routingStyle === 'requestElement'
+              ? `The request element <${UNKNOWN_OPERATION} xmlns='${service.namespace}'> was not recognized.`
+              : `Server did not recognize the value of HTTP Header SOAPAction: ${UNKNOWN_SOAP_ACTION}.`,
+          ),
+        );
+      } else {
+        expect(body).toContain('<soap:Value>soap:Sender</soap:Value>');
+        expect(body).toContain(
+          escapeXml(`Unable to handle request. The action '${UNKNOWN_SOAP_ACTION}' was not recognized.`),
+        );
+      }
+    },
+  );
 
   // Whether HttpGet is enabled or not, as ASMX answers.
   it(`GET ${service.path}/${UNKNOWN_OPERATION}: 500, text/plain "Request format is unrecognized"`, async () => {
@@ -545,6 +562,40 @@ describe('unknown operations', () => {
     expect(response.headers.get('content-type')).toMatch(/^text\/plain\b/);
     expect(await response.text()).toBe(
       `Request format is unrecognized for URL unexpectedly ending in '/${UNKNOWN_OPERATION}'.\r\n`,
+    );
+  });
+});
+
+describe('the service description', () => {
+  // A service XmlSerializer cannot reflect (`Dictionary<string, T>`) has no WSDL: its JSON calls work (above), and
+  // ASMX fails with the same reflection error wherever it reflects the types (?wsdl, SOAP).
+  it('?wsdl: the WSDL, or the reflection error of a service XmlSerializer cannot reflect', async () => {
+    const response = await fetch(`${url}?wsdl`);
+    const chain = service.reflectionError;
+    if (chain === undefined) {
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/xml; charset=utf-8');
+      expect(await response.text()).toContain(`targetNamespace="${escapeXml(service.namespace, true)}"`);
+      return;
+    }
+    expect(response.status).toBe(500);
+    expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(await response.text()).toBe(
+      `${chain.map((m) => escapeXml(m, true).replaceAll("'", '&#39;')).join(' ---> ')}\r\n`,
+    );
+    if (!service.transports.some(isSoap)) return;
+    const soap11 = service.transports.includes('soap11');
+    const envelope = soap11 ? 'http://schemas.xmlsoap.org/soap/envelope/' : 'http://www.w3.org/2003/05/soap-envelope';
+    const fault = await fetch(url, {
+      method: 'POST',
+      headers: soap11
+        ? { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: `"${UNKNOWN_SOAP_ACTION}"` }
+        : { 'Content-Type': 'application/soap+xml; charset=utf-8' },
+      body: `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="${envelope}"><soap:Body /></soap:Envelope>`,
+    });
+    expect(fault.status).toBe(500);
+    expect(await fault.text()).toContain(
+      escapeXml(['Server was unable to process request.', ...chain].join(' ---> ')),
     );
   });
 });

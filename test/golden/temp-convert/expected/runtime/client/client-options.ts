@@ -195,14 +195,24 @@ function checkCookies(service: ServiceDescription, cookies: ClientOptions['cooki
   return cookies;
 }
 
-/** SOAP 1.1 when the service enables it, else its first transport. */
-function defaultTransport(service: ServiceDescription): Transport {
+/**
+ * SOAP 1.1 when the service enables it, else its first transport; `json` for a service XmlSerializer cannot reflect
+ * (`reflectionError`), which answers nothing else.
+ */
+function defaultTransport(service: ServiceDescription): ClientTransport {
+  if (service.reflectionError !== undefined) return 'json';
   const first = service.transports.includes('soap11') ? 'soap11' : service.transports[0];
   if (first === undefined) throw new TypeError(`${service.name} enables no transport.`);
   return first;
 }
 
 export function checkTransport(service: ServiceDescription, transport: ClientTransport): ClientTransport {
+  if (service.reflectionError !== undefined && transport !== 'json') {
+    throw new TypeError(
+      `${service.name} takes JSON calls only (transport "json"): XmlSerializer cannot reflect it ` +
+        `(${service.reflectionError.join(' ---> ')}), so it answers no ${transport} call.`,
+    );
+  }
   if (transport === 'json') {
     if (service.scriptService === true) return transport;
     throw new TypeError(

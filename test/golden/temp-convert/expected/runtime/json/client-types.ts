@@ -40,6 +40,9 @@ export function clientTypes(service: ServiceDescription): ClientTypes {
       return;
     }
     if ('array' in type) return visit(type.array);
+    // WebServiceData.ProcessClientType: a generic type of more than one argument (Dictionary<string, T>) adds
+    // nothing, not even T.
+    if ('dictionary' in type) return;
     if ('enum' in type) {
       if (!found.enums.includes(type.enum)) found.enums.push(type.enum);
       return;

@@ -14,37 +14,9 @@ import type { OperationDescription, ServiceDescription } from '../service-descri
 import type { ValueType } from '../xsd/type-description.js';
 import { DATA_TYPE_BASES } from '../xsd/type-description.js';
 import { BUILTIN_CLIENT_TYPES, clientTypes, clrTypeName, type ClientTypes } from './client-types.js';
+import { clrFullName, type ClrType } from './clr-names.js';
 
 const NL = '\r\n';
-
-/** The CLR type's `FullName` of each simple and built-in type (for `/jsdebug`'s comments). */
-const CLR_NAMES: Readonly<Record<string, string>> = {
-  string: 'System.String',
-  boolean: 'System.Boolean',
-  byte: 'System.SByte',
-  unsignedByte: 'System.Byte',
-  short: 'System.Int16',
-  unsignedShort: 'System.UInt16',
-  int: 'System.Int32',
-  unsignedInt: 'System.UInt32',
-  long: 'System.Int64',
-  unsignedLong: 'System.UInt64',
-  float: 'System.Single',
-  double: 'System.Double',
-  decimal: 'System.Decimal',
-  dateTime: 'System.DateTime',
-  base64Binary: 'System.Byte[]',
-  guid: 'System.Guid',
-  char: 'System.Char',
-  timeSpan: 'System.TimeSpan',
-  QName: 'System.Xml.XmlQualifiedName',
-  anyType: 'System.Object',
-  xmlElement: 'System.Xml.XmlElement',
-  xmlNode: 'System.Xml.XmlNode',
-  xmlDocument: 'System.Xml.XmlDocument',
-  dataSet: 'System.Data.DataSet',
-  dataTable: 'System.Data.DataTable',
-};
 
 /** `ServicesUtilities.GetClientTypeFromServerType` for types that are no client type: the JavaScript type. */
 const SCRIPT_TYPES: Readonly<Record<string, string>> = {
@@ -207,6 +179,8 @@ function clientTypeName(service: ServiceDescription, type: ValueType, types: Cli
     return SCRIPT_TYPES[base] ?? '';
   }
   if ('array' in type) return 'Array';
+  // An IDictionary: JavaScript's Object.
+  if ('dictionary' in type) return 'Object';
   if ('enum' in type) return clrTypeName(service, type.enum);
   const id = clrTypeName(service, type.class);
   return types.classes.includes(id) ? id : '';
@@ -214,12 +188,15 @@ function clientTypeName(service: ServiceDescription, type: ValueType, types: Cli
 
 /** The CLR type's `FullName` (a `Nullable<T>` unwrapped, as the comments write it). */
 function clrName(service: ServiceDescription, type: ValueType): string {
-  if (typeof type === 'string') {
-    const base = (DATA_TYPE_BASES as Record<string, string>)[type] ?? type;
-    return CLR_NAMES[base] ?? base;
-  }
-  if ('array' in type) return `${clrName(service, type.array)}[]`;
-  return clrTypeName(service, 'enum' in type ? type.enum : type.class);
+  return clrFullName(clrTypeOf(type), service.typeNamespace);
+}
+
+/** A value type's CLR type (a dictionary's `T?` values named as `T`: the description keeps no `Nullable`). */
+function clrTypeOf(type: ValueType): ClrType {
+  if (typeof type === 'string') return { builtin: (DATA_TYPE_BASES as Record<string, string>)[type] ?? type };
+  if ('array' in type) return { array: clrTypeOf(type.array) };
+  if ('dictionary' in type) return { dictionary: clrTypeOf(type.dictionary) };
+  return { declared: 'enum' in type ? type.enum : type.class };
 }
 
 /** `GenerateClientTypeProxies` and `GenerateEnumTypeProxies`. */

@@ -24,6 +24,7 @@ import {
   type ProxyScripts,
 } from './proxy-script-reply.js';
 import { contentReply, textReply, withHeaders, type Reply } from './reply.js';
+import { reflectionErrorReply } from './reflection-error.js';
 import { requestAddress } from './request-address.js';
 import { handlerFactoryError } from './runtime-error-page.js';
 import { buildServiceTables, type ServiceTables } from './service-tables.js';
@@ -129,6 +130,10 @@ function unobservedReply(runtime: ServiceRuntime, call: IncomingCall, target: Ro
   // A JSON call to a service without [ScriptService]: the .NET Framework refuses it (Mono calls the method).
   if (tables.service.scriptService !== true && jsonRequestMethod(call, target.endpointPath) !== undefined)
     return Promise.resolve(handlerFactoryError(NO_SCRIPT_SERVICE, options));
+  // A type ASMX cannot reflect (Dictionary<,>): the classic handler's protocols fail as they are created.
+  const reflectionError = tables.service.reflectionError;
+  const failed = reflectionError && reflectionErrorReply(reflectionError, call, route, options);
+  if (failed) return Promise.resolve(failed);
   if (route.kind === 'soap') return handleSoapCall(call, tables, options);
   if (route.kind === 'http') return handleHttpCall(call, route.transport, route.entry, tables, options);
   return Promise.resolve(fixedReply(runtime, call, target.endpointPath, route));
