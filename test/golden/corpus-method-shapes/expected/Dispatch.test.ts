@@ -538,8 +538,6 @@ describe('the service description', () => {
       body: `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="${envelope}"><soap:Body /></soap:Envelope>`,
     });
     expect(fault.status).toBe(500);
-    expect(await fault.text()).toContain(
-      escapeXml(['Server was unable to process request.', ...chain].join(' ---> ')),
-    );
+    expect(await fault.text()).toContain(escapeXml(['Server was unable to process request.', ...chain].join(' ---> ')));
   });
 });
