@@ -19,7 +19,7 @@ export { generate, generateWsdl } from './emit/generate.js';
 export { renderWsdl } from './emit/wsdl.js';
 export { wsdlFingerprint } from './emit/kept-wsdl.js';
 export { UnsupportedSpecError } from './emit/unsupported-error.js';
-export { NoWsdlError, noWsdlReason } from './emit/no-wsdl-error.js';
+export { NoWsdlError } from './emit/no-wsdl-error.js';
 export { serviceAddress } from './model/addresses.js';
 export { contentPieces, contentText, type FileContent } from './model/file-content.js';
 export { DEFAULT_BASE_URL } from './model/addresses.js';
