@@ -3,24 +3,11 @@
  * `/jsdebug` proxy's comments, and the reflection error of a service XmlSerializer cannot reflect
  * (`Dictionary\`2[[System.String, mscorlib, …],[System.Object, mscorlib, …]]`).
  */
+import { DOTNET_TYPE_NAMES } from '../xsd/xsd-values.js';
 
 /** The CLR type's `FullName` of each simple and built-in type (for `/jsdebug`'s comments). */
 export const CLR_NAMES: Readonly<Record<string, string>> = {
-  string: 'System.String',
-  boolean: 'System.Boolean',
-  byte: 'System.SByte',
-  unsignedByte: 'System.Byte',
-  short: 'System.Int16',
-  unsignedShort: 'System.UInt16',
-  int: 'System.Int32',
-  unsignedInt: 'System.UInt32',
-  long: 'System.Int64',
-  unsignedLong: 'System.UInt64',
-  float: 'System.Single',
-  double: 'System.Double',
-  decimal: 'System.Decimal',
-  dateTime: 'System.DateTime',
-  base64Binary: 'System.Byte[]',
+  ...DOTNET_TYPE_NAMES,
   guid: 'System.Guid',
   char: 'System.Char',
   timeSpan: 'System.TimeSpan',
