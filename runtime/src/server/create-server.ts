@@ -22,7 +22,7 @@ export function createRuntimeServer(runtime: ServiceRuntime): Server {
       // Node checks both limits on this interval (default 30 s): check often enough for them to mean something.
       connectionsCheckingInterval: Math.max(100, Math.min(30_000, Math.floor(headersTimeout / 4))),
     },
-    (req, res) => handler(req, res),
+    handler,
   )
     .on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => refuse(error, socket, runtime.options))
     .on('close', () => void runtime.options.ownedSessionStore?.close?.().catch(ignore));

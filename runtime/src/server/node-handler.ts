@@ -40,8 +40,11 @@ export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: (er
 
 export function createNodeHandler(runtime: ServiceRuntime): NodeHandler {
   return (req, res, next) => {
-    const { path, query } = splitUrl(req.url ?? '/');
-    const method = (req.method ?? 'GET').toUpperCase();
+    const url = req.url ?? '/';
+    const mark = url.indexOf('?');
+    const path = mark === -1 ? url : url.slice(0, mark);
+    const query = mark === -1 ? undefined : url.slice(mark + 1);
+    const method = upperCaseMethod(req.method);
     const target = route(runtime, method, path, query);
     if (target.route.kind === 'outside' && next) {
       next();
@@ -280,7 +283,12 @@ class NodeCall implements IncomingCall {
       this.chunks !== undefined ? Buffer.concat(this.chunks, this.bodySize) : (this.firstChunk ?? Buffer.alloc(0));
     this.chunks = undefined;
     this.firstChunk = undefined;
-    this.bodyRead({ kind: 'complete', bytes: new Uint8Array(body.buffer, body.byteOffset, body.byteLength) });
+    // A SOAP body is only decoded: the Buffer itself. An HTTP one may reach a handler (an uploaded file): a plain
+    // Uint8Array, whose `slice` copies.
+    this.bodyRead({
+      kind: 'complete',
+      bytes: this.http === undefined ? body : new Uint8Array(body.buffer, body.byteOffset, body.byteLength),
+    });
   }
 
   /** The body is read: the reply, now or when the handler's promise settles. */
@@ -341,9 +349,9 @@ class NodeCall implements IncomingCall {
   }
 }
 
-function splitUrl(url: string): { path: string; query: string | undefined } {
-  const mark = url.indexOf('?');
-  return mark === -1 ? { path: url, query: undefined } : { path: url.slice(0, mark), query: url.slice(mark + 1) };
+/** The method in upper case: as Node's parser gives it, unless a framework changed it. */
+function upperCaseMethod(method: string | undefined): string {
+  return method === 'POST' || method === 'GET' ? method : (method ?? 'GET').toUpperCase();
 }
 
 /** Express's mount path (`app.use('/api', handler)` strips it from `req.url`). */

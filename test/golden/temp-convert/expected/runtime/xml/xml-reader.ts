@@ -68,7 +68,8 @@ const decoders = new Map<string, TextDecoder>();
  * byte order mark, else UTF-8. Invalid bytes are an error, not U+FFFD.
  */
 export function decodeXmlBytes(bytes: Uint8Array, charset?: string): string {
-  let label = charset?.trim().toLowerCase();
+  // What nearly every client sends, its decoder at hand.
+  let label = charset === 'utf-8' ? charset : charset?.trim().toLowerCase();
   if (!label) {
     label =
       bytes[0] === 0xff && bytes[1] === 0xfe
