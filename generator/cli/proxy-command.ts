@@ -19,6 +19,7 @@ import type { CommandContext } from './command-context.js';
 import { displayPath, parseImplPath } from './common-options.js';
 import { UsageError } from './describe-error.js';
 import { EXIT_OK } from './exit-codes.js';
+import { BatchedLines } from './batched-lines.js';
 import { runGeneration } from './run-generation.js';
 
 interface ProxyArgs {
@@ -121,82 +122,91 @@ export function proxyCommand(ctx: CommandContext): CommandModule<object, ProxyAr
           return true;
         }) as never,
     handler: async (argv) => {
-      const log = (line: string) => ctx.report.info(line);
-      const model = buildModel(await loadSpec(argv.spec));
-      const service = describeService(model);
-      const upstream = new Target(argv.upstream);
-      let strangler: Strangler | undefined;
-      let recorder: HarRecorder | undefined;
-      let shadow: Shadow | undefined;
-      const redaction = new Redaction(argv.redact);
+      // A line per exchange: written a turn of the event loop at a time.
+      const lines = new BatchedLines((text) => ctx.report.info(text));
       try {
-        if (argv.impl !== undefined) {
-          const { files } = await runGeneration(
-            { spec: argv.spec, out: '', 'base-url': '', runtime: 'package' },
-            (line) => ctx.report.progress(line),
-          );
-          strangler = await startStrangler(
-            {
-              generatedDir: await prepareServiceFolder(files),
-              createServer: model.ts.createServer,
-              serviceName: model.name,
-              implFile: resolve(argv.impl),
-              validateRequest: argv['validate-request'],
-            },
-            (line) => log(`local ${line}`),
-          );
-        }
-        if (argv.record !== undefined) {
-          recorder = await HarRecorder.start(argv.record, await asmxgenVersion(), redaction, log);
-        }
-        if (argv.shadow !== undefined) {
-          shadow = await Shadow.start(new Target(argv.shadow), argv['shadow-log'], redaction, log);
-        }
-        const observers: ((exchange: Exchange, order: number) => void)[] = [];
-        if (shadow) observers.push((exchange) => shadow!.observe(exchange));
-        const proxy = createProxyServer({
-          upstream,
-          service,
-          ...(strangler && { local: { target: strangler.target, operations: strangler.operations } }),
-          keepReplies: observers.length > 0 || recorder !== undefined,
-          onExchange: (exchange, order) => observers.forEach((observe) => observe(exchange, order)),
-          ...(recorder && { record: (exchange: Exchange) => recorder!.add(exchange) }),
-          log,
-        });
-        await listen(proxy.server, argv);
-        const address = proxy.server.address();
-        const port = typeof address === 'object' && address ? address.port : argv.port;
-        const url = `http://${argv.host.includes(':') ? `[${argv.host}]` : argv.host}:${port}${model.path}`;
-        log(`asmxgen: proxying ${model.name} at ${url} to ${upstream.label}`);
-        if (strangler) {
-          const names = [...strangler.operations].join(', ');
-          log(`  served here from ${displayPath(argv.impl!)}: ${names}; every other request is forwarded`);
-        }
-        if (recorder) log(`  recording to ${displayPath(argv.record!)}`);
-        if (shadow) {
-          const where = argv['shadow-log'] === undefined ? '' : `, logging to ${displayPath(argv['shadow-log'])}`;
-          log(`  shadowing to ${argv.shadow!.href.replace(/\/$/, '')}${where}`);
-        }
-        log('  (Ctrl-C to stop)');
-        await stopOnSignal(proxy.server, argv['drain-ms'], log);
-        await proxy.settled();
-        if (recorder) {
-          await recorder.close();
-          log(
-            `asmxgen: recorded ${recorder.count} exchange${recorder.count === 1 ? '' : 's'} to ${displayPath(argv.record!)}`,
-          );
-        }
-        if (shadow) for (const line of await shadow.close()) log(line);
-      } catch (error) {
-        throw error instanceof ServeError ? new UsageError(error.message) : error;
+        await runProxy(argv, lines.add);
       } finally {
-        upstream.close();
-        await strangler?.close();
+        lines.flush();
       }
-      log('asmxgen: stopped');
-      ctx.setExitCode(EXIT_OK);
     },
   };
+
+  async function runProxy(argv: ProxyArgs, log: (line: string) => void): Promise<void> {
+    const model = buildModel(await loadSpec(argv.spec));
+    const service = describeService(model);
+    const upstream = new Target(argv.upstream);
+    let strangler: Strangler | undefined;
+    let recorder: HarRecorder | undefined;
+    let shadow: Shadow | undefined;
+    const redaction = new Redaction(argv.redact);
+    try {
+      if (argv.impl !== undefined) {
+        const { files } = await runGeneration(
+          { spec: argv.spec, out: '', 'base-url': '', runtime: 'package' },
+          (line) => ctx.report.progress(line),
+        );
+        strangler = await startStrangler(
+          {
+            generatedDir: await prepareServiceFolder(files),
+            createServer: model.ts.createServer,
+            serviceName: model.name,
+            implFile: resolve(argv.impl),
+            validateRequest: argv['validate-request'],
+          },
+          (line) => log(`local ${line}`),
+        );
+      }
+      if (argv.record !== undefined) {
+        recorder = await HarRecorder.start(argv.record, await asmxgenVersion(), redaction, log);
+      }
+      if (argv.shadow !== undefined) {
+        shadow = await Shadow.start(new Target(argv.shadow), argv['shadow-log'], redaction, log);
+      }
+      const observers: ((exchange: Exchange, order: number) => void)[] = [];
+      if (shadow) observers.push((exchange) => shadow!.observe(exchange));
+      const proxy = createProxyServer({
+        upstream,
+        service,
+        ...(strangler && { local: { target: strangler.target, operations: strangler.operations } }),
+        keepReplies: observers.length > 0 || recorder !== undefined,
+        onExchange: (exchange, order) => observers.forEach((observe) => observe(exchange, order)),
+        ...(recorder && { record: (exchange: Exchange) => recorder!.add(exchange) }),
+        log,
+      });
+      await listen(proxy.server, argv);
+      const address = proxy.server.address();
+      const port = typeof address === 'object' && address ? address.port : argv.port;
+      const url = `http://${argv.host.includes(':') ? `[${argv.host}]` : argv.host}:${port}${model.path}`;
+      log(`asmxgen: proxying ${model.name} at ${url} to ${upstream.label}`);
+      if (strangler) {
+        const names = [...strangler.operations].join(', ');
+        log(`  served here from ${displayPath(argv.impl!)}: ${names}; every other request is forwarded`);
+      }
+      if (recorder) log(`  recording to ${displayPath(argv.record!)}`);
+      if (shadow) {
+        const where = argv['shadow-log'] === undefined ? '' : `, logging to ${displayPath(argv['shadow-log'])}`;
+        log(`  shadowing to ${argv.shadow!.href.replace(/\/$/, '')}${where}`);
+      }
+      log('  (Ctrl-C to stop)');
+      await stopOnSignal(proxy.server, argv['drain-ms'], log);
+      await proxy.settled();
+      if (recorder) {
+        await recorder.close();
+        log(
+          `asmxgen: recorded ${recorder.count} exchange${recorder.count === 1 ? '' : 's'} to ${displayPath(argv.record!)}`,
+        );
+      }
+      if (shadow) for (const line of await shadow.close()) log(line);
+    } catch (error) {
+      throw error instanceof ServeError ? new UsageError(error.message) : error;
+    } finally {
+      upstream.close();
+      await strangler?.close();
+    }
+    log('asmxgen: stopped');
+    ctx.setExitCode(EXIT_OK);
+  }
 }
 
 /** `log.creator.version` of the recording: asmxgen's own version. */

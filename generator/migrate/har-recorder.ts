@@ -266,13 +266,13 @@ export function harEntryText(exchange: Exchange, redaction: Redaction): string {
   text += `${i2}"headers": ${nameValuesText(nameValues(request.headers, redaction), i2)},\n`;
   text += `${i2}"queryString": ${nameValuesText(queryOf(url), i2)},\n`;
   if (request.body.size > 0) {
-    text += `${i2}"postData": ${jsonText(postData(request.body, requestType, redaction), i2)},\n`;
+    text += `${i2}"postData": ${postDataText(request.body, requestType, redaction, i2)},\n`;
   }
   text += `${i2}"headersSize": -1,\n${i2}"bodySize": ${numberText(request.body.size)}\n${i1}},\n${i1}"response": {\n`;
   text += `${i2}"status": ${numberText(response.status)},\n${i2}"statusText": ${JSON.stringify(response.statusText)},\n`;
   text += `${i2}"httpVersion": ${JSON.stringify(response.httpVersion)},\n${i2}"cookies": [],\n`;
   text += `${i2}"headers": ${nameValuesText(nameValues(response.headers, redaction), i2)},\n`;
-  text += `${i2}"content": ${jsonText(content(response.body, replyType, redaction), i2)},\n`;
+  text += `${i2}"content": ${contentText(response.body, replyType, redaction, i2)},\n`;
   text += `${i2}"redirectURL": ${JSON.stringify(headerOf(response.headers, 'location') ?? '')},\n`;
   text += `${i2}"headersSize": -1,\n${i2}"bodySize": ${numberText(response.body?.size ?? -1)}\n${i1}},\n`;
   text += `${i1}"cache": {},\n${i1}"timings": {\n${i2}"blocked": -1,\n${i2}"dns": -1,\n${i2}"connect": -1,\n`;
@@ -305,47 +305,79 @@ function nameValuesText(pairs: readonly HarNameValue[], indent: string): string 
   return `${text}\n${indent}]`;
 }
 
-/** A JSON value as JSON.stringify with two spaces writes it at `indent` (for the small parts of an entry). */
-function jsonText(value: unknown, indent: string): string {
-  if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? 'null';
+/** `postData(…)` as JSON.stringify with two spaces writes it at `indent`. */
+function postDataText(body: CapturedBody, mimeType: string, redaction: Redaction, indent: string): string {
+  const { text, encoding, params } = postDataParts(body, mimeType, redaction);
   const inner = `${indent}  `;
-  const parts: string[] = [];
-  if (Array.isArray(value)) {
-    for (const item of value as unknown[]) parts.push(inner + jsonText(item, inner));
-    return parts.length === 0 ? '[]' : `[\n${parts.join(',\n')}\n${indent}]`;
-  }
-  for (const [key, item] of Object.entries(value)) {
-    if (item === undefined || typeof item === 'function') continue;
-    parts.push(`${inner}${JSON.stringify(key)}: ${jsonText(item, inner)}`);
-  }
-  return parts.length === 0 ? '{}' : `{\n${parts.join(',\n')}\n${indent}}`;
+  let json = `{\n${inner}"mimeType": ${JSON.stringify(mimeType)},\n${inner}"text": ${JSON.stringify(text)}`;
+  if (encoding !== undefined) json += `,\n${inner}"_encoding": ${JSON.stringify(encoding)}`;
+  if (params !== undefined) json += `,\n${inner}"params": ${nameValuesText(params, inner)}`;
+  if (body.truncated) json += `,\n${inner}"comment": ${JSON.stringify(truncated(body))}`;
+  return `${json}\n${indent}}`;
+}
+
+/** `content(…)` as JSON.stringify with two spaces writes it at `indent`. */
+function contentText(body: CapturedBody | undefined, mimeType: string, redaction: Redaction, indent: string): string {
+  const inner = `${indent}  `;
+  const type = JSON.stringify(mimeType);
+  if (body === undefined) return `{\n${inner}"size": -1,\n${inner}"mimeType": ${type}\n${indent}}`;
+  const { text, encoding } = contentParts(body, mimeType, redaction);
+  let json = `{\n${inner}"size": ${numberText(body.size)},\n${inner}"mimeType": ${type},\n`;
+  json += `${inner}"text": ${JSON.stringify(text)}`;
+  if (encoding !== undefined) json += `,\n${inner}"encoding": ${JSON.stringify(encoding)}`;
+  if (body.truncated) json += `,\n${inner}"comment": ${JSON.stringify(truncated(body))}`;
+  return `${json}\n${indent}}`;
 }
 
 function postData(body: CapturedBody, mimeType: string, redaction: Redaction): HarPostData {
-  const text = asText(body.bytes);
-  const form = mediaTypeOf(mimeType) === 'application/x-www-form-urlencoded';
-  const shown = text === undefined ? undefined : form ? redaction.form(text) : redactBody(text, mimeType, redaction);
+  const { text, encoding, params } = postDataParts(body, mimeType, redaction);
   return {
     mimeType,
-    // A body that is not UTF-8 (a file upload) is kept whole as base64, as HAR keeps such reply bodies.
-    text: shown ?? Buffer.from(body.bytes).toString('base64'),
-    ...(shown === undefined && { _encoding: 'base64' }),
-    ...(form && shown !== undefined && { params: queryOf(`?${shown}`) }),
+    text,
+    ...(encoding !== undefined && { _encoding: encoding }),
+    ...(params !== undefined && { params }),
     ...(body.truncated && { comment: truncated(body) }),
   };
+}
+
+/** A request body's text in a recording, redacted; a form's parameters. */
+function postDataParts(
+  body: CapturedBody,
+  mimeType: string,
+  redaction: Redaction,
+): { text: string; encoding?: 'base64'; params?: HarNameValue[] } {
+  const text = asText(body.bytes);
+  // A body that is not UTF-8 (a file upload) is kept whole as base64, as HAR keeps such reply bodies.
+  if (text === undefined) return { text: Buffer.from(body.bytes).toString('base64'), encoding: 'base64' };
+  if (mediaTypeOf(mimeType) !== 'application/x-www-form-urlencoded') {
+    return { text: redactBody(text, mimeType, redaction) };
+  }
+  const shown = redaction.form(text);
+  return { text: shown, params: queryOf(`?${shown}`) };
 }
 
 function content(body: CapturedBody | undefined, mimeType: string, redaction: Redaction): HarContent {
   if (body === undefined) return { size: -1, mimeType };
-  const text = asText(body.bytes);
+  const { text, encoding } = contentParts(body, mimeType, redaction);
   return {
     size: body.size,
     mimeType,
-    ...(text === undefined
-      ? { text: Buffer.from(body.bytes).toString('base64'), encoding: 'base64' }
-      : { text: redactBody(text, mimeType, redaction) }),
+    text,
+    ...(encoding !== undefined && { encoding }),
     ...(body.truncated && { comment: truncated(body) }),
   };
+}
+
+/** A reply body's text in a recording: redacted, or base64 when it is not UTF-8. */
+function contentParts(
+  body: CapturedBody,
+  mimeType: string,
+  redaction: Redaction,
+): { text: string; encoding?: 'base64' } {
+  const text = asText(body.bytes);
+  return text === undefined
+    ? { text: Buffer.from(body.bytes).toString('base64'), encoding: 'base64' }
+    : { text: redactBody(text, mimeType, redaction) };
 }
 
 /** XML bodies (SOAP, HTTP results) have their named elements redacted; other text is kept as it is. */
@@ -368,6 +400,7 @@ function asText(bytes: Uint8Array): string | undefined {
 }
 
 function nameValues(headers: HeaderPairs, redaction: Redaction): HarNameValue[] {
+  if (!redaction.active) return headers.map(([name, value]) => ({ name, value }));
   return headers.map(([name, value]) => ({ name, value: redaction.matches(name) ? 'REDACTED' : value }));
 }
 
@@ -378,11 +411,12 @@ function queryOf(url: string): HarNameValue[] {
 }
 
 function headerOf(headers: HeaderPairs, name: string): string | undefined {
-  return headers.find(([n]) => n.toLowerCase() === name)?.[1];
+  return headers.find(([n]) => n.length === name.length && n.toLowerCase() === name)?.[1];
 }
 
 function mediaTypeOf(contentType: string): string {
-  return contentType.split(';')[0]!.trim().toLowerCase();
+  const semicolon = contentType.indexOf(';');
+  return (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase();
 }
 
 function round(ms: number): number {

@@ -15,6 +15,9 @@ const HOP_BY_HOP = new Set([
   'upgrade',
 ]);
 
+/** The lengths of the hop-by-hop names: a name of another length is none of them, told without lower-casing it. */
+const HOP_BY_HOP_LENGTHS = new Set([...HOP_BY_HOP].map((name) => name.length));
+
 /** Header name/value pairs as received (`rawHeaders`: names as spelled, in order, repeats kept). */
 export type HeaderPairs = readonly (readonly [string, string])[];
 
@@ -35,8 +38,11 @@ export function endToEndHeaders(pairs: HeaderPairs, drop: readonly string[] = []
   }
   const kept: [string, string][] = [];
   for (const [name, value] of pairs) {
-    const lower = name.toLowerCase();
-    if (!HOP_BY_HOP.has(lower) && !drop.includes(lower) && !named?.has(lower)) kept.push([name, value]);
+    if (named !== undefined || HOP_BY_HOP_LENGTHS.has(name.length) || drop.some((d) => d.length === name.length)) {
+      const lower = name.toLowerCase();
+      if (HOP_BY_HOP.has(lower) || drop.includes(lower) || named?.has(lower)) continue;
+    }
+    kept.push([name, value]);
   }
   return kept;
 }
@@ -44,9 +50,11 @@ export function endToEndHeaders(pairs: HeaderPairs, drop: readonly string[] = []
 /** Headers of a request to forward: end to end, `Expect` left out, `Host` naming `host` where the client had it. */
 export function forwardedRequestHeaders(pairs: HeaderPairs, host: string): [string, string][] {
   const forwarded = endToEndHeaders(pairs, ['expect']);
-  const at = forwarded.findIndex(([name]) => name.toLowerCase() === 'host');
+  const at = forwarded.findIndex(isHost);
   if (at === -1) return [['Host', host], ...forwarded];
-  return forwarded
-    .filter(([name], i) => i === at || name.toLowerCase() !== 'host')
-    .map((pair, i) => (i === at ? [pair[0], host] : pair));
+  return forwarded.filter((pair, i) => i === at || !isHost(pair)).map((pair, i) => (i === at ? [pair[0], host] : pair));
+}
+
+function isHost([name]: readonly [string, string]): boolean {
+  return name.length === 4 && name.toLowerCase() === 'host';
 }
