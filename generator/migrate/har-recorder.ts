@@ -5,8 +5,8 @@
  * followed by the closing again, in one write, so the file is a complete HAR after every write and holds nothing
  * in memory that grows with traffic. The proxy sends the last byte of a reply only once its entry is written
  * (`add` resolves then): an exchange a caller has seen finish is in the file, whatever stops the proxy. The
- * exchanges that finish in one turn of the event loop share one write, started once that turn's I/O callbacks
- * have run; those that finish while it is under way share the next. The file is fsync'd at most once a second; a write cut short (a SIGKILL
+ * exchanges that finish in one turn of the event loop share one write (synchronous, to the page cache), made once
+ * that turn's I/O callbacks have run. The file is fsync'd at most once a second; a write cut short (a SIGKILL
  * during it, a power loss) is completed by `completeRecording` (`complete-recording.ts`).
  *
  * The layout is JSON.stringify's with two spaces, entries in the order they finished:
@@ -15,7 +15,7 @@
  * strings hold no line breaks), which is how a cut recording finds its last whole entry.
  */
 import { Buffer } from 'node:buffer';
-import { write } from 'node:fs';
+import { writeSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { makeFolders } from '../output/make-folders.js';
@@ -62,7 +62,7 @@ export class HarRecorder {
   private lastSync = Date.now();
   private syncing: Promise<void> | undefined;
   private failure: unknown;
-  private readonly tail = Buffer.from(RECORDING_TAIL);
+  private readonly tailLength = Buffer.byteLength(RECORDING_TAIL);
 
   private constructor(
     private readonly file: FileHandle,
@@ -125,9 +125,9 @@ export class HarRecorder {
   }
 
   /**
-   * Writes every pending entry and the tail after them in one write, then lets their replies go; the entries
-   * that came meanwhile go in the next write, once this one has ended (one write at a time: each rewrites the
-   * tail where the next one starts).
+   * Writes every pending entry and the tail after them in one write, then lets their replies go. The write is
+   * synchronous: the replies of the batch wait for it either way, and a write to the page cache costs less than
+   * handing it to another thread and back.
    */
   private readonly flush = (): void => {
     this.scheduled = undefined;
@@ -139,19 +139,17 @@ export class HarRecorder {
       text += this.written === 0 && text === '' ? '\n' : ',\n';
       text += entry;
     }
-    const body = Buffer.from(text);
+    const bytes = Buffer.from(text + RECORDING_TAIL);
     this.writing = true;
-    const bytes = Buffer.concat([body, this.tail], body.byteLength + this.tail.byteLength);
-    writeAllAt(this.file.fd, bytes, this.end, (error) => {
-      if (error === null) {
-        this.end += body.byteLength;
-        this.written += batch.length;
-      } else {
-        if (this.failure === undefined) this.report(`asmxgen: ${outputErrorFrom('write', this.path, error).message}`);
-        this.failure ??= error;
-      }
-      this.wrote(batch);
-    });
+    try {
+      writeAllAtSync(this.file.fd, bytes, this.end);
+      this.end += bytes.byteLength - this.tailLength;
+      this.written += batch.length;
+    } catch (error) {
+      if (this.failure === undefined) this.report(`asmxgen: ${outputErrorFrom('write', this.path, error).message}`);
+      this.failure ??= error;
+    }
+    this.wrote(batch);
   };
 
   /** A write has ended: its entries' replies go, and the next write, if any entry waits, starts. */
@@ -179,15 +177,11 @@ export class HarRecorder {
   }
 }
 
-/** `writeAll` by callbacks, on the file's descriptor: the proxy's writes, without a promise each. */
-function writeAllAt(fd: number, bytes: Buffer, position: number, done: (error: Error | null) => void): void {
-  const from = (offset: number) =>
-    write(fd, bytes, offset, bytes.byteLength - offset, position + offset, (error, bytesWritten) => {
-      if (error !== null) done(error);
-      else if (offset + bytesWritten < bytes.byteLength) from(offset + bytesWritten);
-      else done(null);
-    });
-  from(0);
+/** `writeAll`, synchronous, on the file's descriptor. */
+function writeAllAtSync(fd: number, bytes: Buffer, position: number): void {
+  for (let offset = 0; offset < bytes.byteLength;) {
+    offset += writeSync(fd, bytes, offset, bytes.byteLength - offset, position + offset);
+  }
 }
 
 /** Writes all of `bytes` at `position` (a write may take fewer bytes than given). */
@@ -260,7 +254,7 @@ export function harEntryText(exchange: Exchange, redaction: Redaction): string {
   const replyType = headerOf(response.headers, 'content-type') ?? '';
   const [i1, i2] = [ENTRY_INDENT_1, ENTRY_INDENT_2];
   let text = `${ENTRY_INDENT}{\n${i1}"startedDateTime": ${JSON.stringify(exchange.startedAt.toISOString())},\n`;
-  text += `${i1}"time": ${numberText(round(timings.send + timings.wait + timings.receive))},\n${i1}"request": {\n`;
+  text += `${i1}"time": ${millisecondsText(timings.send + timings.wait + timings.receive)},\n${i1}"request": {\n`;
   text += `${i2}"method": ${JSON.stringify(request.method)},\n${i2}"url": ${JSON.stringify(url)},\n`;
   text += `${i2}"httpVersion": ${JSON.stringify(request.httpVersion)},\n${i2}"cookies": [],\n`;
   text += `${i2}"headers": ${nameValuesText(nameValues(request.headers, redaction), i2)},\n`;
@@ -276,8 +270,8 @@ export function harEntryText(exchange: Exchange, redaction: Redaction): string {
   text += `${i2}"redirectURL": ${JSON.stringify(headerOf(response.headers, 'location') ?? '')},\n`;
   text += `${i2}"headersSize": -1,\n${i2}"bodySize": ${numberText(response.body?.size ?? -1)}\n${i1}},\n`;
   text += `${i1}"cache": {},\n${i1}"timings": {\n${i2}"blocked": -1,\n${i2}"dns": -1,\n${i2}"connect": -1,\n`;
-  text += `${i2}"send": ${numberText(round(timings.send))},\n${i2}"wait": ${numberText(round(timings.wait))},\n`;
-  text += `${i2}"receive": ${numberText(round(timings.receive))},\n${i2}"ssl": -1\n${i1}},\n`;
+  text += `${i2}"send": ${millisecondsText(timings.send)},\n${i2}"wait": ${millisecondsText(timings.wait)},\n`;
+  text += `${i2}"receive": ${millisecondsText(timings.receive)},\n${i2}"ssl": -1\n${i1}},\n`;
   if (exchange.error) text += `${i1}"comment": ${JSON.stringify(`the proxy's own reply: ${exchange.error}`)},\n`;
   text += `${i1}"_operation": ${exchange.call ? JSON.stringify(exchange.call.operation) : 'null'},\n`;
   text += `${i1}"_binding": ${exchange.call ? JSON.stringify(exchange.call.binding) : 'null'},\n`;
@@ -290,6 +284,20 @@ const ENTRY_INDENT_2 = `${ENTRY_INDENT_1}  `;
 /** A number as JSON writes it (`null` for one that is not finite). */
 function numberText(value: number): string {
   return Number.isFinite(value) ? String(value) : 'null';
+}
+
+/**
+ * `numberText(round(ms))` from integers: a number of thousandths below 10^15 has no shorter decimal form than its
+ * digits, so JSON writes it as `whole.fraction` without trailing zeros, as this does.
+ */
+function millisecondsText(ms: number): string {
+  const thousandths = Math.round(ms * 1000);
+  if (!(thousandths >= 0 && thousandths < 1e15)) return numberText(round(ms));
+  const fraction = thousandths % 1000;
+  const whole = String((thousandths - fraction) / 1000);
+  if (fraction === 0) return whole;
+  const digits = fraction < 10 ? `00${fraction}` : fraction < 100 ? `0${fraction}` : String(fraction);
+  return `${whole}.${digits.endsWith('00') ? digits[0] : digits.endsWith('0') ? digits.slice(0, 2) : digits}`;
 }
 
 /** `[{name, value}, …]` as JSON.stringify with two spaces writes it at `indent`. */
