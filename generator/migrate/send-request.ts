@@ -1,7 +1,7 @@
 import { Pool } from 'undici';
 import { forwardRequest, type Forwarded } from './forward-request.js';
 import { forwardedRequestHeaders, type HeaderPairs } from './hop-by-hop.js';
-import { targetPath } from './target-url.js';
+import { basePathOf, targetPath } from './target-url.js';
 
 /** ASP.NET's `executionTimeout` (110 s), and some room. */
 export const DEFAULT_TIMEOUT_MS = 120_000;
@@ -17,10 +17,19 @@ export class Target {
   private pool: Pool | undefined;
 
   /** `timeoutMs`: how long the target may stay silent (no reply, no byte of it) before the request fails. */
+  // The parts of `base` each request needs, read once (a URL's getters build their strings on every read).
+  private readonly origin: string;
+  private readonly host: string;
+  private readonly basePath: string;
+
   constructor(
     readonly base: URL,
     private readonly timeoutMs = DEFAULT_TIMEOUT_MS,
-  ) {}
+  ) {
+    this.origin = base.origin;
+    this.host = base.host;
+    this.basePath = basePathOf(base);
+  }
 
   /** `http://host:port/base` as people read it. */
   get label(): string {
@@ -41,14 +50,14 @@ export class Target {
     body: AsyncIterable<Uint8Array> | Uint8Array | undefined,
     onSent?: () => void,
   ): Forwarded {
-    this.pool ??= new Pool(this.base.origin, { pipelining: 1, connections: null });
+    this.pool ??= new Pool(this.origin, { pipelining: 1, connections: null });
     return forwardRequest(
       this.pool,
       {
-        origin: this.base.origin,
-        path: targetPath(this.base, pathAndQuery),
+        origin: this.origin,
+        path: targetPath(this.basePath, pathAndQuery),
         method,
-        headers: forwardedRequestHeaders(headers, this.base.host).flat(),
+        headers: forwardedRequestHeaders(headers, this.host).flat(),
         body,
         timeoutMs: this.timeoutMs,
       },

@@ -36,7 +36,12 @@ export function parseTargetUrl(option: string, value: unknown): URL {
   return url;
 }
 
-/** The URL a request for `pathAndQuery` (`/Svc.asmx?wsdl`) is sent to under `base`. */
-export function targetPath(base: URL, pathAndQuery: string): string {
-  return `${base.pathname.replace(/\/+$/, '')}${pathAndQuery.startsWith('/') ? '' : '/'}${pathAndQuery}`;
+/** The path requests go under: `base`'s, without its trailing slashes (`http://legacy.example.com/app/` → `/app`). */
+export function basePathOf(base: URL): string {
+  return base.pathname.replace(/\/+$/, '');
+}
+
+/** The URL a request for `pathAndQuery` (`/Svc.asmx?wsdl`) is sent to under the base path `basePath`. */
+export function targetPath(basePath: string, pathAndQuery: string): string {
+  return `${basePath}${pathAndQuery.startsWith('/') ? '' : '/'}${pathAndQuery}`;
 }
