@@ -5,8 +5,8 @@
  * followed by the closing again, in one write, so the file is a complete HAR after every write and holds nothing
  * in memory that grows with traffic. The proxy sends the last byte of a reply only once its entry is written
  * (`add` resolves then): an exchange a caller has seen finish is in the file, whatever stops the proxy. The
- * exchanges that finish in one turn of the event loop share one write (synchronous, to the page cache), made once
- * that turn's I/O callbacks have run. The file is fsync'd at most once a second; a write cut short (a SIGKILL
+ * exchanges that finish in one turn of the event loop share one write, started once that turn's I/O callbacks
+ * have run; those that finish while it is under way share the next. The file is fsync'd at most once a second; a write cut short (a SIGKILL
  * during it, a power loss) is completed by `completeRecording` (`complete-recording.ts`).
  *
  * The layout is JSON.stringify's with two spaces, entries in the order they finished:
@@ -15,7 +15,7 @@
  * strings hold no line breaks), which is how a cut recording finds its last whole entry.
  */
 import { Buffer } from 'node:buffer';
-import { writeSync } from 'node:fs';
+import { write } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { makeFolders } from '../output/make-folders.js';
@@ -62,7 +62,7 @@ export class HarRecorder {
   private lastSync = Date.now();
   private syncing: Promise<void> | undefined;
   private failure: unknown;
-  private readonly tailLength = Buffer.byteLength(RECORDING_TAIL);
+  private readonly tail = Buffer.from(RECORDING_TAIL);
 
   private constructor(
     private readonly file: FileHandle,
@@ -125,9 +125,9 @@ export class HarRecorder {
   }
 
   /**
-   * Writes every pending entry and the tail after them in one write, then lets their replies go. The write is
-   * synchronous: the replies of the batch wait for it either way, and a write to the page cache costs less than
-   * handing it to another thread and back.
+   * Writes every pending entry and the tail after them in one write, then lets their replies go; the entries
+   * that came meanwhile go in the next write, once this one has ended (one write at a time: each rewrites the
+   * tail where the next one starts).
    */
   private readonly flush = (): void => {
     this.scheduled = undefined;
@@ -139,17 +139,19 @@ export class HarRecorder {
       text += this.written === 0 && text === '' ? '\n' : ',\n';
       text += entry;
     }
-    const bytes = Buffer.from(text + RECORDING_TAIL);
+    const body = Buffer.from(text);
     this.writing = true;
-    try {
-      writeAllAtSync(this.file.fd, bytes, this.end);
-      this.end += bytes.byteLength - this.tailLength;
-      this.written += batch.length;
-    } catch (error) {
-      if (this.failure === undefined) this.report(`asmxgen: ${outputErrorFrom('write', this.path, error).message}`);
-      this.failure ??= error;
-    }
-    this.wrote(batch);
+    const bytes = Buffer.concat([body, this.tail], body.byteLength + this.tail.byteLength);
+    writeAllAt(this.file.fd, bytes, this.end, (error) => {
+      if (error === null) {
+        this.end += body.byteLength;
+        this.written += batch.length;
+      } else {
+        if (this.failure === undefined) this.report(`asmxgen: ${outputErrorFrom('write', this.path, error).message}`);
+        this.failure ??= error;
+      }
+      this.wrote(batch);
+    });
   };
 
   /** A write has ended: its entries' replies go, and the next write, if any entry waits, starts. */
@@ -177,11 +179,15 @@ export class HarRecorder {
   }
 }
 
-/** `writeAll`, synchronous, on the file's descriptor. */
-function writeAllAtSync(fd: number, bytes: Buffer, position: number): void {
-  for (let offset = 0; offset < bytes.byteLength;) {
-    offset += writeSync(fd, bytes, offset, bytes.byteLength - offset, position + offset);
-  }
+/** `writeAll` by callbacks, on the file's descriptor: the proxy's writes, without a promise each. */
+function writeAllAt(fd: number, bytes: Buffer, position: number, done: (error: Error | null) => void): void {
+  const from = (offset: number) =>
+    write(fd, bytes, offset, bytes.byteLength - offset, position + offset, (error, bytesWritten) => {
+      if (error !== null) done(error);
+      else if (offset + bytesWritten < bytes.byteLength) from(offset + bytesWritten);
+      else done(null);
+    });
+  from(0);
 }
 
 /** Writes all of `bytes` at `position` (a write may take fewer bytes than given). */
