@@ -68,16 +68,7 @@ export function headerValue(headers: RequestHeaders, name: string): string | und
 /** A declared Content-Length over `limit`. */
 export function declaresMoreThan(headers: RequestHeaders, limit: number): boolean {
   const declared = headerValue(headers, 'content-length');
-  return declared !== undefined && isDigits(declared.trim()) && Number(declared) > limit;
-}
-
-function isDigits(text: string): boolean {
-  if (text.length === 0) return false;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x30 || code > 0x39) return false;
-  }
-  return true;
+  return declared !== undefined && /^\d+$/.test(declared.trim()) && Number(declared) > limit;
 }
 
 /** Thrown by `readBody` when the client went away before the body was read. */

@@ -285,12 +285,7 @@ class NodeCall implements IncomingCall {
       this.chunks !== undefined ? Buffer.concat(this.chunks, this.bodySize) : (this.firstChunk ?? Buffer.alloc(0));
     this.chunks = undefined;
     this.firstChunk = undefined;
-    // A SOAP body is only decoded: the Buffer itself. An HTTP one may reach a handler (an uploaded file): a plain
-    // Uint8Array, whose `slice` copies.
-    this.bodyRead({
-      kind: 'complete',
-      bytes: this.http === undefined ? body : new Uint8Array(body.buffer, body.byteOffset, body.byteLength),
-    });
+    this.bodyRead({ kind: 'complete', bytes: new Uint8Array(body.buffer, body.byteOffset, body.byteLength) });
   }
 
   /** The body is read: the reply, now or when the handler's promise settles. */
